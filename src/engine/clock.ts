@@ -1,0 +1,57 @@
+/**
+ * Time as the engine and the reference implementations see it. Reference targets run on a
+ * VirtualClock so that 900-second expiries are checked in milliseconds; external targets get
+ * a RealClock unless their profile has a clock-control hook.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, as the target should see it. */
+  now(): number;
+}
+
+/** A clock whose time the harness can move forward. */
+export interface ClockControl extends Clock {
+  readonly kind: 'virtual' | 'hook' | 'real';
+  /** Lets `ms` milliseconds pass for the target. Real clocks actually wait. */
+  advance(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export class VirtualClock implements ClockControl {
+  readonly kind = 'virtual' as const;
+  private t: number;
+
+  constructor(start = Date.UTC(2026, 0, 1)) {
+    this.t = start;
+  }
+
+  now(): number {
+    return this.t;
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (!(ms >= 0)) throw new RangeError(`cannot move a clock backwards (${ms} ms)`);
+    this.t += ms;
+  }
+}
+
+export class RealClock implements ClockControl {
+  readonly kind = 'real' as const;
+
+  now(): number {
+    return Date.now();
+  }
+
+  advance(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * The data the engine works on: requirements and cases as loaded from suite files
+ * (shapes mirror `schemas/*.schema.json`), and the results it produces.
+ * The engine knows no spec: everything suite-specific arrives through these shapes
+ * and the names registered in a SuiteModule.
+ */
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+
+/** Where something came from in a suite file (1-based line and column). */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One normative statement of a spec (an entry of `suites/<suite>/requirements.yaml`). */
+export interface Requirement {
+  id: string;
+  level: Level;
+  /** `<spec file>#<section>` */
+  source: string;
+  text: string;
+  /** Set when the statement cannot be checked from outside; the reason stays visible in reports. */
+  excluded?: string;
+  location?: SourceLocation;
+}
+
+/** A matcher tree: a literal (deep partial equality) or an operator object (`$pattern`, `$length`, ...). */
+export type Matcher = unknown;
+
+export interface HttpRequestSpec {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  query?: Record<string, unknown>;
+  form?: Record<string, unknown>;
+  json?: unknown;
+  raw?: string;
+  /** `json`, `xml`, `form` or a literal Accept header value. */
+  accept?: string;
+  timeoutMs?: number;
+}
+
+export interface HttpExpect {
+  status?: Matcher;
+  headers?: Record<string, Matcher>;
+  body?: Matcher;
+  /** Name of a registered JSON Schema (`<suite>/<name>`) the parsed body must satisfy. */
+  schema?: string;
+  /** Attribute failures of this expectation to this requirement instead of all of the case's. */
+  requirement?: string;
+}
+
+export interface StdinSpec {
+  text?: string;
+  hex?: string;
+  base64?: string;
+  /** Encode `value` with a registered codec (e.g. `plugin.CodeGeneratorRequest`). */
+  encode?: { codec: string; value: unknown };
+  /** Name of a variable that holds bytes (Uint8Array) or a string. */
+  from?: string;
+}
+
+export interface ExecSpec {
+  /** Overrides the target's command (argv[0] and leading args). */
+  command?: string[];
+  args?: string[];
+  stdin?: StdinSpec;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface ExecExpect {
+  exitCode?: Matcher;
+  /** Codec used to decode stdout before `stdout` is matched (default: UTF-8 text). */
+  decode?: string;
+  stdout?: Matcher;
+  stderr?: Matcher;
+  requirement?: string;
+}
+
+export interface RepeatSpec {
+  /** Upper bound on attempts; the engine never repeats without one. */
+  max: number;
+  /** Stop repeating once this expectation holds. Without it, all `max` attempts run. */
+  until?: HttpExpect & ExecExpect;
+  /** Wait between attempts (seconds, expression allowed); time-bound when > 0. */
+  wait?: string | number;
+}
+
+interface StepBase {
+  name?: string;
+  /** JSONPath-like (`$.a.b[0]`), `header:Name`, `status`, `body`, `exitCode`, `stderr`, `stdout`. */
+  capture?: Record<string, string>;
+  /** A number means exactly that many attempts; an object repeats until a condition. */
+  repeat?: number | RepeatSpec;
+}
+
+export interface RequestStep extends StepBase {
+  request: HttpRequestSpec;
+  expect?: HttpExpect;
+}
+export interface ExecStep extends StepBase {
+  exec: ExecSpec;
+  expect?: ExecExpect;
+}
+export interface CheckStep extends StepBase {
+  /** A registered typed check, `<suite>.<name>`. */
+  check: string;
+  with?: Record<string, unknown>;
+}
+export interface WaitStep extends StepBase {
+  /** Seconds to let pass (`900`, `"900s"`, `"${interval}s"`, `"10m"`). Uses the target clock. */
+  wait: string | number;
+}
+export interface AgentStep extends StepBase {
+  /** A user-agent action (approve, deny, enter-user-code, ...) performed as the target profile says. */
+  agent: string;
+  with?: Record<string, unknown>;
+}
+export interface SetStep extends StepBase {
+  /** Assign variables from expressions. */
+  set: Record<string, unknown>;
+}
+
+export type Step = RequestStep | ExecStep | CheckStep | WaitStep | AgentStep | SetStep;
+
+export interface PropertySpec {
+  /** A registered generator, `<suite>.<name>`; the value is `${case}` in steps. */
+  generate: string;
+  /** A registered oracle, `<suite>.<name>`; its answer is `${oracle}` in steps. */
+  oracle?: string;
+  runs?: number;
+}
+
+export interface CaseDef {
+  id: string;
+  description?: string;
+  requirements: string[];
+  tags?: string[];
+  timeoutMs?: number;
+  vars?: Record<string, unknown>;
+  /** Always skipped, with this reason (kept visible in reports). */
+  skip?: string;
+  /** Run only when these variables are set by the target (others: skipped with a reason). */
+  needs?: string[];
+  property?: PropertySpec;
+  steps: Step[];
+  location: SourceLocation;
+}
+
+/** A loaded suite: its catalog and cases, and the module that gives names to its code. */
+export interface LoadedSuite {
+  name: string;
+  dir: string;
+  requirements: Requirement[];
+  cases: CaseDef[];
+}
+
+// ---------------------------------------------------------------- results
+
+export type CaseOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
+
+export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 'expected-failure';
+
+/** One request/response (or process run) as observed, secrets already redacted. */
+export interface Exchange {
+  kind: 'http' | 'exec' | 'note';
+  /** Short one-line summary, e.g. `POST /login/oauth/access_token -> 200`. */
+  summary: string;
+  request?: unknown;
+  response?: unknown;
+  durationMs?: number;
+}
+
+export interface PropertyInfo {
+  seed: number;
+  runs: number;
+  /** fast-check replay path of the shrunk counterexample. */
+  path?: string;
+  counterexample?: unknown;
+  shrinks?: number;
+  /** The exact command that replays this failure. */
+  replay?: string;
+}
+
+export interface Failure {
+  requirement: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  exchange?: Exchange;
+  property?: PropertyInfo;
+}
+
+export interface CaseResult {
+  suite: string;
+  id: string;
+  description?: string;
+  requirements: string[];
+  outcome: CaseOutcome;
+  /** Why skipped or errored. */
+  reason?: string;
+  errorCode?: string;
+  failures: Failure[];
+  /** The last exchanges of the case (bounded), for the report. */
+  exchanges: Exchange[];
+  durationMs: number;
+  location?: SourceLocation;
+  property?: PropertyInfo;
+  /** Baseline status of the case itself when the baseline names it. */
+  baseline?: 'expected-failure' | 'stale';
+}
+
+export interface BaselineEntry {
+  /** A requirement ID or a case ID (`<suite>/<case-id>` or bare case ID). */
+  id: string;
+  reason: string;
+  expires?: string;
+}
+
+export interface RequirementVerdict {
+  id: string;
+  suite: string;
+  level: Level;
+  text: string;
+  source: string;
+  status: RequirementStatus;
+  /** IDs of the cases that cover it. */
+  cases: string[];
+  failures: Failure[];
+  /** For untested/excluded/expected-failure: why. */
+  reason?: string;
+  /** Cases that errored or were skipped while covering it. */
+  errored: number;
+  skipped: number;
+  /** A baseline lists it as expected to fail, but it passed. */
+  stale?: boolean;
+  baseline?: BaselineEntry;
+}
+
+export interface SuiteResult {
+  name: string;
+  target: string;
+  cases: CaseResult[];
+  requirements: RequirementVerdict[];
+  durationMs: number;
+  /** A suite-level fault (reference target failed to start, ...). */
+  error?: { code: string; message: string };
+  properties: Record<string, string>;
+}
+
+export interface RunSummary {
+  cases: Record<CaseOutcome, number> & { total: number };
+  requirements: Record<RequirementStatus, number> & { total: number; stale: number };
+  /** Gating failures by level (SHOULD counts only with --strict). */
+  gatingFailures: number;
+  staleBaseline: BaselineEntry[];
+  expiredBaseline: BaselineEntry[];
+  exitCode: 0 | 1 | 2 | 3;
+  /** Plain-words verdict line. */
+  verdict: string;
+}
+
+export interface RunResult {
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  strict: boolean;
+  suites: SuiteResult[];
+  requirements: RequirementVerdict[];
+  summary: RunSummary;
+}

@@ -1,0 +1,100 @@
+import type * as fc from 'fast-check';
+import type { Clock, ClockControl } from './clock.js';
+import type { Exchange, Failure, PropertyInfo } from './model.js';
+import type { ExecConfig, ExecRunner, HttpClient, UserAgentDriver } from '../targets/types.js';
+
+/**
+ * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the
+ * built-in suites; YAML refers to these names as `<suite>.<name>`.
+ */
+export interface SuiteModule {
+  name: string;
+  /** Absolute folder holding `requirements.yaml` and the case files. */
+  dir: string;
+  title?: string;
+  checks?: Record<string, TypedCheck>;
+  generators?: Record<string, GeneratorFactory>;
+  oracles?: Record<string, Oracle>;
+  codecs?: Record<string, Codec>;
+  /** JSON Schemas for `schema:` matchers, by name. */
+  schemas?: Record<string, object>;
+  /** The embedded default target. */
+  reference?: ReferenceTarget;
+}
+
+/** Encodes values to bytes and back (protobuf messages, ...). */
+export interface Codec {
+  encode(value: unknown): Uint8Array;
+  decode(bytes: Uint8Array): unknown;
+}
+
+export interface GeneratorContext {
+  vars: Readonly<Record<string, unknown>>;
+}
+export type GeneratorFactory = (ctx: GeneratorContext) => fc.Arbitrary<unknown>;
+
+/** Says what a correct target must answer for a generated value; steps see it as `${oracle}`. */
+export type Oracle = (value: unknown, ctx: GeneratorContext) => unknown;
+
+export interface FailureInput {
+  /** Defaults to the case's first requirement; name the one that was broken. */
+  requirement?: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  exchange?: Exchange;
+}
+
+export interface PropertyOptions {
+  runs?: number;
+  /** Replay label, e.g. the generator name, for the report. */
+  label?: string;
+}
+
+/** What a typed check works with. */
+export interface CheckContext {
+  suite: string;
+  caseId: string;
+  requirements: readonly string[];
+  vars: Record<string, unknown>;
+  http: HttpClient;
+  exec: ExecRunner;
+  /** The target's default executable, when it has one. */
+  execConfig: ExecConfig | undefined;
+  /** The target's clock: virtual for reference targets, a hook or real time otherwise. */
+  clock: ClockControl | undefined;
+  agent: UserAgentDriver | undefined;
+  signal: AbortSignal;
+  /** Run seed (fast-check) and default number of runs. */
+  seed: number;
+  runs: number;
+  /** Record an exchange for the report (redacted by the engine). */
+  exchange(ex: Exchange): void;
+  /** Record a conformance failure; the check may go on. */
+  fail(f: FailureInput): void;
+  /**
+   * Runs a fast-check property with the run's seed (and replay path, when replaying); a
+   * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
+   * the replay command. The predicate returns a FailureInput (or throws) to falsify.
+   */
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo>;
+  /** Lets seconds pass on the target clock (virtual, hook, or real when slow runs are allowed). */
+  wait(seconds: number): Promise<void>;
+  /** Resolve `${...}` expressions against the case's variables. */
+  resolve(value: unknown): unknown;
+}
+
+export type TypedCheck = (ctx: CheckContext, args: Record<string, unknown>) => Promise<void>;
+
+export interface RunningReference {
+  description: string;
+  vars: Record<string, unknown>;
+  exec?: ExecConfig;
+  agent?: UserAgentDriver;
+  stop(): Promise<void>;
+}
+
+/** Starts the embedded reference implementation on loopback ephemeral ports, on the given clock. */
+export interface ReferenceTarget {
+  start(opts: { clock: ClockControl & Clock }): Promise<RunningReference>;
+}

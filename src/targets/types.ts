@@ -1,0 +1,94 @@
+import type { ClockControl } from '../engine/clock.js';
+
+/** An HTTP request as the http target sends it (after expressions are resolved). */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: Uint8Array | string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-cased header names; repeated headers joined with ", " (set-cookie kept as array). */
+  headers: Record<string, string | string[]>;
+  bodyBytes: Uint8Array;
+  /** UTF-8 text of the body. */
+  bodyText: string;
+  /**
+   * The body parsed by content type: JSON (lossless: integers beyond 2^53 become bigint),
+   * form-encoded (object of strings), XML (element tree as object), otherwise undefined.
+   */
+  body: unknown;
+  durationMs: number;
+}
+
+/** Sends HTTP requests; never follows redirects; enforces a timeout and a body cap. */
+export interface HttpClient {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export interface HttpLimits {
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/** How to start an executable target. */
+export interface ExecConfig {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  timeoutMs?: number;
+  maxStdoutBytes?: number;
+  maxStderrBytes?: number;
+}
+
+export interface ExecRequest extends ExecConfig {
+  stdin?: Uint8Array;
+  signal?: AbortSignal;
+}
+
+export interface ExecResult {
+  exitCode: number | null;
+  /** Set when the process died of a signal. */
+  signal: NodeJS.Signals | null;
+  stdout: Uint8Array;
+  stderr: string;
+  durationMs: number;
+}
+
+/** Runs a process with binary stdin/stdout; on timeout kills the whole process group. */
+export interface ExecRunner {
+  run(req: ExecRequest): Promise<ExecResult>;
+}
+
+/**
+ * Performs user-agent actions (approve, deny, enter a user code, cancel) for a target:
+ * scripted HTTP exchanges from the profile, a person at the terminal, or (later) a browser driver.
+ */
+export interface UserAgentDriver {
+  readonly kind: string;
+  perform(action: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** Everything a suite's cases run against, whether the embedded reference or a profile's target. */
+export interface SuiteTarget {
+  kind: 'reference' | 'profile';
+  /** Shown in reports (never contains secrets). */
+  description: string;
+  /** Variables the cases see (`${auth_url}`, `${client_id}`, ...). */
+  vars: Record<string, unknown>;
+  /** Values never to print (credentials from `${env:...}`). */
+  secrets: string[];
+  /** Neutral spec header name -> the name this target uses (case-insensitive keys). */
+  headerNames: Record<string, string>;
+  exec?: ExecConfig;
+  /** Undefined when time can only pass for real. */
+  clock?: ClockControl;
+  agent?: UserAgentDriver;
+  stop(): Promise<void>;
+}
