@@ -1,6 +1,6 @@
 import type * as fc from 'fast-check';
 import type { Clock, ClockControl } from './clock.js';
-import type { Exchange, Failure, PropertyInfo } from './model.js';
+import type { Exchange, PropertyInfo } from './model.js';
 import type { ExecConfig, ExecRunner, HttpClient, UserAgentDriver } from '../targets/types.js';
 
 /**
@@ -20,7 +20,58 @@ export interface SuiteModule {
   schemas?: Record<string, object>;
   /** The embedded default target. */
   reference?: ReferenceTarget;
+  /** Command-line shorthands that point this suite at a target (e.g. `--plugin <exe>`). */
+  targetOptions?: TargetOption[];
+  /** `specgate fuzz <suite>`: long-running generated-input search against the target. */
+  fuzz?: Fuzzer;
 }
+
+/** A `specgate run` flag contributed by a suite, e.g. `--plugin <executable>`. */
+export interface TargetOption {
+  /** Long flag name without dashes, e.g. `plugin`. */
+  flag: string;
+  valueName: string;
+  description: string;
+  /** Variables the cases see when the flag is given. */
+  vars(value: string): Record<string, unknown>;
+  /** Default executable for exec steps, when the flag names one. */
+  exec?(value: string): ExecConfig;
+}
+
+export interface FuzzOptions {
+  target: FuzzTarget;
+  runs: number;
+  seed: number;
+  /** fast-check replay path, when replaying one failure. */
+  path?: string;
+  concurrency: number;
+  /** Folder for counterexample files (normally `reports/`). */
+  outDir: string;
+  /** The command line that reproduces this run, to build replay commands from. */
+  commandLine: string;
+  signal: AbortSignal;
+  log(line: string): void;
+}
+
+export interface FuzzTarget {
+  vars: Record<string, unknown>;
+  exec: ExecConfig | undefined;
+  runner: ExecRunner;
+}
+
+export interface FuzzResult {
+  ok: boolean;
+  runs: number;
+  durationMs: number;
+  /** Plain-words summary, printed by the CLI. */
+  message: string;
+  /** Files written (counterexample bytes, decoded JSON). */
+  files: string[];
+  replay?: string;
+  property?: PropertyInfo;
+}
+
+export type Fuzzer = (opts: FuzzOptions) => Promise<FuzzResult>;
 
 /** Encodes values to bytes and back (protobuf messages, ...). */
 export interface Codec {
@@ -96,5 +147,13 @@ export interface RunningReference {
 
 /** Starts the embedded reference implementation on loopback ephemeral ports, on the given clock. */
 export interface ReferenceTarget {
-  start(opts: { clock: ClockControl & Clock }): Promise<RunningReference>;
+  start(opts: ReferenceStartOptions): Promise<RunningReference>;
+}
+
+export interface ReferenceStartOptions {
+  clock: ClockControl & Clock;
+  /** Fixed port for `specgate serve --port N`; 0 or absent means an ephemeral one. */
+  port?: number;
+  /** True under `specgate serve`: expose the clock-control hook so external runs can move time. */
+  standalone?: boolean;
 }

@@ -22,6 +22,8 @@ export interface HttpResponse {
    * form-encoded (object of strings), XML (element tree as object), otherwise undefined.
    */
   body: unknown;
+  /** Set when the content type claims JSON or XML but the body does not parse (body is then undefined). */
+  parseError?: string;
   durationMs: number;
 }
 

@@ -1,0 +1,257 @@
+import fc from 'fast-check';
+import { enumValueNameFragment, fieldNameFragment, packageSegments, protoPathFragment, typeNameFragment } from './identifiers.js';
+
+/**
+ * The structural plan a descriptor set is built from. Every plan, including every value
+ * fast-check shrinks a plan to, maps to a valid set: the plan only says what to declare and
+ * gives hints (name fragments, number hints, picks into candidate lists); the builder turns
+ * hints into unique names, free numbers and resolvable references deterministically.
+ */
+
+/** What a field's type should be: a scalar (index into the scalar list) or a pick among visible types. */
+export type TypeChoice =
+  | { kind: 'scalar'; scalar: number }
+  | { kind: 'message'; pick: number }
+  | { kind: 'enum'; pick: number };
+
+/**
+ * How the field is declared. In proto3 `required` is read as a plain singular field and
+ * `optional` as proto3 `optional`; in proto2 `singular` is `optional`.
+ */
+export type LabelChoice = 'singular' | 'optional' | 'required' | 'repeated';
+
+export interface FieldPlan {
+  name: string;
+  label: LabelChoice;
+  type: TypeChoice;
+  numberHint: number;
+  /** Index into the default values that fit the field's type; proto2 only. */
+  defaultPick: number | null;
+  packed: boolean;
+  deprecated: boolean;
+}
+
+export interface OneofPlan {
+  name: string;
+  fields: FieldPlan[];
+}
+
+export interface MapPlan {
+  name: string;
+  key: number;
+  value: TypeChoice;
+  numberHint: number;
+}
+
+export type MemberPlan =
+  | { kind: 'field'; field: FieldPlan }
+  | { kind: 'oneof'; oneof: OneofPlan }
+  | { kind: 'map'; map: MapPlan };
+
+/** A reserved range or (proto2 only) an extension range of a message. */
+export interface RangePlan {
+  kind: 'reserved' | 'extension';
+  startHint: number;
+  length: number;
+  /** Extension ranges only: run to the largest field number. */
+  toMax: boolean;
+}
+
+export interface ExtendPlan {
+  /** Pick among visible proto2 messages that declare extension ranges. */
+  target: number;
+  fields: FieldPlan[];
+}
+
+export interface EnumValuePlan {
+  name: string;
+  numberHint: number;
+  deprecated: boolean;
+}
+
+export interface EnumPlan {
+  name: string;
+  values: EnumValuePlan[];
+  /** Give the last value the number of the first, with `allow_alias`. */
+  alias: boolean;
+  reserved: { startHint: number; length: number }[];
+  reservedNames: string[];
+}
+
+export interface MessagePlan {
+  name: string;
+  deprecated: boolean;
+  members: MemberPlan[];
+  nested: MessagePlan[];
+  enums: EnumPlan[];
+  extends: ExtendPlan[];
+  ranges: RangePlan[];
+  reservedNames: string[];
+}
+
+export interface MethodPlan {
+  name: string;
+  input: number;
+  output: number;
+  clientStreaming: boolean;
+  serverStreaming: boolean;
+}
+
+export interface ServicePlan {
+  name: string;
+  methods: MethodPlan[];
+}
+
+export interface ImportPlan {
+  /** Index among the files before this one (taken modulo their count). */
+  pick: number;
+  public: boolean;
+}
+
+export interface FilePlan {
+  path: { dirs: string[]; base: string };
+  syntax: 'proto2' | 'proto3';
+  packageName: string[] | null;
+  goPackage: boolean;
+  deprecated: boolean;
+  imports: ImportPlan[];
+  messages: MessagePlan[];
+  enums: EnumPlan[];
+  services: ServicePlan[];
+  extends: ExtendPlan[];
+}
+
+export interface SetPlan {
+  files: FilePlan[];
+}
+
+/** Size limits of generated plans. */
+export interface PlanLimits {
+  /** Files per set (at least 1). */
+  maxFiles: number;
+  /** Depth of nested messages. */
+  maxDepth: number;
+  maxMessages: number;
+  maxMembers: number;
+}
+
+export const DEFAULT_PLAN_LIMITS: PlanLimits = { maxFiles: 4, maxDepth: 2, maxMessages: 3, maxMembers: 5 };
+
+const numberHint: fc.Arbitrary<number> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 536_870_911 }) },
+  { weight: 1, arbitrary: fc.constantFrom(18_999, 19_000, 19_999, 20_000, 2047, 2048, 536_870_911) },
+);
+
+const enumNumberHint: fc.Arbitrary<number> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 10 }) },
+  { weight: 1, arbitrary: fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }) },
+  { weight: 1, arbitrary: fc.constantFrom(-1, -2_147_483_648, 2_147_483_647) },
+);
+
+function typeChoice(): fc.Arbitrary<TypeChoice> {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('scalar' as const), scalar: fc.nat({ max: 14 }) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('message' as const), pick: fc.nat({ max: 31 }) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('enum' as const), pick: fc.nat({ max: 31 }) }) },
+  );
+}
+
+function fieldPlan(): fc.Arbitrary<FieldPlan> {
+  return fc.record({
+    name: fieldNameFragment,
+    label: fc.constantFrom<LabelChoice>('singular', 'optional', 'required', 'repeated'),
+    type: typeChoice(),
+    numberHint,
+    defaultPick: fc.option(fc.nat({ max: 15 }), { freq: 3 }),
+    packed: fc.boolean(),
+    deprecated: fc.boolean(),
+  });
+}
+
+function memberPlan(): fc.Arbitrary<MemberPlan> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.record({ kind: fc.constant('field' as const), field: fieldPlan() }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('oneof' as const),
+        oneof: fc.record({ name: fieldNameFragment, fields: fc.array(fieldPlan(), { minLength: 1, maxLength: 3 }) }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('map' as const),
+        map: fc.record({ name: fieldNameFragment, key: fc.nat({ max: 11 }), value: typeChoice(), numberHint }),
+      }),
+    },
+  );
+}
+
+function enumPlan(): fc.Arbitrary<EnumPlan> {
+  return fc.record({
+    name: typeNameFragment,
+    values: fc.array(fc.record({ name: enumValueNameFragment, numberHint: enumNumberHint, deprecated: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+    alias: fc.boolean(),
+    reserved: fc.array(fc.record({ startHint: enumNumberHint, length: fc.integer({ min: 1, max: 3 }) }), { maxLength: 1 }),
+    reservedNames: fc.array(enumValueNameFragment, { maxLength: 1 }),
+  });
+}
+
+function extendPlan(): fc.Arbitrary<ExtendPlan> {
+  return fc.record({ target: fc.nat({ max: 31 }), fields: fc.array(fieldPlan(), { minLength: 1, maxLength: 2 }) });
+}
+
+const rangePlan: fc.Arbitrary<RangePlan> = fc.record({
+  kind: fc.constantFrom<RangePlan['kind']>('extension', 'reserved'),
+  startHint: numberHint,
+  length: fc.integer({ min: 1, max: 100 }),
+  toMax: fc.boolean(),
+});
+
+function messagePlan(depth: number, limits: PlanLimits): fc.Arbitrary<MessagePlan> {
+  return fc.record({
+    name: typeNameFragment,
+    deprecated: fc.boolean(),
+    members: fc.array(memberPlan(), { maxLength: limits.maxMembers }),
+    nested: depth > 0 ? fc.array(messagePlan(depth - 1, limits), { maxLength: 2 }) : fc.constant([]),
+    enums: fc.array(enumPlan(), { maxLength: 1 }),
+    extends: fc.array(extendPlan(), { maxLength: 1 }),
+    ranges: fc.array(rangePlan, { maxLength: 2 }),
+    reservedNames: fc.array(fieldNameFragment, { maxLength: 1 }),
+  });
+}
+
+function filePlan(limits: PlanLimits): fc.Arbitrary<FilePlan> {
+  return fc.record({
+    path: protoPathFragment,
+    syntax: fc.constantFrom<FilePlan['syntax']>('proto3', 'proto2'),
+    packageName: fc.option(packageSegments, { freq: 4 }),
+    goPackage: fc.boolean(),
+    deprecated: fc.boolean(),
+    imports: fc.array(fc.record({ pick: fc.nat({ max: 15 }), public: fc.boolean() }), { maxLength: 3 }),
+    messages: fc.array(messagePlan(limits.maxDepth, limits), { maxLength: limits.maxMessages }),
+    enums: fc.array(enumPlan(), { maxLength: 2 }),
+    services: fc.array(
+      fc.record({
+        name: typeNameFragment,
+        methods: fc.array(
+          fc.record({ name: typeNameFragment, input: fc.nat({ max: 31 }), output: fc.nat({ max: 31 }), clientStreaming: fc.boolean(), serverStreaming: fc.boolean() }),
+          { minLength: 1, maxLength: 3 },
+        ),
+      }),
+      { maxLength: 1 },
+    ),
+    extends: fc.array(extendPlan(), { maxLength: 2 }),
+  });
+}
+
+/**
+ * Plans of descriptor sets: 1..maxFiles files. Shrinking removes files, declarations and
+ * members and lowers hints; the builder keeps every shrunk plan valid.
+ */
+export function setPlan(limits: Partial<PlanLimits> = {}): fc.Arbitrary<SetPlan> {
+  const full: PlanLimits = { ...DEFAULT_PLAN_LIMITS, ...limits };
+  return fc.record({ files: fc.array(filePlan(full), { minLength: 1, maxLength: Math.max(1, full.maxFiles) }) });
+}

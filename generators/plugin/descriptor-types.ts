@@ -1,0 +1,210 @@
+/**
+ * Plain-object shapes of the descriptor messages carried in `CodeGeneratorRequest.proto_file`
+ * (spec A, "Plugin messages": proto_file is a repeated FileDescriptorProto).
+ *
+ * Keys are the proto field names (snake_case), enums are numbers, and empty repeated fields and
+ * unset optional fields are left out: the same shape a protobuf.js `toObject()` with `keepCase`
+ * gives for a decoded message, so generated values compare equal to decoded ones.
+ */
+
+/** `FieldDescriptorProto.Label` numbers. */
+export const Label = { OPTIONAL: 1, REQUIRED: 2, REPEATED: 3 } as const;
+export type LabelNumber = (typeof Label)[keyof typeof Label];
+
+/** `FieldDescriptorProto.Type` numbers. */
+export const FieldType = {
+  DOUBLE: 1,
+  FLOAT: 2,
+  INT64: 3,
+  UINT64: 4,
+  INT32: 5,
+  FIXED64: 6,
+  FIXED32: 7,
+  BOOL: 8,
+  STRING: 9,
+  GROUP: 10,
+  MESSAGE: 11,
+  BYTES: 12,
+  UINT32: 13,
+  ENUM: 14,
+  SFIXED32: 15,
+  SFIXED64: 16,
+  SINT32: 17,
+  SINT64: 18,
+} as const;
+export type FieldTypeNumber = (typeof FieldType)[keyof typeof FieldType];
+
+/** Scalar types a field may have (every type except group, message and enum). */
+export const SCALAR_TYPES: readonly FieldTypeNumber[] = [
+  FieldType.DOUBLE,
+  FieldType.FLOAT,
+  FieldType.INT64,
+  FieldType.UINT64,
+  FieldType.INT32,
+  FieldType.FIXED64,
+  FieldType.FIXED32,
+  FieldType.BOOL,
+  FieldType.STRING,
+  FieldType.BYTES,
+  FieldType.UINT32,
+  FieldType.SFIXED32,
+  FieldType.SFIXED64,
+  FieldType.SINT32,
+  FieldType.SINT64,
+];
+
+/** Types allowed as map keys: integral types, bool and string (no floats, bytes, enums, messages). */
+export const MAP_KEY_TYPES: readonly FieldTypeNumber[] = [
+  FieldType.INT32,
+  FieldType.INT64,
+  FieldType.UINT32,
+  FieldType.UINT64,
+  FieldType.SINT32,
+  FieldType.SINT64,
+  FieldType.FIXED32,
+  FieldType.FIXED64,
+  FieldType.SFIXED32,
+  FieldType.SFIXED64,
+  FieldType.BOOL,
+  FieldType.STRING,
+];
+
+/** Largest field number (2^29 - 1); extension range ends are exclusive, so they may be one more. */
+export const MAX_FIELD_NUMBER = 536_870_911;
+/** Field numbers the wire format implementation reserves for itself. */
+export const RESERVED_FIELD_NUMBERS = { start: 19_000, end: 19_999 } as const;
+
+export interface FieldOptionsValue {
+  packed?: boolean;
+  deprecated?: boolean;
+}
+
+export interface FieldDescriptorValue {
+  name: string;
+  number: number;
+  label: LabelNumber;
+  type: FieldTypeNumber;
+  /** Fully qualified, with a leading dot. */
+  type_name?: string;
+  /** Fully qualified, with a leading dot; extensions only. */
+  extendee?: string;
+  default_value?: string;
+  oneof_index?: number;
+  json_name: string;
+  options?: FieldOptionsValue;
+  proto3_optional?: boolean;
+}
+
+export interface OneofDescriptorValue {
+  name: string;
+}
+
+/** `extension_range` and `reserved_range` of a message: `end` is exclusive. */
+export interface MessageRangeValue {
+  start: number;
+  end: number;
+}
+
+export interface MessageOptionsValue {
+  map_entry?: boolean;
+  deprecated?: boolean;
+}
+
+export interface DescriptorValue {
+  name: string;
+  field?: FieldDescriptorValue[];
+  extension?: FieldDescriptorValue[];
+  nested_type?: DescriptorValue[];
+  enum_type?: EnumDescriptorValue[];
+  extension_range?: MessageRangeValue[];
+  oneof_decl?: OneofDescriptorValue[];
+  options?: MessageOptionsValue;
+  reserved_range?: MessageRangeValue[];
+  reserved_name?: string[];
+}
+
+export interface EnumValueDescriptorValue {
+  name: string;
+  number: number;
+  options?: { deprecated?: boolean };
+}
+
+/** Enum reserved ranges are inclusive at both ends (unlike message ranges). */
+export interface EnumRangeValue {
+  start: number;
+  end: number;
+}
+
+export interface EnumDescriptorValue {
+  name: string;
+  value: EnumValueDescriptorValue[];
+  options?: { allow_alias?: boolean; deprecated?: boolean };
+  reserved_range?: EnumRangeValue[];
+  reserved_name?: string[];
+}
+
+export interface MethodDescriptorValue {
+  name: string;
+  input_type: string;
+  output_type: string;
+  client_streaming?: boolean;
+  server_streaming?: boolean;
+}
+
+export interface ServiceDescriptorValue {
+  name: string;
+  method?: MethodDescriptorValue[];
+}
+
+export interface FileOptionsValue {
+  go_package?: string;
+  deprecated?: boolean;
+}
+
+export interface FileDescriptorValue {
+  name: string;
+  package?: string;
+  dependency?: string[];
+  message_type?: DescriptorValue[];
+  enum_type?: EnumDescriptorValue[];
+  service?: ServiceDescriptorValue[];
+  extension?: FieldDescriptorValue[];
+  options?: FileOptionsValue;
+  /** Indexes into `dependency`. */
+  public_dependency?: number[];
+  /** Absent for proto2 files, as the compiler writes them; `proto3` otherwise. */
+  syntax?: 'proto3';
+}
+
+export interface FileDescriptorSetValue {
+  file: FileDescriptorValue[];
+}
+
+export interface VersionValue {
+  major?: number;
+  minor?: number;
+  patch?: number;
+  suffix?: string;
+}
+
+/** spec A, "Plugin messages", CodeGeneratorRequest. */
+export interface CodeGeneratorRequestValue {
+  file_to_generate: string[];
+  parameter?: string;
+  proto_file: FileDescriptorValue[];
+  compiler_version?: VersionValue;
+}
+
+/** spec A, "Plugin messages", CodeGeneratorResponse.File. */
+export interface ResponseFileValue {
+  name?: string;
+  insertion_point?: string;
+  content?: string;
+}
+
+/** spec A, "Plugin messages", CodeGeneratorResponse. */
+export interface CodeGeneratorResponseValue {
+  error?: string;
+  supported_features?: number;
+  file?: ResponseFileValue[];
+}

@@ -1,0 +1,7 @@
+/** The plugin-protocol model (spec A): pure functions, no I/O. */
+export { applyGenerators, applyResponses, type ApplyOptions, type ApplyResult, type GeneratorRun, type ModelError, type Tree } from './apply.js';
+export { checkFileName, diskPath, type NameProblem } from './file-name.js';
+export { declaresProto3Optional, featureBits, fileHasProto3Optional, proto3OptionalFilesToGenerate, unknownFeatureBits } from './features.js';
+export { DEFAULT_MARKER_PREFIX, insertAtPoint, type InsertResult } from './insertion.js';
+export { validatePluginResponse, type PluginViolation } from './plugin-response.js';
+export { Rules, type RuleKey, type RulePair } from './rules.js';

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SpecgateError } from '../errors.js';
+import { randomSeed } from '../engine/runtime/seeds.js';
+import type { SuiteModule } from '../engine/suite-module.js';
+import { createExecRunner } from '../targets/exec-runner.js';
+import { planTargets } from './target-choice.js';
+
+/** `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a finding. */
+export async function fuzzCommand(
+  modules: SuiteModule[],
+  suite: string,
+  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; targetFlags: Record<string, string> },
+  argv: string[],
+): Promise<number> {
+  const m = modules.find((x) => x.name === suite);
+  if (!m) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"; known suites: ${modules.map((x) => x.name).join(', ')}`);
+  if (!m.fuzz) throw new SpecgateError('SG_USAGE', `suite ${suite} has no fuzzer`);
+  const plan = planTargets(modules, { suites: [suite], ...(opts.target ? { target: opts.target } : {}), flags: opts.targetFlags });
+  const section = plan.targets[suite]?.section;
+  let vars = section?.vars ?? {};
+  let exec = section?.exec;
+  let stop = async (): Promise<void> => {};
+  if (!section) {
+    if (!m.reference) throw new SpecgateError('SG_USAGE', `give the ${suite} target to fuzz (see \`specgate fuzz --help\`)`);
+    const { VirtualClock } = await import('../engine/clock.js');
+    const running = await m.reference.start({ clock: new VirtualClock() });
+    vars = running.vars;
+    exec = running.exec;
+    stop = () => running.stop();
+  }
+  const outDir = resolve(opts.out ?? 'reports');
+  mkdirSync(outDir, { recursive: true });
+  const seed = opts.seed ?? randomSeed();
+  const ac = new AbortController();
+  process.once('SIGINT', () => ac.abort(new Error('interrupted')));
+  try {
+    const result = await m.fuzz({
+      target: { vars, exec, runner: createExecRunner() },
+      runs: opts.runs ?? 1000,
+      seed,
+      ...(opts.path ? { path: opts.path } : {}),
+      concurrency: opts.concurrency ?? 2,
+      outDir,
+      commandLine: ['specgate', ...argv.slice(2).filter((a, i, all) => !['--seed', '--path', '--runs'].includes(a) && !['--seed', '--path', '--runs'].includes(all[i - 1] ?? ''))].join(' '),
+      signal: ac.signal,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    process.stdout.write(`${result.message}\n`);
+    for (const f of result.files) process.stdout.write(`  wrote ${f}\n`);
+    if (result.replay) process.stdout.write(`  replay: ${result.replay}\n`);
+    return result.ok ? 0 : 1;
+  } finally {
+    await stop();
+  }
+}

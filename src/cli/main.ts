@@ -1,0 +1,117 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../errors.js';
+import type { SuiteModule } from '../engine/suite-module.js';
+import { fuzzCommand } from './fuzz-command.js';
+import { listCommand } from './list-command.js';
+import { runCommand } from './run-command.js';
+import { serveCommand } from './serve-command.js';
+import { knownSuites } from './suites.js';
+import { validateCommand } from './validate-command.js';
+
+const list = (v: string, prev: string[] = []): string[] => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
+const repeatable = (v: string, prev: string[] = []): string[] => [...prev, v];
+const int = (name: string) => (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} takes a whole number, not "${v}"`);
+  return n;
+};
+
+/** --suite-module is read before commands are built: it adds suites, and suites add flags. */
+function preScanModules(argv: string[]): string[] {
+  const out: string[] = [];
+  argv.forEach((a, i) => {
+    if (a === '--suite-module' && argv[i + 1]) out.push(argv[i + 1] as string);
+    else if (a.startsWith('--suite-module=')) out.push(a.slice('--suite-module='.length));
+  });
+  return out;
+}
+
+function addTargetFlags(cmd: Command, modules: SuiteModule[]): void {
+  for (const m of modules) for (const o of m.targetOptions ?? []) cmd.addOption(new Option(`--${o.flag} <${o.valueName}>`, `${o.description} (suite ${m.name})`));
+}
+
+function targetFlags(cmd: Command, modules: SuiteModule[]): Record<string, string> {
+  const opts = cmd.opts<Record<string, unknown>>();
+  const out: Record<string, string> = {};
+  for (const m of modules)
+    for (const o of m.targetOptions ?? []) {
+      const key = o.flag.replace(/-([a-z])/g, (_x, c: string) => c.toUpperCase());
+      const v = opts[key];
+      if (typeof v === 'string') out[o.flag] = v;
+    }
+  return out;
+}
+
+function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => void): Command {
+  const program = new Command('specgate')
+    .description('Protocol conformance harness: a pass/fail verdict per requirement of a spec, as JUnit for CI gates')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)');
+  const withModules = (c: Command): Command => c.option('--suite-module <file>', 'load an extra suite from a compiled module exporting `suite`', repeatable);
+
+  const run = withModules(program.command('run').description('run suites against a target (default: the bundled reference implementations)'))
+    .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
+    .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
+    .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent')
+    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
+    .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed'))
+    .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs'))
+    .option('--path <path>', 'fast-check replay path (from a printed replay command)')
+    .option('--strict', 'SHOULD-level failures fail the gate too')
+    .option('--baseline <file>', 'YAML file of expected failures')
+    .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency'))
+    .option('--include-slow', 'let time pass for real in time-bound cases when the target has no clock hook')
+    .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout'))
+    .option('--no-color', 'no ANSI colors on the console')
+    .option('--verbose', 'one line per case and full values');
+  addTargetFlags(run, modules);
+  run.action(async (o: Record<string, unknown>) => {
+    setCode(await runCommand(modules, { ...o, targetFlags: targetFlags(run, modules) } as Parameters<typeof runCommand>[1], argv));
+  });
+
+  withModules(program.command('list').description('list suites, requirements (with coverage) and cases'))
+    .option('--suite <names>', 'only these suites', list)
+    .option('--json', 'machine-readable output')
+    .action((o: { suite?: string[]; json?: boolean }) => setCode(listCommand(modules, o)));
+
+  withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
+    .argument('<suite>')
+    .option('--port <n>', 'listen on this port (default: an ephemeral one)', int('--port'))
+    .action(async (suite: string, o: { port?: number }) => setCode(await serveCommand(modules, suite, o)));
+
+  withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
+    .argument('<files...>')
+    .action((files: string[]) => setCode(validateCommand(modules, files)));
+
+  const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
+    .argument('<suite>')
+    .option('--runs <n>', 'generated requests (default 1000)', int('--runs'))
+    .option('--seed <n>', 'seed', int('--seed'))
+    .option('--path <path>', 'fast-check replay path (from a printed replay command)')
+    .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency'))
+    .option('--target <profile.yaml>', 'target profile')
+    .option('--out <dir>', 'where counterexamples are written (default reports/)');
+  addTargetFlags(fuzz, modules);
+  fuzz.action(async (suite: string, o: Record<string, unknown>) => {
+    setCode(await fuzzCommand(modules, suite, { ...o, targetFlags: targetFlags(fuzz, modules) } as Parameters<typeof fuzzCommand>[2], argv));
+  });
+  return program;
+}
+
+/** Runs the CLI; returns the exit code (0 conformant, 1 failures, 2 usage/config/suite error, 3 harness or target fault). */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  try {
+    const modules = await knownSuites(preScanModules(argv.slice(2)));
+    await build(modules, argv, (c) => (code = c)).parseAsync(argv);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    const err = asSpecgateError(e);
+    const all = err instanceof SpecgateErrorList ? err.errors : [err];
+    for (const x of all) process.stderr.write(`specgate: error [${x.code}]: ${x.message}\n`);
+    if (err.code === 'SG_INTERNAL' && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n(this is a bug in specgate; please report it with the command you ran)\n`);
+    return exitCodeFor(err.code);
+  }
+}

@@ -1,0 +1,69 @@
+import { SpecgateError } from '../errors.js';
+import { loadBaseline } from '../engine/baseline.js';
+import { run } from '../engine/run.js';
+import type { SuiteModule } from '../engine/suite-module.js';
+import { createConsoleReporter, createReporter, type Reporter } from '../reporting/index.js';
+import { replayCommand } from './replay.js';
+import { planTargets } from './target-choice.js';
+
+export interface RunFlags {
+  suite?: string[];
+  case?: string[];
+  target?: string;
+  report?: string[];
+  seed?: number;
+  runs?: number;
+  path?: string;
+  strict?: boolean;
+  baseline?: string;
+  concurrency?: number;
+  includeSlow?: boolean;
+  caseTimeout?: number;
+  color?: boolean;
+  verbose?: boolean;
+  /** Suite target flags (`--plugin X`), by flag name. */
+  targetFlags: Record<string, string>;
+}
+
+const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
+
+/** `specgate run`: load, run, report; the exit code is the run's verdict. */
+export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: string[]): Promise<number> {
+  const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
+  if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
+  const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
+  const reporters: Reporter[] = [
+    createConsoleReporter({ stream: process.stdout, color: flags.color ?? (Boolean(process.stdout.isTTY) && !process.env['NO_COLOR']), verbose: flags.verbose ?? false }),
+    ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
+  ];
+  const ac = new AbortController();
+  const onSignal = (): void => {
+    process.stderr.write('\nspecgate: interrupted; finishing the report of what ran (press Ctrl-C again to quit at once)\n');
+    ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'interrupted by the user'));
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    const result = await run({
+      modules,
+      suites: plan.suites,
+      ...(flags.case ? { cases: flags.case } : {}),
+      targets: plan.targets,
+      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.runs !== undefined ? { runs: flags.runs } : {}),
+      ...(flags.path ? { path: flags.path } : {}),
+      strict: flags.strict ?? false,
+      ...(baseline ? { baseline } : {}),
+      ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+      includeSlow: flags.includeSlow ?? false,
+      ...(flags.caseTimeout !== undefined ? { caseTimeoutMs: flags.caseTimeout } : {}),
+      sinks: reporters.map((r) => (e) => r.onEvent(e)),
+      replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
+      signal: ac.signal,
+    });
+    await Promise.all(reporters.map((r) => r.finish()));
+    return result.summary.exitCode;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+  }
+}

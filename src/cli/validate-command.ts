@@ -1,0 +1,45 @@
+import { basename, dirname, resolve } from 'node:path';
+import { SpecgateError, SpecgateErrorList } from '../errors.js';
+import { loadBaseline } from '../engine/baseline.js';
+import { loadSuite } from '../engine/loader/suite-loader.js';
+import { schemaErrors } from '../engine/loader/schema-check.js';
+import { readYaml } from '../engine/loader/yaml-source.js';
+import { Registry } from '../engine/registry.js';
+import type { SuiteModule } from '../engine/suite-module.js';
+import { loadProfile } from '../targets/profile.js';
+
+/**
+ * `specgate validate <files>`: checks suite files, target profiles and baselines without running
+ * anything. A file inside a known suite's folder is checked with its whole suite (references to
+ * requirements and registered names included).
+ */
+export function validateCommand(modules: SuiteModule[], files: string[], out: NodeJS.WritableStream = process.stdout): number {
+  const registry = new Registry(modules);
+  const errors: SpecgateError[] = [];
+  for (const file of files) {
+    const abs = resolve(file);
+    const owner = modules.find((m) => abs.startsWith(resolve(m.dir) + '/'));
+    try {
+      if (owner) loadSuite(owner, registry);
+      else checkStandalone(file);
+      out.write(`ok  ${file}\n`);
+    } catch (e) {
+      if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+      else if (e instanceof SpecgateError) errors.push(e);
+      else throw e;
+    }
+  }
+  if (errors.length) throw new SpecgateErrorList(errors);
+  return 0;
+}
+
+function checkStandalone(file: string): void {
+  const src = readYaml(file);
+  const data = src.data;
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'expected-failures' in data) return void loadBaseline(file);
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return void loadProfile(file);
+  const kind = basename(file) === 'requirements.yaml' ? 'requirements' : 'cases';
+  const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
+  if (found.length) throw new SpecgateErrorList(found);
+  void dirname;
+}

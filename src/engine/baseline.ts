@@ -1,0 +1,47 @@
+import { SpecgateError, SpecgateErrorList } from '../errors.js';
+import { schemaErrors } from './loader/schema-check.js';
+import { readYaml } from './loader/yaml-source.js';
+import type { BaselineEntry } from './model.js';
+
+/**
+ * Expected failures: a listed requirement or case that fails does not fail the gate; one that
+ * now passes is stale and fails the run (remove it); one past its `expires` date fails the run.
+ */
+export class Baseline {
+  private readonly byId = new Map<string, BaselineEntry>();
+  readonly used = new Set<string>();
+
+  constructor(readonly entries: BaselineEntry[] = [], private readonly today = new Date().toISOString().slice(0, 10)) {
+    for (const e of entries) this.byId.set(e.id, e);
+  }
+
+  /** Entry for a requirement ID. */
+  requirement(id: string): BaselineEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Entry for a case, written `<suite>/<case-id>` (or the bare case ID). */
+  case(suite: string, id: string): BaselineEntry | undefined {
+    return this.byId.get(`${suite}/${id}`) ?? this.byId.get(id);
+  }
+
+  expired(): BaselineEntry[] {
+    return this.entries.filter((e) => e.expires !== undefined && e.expires < this.today);
+  }
+}
+
+export function loadBaseline(file: string): Baseline {
+  const src = readYaml(file, 'SG_CONFIG');
+  const errors = schemaErrors(src, 'baseline', 'SG_CONFIG');
+  if (errors.length) throw new SpecgateErrorList(errors);
+  const data = src.data as { 'expected-failures': BaselineEntry[] };
+  const seen = new Set<string>();
+  for (const [i, e] of data['expected-failures'].entries()) {
+    if (seen.has(e.id)) {
+      const at = src.locate(['expected-failures', i]);
+      throw new SpecgateError('SG_CONFIG', `${file}:${at.line}:${at.column}: "${e.id}" is listed twice; keep one entry`);
+    }
+    seen.add(e.id);
+  }
+  return new Baseline(data['expected-failures']);
+}

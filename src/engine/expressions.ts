@@ -1,0 +1,283 @@
+import { SpecgateError } from '../errors.js';
+
+/**
+ * `${...}` expressions in suite files: variables (`${device_code}`, `${case.uri}`,
+ * `${items[0]}`), environment (`${env:NAME}`), literals and arithmetic (`${interval + 5}`).
+ * A string that is exactly one expression keeps the value's type; otherwise the parts are
+ * joined as text. Parsed templates are cached: the same strings are resolved on every case.
+ */
+
+type Node =
+  | { k: 'num'; v: number | bigint }
+  | { k: 'str'; v: string }
+  | { k: 'var'; path: (string | number)[]; src: string }
+  | { k: 'env'; name: string }
+  | { k: 'neg'; a: Node }
+  | { k: 'bin'; op: '+' | '-' | '*' | '/' | '%'; a: Node; b: Node };
+
+type Part = string | Node;
+interface Template {
+  parts: Part[];
+  /** The whole string is one expression. */
+  single: boolean;
+}
+
+const cache = new Map<string, Template>();
+
+export interface Scope {
+  vars: Record<string, unknown>;
+  env?: Record<string, string | undefined>;
+}
+
+/** True when the string holds at least one `${`. */
+export function hasExpression(s: string): boolean {
+  return s.includes('${');
+}
+
+/** Resolve one string. */
+export function resolveString(s: string, scope: Scope): unknown {
+  if (!s.includes('${')) return s;
+  const t = compile(s);
+  if (t.single) return evaluate(t.parts[0] as Node, scope, s);
+  let out = '';
+  for (const p of t.parts) out += typeof p === 'string' ? p : stringify(evaluate(p, scope, s));
+  return out;
+}
+
+/** Resolve expressions inside any YAML value (strings, arrays, objects); other values pass through. */
+export function resolveDeep(value: unknown, scope: Scope): unknown {
+  if (typeof value === 'string') return resolveString(value, scope);
+  if (Array.isArray(value)) return value.map((v) => resolveDeep(v, scope));
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = resolveDeep(v, scope);
+    return out;
+  }
+  return value;
+}
+
+/** Text form of a value as it appears inside a larger string. */
+export function stringify(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('utf8');
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+}
+
+/** Parse a string's template once; throws SG_EXPRESSION on a syntax error. Used by the loader to check files early. */
+export function compile(s: string): Template {
+  const hit = cache.get(s);
+  if (hit) return hit;
+  const parts: Part[] = [];
+  let i = 0;
+  while (i < s.length) {
+    const start = s.indexOf('${', i);
+    if (start < 0) {
+      parts.push(s.slice(i));
+      break;
+    }
+    if (start > i) parts.push(s.slice(i, start));
+    const end = findClose(s, start + 2);
+    if (end < 0) throw new SpecgateError('SG_EXPRESSION', `unclosed "\${" in ${JSON.stringify(s)}: add the closing "}"`);
+    parts.push(new Parser(s.slice(start + 2, end), s).parseAll());
+    i = end + 1;
+  }
+  const t: Template = { parts, single: parts.length === 1 && typeof parts[0] !== 'string' };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(s, t);
+  return t;
+}
+
+function findClose(s: string, from: number): number {
+  let quote = '';
+  for (let i = from; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '}') return i;
+  }
+  return -1;
+}
+
+class Parser {
+  private pos = 0;
+  constructor(
+    private readonly src: string,
+    private readonly whole: string,
+  ) {}
+
+  parseAll(): Node {
+    const n = this.sum();
+    this.ws();
+    if (this.pos < this.src.length) this.error(`unexpected "${this.src.slice(this.pos)}"`);
+    return n;
+  }
+
+  private error(what: string): never {
+    throw new SpecgateError(
+      'SG_EXPRESSION',
+      `bad expression \${${this.src}} in ${JSON.stringify(this.whole)}: ${what}. Expressions take variables, numbers, 'strings', + - * / % and parentheses`,
+    );
+  }
+
+  private ws(): void {
+    while (this.src[this.pos] === ' ' || this.src[this.pos] === '\t') this.pos++;
+  }
+
+  private sum(): Node {
+    let a = this.term();
+    for (;;) {
+      this.ws();
+      const c = this.src[this.pos];
+      if (c !== '+' && c !== '-') return a;
+      this.pos++;
+      a = { k: 'bin', op: c, a, b: this.term() };
+    }
+  }
+
+  private term(): Node {
+    let a = this.unary();
+    for (;;) {
+      this.ws();
+      const c = this.src[this.pos];
+      if (c !== '*' && c !== '/' && c !== '%') return a;
+      this.pos++;
+      a = { k: 'bin', op: c, a, b: this.unary() };
+    }
+  }
+
+  private unary(): Node {
+    this.ws();
+    if (this.src[this.pos] === '-') {
+      this.pos++;
+      return { k: 'neg', a: this.unary() };
+    }
+    return this.primary();
+  }
+
+  private primary(): Node {
+    this.ws();
+    const rest = this.src.slice(this.pos);
+    const c = rest[0];
+    if (c === '(') {
+      this.pos++;
+      const n = this.sum();
+      this.ws();
+      if (this.src[this.pos] !== ')') this.error('missing ")"');
+      this.pos++;
+      return n;
+    }
+    if (c === '"' || c === "'") {
+      const end = this.src.indexOf(c, this.pos + 1);
+      if (end < 0) this.error('unclosed string');
+      const v = this.src.slice(this.pos + 1, end);
+      this.pos = end + 1;
+      return { k: 'str', v };
+    }
+    const num = /^\d+(\.\d+)?/.exec(rest);
+    if (num) {
+      this.pos += num[0].length;
+      const text = num[0];
+      const asNum = Number(text);
+      return { k: 'num', v: !num[1] && !Number.isSafeInteger(asNum) ? BigInt(text) : asNum };
+    }
+    const env = /^env:([A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
+    if (env?.[1]) {
+      this.pos += env[0].length;
+      return { k: 'env', name: env[1] };
+    }
+    const path = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*/.exec(rest);
+    if (path) {
+      this.pos += path[0].length;
+      const segs: (string | number)[] = [];
+      for (const m of path[0].matchAll(/([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]/g)) segs.push(m[1] ?? Number(m[2]));
+      return { k: 'var', path: segs, src: path[0] };
+    }
+    return this.error(c === undefined ? 'it is empty' : `unexpected "${c}"`);
+  }
+}
+
+function evaluate(n: Node, scope: Scope, whole: string): unknown {
+  switch (n.k) {
+    case 'num':
+    case 'str':
+      return n.v;
+    case 'env': {
+      const v = (scope.env ?? process.env)[n.name];
+      if (v === undefined)
+        throw new SpecgateError('SG_EXPRESSION', `environment variable ${n.name} is not set (used in ${JSON.stringify(whole)}): export it before running specgate`);
+      return v;
+    }
+    case 'var':
+      return lookup(n, scope.vars, whole);
+    case 'neg': {
+      const a = toNumber(evaluate(n.a, scope, whole), whole);
+      return typeof a === 'bigint' ? -a : -a;
+    }
+    case 'bin':
+      return binary(n.op, evaluate(n.a, scope, whole), evaluate(n.b, scope, whole), whole);
+  }
+}
+
+function lookup(n: { path: (string | number)[]; src: string }, vars: Record<string, unknown>, whole: string): unknown {
+  let cur: unknown = vars;
+  for (const seg of n.path) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') {
+      cur = undefined;
+      break;
+    }
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  if (cur === undefined) {
+    const root = String(n.path[0]);
+    if (!(root in vars)) {
+      const known = Object.keys(vars).slice(0, 20).join(', ');
+      throw new SpecgateError('SG_EXPRESSION', `unknown variable "${root}" in ${JSON.stringify(whole)}; known here: ${known || '(none)'}`);
+    }
+  }
+  return cur;
+}
+
+function toNumber(v: unknown, whole: string): number | bigint {
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) {
+    const x = Number(v);
+    return Number.isSafeInteger(x) || !/^-?\d+$/.test(v.trim()) ? x : BigInt(v.trim());
+  }
+  throw new SpecgateError('SG_EXPRESSION', `${JSON.stringify(v)} is not a number, in ${JSON.stringify(whole)}`);
+}
+
+function binary(op: '+' | '-' | '*' | '/' | '%', a: unknown, b: unknown, whole: string): unknown {
+  if (op === '+' && (typeof a === 'string' || typeof b === 'string')) {
+    const na = typeof a === 'string' ? Number(a) : NaN;
+    const nb = typeof b === 'string' ? Number(b) : NaN;
+    // "5" + 5 from a form-encoded body is arithmetic; "abc" + 5 is concatenation
+    const numeric = (typeof a !== 'string' || (a.trim() !== '' && !Number.isNaN(na))) && (typeof b !== 'string' || (b.trim() !== '' && !Number.isNaN(nb)));
+    if (!numeric) return stringify(a) + stringify(b);
+  }
+  let x = toNumber(a, whole);
+  let y = toNumber(b, whole);
+  if (typeof x === 'bigint' || typeof y === 'bigint') {
+    if (typeof x === 'number') x = BigInt(Math.trunc(x));
+    if (typeof y === 'number') y = BigInt(Math.trunc(y));
+    if ((op === '/' || op === '%') && y === 0n) throw new SpecgateError('SG_EXPRESSION', `division by zero in ${JSON.stringify(whole)}`);
+    switch (op) {
+      case '+': return x + y;
+      case '-': return x - y;
+      case '*': return x * y;
+      case '/': return x / y;
+      case '%': return x % y;
+    }
+  }
+  const p = x as number;
+  const q = y as number;
+  switch (op) {
+    case '+': return p + q;
+    case '-': return p - q;
+    case '*': return p * q;
+    case '/': return p / q;
+    case '%': return p % q;
+  }
+}

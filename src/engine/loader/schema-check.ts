@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
+import { fromRoot } from '../../paths.js';
+import type { YamlSource } from './yaml-source.js';
+
+/** The JSON Schemas that ship in `schemas/` (editors use the same files). */
+export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile';
+
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  let v = compiled.get(name);
+  if (!v) {
+    const schema = JSON.parse(readFileSync(fromRoot('schemas', `${name}.schema.json`), 'utf8')) as object;
+    v = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true }).compile(schema);
+    compiled.set(name, v);
+  }
+  return v;
+}
+
+const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set'];
+
+/**
+ * Validates a parsed file against its schema and turns every violation into a message with
+ * file:line:column and the rule broken. Returns [] when valid.
+ */
+export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateErrorCode): SpecgateError[] {
+  const validate = validator(name);
+  if (validate(src.data)) return [];
+  const errors = pickRelevant(validate.errors ?? [], src.data);
+  return errors.map((e) => {
+    const path = e.instancePath.split('/').slice(1).map(unescapePointer);
+    const at = src.locate(e.keyword === 'additionalProperties' ? [...path, String(e.params['additionalProperty'])] : path);
+    return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e)}`, { ...at, rule: e.schemaPath });
+  });
+}
+
+function unescapePointer(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** ajv reports every branch of a oneOf; keep only the branch the author meant (by the step's kind key). */
+function pickRelevant(errors: ErrorObject[], data: unknown): ErrorObject[] {
+  const kept = errors.filter((e) => {
+    const m = /^#\/definitions\/step\/oneOf\/(\d+)\//.exec(e.schemaPath);
+    if (!m) return !(e.keyword === 'oneOf' && e.schemaPath.startsWith('#/definitions/step/'));
+    const step = valueAt(data, e.instancePath.split('/').slice(1).map(unescapePointer).slice(0, 3));
+    const kind = stepKind(step);
+    return kind >= 0 && Number(m[1]) === kind;
+  });
+  const stepsWithoutKind = errors.filter((e) => e.keyword === 'oneOf' && e.schemaPath.startsWith('#/definitions/step/'));
+  for (const e of stepsWithoutKind) {
+    const step = valueAt(data, e.instancePath.split('/').slice(1).map(unescapePointer));
+    if (stepKind(step) < 0)
+      kept.push({ ...e, keyword: 'stepKind', message: `a step needs exactly one of: ${STEP_KINDS.join(', ')}` });
+  }
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    const key = `${e.instancePath}|${describe(e)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function stepKind(step: unknown): number {
+  if (!step || typeof step !== 'object') return -1;
+  const kinds = STEP_KINDS.filter((k) => k in step);
+  return kinds.length === 1 ? STEP_KINDS.indexOf(kinds[0] as string) : -1;
+}
+
+function valueAt(data: unknown, path: string[]): unknown {
+  let cur = data;
+  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[p] : undefined;
+  return cur;
+}
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath ? `${e.instancePath.replace(/^\//, '').replace(/\//g, '.')}` : 'the file';
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `${where}: unknown key "${String(e.params['additionalProperty'])}" (not allowed here; check its spelling)`;
+    case 'required':
+      return `${where}: missing required key "${String(e.params['missingProperty'])}"`;
+    case 'enum':
+      return `${where}: must be one of ${JSON.stringify(e.params['allowedValues'])}`;
+    case 'pattern':
+      return `${where}: ${JSON.stringify(valueText(e))} does not match the form ${String(e.params['pattern'])}`;
+    case 'stepKind':
+      return `${where}: ${e.message ?? ''}`;
+    default:
+      return `${where}: ${e.message ?? e.keyword}`;
+  }
+}
+
+function valueText(e: ErrorObject): unknown {
+  return e.data;
+}

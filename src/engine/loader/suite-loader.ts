@@ -1,0 +1,172 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { SpecgateError, SpecgateErrorList } from '../../errors.js';
+import { isOperatorObject, unknownOperators } from '../../checks/matchers.js';
+import { compile } from '../expressions.js';
+import { parseJsonPath } from '../json-path.js';
+import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
+import type { Registry } from '../registry.js';
+import type { SuiteModule } from '../suite-module.js';
+import { schemaErrors } from './schema-check.js';
+import { readYaml, type YamlSource } from './yaml-source.js';
+
+/**
+ * Loads a suite's catalog and case files and checks them completely before anything runs:
+ * schema, unique IDs, references to requirements and registered names, expression syntax.
+ * Every problem is reported (file:line:column), not just the first.
+ */
+export function loadSuite(module: SuiteModule, registry: Registry, cwd = process.cwd()): LoadedSuite {
+  const errors: SpecgateError[] = [];
+  const requirements = loadRequirements(module.dir, errors, cwd);
+  const known = new Map(requirements.map((r) => [r.id, r]));
+  const cases: CaseDef[] = [];
+  const seen = new Map<string, SourceLocation>();
+  for (const file of caseFiles(module.dir)) {
+    let src: YamlSource;
+    try {
+      src = readYaml(display(file, cwd));
+    } catch (e) {
+      collect(e, errors);
+      continue;
+    }
+    const found = schemaErrors(src, 'cases', 'SG_SUITE_SCHEMA');
+    if (found.length) {
+      errors.push(...found);
+      continue;
+    }
+    (src.data as Omit<CaseDef, 'location'>[]).forEach((raw, i) => {
+      const location = src.locate([i]);
+      const c: CaseDef = { ...raw, steps: raw.steps ?? [], location };
+      const at = (path: (string | number)[]): string => {
+        const l = src.locate([i, ...path]);
+        return `${l.file}:${l.line}:${l.column}`;
+      };
+      const prev = seen.get(c.id);
+      if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
+      seen.set(c.id, location);
+      c.requirements.forEach((id, j) => {
+        if (!known.has(id)) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
+      });
+      if (c.property) {
+        if (!registry.has('generator', c.property.generate))
+          errors.push(unknownName(`${at(['property', 'generate'])}: no generator named "${c.property.generate}"`));
+        if (c.property.oracle && !registry.has('oracle', c.property.oracle))
+          errors.push(unknownName(`${at(['property', 'oracle'])}: no oracle named "${c.property.oracle}"`));
+      }
+      c.steps.forEach((step, j) => checkStep(step, c, known, registry, (p) => at(['steps', j, ...p]), errors));
+      checkExpressions(raw, (p) => at(p), errors);
+      cases.push(c);
+    });
+  }
+  if (errors.length) throw new SpecgateErrorList(errors);
+  return { name: module.name, dir: module.dir, requirements, cases };
+}
+
+/** Requirements neither covered by a case nor excluded (the lint test keeps this empty). */
+export function coverageGaps(suite: LoadedSuite): Requirement[] {
+  const covered = new Set(suite.cases.flatMap((c) => c.requirements));
+  return suite.requirements.filter((r) => !r.excluded && !covered.has(r.id));
+}
+
+function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Requirement[] {
+  const file = join(dir, 'requirements.yaml');
+  let src: YamlSource;
+  try {
+    src = readYaml(display(file, cwd));
+  } catch (e) {
+    collect(e, errors);
+    return [];
+  }
+  const found = schemaErrors(src, 'requirements', 'SG_SUITE_SCHEMA');
+  if (found.length) {
+    errors.push(...found);
+    return [];
+  }
+  const ids = new Set<string>();
+  return (src.data as Requirement[]).map((r, i) => {
+    const location = src.locate([i]);
+    if (ids.has(r.id)) errors.push(schemaError(`${location.file}:${location.line}:${location.column}: duplicate requirement id "${r.id}"`));
+    ids.add(r.id);
+    return { ...r, location };
+  });
+}
+
+function caseFiles(dir: string): string[] {
+  const root = join(dir, 'cases');
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(name)) out.push(p);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function checkStep(step: Step, c: CaseDef, known: Map<string, Requirement>, registry: Registry, at: (p: (string | number)[]) => string, errors: SpecgateError[]): void {
+  const expect = 'expect' in step ? step.expect : undefined;
+  const attributed = expect?.requirement;
+  if (attributed && !c.requirements.includes(attributed))
+    errors.push(schemaError(`${at(['expect', 'requirement'])}: "${attributed}" is not one of this case's requirements (${c.requirements.join(', ')})`));
+  if ('check' in step && !registry.has('check', step.check)) errors.push(unknownName(`${at(['check'])}: no check named "${step.check}"`));
+  if ('exec' in step && step.exec.stdin?.encode && !registry.has('codec', step.exec.stdin.encode.codec))
+    errors.push(unknownName(`${at(['exec', 'stdin', 'encode', 'codec'])}: no codec named "${step.exec.stdin.encode.codec}"`));
+  if ('exec' in step && step.expect?.decode && !registry.has('codec', step.expect.decode))
+    errors.push(unknownName(`${at(['expect', 'decode'])}: no codec named "${step.expect.decode}"`));
+  if ('request' in step && step.expect?.schema && !registry.hasSchema(step.expect.schema))
+    errors.push(unknownName(`${at(['expect', 'schema'])}: no schema named "${step.expect.schema}"`));
+  for (const [name, source] of Object.entries(step.capture ?? {})) {
+    if (source.startsWith('$')) {
+      try {
+        parseJsonPath(source);
+      } catch (e) {
+        errors.push(schemaError(`${at(['capture', name])}: ${(e as Error).message}`));
+      }
+    }
+  }
+  walkMatchers(expect, (m, path) => {
+    const bad = unknownOperators(m);
+    if (bad.length) errors.push(schemaError(`${at(['expect', ...path])}: unknown matcher ${bad.join(', ')}`));
+    const schema = m['$schema'];
+    if (typeof schema === 'string' && !registry.hasSchema(schema)) errors.push(unknownName(`${at(['expect', ...path])}: no schema named "${schema}"`));
+  });
+  void known;
+}
+
+function walkMatchers(v: unknown, visit: (m: Record<string, unknown>, path: (string | number)[]) => void, path: (string | number)[] = []): void {
+  if (isOperatorObject(v)) visit(v, path);
+  if (Array.isArray(v)) v.forEach((x, i) => walkMatchers(x, visit, [...path, i]));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walkMatchers(x, visit, [...path, k]);
+}
+
+function checkExpressions(v: unknown, at: (p: (string | number)[]) => string, errors: SpecgateError[], path: (string | number)[] = []): void {
+  if (typeof v === 'string') {
+    try {
+      compile(v);
+    } catch (e) {
+      errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(path)}: ${(e as Error).message}`));
+    }
+  } else if (Array.isArray(v)) v.forEach((x, i) => checkExpressions(x, at, errors, [...path, i]));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) checkExpressions(x, at, errors, [...path, k]);
+}
+
+function schemaError(message: string): SpecgateError {
+  return new SpecgateError('SG_SUITE_SCHEMA', message);
+}
+function unknownName(message: string): SpecgateError {
+  return new SpecgateError('SG_SUITE_UNKNOWN', message);
+}
+
+function collect(e: unknown, errors: SpecgateError[]): void {
+  if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+  else if (e instanceof SpecgateError) errors.push(e);
+  else throw e;
+}
+
+function display(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel.startsWith('..') ? file : rel;
+}

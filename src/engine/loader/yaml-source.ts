@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { SpecgateError, SpecgateErrorList } from '../../errors.js';
+import type { SourceLocation } from '../model.js';
+
+/** A parsed YAML file that still knows where each value came from. */
+export interface YamlSource {
+  file: string;
+  data: unknown;
+  /** Location of the value at a JSON-pointer-like path (`['3', 'steps', '0']`); nearest existing parent otherwise. */
+  locate(path: readonly (string | number)[]): SourceLocation;
+}
+
+/** Reads and parses a YAML file; syntax errors become SG_SUITE_SYNTAX errors with file:line:column. */
+export function readYaml(file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = 'SG_SUITE_SYNTAX'): YamlSource {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new SpecgateError(code, `${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)}); check the path`);
+  }
+  return parseYaml(file, text, code);
+}
+
+export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = 'SG_SUITE_SYNTAX'): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: false });
+  if (doc.errors.length) {
+    throw new SpecgateErrorList(
+      doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return new SpecgateError(code, `${file}:${pos.line}:${pos.col}: YAML syntax: ${firstLine(e.message)}`, { file, line: pos.line, column: pos.col });
+      }),
+    );
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 1000 });
+  return { file, data, locate: (path) => locate(doc, lineCounter, file, path) };
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0] ?? s;
+}
+
+function locate(doc: Document, lc: LineCounter, file: string, path: readonly (string | number)[]): SourceLocation {
+  for (let n = path.length; n >= 0; n--) {
+    const node: unknown = n === 0 ? doc.contents : doc.getIn(path.slice(0, n).map(toKey), true);
+    if (isNode(node) && node.range) {
+      const pos = lc.linePos(node.range[0]);
+      return { file, line: pos.line, column: pos.col };
+    }
+  }
+  return { file, line: 1, column: 1 };
+}
+
+function toKey(k: string | number): string | number {
+  return typeof k === 'string' && /^\d+$/.test(k) ? Number(k) : k;
+}

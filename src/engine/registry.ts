@@ -1,0 +1,95 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { SpecgateError } from '../errors.js';
+import type { Codec, GeneratorFactory, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
+
+type Kind = 'check' | 'generator' | 'oracle' | 'codec';
+
+/**
+ * Every name a suite file may use (`<suite>.<name>` for code, `<suite>/<name>` for schemas),
+ * built from the loaded SuiteModules. The engine resolves names only through here.
+ */
+export class Registry {
+  private readonly modules = new Map<string, SuiteModule>();
+  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  private readonly schemas = new Map<string, ValidateFunction>();
+
+  constructor(modules: Iterable<SuiteModule>) {
+    for (const m of modules) this.modules.set(m.name, m);
+  }
+
+  module(name: string): SuiteModule {
+    const m = this.modules.get(name);
+    if (!m) throw new SpecgateError('SG_SUITE_UNKNOWN', `no suite named "${name}"; known suites: ${[...this.modules.keys()].join(', ')}`);
+    return m;
+  }
+
+  has(kind: Kind, name: string): boolean {
+    return this.find(kind, name) !== undefined;
+  }
+
+  check(name: string): TypedCheck {
+    return this.get('check', name) as TypedCheck;
+  }
+  generator(name: string): GeneratorFactory {
+    return this.get('generator', name) as GeneratorFactory;
+  }
+  oracle(name: string): Oracle {
+    return this.get('oracle', name) as Oracle;
+  }
+  codec(name: string): Codec {
+    return this.get('codec', name) as Codec;
+  }
+
+  hasSchema(name: string): boolean {
+    const [suite, key] = name.split('/');
+    return Boolean(suite && key && this.modules.get(suite)?.schemas?.[key]);
+  }
+
+  /** Error texts of `value` against the named schema (empty when valid). */
+  validateSchema(name: string, value: unknown): string[] {
+    let v = this.schemas.get(name);
+    if (!v) {
+      const [suite, key] = name.split('/');
+      const schema = suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
+      if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
+      v = this.ajv.compile(schema);
+      this.schemas.set(name, v);
+    }
+    if (v(toJsonSafe(value))) return [];
+    return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+  }
+
+  private find(kind: Kind, name: string): unknown {
+    const dot = name.indexOf('.');
+    if (dot < 0) return undefined;
+    const m = this.modules.get(name.slice(0, dot));
+    const key = name.slice(dot + 1);
+    const table: Record<string, unknown> | undefined =
+      kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
+    return table?.[key];
+  }
+
+  private get(kind: Kind, name: string): unknown {
+    const hit = this.find(kind, name);
+    if (hit !== undefined) return hit;
+    const dot = name.indexOf('.');
+    const m = dot > 0 ? this.modules.get(name.slice(0, dot)) : undefined;
+    const table = kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
+    const known = m ? Object.keys(table ?? {}).map((k) => `${m.name}.${k}`) : [];
+    throw new SpecgateError('SG_SUITE_UNKNOWN', `no ${kind} named "${name}"${known.length ? `; known: ${known.join(', ')}` : ' (form: <suite>.<name>)'}`);
+  }
+}
+
+/** JSON Schema validation sees bigints as numbers. */
+function toJsonSafe(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(toJsonSafe);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toJsonSafe(x);
+    return out;
+  }
+  return v;
+}
+
+export type { Codec, GeneratorFactory, Oracle, TypedCheck };

@@ -1,0 +1,54 @@
+import type { Baseline } from './baseline.js';
+import type { EventBus } from './events.js';
+import type { CaseDef, CaseResult, SuiteResult } from './model.js';
+import { isTimeBound } from './runtime/case-run.js';
+import { runCase } from './runtime/run-case.js';
+import type { SuiteRuntime } from './runtime/suite-runtime.js';
+import { requirementVerdicts } from './verdicts.js';
+
+/**
+ * Runs a suite's selected cases with bounded concurrency. Time-bound cases move a clock that
+ * every case of the target shares (virtual or hook), so they run one at a time after the rest.
+ */
+export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal }): Promise<SuiteResult> {
+  const started = performance.now();
+  const name = rt.suite.name;
+  bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
+  const results: CaseResult[] = new Array<CaseResult>(cases.length);
+  const one = async (i: number): Promise<void> => {
+    const def = cases[i] as CaseDef;
+    bus.emit({ type: 'case-start', suite: name, caseId: def.id });
+    const result = await runCase(rt, def, opts.signal);
+    results[i] = result;
+    for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: def.id, failure });
+    bus.emit({ type: 'case-finish', suite: name, result });
+  };
+  const shared = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
+  const free: number[] = [];
+  const alone: number[] = [];
+  cases.forEach((c, i) => (shared && isTimeBound(c) ? alone : free).push(i));
+  await pool(free, Math.max(1, opts.concurrency), one);
+  for (const i of alone) await one(i);
+  const suite: SuiteResult = {
+    name,
+    target: rt.target.description,
+    cases: results,
+    requirements: requirementVerdicts(rt.suite, results, opts.baseline),
+    durationMs: performance.now() - started,
+    properties: { target: rt.target.description, seed: String(rt.runSeed), clock: rt.timeMode },
+  };
+  bus.emit({ type: 'suite-finish', suite: name, result: suite });
+  return suite;
+}
+
+/** Runs `work` over the items with at most `limit` in flight. */
+export async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

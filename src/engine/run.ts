@@ -1,0 +1,170 @@
+import { SpecgateError, SpecgateErrorList, asSpecgateError } from '../errors.js';
+import { createExecRunner } from '../targets/exec-runner.js';
+import { createHttpClient } from '../targets/http-client.js';
+import { Redactor } from '../targets/redact.js';
+import type { HttpClient } from '../targets/types.js';
+import { Baseline } from './baseline.js';
+import { EventBus, type EventSink } from './events.js';
+import { loadSuite } from './loader/suite-loader.js';
+import type { CaseDef, CaseResult, LoadedSuite, RunResult, SuiteResult } from './model.js';
+import { Registry } from './registry.js';
+import { runSuite } from './run-suite.js';
+import { randomSeed } from './runtime/seeds.js';
+import type { SuiteRuntime } from './runtime/suite-runtime.js';
+import type { SuiteModule } from './suite-module.js';
+import { prepareTarget, type TargetChoice } from './target-setup.js';
+import { summarize } from './verdicts.js';
+
+export interface RunOptions {
+  /** Every known suite module (names in suite files resolve across all of them). */
+  modules: SuiteModule[];
+  /** Suites to run, in order. */
+  suites: string[];
+  /** Case IDs to run (`id` or `suite/id`); all when empty. */
+  cases?: string[];
+  /** Per suite: the external target, or none for the embedded reference. */
+  targets: Record<string, TargetChoice>;
+  seed?: number;
+  runs?: number;
+  path?: string;
+  strict?: boolean;
+  baseline?: Baseline;
+  concurrency?: number;
+  includeSlow?: boolean;
+  caseTimeoutMs?: number;
+  http?: { timeoutMs?: number; maxBodyBytes?: number };
+  env?: Record<string, string | undefined>;
+  sinks?: EventSink[];
+  /** Builds the command that replays one case (the CLI knows how it was called). */
+  replay?: (suite: string, caseId: string, seed: number, path?: string) => string;
+  signal?: AbortSignal;
+}
+
+/** Loads every selected suite completely (nothing runs half-loaded), then runs them one by one. */
+export function loadSuites(modules: SuiteModule[], names: string[]): { registry: Registry; suites: LoadedSuite[] } {
+  const registry = new Registry(modules);
+  const errors: SpecgateError[] = [];
+  const suites: LoadedSuite[] = [];
+  for (const name of names) {
+    try {
+      suites.push(loadSuite(registry.module(name), registry));
+    } catch (e) {
+      if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+      else errors.push(asSpecgateError(e));
+    }
+  }
+  if (errors.length) throw new SpecgateErrorList(errors);
+  return { registry, suites };
+}
+
+export async function run(opts: RunOptions): Promise<RunResult> {
+  const { registry, suites } = loadSuites(opts.modules, opts.suites);
+  const seed = opts.seed ?? randomSeed();
+  const strict = opts.strict ?? false;
+  const baseline = opts.baseline ?? new Baseline();
+  const bus = new EventBus();
+  for (const sink of opts.sinks ?? []) bus.subscribe(sink);
+  const signal = opts.signal ?? new AbortController().signal;
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const selected = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
+  bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
+  const results: SuiteResult[] = [];
+  const exec = createExecRunner();
+  for (const { suite, cases } of selected) {
+    const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
+    const clients: HttpClient[] = [];
+    const redactor = new Redactor(choice.secrets);
+    const http = (): HttpClient => {
+      const limits = choice.section?.http ?? {};
+      const c = createHttpClient({
+        timeoutMs: limits.timeoutMs ?? opts.http?.timeoutMs ?? 30_000,
+        maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? 8 * 1024 * 1024,
+        userAgent: 'specgate',
+        redact: (s) => redactor.redactString(s),
+      });
+      clients.push(c);
+      return c;
+    };
+    let result: SuiteResult;
+    try {
+      const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http });
+      const redaction = target.secrets.length ? new Redactor([...choice.secrets, ...target.secrets]) : redactor;
+      const rt: SuiteRuntime = {
+        suite,
+        module: registry.module(suite.name),
+        registry,
+        target,
+        http: http(),
+        exec,
+        timeMode,
+        runSeed: seed,
+        runs: opts.runs,
+        replayPath: opts.path,
+        redaction,
+        replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
+        caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
+        env: opts.env ?? process.env,
+      };
+      try {
+        result = await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline, signal });
+      } finally {
+        await target.stop().catch(() => undefined);
+      }
+    } catch (e) {
+      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), baseline);
+      bus.emit({ type: 'suite-finish', suite: suite.name, result });
+    } finally {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    }
+    results.push(result);
+  }
+  const summary = summarize(results, strict, baseline);
+  const runResult: RunResult = {
+    startedAt,
+    durationMs: performance.now() - started,
+    seed,
+    strict,
+    suites: results,
+    requirements: results.flatMap((r) => r.requirements),
+    summary,
+  };
+  bus.emit({ type: 'run-finish', result: runResult });
+  return runResult;
+}
+
+function selectCases(suite: LoadedSuite, wanted: string[] | undefined): CaseDef[] {
+  if (!wanted?.length) return suite.cases;
+  return suite.cases.filter((c) => wanted.includes(c.id) || wanted.includes(`${suite.name}/${c.id}`));
+}
+
+/** A suite whose target could not be prepared: every case errored with the fault, so the report still says what did not run. */
+function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError, baseline: Baseline): SuiteResult {
+  const caseResults: CaseResult[] = cases.map((c) => ({
+    suite: suite.name,
+    id: c.id,
+    requirements: c.requirements,
+    outcome: 'errored',
+    reason: `target not started: ${err.message}`,
+    errorCode: err.code,
+    failures: [],
+    exchanges: [],
+    durationMs: 0,
+    location: c.location,
+  }));
+  const requirements = suite.requirements.map((r) => ({
+    id: r.id,
+    suite: suite.name,
+    level: r.level,
+    text: r.text,
+    source: r.source,
+    status: r.excluded ? ('excluded' as const) : ('untested' as const),
+    cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
+    failures: [],
+    reason: r.excluded ?? `the target could not be prepared: ${err.message}`,
+    errored: cases.filter((c) => c.requirements.includes(r.id)).length,
+    skipped: 0,
+  }));
+  void baseline;
+  return { name: suite.name, target: label, cases: caseResults, requirements, durationMs: 0, error: { code: err.code, message: err.message }, properties: { target: label } };
+}

@@ -1,0 +1,187 @@
+import * as fc from 'fast-check';
+import { SpecgateError, asSpecgateError } from '../../errors.js';
+import { resolveDeep } from '../expressions.js';
+import type { CaseDef, CaseResult, Exchange, Failure, PropertyInfo } from '../model.js';
+import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
+import { runProperty } from './property.js';
+import { deriveSeed } from './seeds.js';
+import { executeStep } from './steps.js';
+import type { SuiteRuntime } from './suite-runtime.js';
+import { SkipCase, SKIP_NO_CLOCK } from './time.js';
+
+const KEEP_EXCHANGES = 4;
+
+/**
+ * One case being run: its variables, the failures it found, the last exchanges it saw.
+ * Steps and typed checks record into it; `finish` turns it into a CaseResult.
+ */
+export class CaseRun {
+  readonly vars: Record<string, unknown>;
+  failures: Failure[] = [];
+  private readonly recent: (() => Exchange)[] = [];
+  private propertyCalls = 0;
+  property: PropertyInfo | undefined;
+  readonly seed: number;
+
+  constructor(
+    readonly rt: SuiteRuntime,
+    readonly def: CaseDef,
+    readonly signal: AbortSignal,
+  ) {
+    this.vars = { ...rt.target.vars, ...(def.vars ? (resolveDeep(def.vars, { vars: rt.target.vars, env: rt.env }) as Record<string, unknown>) : {}) };
+    this.seed = deriveSeed(rt.runSeed, rt.suite.name, def.id);
+  }
+
+  resolve(value: unknown, vars: Record<string, unknown> = this.vars): unknown {
+    return resolveDeep(value, { vars, env: this.rt.env });
+  }
+
+  /** Remember an exchange lazily: it is only materialised (and redacted) when reported. */
+  note(ex: () => Exchange): void {
+    this.recent.push(ex);
+    if (this.recent.length > KEEP_EXCHANGES) this.recent.shift();
+  }
+
+  fail(f: FailureInput, exchange?: () => Exchange): void {
+    const targets = f.requirement ? [f.requirement] : this.def.requirements;
+    const ex = f.exchange ?? exchange?.();
+    for (const requirement of targets) {
+      const failure: Failure = { requirement, message: f.message };
+      if (f.expected !== undefined) failure.expected = f.expected;
+      if (f.actual !== undefined) failure.actual = f.actual;
+      if (ex) failure.exchange = ex;
+      this.failures.push(failure);
+    }
+  }
+
+  /** Lets time pass for the target according to the suite's time mode. */
+  async wait(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const { timeMode, target } = this.rt;
+    if (!this.def.tags?.includes('time-bound') && !hasStaticWait(this.def))
+      throw new SpecgateError('SG_INTERNAL', `case ${this.def.id} lets time pass but is not tagged time-bound: add \`tags: [time-bound]\` so it runs alone on the target clock`);
+    if (timeMode === 'none' || !target.clock) throw new SkipCase(SKIP_NO_CLOCK);
+    await target.clock.advance(ms, this.signal);
+  }
+
+  async runSteps(steps: CaseDef['steps'], vars: Record<string, unknown> = this.vars): Promise<void> {
+    for (let i = 0; i < steps.length; i++) {
+      if (this.signal.aborted) return;
+      const step = steps[i];
+      if (step) await executeStep(this, step, vars);
+    }
+  }
+
+  /** The context typed checks see. */
+  checkContext(vars: Record<string, unknown> = this.vars): CheckContext {
+    const { rt } = this;
+    return {
+      suite: rt.suite.name,
+      caseId: this.def.id,
+      requirements: this.def.requirements,
+      vars,
+      http: rt.http,
+      exec: rt.exec,
+      execConfig: rt.target.exec,
+      clock: rt.target.clock,
+      agent: rt.target.agent,
+      signal: this.signal,
+      seed: this.seed,
+      runs: rt.runs ?? 100,
+      exchange: (ex) => this.note(() => ex),
+      fail: (f) => this.fail(f),
+      property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts),
+      wait: (seconds) => this.wait(seconds * 1000),
+      resolve: (v) => this.resolve(v, vars),
+    };
+  }
+
+  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo> {
+    const call = this.propertyCalls++;
+    const seed = call === 0 ? this.seed : deriveSeed(this.seed, call);
+    const path = replayPathFor(this.rt.replayPath, call);
+    const runs = this.rt.runs ?? opts?.runs ?? 100;
+    const outcome = await runProperty(arb, async (v) => {
+      const f = await predicate(v);
+      return f ? [f] : [];
+    }, { seed, runs, path, signal: this.signal });
+    const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
+    if (outcome.failed) {
+      const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
+      Object.assign(info, { path: fullPath, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
+      for (const f of outcome.failures) this.failures.push({ ...toFailure(f, this.def), property: info });
+      this.property = info;
+    }
+    return info;
+  }
+
+  /** A property case: generate values, ask the oracle, run the steps for each, shrink on failure. */
+  async runPropertyCase(): Promise<void> {
+    const spec = this.def.property;
+    if (!spec) return;
+    const arb = this.rt.registry.generator(spec.generate)({ vars: this.vars });
+    const oracle = spec.oracle ? this.rt.registry.oracle(spec.oracle) : undefined;
+    const attempt = async (value: unknown): Promise<Failure[]> => {
+      const scoped = { ...this.vars, case: value, oracle: oracle ? oracle(value, { vars: this.vars }) : undefined };
+      const before = this.failures;
+      this.failures = [];
+      try {
+        await this.runSteps(this.def.steps, scoped);
+        return this.failures;
+      } finally {
+        this.failures = before;
+      }
+    };
+    const runs = this.rt.runs ?? spec.runs ?? 100;
+    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal });
+    const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
+    if (outcome.failed) {
+      Object.assign(info, { path: outcome.path, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });
+      for (const f of outcome.failures) this.failures.push({ ...toFailure(f, this.def), property: info });
+    }
+    this.property = info;
+  }
+
+  result(outcome: CaseResult['outcome'], durationMs: number, extra: Partial<CaseResult> = {}): CaseResult {
+    const r: CaseResult = {
+      suite: this.rt.suite.name,
+      id: this.def.id,
+      requirements: this.def.requirements,
+      outcome,
+      failures: this.failures,
+      exchanges: outcome === 'passed' ? [] : this.recent.map((f) => f()),
+      durationMs,
+      location: this.def.location,
+      ...extra,
+    };
+    if (this.def.description) r.description = this.def.description;
+    if (this.property) r.property = this.property;
+    return this.rt.redaction.redactDeep(r) as CaseResult;
+  }
+}
+
+function toFailure(f: Failure | FailureInput, def: CaseDef): Failure {
+  return { ...f, requirement: f.requirement ?? def.requirements[0] ?? '' } as Failure;
+}
+
+/** `--path 2@5:1:0` replays the third property call of a check; a bare path is the first. */
+function replayPathFor(path: string | undefined, call: number): string | undefined {
+  if (!path) return undefined;
+  const at = path.indexOf('@');
+  if (at < 0) return call === 0 ? path : undefined;
+  return Number(path.slice(0, at)) === call ? path.slice(at + 1) : undefined;
+}
+
+/** A case whose steps let time pass (and so needs the target clock to itself). */
+export function hasStaticWait(def: CaseDef): boolean {
+  return def.steps.some((s) => 'wait' in s || (typeof s.repeat === 'object' && s.repeat.wait !== undefined && s.repeat.wait !== 0));
+}
+
+export function isTimeBound(def: CaseDef): boolean {
+  return Boolean(def.tags?.includes('time-bound')) || hasStaticWait(def);
+}
+
+export function errorText(e: unknown): { code: string; message: string } {
+  const err = asSpecgateError(e);
+  return { code: err.code, message: err.message };
+}

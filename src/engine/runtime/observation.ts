@@ -1,0 +1,85 @@
+import { getPath } from '../json-path.js';
+import { match, show, type MatchContext, type Mismatch } from '../../checks/matchers.js';
+import type { Exchange } from '../model.js';
+import type { CaseRun } from './case-run.js';
+
+/**
+ * What one attempt of a step observed, in a shape expectations and captures can read the same
+ * way for HTTP responses, process runs and user-agent actions.
+ */
+export interface Observation {
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  body?: unknown;
+  bodyText?: string;
+  exitCode?: number | null;
+  stdout?: unknown;
+  stderr?: string;
+  /** Value `$...` captures read from (parsed body, decoded stdout, agent result). */
+  data?: unknown;
+  exchange: () => Exchange;
+}
+
+/** Named parts of an expectation and where each is read from the observation. */
+export function expectationMismatches(obs: Observation, expect: Record<string, unknown>, ctx: MatchContext, headerName: (n: string) => string): Mismatch[] {
+  const out: Mismatch[] = [];
+  for (const [key, m] of Object.entries(expect)) {
+    switch (key) {
+      case 'status':
+        out.push(...match(obs.status, m, ctx, 'status'));
+        break;
+      case 'headers':
+        for (const [name, hm] of Object.entries(m as Record<string, unknown>)) {
+          const real = headerName(name).toLowerCase();
+          out.push(...match(obs.headers?.[real], hm, ctx, `header ${real}`));
+        }
+        break;
+      case 'body':
+        out.push(...match(obs.body, m, ctx, '$'));
+        break;
+      case 'schema':
+        out.push(...match(obs.body, { $schema: m }, ctx, '$'));
+        break;
+      case 'exitCode':
+        out.push(...match(obs.exitCode, m, ctx, 'exit code'));
+        break;
+      case 'stdout':
+        out.push(...match(obs.stdout, m, ctx, 'stdout'));
+        break;
+      case 'stderr':
+        out.push(...match(obs.stderr, m, ctx, 'stderr'));
+        break;
+      default:
+        break; // `requirement`, `decode` and `until` are not matched against the observation
+    }
+  }
+  return out;
+}
+
+/** Records each mismatch as a failure of the attributed requirement (or the case's). */
+export function recordMismatches(run: CaseRun, mismatches: Mismatch[], requirement: string | undefined, obs: Observation): void {
+  for (const m of mismatches) {
+    const f = { message: `${m.path}: ${m.message}`, expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual };
+    run.fail(requirement ? { ...f, requirement } : f, obs.exchange);
+  }
+}
+
+/** Reads `capture:` sources from an observation into variables. */
+export function capture(obs: Observation, spec: Record<string, string>, vars: Record<string, unknown>, headerName: (n: string) => string): void {
+  for (const [name, source] of Object.entries(spec)) {
+    if (source.startsWith('$')) vars[name] = getPath(obs.data, source);
+    else if (source.startsWith('header:')) vars[name] = obs.headers?.[headerName(source.slice(7)).toLowerCase()];
+    else if (source === 'status') vars[name] = obs.status;
+    else if (source === 'body') vars[name] = obs.bodyText;
+    else if (source === 'exitCode') vars[name] = obs.exitCode;
+    else if (source === 'stdout') vars[name] = obs.stdout;
+    else if (source === 'stderr') vars[name] = obs.stderr;
+  }
+}
+
+export function bodyPreview(text: string | undefined, max = 4096): string | undefined {
+  if (text === undefined) return undefined;
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+export { show };

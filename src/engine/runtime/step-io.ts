@@ -1,0 +1,133 @@
+import { SpecgateError } from '../../errors.js';
+import { stringify } from '../expressions.js';
+import type { ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
+import type { SuiteTarget } from '../../targets/types.js';
+import type { CaseRun } from './case-run.js';
+import { bodyPreview, type Observation } from './observation.js';
+
+const ACCEPT: Record<string, string> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  form: 'application/x-www-form-urlencoded',
+};
+
+const headerMaps = new WeakMap<SuiteTarget, Map<string, string>>();
+
+/** Neutral spec header name -> the name this target uses (profile `headers:`). */
+export function headerNamer(target: SuiteTarget): (name: string) => string {
+  let map = headerMaps.get(target);
+  if (!map) {
+    map = new Map(Object.entries(target.headerNames).map(([k, v]) => [k.toLowerCase(), v]));
+    headerMaps.set(target, map);
+  }
+  const m = map;
+  return (name) => m.get(name.toLowerCase()) ?? name;
+}
+
+function jsonText(v: unknown): string {
+  // bigint digits are written exactly, so int64 ids survive the round trip
+  const marked = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `\u0000big:${x.toString()}` : x));
+  return marked.replace(/"\u0000big:(-?\d+)"/g, '$1');
+}
+
+function formText(form: Record<string, unknown>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const x of v) p.append(k, stringify(x));
+    else p.append(k, stringify(v));
+  }
+  return p.toString();
+}
+
+/** Sends one (already resolved) request and observes the answer. */
+export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<Observation> {
+  const name = headerNamer(run.rt.target);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);
+  let body: string | undefined;
+  if (spec.form !== undefined) {
+    body = formText(spec.form);
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  } else if (spec.json !== undefined) {
+    body = jsonText(spec.json);
+    headers['content-type'] ??= 'application/json';
+  } else if (spec.raw !== undefined) body = spec.raw;
+  if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
+  let url = spec.url;
+  if (spec.query) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new SpecgateError('SG_CONFIG', `"${url}" is not an absolute URL; check the base URL variables in the target profile`);
+    }
+    for (const [k, v] of Object.entries(spec.query)) if (v !== undefined && v !== null) parsed.searchParams.append(k, stringify(v));
+    url = parsed.toString();
+  }
+  const method = (spec.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase();
+  const req = { method, url, headers, signal: run.signal, ...(body === undefined ? {} : { body }), ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
+  const res = await run.rt.http.send(req);
+  const exchange = () => ({
+    kind: 'http' as const,
+    summary: `${method} ${url} -> ${res.status}`,
+    request: { method, url, headers, body: bodyPreview(body) },
+    response: { status: res.status, headers: res.headers, body: bodyPreview(res.bodyText) },
+    durationMs: res.durationMs,
+  });
+  run.note(exchange);
+  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange };
+}
+
+function stdinBytes(run: CaseRun, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {
+  if (!spec) return new Uint8Array(0);
+  if (spec.text !== undefined) return Buffer.from(spec.text, 'utf8');
+  if (spec.hex !== undefined) return Buffer.from(spec.hex.replace(/\s+/g, ''), 'hex');
+  if (spec.base64 !== undefined) return Buffer.from(spec.base64, 'base64');
+  if (spec.encode) return run.rt.registry.codec(spec.encode.codec).encode(spec.encode.value);
+  if (spec.from !== undefined) {
+    const v = vars[spec.from];
+    if (v instanceof Uint8Array) return v;
+    if (typeof v === 'string') return Buffer.from(v, 'utf8');
+    throw new SpecgateError('SG_EXPRESSION', `stdin.from names "${spec.from}", which holds no bytes or text`);
+  }
+  return new Uint8Array(0);
+}
+
+/** Runs the target executable (or the step's own command) once and observes it. */
+export async function runExec(run: CaseRun, spec: ExecSpec, expect: ExecExpect | undefined, vars: Record<string, unknown>): Promise<Observation> {
+  const base = run.rt.target.exec;
+  const [command, ...lead] = spec.command ?? (base ? [base.command, ...(base.args ?? [])] : []);
+  if (!command) throw new SpecgateError('SG_CONFIG', `case ${run.def.id} runs an executable, but the target names none: give --plugin/--target with an exec command`);
+  const stdin = stdinBytes(run, spec.stdin, vars);
+  const env = { ...(base?.env ?? {}), ...(spec.env ?? {}) };
+  const res = await run.rt.exec.run({
+    ...(base ?? {}),
+    command,
+    args: [...lead, ...(spec.args ?? [])],
+    env,
+    stdin,
+    signal: run.signal,
+    ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
+  });
+  let stdout: unknown = Buffer.from(res.stdout).toString('utf8');
+  let data: unknown = stdout;
+  const exchange = () => ({
+    kind: 'exec' as const,
+    summary: `${[command, ...lead, ...(spec.args ?? [])].join(' ')} (stdin ${stdin.length} bytes) -> exit ${res.exitCode ?? res.signal}`,
+    request: { command, args: [...lead, ...(spec.args ?? [])], stdinBytes: stdin.length },
+    response: { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr) },
+    durationMs: res.durationMs,
+  });
+  run.note(exchange);
+  if (expect?.decode) {
+    try {
+      stdout = run.rt.registry.codec(expect.decode).decode(res.stdout);
+      data = stdout;
+    } catch (e) {
+      stdout = { $undecodable: `${expect.decode}: ${(e as Error).message}` };
+      data = undefined;
+    }
+  }
+  return { exitCode: res.exitCode, stdout, stderr: res.stderr, data, exchange, body: data };
+}

@@ -1,0 +1,94 @@
+import { SpecgateError } from '../../errors.js';
+import { ScriptedAgent } from '../agents/scripted-agent.js';
+import { match } from '../../checks/matchers.js';
+import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
+import type { CaseRun } from './case-run.js';
+import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
+import { headerNamer, runExec, sendRequest } from './step-io.js';
+import { parseDuration } from './time.js';
+
+/** Runs one step: resolve its expressions, act (repeating as told), check, capture. */
+export async function executeStep(run: CaseRun, step: Step, vars: Record<string, unknown>): Promise<void> {
+  if ('set' in step) {
+    for (const [k, v] of Object.entries(step.set)) vars[k] = run.resolve(v, vars);
+    return;
+  }
+  if ('wait' in step) {
+    await run.wait(parseDuration(run.resolve(step.wait, vars)));
+    return;
+  }
+  if ('check' in step) {
+    const args = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
+    await run.rt.registry.check(step.check)(run.checkContext(vars), args);
+    return;
+  }
+  const act = actor(run, step, vars);
+  if (!act) return;
+  const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
+  const obs = await repeat(run, step.repeat, vars, act);
+  if (expect) {
+    const { requirement, ...rest } = expect;
+    recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.rt.target)), requirement, obs);
+  }
+  if (step.capture) capture(obs, step.capture, vars, headerNamer(run.rt.target));
+}
+
+function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => Promise<Observation>) | undefined {
+  if ('request' in step) return () => sendRequest(run, run.resolve(step.request, vars) as HttpRequestSpec);
+  if ('exec' in step) {
+    const expect = step.expect;
+    return () => runExec(run, run.resolve(step.exec, vars) as typeof step.exec, expect, vars);
+  }
+  if ('agent' in step) {
+    return async () => {
+      const driver = run.rt.target.agent;
+      if (!driver)
+        throw new SpecgateError('SG_CONFIG', `case ${run.def.id} needs a user agent to "${step.agent}", and the target has none: add \`agent:\` to the target profile (scripted or interactive)`);
+      const params = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
+      const result = driver instanceof ScriptedAgent ? await scripted(run, driver, step.agent, params, vars) : await driver.perform(step.agent, params, run.signal);
+      const exchange = () => ({ kind: 'note' as const, summary: `user agent (${driver.kind}): ${step.agent}`, request: params, response: result });
+      run.note(exchange);
+      return { data: result, body: result, exchange };
+    };
+  }
+  return undefined;
+}
+
+/** Runs a profile-scripted action's steps; every variable they set or capture is the result. */
+async function scripted(run: CaseRun, agent: ScriptedAgent, action: string, params: Record<string, unknown>, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const steps = agent.steps(action);
+  if (!steps) throw new SpecgateError('SG_CONFIG', `the target profile's scripted user agent has no "${action}" action; add it under agent.actions`);
+  const scope: Record<string, unknown> = { ...vars, ...params };
+  const before = new Set(Object.keys(scope));
+  await run.runSteps(steps, scope);
+  return Object.fromEntries(Object.entries(scope).filter(([k]) => !before.has(k) || k in params));
+}
+
+/** `repeat: N` acts N times; `repeat: {max, until, wait}` acts until the condition holds, never more than max. */
+async function repeat(run: CaseRun, spec: number | RepeatSpec | undefined, vars: Record<string, unknown>, act: () => Promise<Observation>): Promise<Observation> {
+  if (spec === undefined) return act();
+  if (typeof spec === 'number') {
+    let obs = await act();
+    for (let i = 1; i < spec && !run.signal.aborted; i++) obs = await act();
+    return obs;
+  }
+  const until = spec.until ? (run.resolve(spec.until, vars) as Record<string, unknown>) : undefined;
+  const waitMs = spec.wait === undefined ? 0 : parseDuration(run.resolve(spec.wait, vars));
+  let obs = await act();
+  for (let i = 1; i < spec.max && !run.signal.aborted; i++) {
+    if (until && expectationMismatches(obs, until, matchContext(run), headerNamer(run.rt.target)).length === 0) return obs;
+    await run.wait(waitMs);
+    obs = await act();
+  }
+  if (until) {
+    const left = expectationMismatches(obs, until, matchContext(run), headerNamer(run.rt.target));
+    if (left.length) run.fail({ message: `condition not reached after ${spec.max} attempts: ${left.map((m) => `${m.path}: ${m.message}`).join('; ')}` }, obs.exchange);
+  }
+  return obs;
+}
+
+function matchContext(run: CaseRun): { schema(name: string, v: unknown): string[] } {
+  return { schema: (name, v) => run.rt.registry.validateSchema(name, v) };
+}
+
+export { match };

@@ -1,0 +1,32 @@
+import type { LoadedSuite } from '../model.js';
+import type { Registry } from '../registry.js';
+import type { SuiteModule } from '../suite-module.js';
+import type { ExecRunner, HttpClient, SuiteTarget } from '../../targets/types.js';
+import type { TimeMode } from './time.js';
+
+/** Hides secrets in anything that leaves the engine. */
+export interface Redaction {
+  redactString(s: string): string;
+  redactDeep(v: unknown): unknown;
+}
+
+/** Everything a case needs from its suite's run, shared by all cases of that suite. */
+export interface SuiteRuntime {
+  suite: LoadedSuite;
+  module: SuiteModule;
+  registry: Registry;
+  target: SuiteTarget;
+  http: HttpClient;
+  exec: ExecRunner;
+  timeMode: TimeMode;
+  runSeed: number;
+  /** --runs: overrides every property's number of runs. */
+  runs: number | undefined;
+  /** --path: fast-check replay path for the one case being replayed. */
+  replayPath: string | undefined;
+  redaction: Redaction;
+  /** The command that replays one case (with a fast-check path, for property failures). */
+  replay(caseId: string, seed: number, path?: string): string;
+  caseTimeoutMs: number;
+  env: Record<string, string | undefined>;
+}

@@ -1,0 +1,119 @@
+import { SpecgateError } from '../errors.js';
+import { createHookClock } from '../targets/clock-hook.js';
+import type { ExecConfig, HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.js';
+import { InteractiveAgent } from './agents/interactive-agent.js';
+import { ScriptedAgent } from './agents/scripted-agent.js';
+import { RealClock, VirtualClock } from './clock.js';
+import { resolveDeep } from './expressions.js';
+import type { HttpRequestSpec, Step } from './model.js';
+import type { SuiteModule } from './suite-module.js';
+import type { TimeMode } from './runtime/time.js';
+
+/** One suite's part of a target profile (see schemas/target-profile.schema.json). */
+export interface TargetSection {
+  vars?: Record<string, unknown>;
+  secrets?: string[];
+  headers?: Record<string, string>;
+  http?: { timeoutMs?: number; maxBodyBytes?: number };
+  exec?: ExecConfig;
+  clock?: { advance: HttpRequestSpec };
+  agent?: { mode: 'scripted'; actions: Record<string, Step[]> } | { mode: 'interactive' };
+}
+
+export interface TargetChoice {
+  /** From the profile and/or suite flags; undefined means the embedded reference. */
+  section: TargetSection | undefined;
+  /** Label for reports: the profile's name or the flag's value. */
+  label: string;
+  /** Secret values known from the profile (every `${env:...}` value). */
+  secrets: string[];
+}
+
+export interface PreparedTarget {
+  target: SuiteTarget;
+  timeMode: TimeMode;
+}
+
+/**
+ * Starts or describes the target one suite runs against: the embedded reference on a virtual
+ * clock, or an external one from a profile section, with its clock hook, real time (when slow
+ * runs are allowed) or no way to let time pass.
+ */
+export async function prepareTarget(module: SuiteModule, choice: TargetChoice, opts: { includeSlow: boolean; http: () => HttpClient }): Promise<PreparedTarget> {
+  if (!choice.section) {
+    if (!module.reference)
+      throw new SpecgateError('SG_CONFIG', `suite ${module.name} has no embedded reference implementation: point it at a target with --target <profile.yaml>`);
+    const clock = new VirtualClock();
+    const running = await module.reference.start({ clock });
+    const target: SuiteTarget = {
+      kind: 'reference',
+      description: running.description,
+      vars: running.vars,
+      secrets: [],
+      headerNames: {},
+      clock,
+      stop: () => running.stop(),
+    };
+    if (running.exec) target.exec = running.exec;
+    if (running.agent) target.agent = running.agent;
+    return { target, timeMode: 'virtual' };
+  }
+  const s = choice.section;
+  const vars = resolveVars(s.vars ?? {});
+  const secrets = [...choice.secrets, ...(s.secrets ?? []).map((n) => vars[n]).filter((v): v is string => typeof v === 'string')];
+  const target: SuiteTarget = {
+    kind: 'profile',
+    description: choice.label,
+    vars,
+    secrets,
+    headerNames: s.headers ?? {},
+    stop: async () => {},
+  };
+  if (s.exec) target.exec = s.exec;
+  const agent = makeAgent(s);
+  if (agent) target.agent = agent;
+  let timeMode: TimeMode = 'none';
+  if (s.clock) {
+    const hook = s.clock.advance;
+    const http = opts.http();
+    target.clock = createHookClock(async (ms, signal) => {
+      const spec = resolveDeep(hook, { vars: { ...vars, ms, seconds: ms / 1000 } }) as HttpRequestSpec;
+      const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.raw;
+      const res = await http.send({
+        method: spec.method ?? 'POST',
+        url: spec.url,
+        headers: { ...(spec.headers ?? {}), ...(spec.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body === undefined ? {} : { body }),
+        ...(signal ? { signal } : {}),
+      });
+      if (res.status >= 300) throw new Error(`the hook answered HTTP ${res.status}`);
+    });
+    timeMode = 'hook';
+  } else if (opts.includeSlow) {
+    target.clock = new RealClock();
+    timeMode = 'real';
+  }
+  return { target, timeMode };
+}
+
+/** Variables may refer to each other (`token_url: "${auth_url}/token"`): resolve in a few passes. */
+function resolveVars(raw: Record<string, unknown>): Record<string, unknown> {
+  let vars = { ...raw };
+  for (let pass = 0; pass < 4; pass++) {
+    const next: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(vars)) {
+      try {
+        next[k] = resolveDeep(v, { vars });
+      } catch {
+        next[k] = v;
+      }
+    }
+    vars = next;
+  }
+  return vars;
+}
+
+function makeAgent(s: TargetSection): UserAgentDriver | undefined {
+  if (!s.agent) return undefined;
+  return s.agent.mode === 'scripted' ? new ScriptedAgent(s.agent.actions) : new InteractiveAgent();
+}

@@ -1,0 +1,102 @@
+import type { Baseline } from './baseline.js';
+import type { BaselineEntry, CaseResult, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+
+/**
+ * Per-requirement verdicts of one suite from its case results:
+ * failed when a failure is attributed to it, passed when a covering case passed and none
+ * errored, otherwise untested (with why); excluded from the catalog; expected-failure and
+ * stale from the baseline. Also marks baseline status on the case results.
+ */
+export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline): RequirementVerdict[] {
+  for (const r of results) {
+    const entry = baseline.case(suite.name, r.id);
+    if (entry) r.baseline = r.outcome === 'failed' ? 'expected-failure' : r.outcome === 'passed' ? 'stale' : undefined;
+  }
+  return suite.requirements.map((req) => {
+    const covering = results.filter((r) => r.requirements.includes(req.id));
+    const failures = results.flatMap((r) => r.failures.filter((f) => f.requirement === req.id));
+    const failingCases = results.filter((r) => r.failures.some((f) => f.requirement === req.id));
+    const v: RequirementVerdict = {
+      id: req.id,
+      suite: suite.name,
+      level: req.level,
+      text: req.text,
+      source: req.source,
+      status: 'untested',
+      cases: covering.map((r) => r.id),
+      failures,
+      errored: covering.filter((r) => r.outcome === 'errored').length,
+      skipped: covering.filter((r) => r.outcome === 'skipped').length,
+    };
+    const entry = baseline.requirement(req.id);
+    if (req.excluded) return { ...v, status: 'excluded', reason: req.excluded };
+    if (failures.length) {
+      const allCasesListed = failingCases.every((r) => r.baseline === 'expected-failure');
+      if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? 'every failing case is listed in the baseline', ...(entry ? { baseline: entry } : {}) };
+      return { ...v, status: 'failed' };
+    }
+    const passed = covering.some((r) => r.outcome === 'passed');
+    if (passed && v.errored === 0) {
+      return entry ? { ...v, status: 'passed', stale: true, baseline: entry, reason: 'listed in the baseline as expected to fail, but it passes' } : { ...v, status: 'passed' };
+    }
+    return { ...v, reason: untestedReason(covering) };
+  });
+}
+
+function untestedReason(covering: CaseResult[]): string {
+  if (!covering.length) return 'no case covers it';
+  const errored = covering.find((r) => r.outcome === 'errored');
+  if (errored) return `case ${errored.id} errored: ${errored.reason ?? 'unknown fault'}`;
+  const skipped = covering.find((r) => r.outcome === 'skipped');
+  if (skipped) return `skipped: ${skipped.reason ?? ''}`;
+  return 'no covering case ran';
+}
+
+/** Whether a failed requirement at this level fails the gate. */
+export function gates(level: Level, strict: boolean): boolean {
+  return level === 'MUST' || (strict && level === 'SHOULD');
+}
+
+/**
+ * The run's summary and exit code: 1 for gating conformance failures, stale or expired
+ * baseline entries; otherwise 3 when a case errored or a suite could not start; else 0.
+ */
+export function summarize(suites: SuiteResult[], strict: boolean, baseline: Baseline): RunSummary {
+  const requirements = suites.flatMap((s) => s.requirements);
+  const cases = suites.flatMap((s) => s.cases);
+  const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
+    Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
+  const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
+  const reqCounts = count(['passed', 'failed', 'untested', 'excluded', 'expected-failure'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, strict)).length;
+  const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
+  const staleCases = suites.flatMap((s) => s.cases.filter((c) => c.baseline === 'stale').map((c) => baseline.case(s.name, c.id)));
+  const staleBaseline = [...staleReqs, ...staleCases.filter((e): e is BaselineEntry => e !== undefined)];
+  const expiredBaseline = baseline.expired();
+  const faults = caseCounts.errored + suites.filter((s) => s.error).length;
+  let exitCode: RunSummary['exitCode'] = 0;
+  const reasons: string[] = [];
+  if (gatingFailures) reasons.push(`${gatingFailures} requirement(s) failed at the gating level (${strict ? 'MUST and SHOULD' : 'MUST'})`);
+  if (staleBaseline.length) reasons.push(`${staleBaseline.length} baseline entr${staleBaseline.length === 1 ? 'y is' : 'ies are'} stale (now passing: remove them)`);
+  if (expiredBaseline.length) reasons.push(`${expiredBaseline.length} baseline entr${expiredBaseline.length === 1 ? 'y has' : 'ies have'} expired`);
+  if (reasons.length) exitCode = 1;
+  else if (faults) {
+    exitCode = 3;
+    reasons.push(`${faults} case(s) or suite(s) could not be judged because of a harness or target fault`);
+  }
+  const verdict =
+    exitCode === 0
+      ? `conformant at the gating level (${strict ? 'MUST and SHOULD' : 'MUST'})`
+      : exitCode === 3
+        ? `not judged: ${reasons.join('; ')}`
+        : `not conformant: ${reasons.join('; ')}`;
+  return {
+    cases: { ...caseCounts, total: cases.length },
+    requirements: { ...reqCounts, total: requirements.length, stale: staleReqs.length },
+    gatingFailures,
+    staleBaseline,
+    expiredBaseline,
+    exitCode,
+    verdict,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The end-of-run summary of the console reporter: cases per suite, requirement verdicts by
+ * suite and level, baseline housekeeping, the verdict and what the exit code means.
+ * Every line fits in 80 columns (long names get a line of their own).
+ */
+import type { BaselineEntry, Level, RequirementStatus, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
+import { wrapText, type Style } from './style.js';
+import { cleanText, oneLine, plural } from './text.js';
+
+/** What each exit code means (DESIGN "Verdicts and reports"). */
+export const EXIT_CODE_MEANING: Record<0 | 1 | 2 | 3, string> = {
+  0: 'conformant at the gating level',
+  1: 'conformance failures',
+  2: 'usage, configuration or suite error',
+  3: 'harness or target fault',
+};
+
+const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
+const COLUMNS: { status: RequirementStatus; title: string }[] = [
+  { status: 'passed', title: 'passed' },
+  { status: 'failed', title: 'failed' },
+  { status: 'untested', title: 'untested' },
+  { status: 'excluded', title: 'excluded' },
+  { status: 'expected-failure', title: 'exp-fail' },
+];
+const LABEL = 20;
+const CELL = 10;
+
+function seconds(ms: number): string {
+  return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
+}
+
+function caseLines(s: SuiteResult, st: Style): string[] {
+  const n = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  for (const c of s.cases) n[c.outcome] += 1;
+  const counts = [
+    st.green(`${n.passed} passed`),
+    n.failed > 0 ? st.red(`${n.failed} failed`) : `${n.failed} failed`,
+    n.errored > 0 ? st.yellow(`${n.errored} errored`) : `${n.errored} errored`,
+    `${n.skipped} skipped`,
+  ].join(', ');
+  const lines = [`  ${st.bold(s.name)} ${st.dim(`(${plural(s.cases.length, 'case')}, ${seconds(s.durationMs)})`)}`, `    ${counts}`];
+  if (s.error) lines.push(...wrapText(`suite error ${s.error.code}: ${oneLine(cleanText(s.error.message), 300)}`, 80, '    ').map(st.red));
+  return lines;
+}
+
+function row(label: string, cells: number[], st: Style): string {
+  const text = cells.map((v, i) => {
+    const padded = String(v).padStart(CELL);
+    const status = COLUMNS[i]?.status;
+    if (v === 0) return st.dim(padded);
+    return status === 'failed' ? st.red(padded) : status === 'passed' ? st.green(padded) : padded;
+  });
+  return `${label.padEnd(LABEL)}${text.join('')}`;
+}
+
+function countByLevel(verdicts: RequirementVerdict[], level: Level): number[] {
+  return COLUMNS.map((col) => verdicts.filter((v) => v.level === level && v.status === col.status).length);
+}
+
+function requirementTable(run: RunResult, st: Style): string[] {
+  const header = `${'Requirements'.padEnd(LABEL)}${COLUMNS.map((c) => c.title.padStart(CELL)).join('')}`;
+  const lines = [st.bold(header)];
+  const all: RequirementVerdict[] = [];
+  for (const s of run.suites) {
+    const verdicts = s.requirements.length > 0 ? s.requirements : run.requirements.filter((v) => v.suite === s.name);
+    all.push(...verdicts);
+    lines.push(`  ${s.name}`);
+    for (const level of LEVELS) lines.push(row(`    ${level}`, countByLevel(verdicts, level), st));
+  }
+  const totals = COLUMNS.map((_, i) => LEVELS.reduce((sum, level) => sum + (countByLevel(all, level)[i] ?? 0), 0));
+  lines.push(row('  total', totals, st));
+  return lines;
+}
+
+function baselineLines(title: string, entries: BaselineEntry[], st: Style, expired: boolean): string[] {
+  if (entries.length === 0) return [];
+  const lines = ['', st.yellow(title)];
+  for (const e of entries) {
+    const when = expired && e.expires ? ` (expired ${e.expires})` : '';
+    lines.push(`  - ${e.id}${when}: ${oneLine(cleanText(e.reason), 60)}`);
+  }
+  return lines;
+}
+
+/** The summary block printed after `run-finish`, as lines without trailing newlines. */
+export function summaryLines(run: RunResult, st: Style): string[] {
+  const { summary } = run;
+  const lines = ['', st.bold(`Summary (seed ${run.seed}${run.strict ? ', strict' : ''}, ${seconds(run.durationMs)})`), ''];
+  lines.push(st.bold('Cases'));
+  for (const s of run.suites) lines.push(...caseLines(s, st));
+  lines.push('', ...requirementTable(run, st));
+  lines.push(...baselineLines('Stale baseline entries (they pass now: remove them from the baseline)', summary.staleBaseline, st, false));
+  lines.push(...baselineLines('Expired baseline entries (fix the failure or renew the entry)', summary.expiredBaseline, st, true));
+  const verdict = oneLine(cleanText(summary.verdict), 500);
+  const paint = summary.exitCode === 0 ? st.green : st.red;
+  lines.push('', paint(st.bold(verdict)), `exit code ${summary.exitCode}: ${EXIT_CODE_MEANING[summary.exitCode]}`);
+  return lines;
+}

@@ -1,0 +1,88 @@
+/**
+ * The plain-text description of a failure shared by the file reporters (DESIGN "Verdicts and
+ * reports": requirement ID and text, expected, actual, the exchange, and for generated inputs
+ * the seed, the shrunk counterexample and the replay command).
+ */
+import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RunResult } from '../engine/model.js';
+import { showValue } from './json-text.js';
+import { BODY_CAP, truncate } from './text.js';
+
+/** What a reporter knows about a requirement when it describes a failure against it. */
+export interface RequirementInfo {
+  level: Level;
+  text: string;
+}
+
+/** Looks requirements up by suite and ID. */
+export type RequirementLookup = (suite: string, id: string) => RequirementInfo | undefined;
+
+/** Indexes every requirement verdict of a run (suite-level lists first, then the run-level one). */
+export function requirementLookup(result: RunResult): RequirementLookup {
+  const byKey = new Map<string, RequirementInfo>();
+  for (const v of [...result.suites.flatMap((s) => s.requirements), ...result.requirements]) {
+    const key = `${v.suite}\u0000${v.id}`;
+    if (!byKey.has(key)) byKey.set(key, { level: v.level, text: v.text });
+  }
+  return (suite, id) => byKey.get(`${suite}\u0000${id}`);
+}
+
+/**
+ * Cap for one serialized value (expected, actual, request, ...) so that a single huge body
+ * cannot push the replay command out of a capped failure message.
+ */
+const VALUE_CAP = 16 * 1024;
+
+function value(label: string, v: unknown): string {
+  return `${label} ${truncate(showValue(v), VALUE_CAP)}`;
+}
+
+/** The requirement header line: `REQ-ID (MUST): text`, or just the ID when it is unknown. */
+export function requirementLine(id: string, info: RequirementInfo | undefined): string {
+  return info ? `${id} (${info.level}): ${info.text}` : id;
+}
+
+/** Property-run lines: seed, path, counterexample, replay command. */
+export function describeProperty(p: PropertyInfo): string[] {
+  const lines = [`seed: ${p.seed} (runs: ${p.runs}${p.shrinks !== undefined ? `, shrinks: ${p.shrinks}` : ''})`];
+  if (p.path !== undefined) lines.push(`path: ${p.path}`);
+  if (p.counterexample !== undefined) lines.push(value('counterexample:', p.counterexample));
+  if (p.replay !== undefined) lines.push(`replay: ${p.replay}`);
+  return lines;
+}
+
+/** One exchange: its summary line, then request and response when captured. */
+export function describeExchange(x: Exchange): string[] {
+  const lines = [`exchange: ${x.summary}${x.durationMs !== undefined ? ` (${Math.round(x.durationMs)} ms)` : ''}`];
+  if (x.request !== undefined) lines.push(value('request:', x.request));
+  if (x.response !== undefined) lines.push(value('response:', x.response));
+  return lines;
+}
+
+/**
+ * Full text of one failure. The property block comes before the exchange on purpose: the
+ * exchange is the bulkiest part, and if the whole body gets capped the replay command must
+ * survive.
+ */
+export function describeFailure(f: Failure, info: RequirementInfo | undefined, caseProperty?: PropertyInfo): string {
+  const lines = [requirementLine(f.requirement, info), f.message];
+  if (f.expected !== undefined) lines.push(value('expected:', f.expected));
+  if (f.actual !== undefined) lines.push(value('actual:', f.actual));
+  const property = f.property ?? caseProperty;
+  if (property) lines.push(...describeProperty(property));
+  if (f.exchange) lines.push(...describeExchange(f.exchange));
+  return lines.join('\n');
+}
+
+/** Every failure of a case, numbered when there are several, capped to {@link BODY_CAP}. */
+export function describeCaseFailures(c: CaseResult, lookup: RequirementLookup): string {
+  const parts = c.failures.map((f, i) => {
+    const text = describeFailure(f, lookup(c.suite, f.requirement), c.property);
+    return c.failures.length > 1 ? `failure ${i + 1} of ${c.failures.length}\n${text}` : text;
+  });
+  if (c.reason !== undefined) parts.unshift(c.reason);
+  if (c.failures.length === 0 && c.exchanges.length > 0) {
+    // No failure carries an exchange (errored case): show what was observed last.
+    parts.push(['last exchanges:', ...c.exchanges.flatMap(describeExchange)].join('\n'));
+  }
+  return truncate(parts.join('\n\n'), BODY_CAP);
+}

@@ -1,0 +1,101 @@
+/**
+ * Machine-readable JSON report with the same per-requirement verdicts as the JUnit report
+ * (DESIGN "Verdicts and reports"). Shapes are stable: optional model fields are written as
+ * `null`/`false` rather than left out, so `jq` filters need no existence checks.
+ */
+import { readFileSync } from 'node:fs';
+import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
+import { fromRoot } from '../paths.js';
+import { stringifyJson } from './json-text.js';
+import { createFileReporter, type Reporter } from './reporter.js';
+
+/** Bumped when a field changes meaning or disappears (adding fields does not bump it). */
+export const JSON_REPORT_FORMAT = 1;
+
+let cachedVersion: string | undefined;
+
+/** specgate's own version, from its package.json ("unknown" if that cannot be read). */
+export function specgateVersion(): string {
+  if (cachedVersion === undefined) {
+    try {
+      const pkg = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version?: unknown };
+      cachedVersion = typeof pkg.version === 'string' ? pkg.version : 'unknown';
+    } catch {
+      // A report without a version is still a useful report; never fail the run for it.
+      cachedVersion = 'unknown';
+    }
+  }
+  return cachedVersion;
+}
+
+function requirementJson(v: RequirementVerdict): Record<string, unknown> {
+  return {
+    id: v.id,
+    suite: v.suite,
+    level: v.level,
+    status: v.status,
+    text: v.text,
+    source: v.source,
+    cases: v.cases,
+    failures: v.failures,
+    reason: v.reason ?? null,
+    errored: v.errored,
+    skipped: v.skipped,
+    stale: v.stale ?? false,
+    baseline: v.baseline ?? null,
+  };
+}
+
+function caseJson(c: CaseResult): Record<string, unknown> {
+  return {
+    id: c.id,
+    description: c.description ?? null,
+    requirements: c.requirements,
+    outcome: c.outcome,
+    reason: c.reason ?? null,
+    errorCode: c.errorCode ?? null,
+    durationMs: c.durationMs,
+    failures: c.failures,
+    exchanges: c.exchanges,
+    property: c.property ?? null,
+    baseline: c.baseline ?? null,
+    location: c.location ?? null,
+  };
+}
+
+function suiteJson(s: SuiteResult): Record<string, unknown> {
+  return {
+    name: s.name,
+    target: s.target,
+    durationMs: s.durationMs,
+    error: s.error ?? null,
+    properties: s.properties,
+    cases: s.cases.map(caseJson),
+  };
+}
+
+/**
+ * Renders a run as JSON (2-space indent, trailing newline). bigint values anywhere (an int64
+ * id in an actual body, say) are written as JSON numbers with every digit.
+ * @param version defaults to specgate's package.json version.
+ */
+export function renderJson(result: RunResult, version = specgateVersion()): string {
+  // The run-level list is the authoritative one; fall back to the suites' lists if empty.
+  const requirements = result.requirements.length > 0 ? result.requirements : result.suites.flatMap((s) => s.requirements);
+  const report = {
+    specgate: { version, format: JSON_REPORT_FORMAT },
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+    seed: result.seed,
+    strict: result.strict,
+    summary: result.summary,
+    requirements: requirements.map(requirementJson),
+    suites: result.suites.map(suiteJson),
+  };
+  return `${stringifyJson(report, 2)}\n`;
+}
+
+/** A reporter that writes {@link renderJson} of the finished run to `path`. */
+export function createJsonReporter(path: string): Reporter {
+  return createFileReporter(path, (r) => renderJson(r));
+}

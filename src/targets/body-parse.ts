@@ -1,0 +1,104 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parse as parseLossless } from 'lossless-json';
+
+/** A response body as the http target parsed it. */
+export interface ParsedBody {
+  body: unknown;
+  /** Set when the content type claims a format the body does not follow. */
+  parseError?: string;
+}
+
+const NONE: ParsedBody = { body: undefined };
+
+/** The kind of body a media type announces, or undefined when we do not parse it. */
+export type BodyKind = 'json' | 'form' | 'xml';
+
+/**
+ * Classifies a `Content-Type` value. `+json` / `+xml` structured-syntax suffixes (RFC 6839) count,
+ * so `application/problem+json` and `application/atom+xml` are parsed like their base formats.
+ */
+export function bodyKind(contentType: string | undefined): BodyKind | undefined {
+  if (contentType === undefined) return undefined;
+  const semi = contentType.indexOf(';');
+  const type = (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+  if (type === 'application/json' || type === 'text/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
+  return undefined;
+}
+
+/**
+ * Parses a response body by its content type: JSON losslessly, form-encoded as an object of
+ * strings, XML as an element tree; anything else (and an empty body) gives `body: undefined`.
+ */
+export function parseBody(contentType: string | undefined, text: string): ParsedBody {
+  const kind = bodyKind(contentType);
+  // An empty body with a content type is normal for HEAD, 204 and 304: not a parse error.
+  if (kind === undefined || text.trim() === '') return NONE;
+  try {
+    if (kind === 'json') return { body: parseJsonLossless(text) };
+    if (kind === 'form') return { body: parseForm(text) };
+    return parseXml(text);
+  } catch (e) {
+    return { body: undefined, parseError: `${kind} body does not parse: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+// Only integer literals of 16+ digits can lose precision in a double, so text without such a
+// run takes the native parser; the pure-JS lossless parser is several times slower.
+const LONG_DIGITS = /\d{16}/;
+const INTEGER = /^-?\d+$/;
+
+function parseNumber(s: string): number | bigint {
+  const n = Number(s);
+  return !Number.isSafeInteger(n) && INTEGER.test(s) ? BigInt(s) : n;
+}
+
+/**
+ * JSON.parse, except that integers outside ±(2^53−1) become `bigint` (int64 ids must compare
+ * exactly). Duplicate keys keep the last value, as JSON.parse does. Throws SyntaxError.
+ */
+export function parseJsonLossless(text: string): unknown {
+  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  return parseLossless(text, null, { parseNumber, onDuplicateKey: (d) => d.newValue });
+}
+
+/** Assigns without letting a hostile key such as `__proto__` reach the prototype. */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** `a=1&b=x+y` → `{ a: '1', b: 'x y' }`. A repeated name keeps its first value (URLSearchParams.get). */
+export function parseForm(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (!Object.prototype.hasOwnProperty.call(out, k)) setOwn(out, k, v);
+  }
+  return out;
+}
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: true,
+  // Text stays text: "007" must not become 7, an id must not lose digits.
+  parseTagValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  processEntities: true,
+  htmlEntities: false,
+});
+
+/**
+ * XML → `{ root: { child: 'text', repeated: ['a', 'b'] } }`. Attributes are dropped, mixed text
+ * sits under `#text`. A body that is not well-formed gives a parseError naming line and column.
+ */
+export function parseXml(text: string): ParsedBody {
+  // The parser itself is lenient (it accepts unclosed tags), so well-formedness is checked first.
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    return { body: undefined, parseError: `xml body is not well-formed at line ${line}, column ${col}: ${msg}` };
+  }
+  return { body: xmlParser.parse(text) as unknown };
+}

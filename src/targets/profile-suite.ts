@@ -1,0 +1,104 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { SourceLocation } from '../engine/model.js';
+import { SpecgateError } from '../errors.js';
+import type { ExecConfig } from './types.js';
+import { formatLocation, locationOf, type PositionedDoc } from './yaml-positions.js';
+
+/** How user-agent actions are performed: scripted request steps, or a person at the terminal. */
+export type AgentProfile =
+  | { mode: 'scripted'; actions: Record<string, Record<string, unknown>[]> }
+  | { mode: 'interactive' };
+
+/** One `suites.<name>` section of a target profile, `${env:...}` resolved. */
+export interface SuiteProfile {
+  /** Shown in reports instead of the suite name. */
+  description?: string;
+  /** Variables the cases see; other `${...}` expressions are left for the engine. */
+  vars: Record<string, unknown>;
+  /** Values never to print: every `${env:...}` value of the section plus the vars named in `secrets:`. */
+  secrets: string[];
+  /** Neutral spec header name (lower-cased) -> the name this target uses. */
+  headerNames: Record<string, string>;
+  http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
+  exec?: ExecConfig;
+  /** Raw request step that advances the target's clock; the engine runs it with `${ms}` set. */
+  clock?: { advance: Record<string, unknown> };
+  /** Raw action steps (scripted) for the engine to run, or interactive mode. */
+  agent?: AgentProfile;
+  /** Where the section starts in the profile. */
+  location: SourceLocation;
+}
+
+/** What building a section needs from the loader. */
+export interface SuiteBuildContext {
+  src: PositionedDoc;
+  suite: string;
+  /** The profile's folder: relative executable paths are taken from there. */
+  base: string;
+  location: SourceLocation;
+  /** Problems are collected here so that the loader reports all of them at once. */
+  errors: SpecgateError[];
+}
+
+/** Section shape after schema validation (schemas/target-profile.schema.json#/definitions/suite). */
+interface RawSuite {
+  description?: string;
+  vars?: Record<string, unknown>;
+  secrets?: string[];
+  headers?: Record<string, string>;
+  http?: SuiteProfile['http'];
+  exec?: Omit<ExecConfig, 'env'> & { env?: Record<string, string | number | boolean> };
+  clock?: { advance: Record<string, unknown> };
+  agent?: { mode: 'scripted' | 'interactive'; actions?: Record<string, Record<string, unknown>[]> };
+}
+
+/** Builds the typed section from its schema-valid raw form and the env values read inside it. */
+export function buildSuiteProfile(section: Record<string, unknown>, envSecrets: readonly string[], ctx: SuiteBuildContext): SuiteProfile {
+  const raw = section as RawSuite;
+  const vars = raw.vars ?? {};
+  const secrets = new Set(envSecrets);
+  (raw.secrets ?? []).forEach((name, i) => {
+    if (!Object.prototype.hasOwnProperty.call(vars, name)) {
+      const loc = locationOf(ctx.src, ctx.src.doc.getIn(['suites', ctx.suite, 'secrets', i], true));
+      ctx.errors.push(new SpecgateError(
+        'SG_CONFIG',
+        `${formatLocation(loc)}: secrets names "${name}", which is not a var of suite ${ctx.suite}; list var names here, not values`,
+        { ...loc },
+      ));
+      return;
+    }
+    collectLeaves(vars[name], secrets);
+  });
+  const headerNames: Record<string, string> = {};
+  for (const [neutral, actual] of Object.entries(raw.headers ?? {})) headerNames[neutral.toLowerCase()] = actual;
+
+  const out: SuiteProfile = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location };
+  if (raw.description !== undefined) out.description = raw.description;
+  if (raw.http) out.http = { ...raw.http };
+  if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
+  if (raw.clock) out.clock = { advance: raw.clock.advance };
+  if (raw.agent) {
+    out.agent = raw.agent.mode === 'scripted' ? { mode: 'scripted', actions: raw.agent.actions ?? {} } : { mode: 'interactive' };
+  }
+  return out;
+}
+
+/** A secret var may hold a structure (e.g. a key pair): every scalar in it is secret. */
+function collectLeaves(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value);
+  else if (typeof value === 'number' || typeof value === 'bigint') into.add(String(value));
+  else if (Array.isArray(value)) for (const v of value) collectLeaves(v, into);
+  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) collectLeaves(v, into);
+}
+
+function execConfig(raw: NonNullable<RawSuite['exec']>, base: string): ExecConfig {
+  // `./plugin` means next to the profile (where the user wrote it); a bare name is looked up in PATH.
+  const command = raw.command.includes('/') && !isAbsolute(raw.command) ? resolve(base, raw.command) : raw.command;
+  const cfg: ExecConfig = { command, args: raw.args ?? [] };
+  if (raw.env) cfg.env = Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, String(v)]));
+  if (raw.cwd !== undefined) cfg.cwd = resolve(base, raw.cwd);
+  if (raw.timeoutMs !== undefined) cfg.timeoutMs = raw.timeoutMs;
+  if (raw.maxStdoutBytes !== undefined) cfg.maxStdoutBytes = raw.maxStdoutBytes;
+  if (raw.maxStderrBytes !== undefined) cfg.maxStderrBytes = raw.maxStderrBytes;
+  return cfg;
+}

@@ -1,0 +1,13 @@
+import type { SuiteModule } from '../src/engine/suite-module.js';
+
+/**
+ * The one place that lists the built-in suites. Each entry is imported lazily, so a command
+ * that needs one suite does not pay for loading the others' code.
+ */
+const BUILTIN: Record<string, () => Promise<SuiteModule>> = {};
+
+export const builtinSuiteNames = Object.keys(BUILTIN);
+
+export async function builtinSuites(): Promise<SuiteModule[]> {
+  return Promise.all(Object.values(BUILTIN).map((load) => load()));
+}
