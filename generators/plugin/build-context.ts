@@ -26,6 +26,8 @@ export interface EnumInfo {
   /** Declared in a proto3 file: only such enums may be used by proto3 messages. */
   proto3: boolean;
   valueNames: string[];
+  /** The first value is 0: only such enums may be map values (the map's default value is 0). */
+  firstIsZero: boolean;
 }
 
 export interface FileInfo {

@@ -48,11 +48,11 @@ export function buildEnum(
 
   const node: EnumDescriptorValue = { name, value: values };
   const aliased = plan.alias && values.length >= 2;
-  if (aliased) node.options = { allow_alias: true };
-  if (reservedRanges.length > 0) node.reserved_range = reservedRanges;
-  if (reservedNames.length > 0) node.reserved_name = reservedNames;
+  if (aliased) node.options = { allowAlias: true };
+  if (reservedRanges.length > 0) node.reservedRange = reservedRanges;
+  if (reservedNames.length > 0) node.reservedName = reservedNames;
   return {
     node,
-    info: { fullName: qualify(scope, name), fileIndex, proto3, valueNames: values.map((v) => v.name) },
+    info: { fullName: qualify(scope, name), fileIndex, proto3, valueNames: values.map((v) => v.name), firstIsZero: values[0]?.number === 0 },
   };
 }

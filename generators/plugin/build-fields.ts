@@ -79,10 +79,10 @@ export function buildField(site: FieldSite, plan: FieldPlan): FieldDescriptorVal
   const number = message.numbers.allocate(plan.numberHint);
   const resolved = resolveType(plan.type, site.candidates);
   const { label, proto3Optional } = labelFor(plan, message.proto3, inOneof);
-  const field: FieldDescriptorValue = { name, number, label, type: resolved.type, json_name: toJsonName(name) };
-  if (resolved.typeName !== undefined) field.type_name = resolved.typeName;
-  if (site.oneofIndex !== undefined) field.oneof_index = site.oneofIndex;
-  if (proto3Optional) field.proto3_optional = true;
+  const field: FieldDescriptorValue = { name, number, label, type: resolved.type, jsonName: toJsonName(name) };
+  if (resolved.typeName !== undefined) field.typeName = resolved.typeName;
+  if (site.oneofIndex !== undefined) field.oneofIndex = site.oneofIndex;
+  if (proto3Optional) field.proto3Optional = true;
 
   // proto3 has no explicit defaults; keep them on plain singular proto2 fields.
   if (!message.proto3 && !inOneof && label !== Label.REPEATED && plan.defaultPick !== null) {
@@ -91,7 +91,7 @@ export function buildField(site: FieldSite, plan: FieldPlan): FieldDescriptorVal
       : resolved.type === FieldType.MESSAGE
         ? undefined
         : scalarDefault(resolved.type, plan.defaultPick);
-    if (value !== undefined) field.default_value = value;
+    if (value !== undefined) field.defaultValue = value;
   }
   applyOptions(field, plan, label);
   return field;
@@ -104,7 +104,7 @@ function applyOptions(field: FieldDescriptorValue, plan: FieldPlan, label: Label
 
 /**
  * A map field: a repeated field of a synthesized nested `<Name>Entry` message with fields
- * `key` = 1 and `value` = 2 and option `map_entry`, placed in the same message, exactly as the
+ * `key` = 1 and `value` = 2 and option `mapEntry`, placed in the same message, exactly as the
  * compiler expands `map<K, V> name = N;`.
  */
 export function buildMap(site: FieldSite, plan: MapPlan): FieldDescriptorValue {
@@ -114,21 +114,22 @@ export function buildMap(site: FieldSite, plan: MapPlan): FieldDescriptorValue {
   table.add(qualify(message.fullName, entryName));
   const number = message.numbers.allocate(plan.numberHint);
   const keyType = MAP_KEY_TYPES[plan.key % MAP_KEY_TYPES.length] ?? FieldType.STRING;
-  const value = resolveType(plan.value, site.candidates);
-  const valueField: FieldDescriptorValue = { name: 'value', number: 2, label: Label.OPTIONAL, type: value.type, json_name: 'value' };
-  if (value.typeName !== undefined) valueField.type_name = value.typeName;
+  // The compiler requires an enum map value to start with 0, the map's default value.
+  const value = resolveType(plan.value, { ...site.candidates, enums: site.candidates.enums.filter((e) => e.firstIsZero) });
+  const valueField: FieldDescriptorValue = { name: 'value', number: 2, label: Label.OPTIONAL, type: value.type, jsonName: 'value' };
+  if (value.typeName !== undefined) valueField.typeName = value.typeName;
   const entry: DescriptorValue = {
     name: entryName,
-    field: [{ name: 'key', number: 1, label: Label.OPTIONAL, type: keyType, json_name: 'key' }, valueField],
-    options: { map_entry: true },
+    field: [{ name: 'key', number: 1, label: Label.OPTIONAL, type: keyType, jsonName: 'key' }, valueField],
+    options: { mapEntry: true },
   };
-  (message.node.nested_type ??= []).push(entry);
+  (message.node.nestedType ??= []).push(entry);
   return {
     name,
     number,
     label: Label.REPEATED,
     type: FieldType.MESSAGE,
-    type_name: `.${message.fullName}.${entryName}`,
-    json_name: toJsonName(name),
+    typeName: `.${message.fullName}.${entryName}`,
+    jsonName: toJsonName(name),
   };
 }

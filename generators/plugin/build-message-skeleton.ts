@@ -25,11 +25,11 @@ export function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileInde
     if (!placed) continue;
     (range.kind === 'extension' ? extensionRanges : reservedRanges).push(placed);
   }
-  if (extensionRanges.length > 0) node.extension_range = extensionRanges;
-  if (reservedRanges.length > 0) node.reserved_range = reservedRanges;
+  if (extensionRanges.length > 0) node.extensionRange = extensionRanges;
+  if (reservedRanges.length > 0) node.reservedRange = reservedRanges;
 
   const reservedNames = [...new Set(plan.reservedNames)];
-  if (reservedNames.length > 0) node.reserved_name = reservedNames;
+  if (reservedNames.length > 0) node.reservedName = reservedNames;
   if (plan.deprecated) node.options = { deprecated: true };
 
   const info: MessageInfo = {
@@ -51,12 +51,12 @@ export function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileInde
     file.allEnums.push(built.info);
     return built.node;
   });
-  if (enums.length > 0) node.enum_type = enums;
+  if (enums.length > 0) node.enumType = enums;
 
   for (const nested of plan.nested) {
     const child = buildMessageSkeleton(ctx, file, fileIndex, fullName, nested);
     info.children.push(child);
-    (node.nested_type ??= []).push(child.node);
+    (node.nestedType ??= []).push(child.node);
   }
   return info;
 }

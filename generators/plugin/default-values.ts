@@ -1,7 +1,7 @@
 import { FieldType, type FieldTypeNumber } from './descriptor-types.js';
 
 /**
- * proto2 default values, written exactly as the compiler writes `default_value` into a
+ * proto2 default values, written exactly as the compiler writes `defaultValue` into a
  * descriptor: integers in decimal, floating point as the shortest round-trip text with
  * `inf`/`-inf`/`nan`, bools as `true`/`false`, strings raw, bytes C-escaped, enums by value name.
  */

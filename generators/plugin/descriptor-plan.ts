@@ -72,7 +72,7 @@ export interface EnumValuePlan {
 export interface EnumPlan {
   name: string;
   values: EnumValuePlan[];
-  /** Give the last value the number of the first, with `allow_alias`. */
+  /** Give the last value the number of the first, with `allowAlias`. */
   alias: boolean;
   reserved: { startHint: number; length: number }[];
   reservedNames: string[];

@@ -2,9 +2,11 @@
  * Plain-object shapes of the descriptor messages carried in `CodeGeneratorRequest.proto_file`
  * (spec A, "Plugin messages": proto_file is a repeated FileDescriptorProto).
  *
- * Keys are the proto field names (snake_case), enums are numbers, and empty repeated fields and
- * unset optional fields are left out: the same shape a protobuf.js `toObject()` with `keepCase`
- * gives for a decoded message, so generated values compare equal to decoded ones.
+ * Descriptor keys are camelCase (`messageType`, `jsonName`, `proto3Optional`), as protobuf.js'
+ * descriptor schema names them and as the plugin codec decodes `proto_file`; the plugin messages
+ * themselves keep the spec's snake_case names (`file_to_generate`, `insertion_point`). Enums are
+ * numbers, and empty repeated fields and unset optional fields are left out, so a generated value
+ * deep-equals the same message after encoding and decoding.
  */
 
 /** `FieldDescriptorProto.Label` numbers. */
@@ -85,28 +87,28 @@ export interface FieldDescriptorValue {
   label: LabelNumber;
   type: FieldTypeNumber;
   /** Fully qualified, with a leading dot. */
-  type_name?: string;
+  typeName?: string;
   /** Fully qualified, with a leading dot; extensions only. */
   extendee?: string;
-  default_value?: string;
-  oneof_index?: number;
-  json_name: string;
+  defaultValue?: string;
+  oneofIndex?: number;
+  jsonName: string;
   options?: FieldOptionsValue;
-  proto3_optional?: boolean;
+  proto3Optional?: boolean;
 }
 
 export interface OneofDescriptorValue {
   name: string;
 }
 
-/** `extension_range` and `reserved_range` of a message: `end` is exclusive. */
+/** `extensionRange` and `reservedRange` of a message: `end` is exclusive. */
 export interface MessageRangeValue {
   start: number;
   end: number;
 }
 
 export interface MessageOptionsValue {
-  map_entry?: boolean;
+  mapEntry?: boolean;
   deprecated?: boolean;
 }
 
@@ -114,13 +116,13 @@ export interface DescriptorValue {
   name: string;
   field?: FieldDescriptorValue[];
   extension?: FieldDescriptorValue[];
-  nested_type?: DescriptorValue[];
-  enum_type?: EnumDescriptorValue[];
-  extension_range?: MessageRangeValue[];
-  oneof_decl?: OneofDescriptorValue[];
+  nestedType?: DescriptorValue[];
+  enumType?: EnumDescriptorValue[];
+  extensionRange?: MessageRangeValue[];
+  oneofDecl?: OneofDescriptorValue[];
   options?: MessageOptionsValue;
-  reserved_range?: MessageRangeValue[];
-  reserved_name?: string[];
+  reservedRange?: MessageRangeValue[];
+  reservedName?: string[];
 }
 
 export interface EnumValueDescriptorValue {
@@ -138,17 +140,17 @@ export interface EnumRangeValue {
 export interface EnumDescriptorValue {
   name: string;
   value: EnumValueDescriptorValue[];
-  options?: { allow_alias?: boolean; deprecated?: boolean };
-  reserved_range?: EnumRangeValue[];
-  reserved_name?: string[];
+  options?: { allowAlias?: boolean; deprecated?: boolean };
+  reservedRange?: EnumRangeValue[];
+  reservedName?: string[];
 }
 
 export interface MethodDescriptorValue {
   name: string;
-  input_type: string;
-  output_type: string;
-  client_streaming?: boolean;
-  server_streaming?: boolean;
+  inputType: string;
+  outputType: string;
+  clientStreaming?: boolean;
+  serverStreaming?: boolean;
 }
 
 export interface ServiceDescriptorValue {
@@ -157,7 +159,7 @@ export interface ServiceDescriptorValue {
 }
 
 export interface FileOptionsValue {
-  go_package?: string;
+  goPackage?: string;
   deprecated?: boolean;
 }
 
@@ -165,13 +167,13 @@ export interface FileDescriptorValue {
   name: string;
   package?: string;
   dependency?: string[];
-  message_type?: DescriptorValue[];
-  enum_type?: EnumDescriptorValue[];
+  messageType?: DescriptorValue[];
+  enumType?: EnumDescriptorValue[];
   service?: ServiceDescriptorValue[];
   extension?: FieldDescriptorValue[];
   options?: FileOptionsValue;
   /** Indexes into `dependency`. */
-  public_dependency?: number[];
+  publicDependency?: number[];
   /** Absent for proto2 files, as the compiler writes them; `proto3` otherwise. */
   syntax?: 'proto3';
 }

@@ -7,7 +7,7 @@ import { SpecgateError } from '../../src/errors.js';
  */
 
 /**
- * The `json_name` the compiler fills in for a field: underscores dropped, the character after
+ * The `jsonName` the compiler fills in for a field: underscores dropped, the character after
  * an underscore upper-cased, everything else kept (`foo_bar` -> `fooBar`, `_x` -> `X`).
  */
 export function toJsonName(fieldName: string): string {

@@ -33,7 +33,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   const reporters: Reporter[] = [
-    createConsoleReporter({ stream: process.stdout, color: flags.color ?? (Boolean(process.stdout.isTTY) && !process.env['NO_COLOR']), verbose: flags.verbose ?? false }),
+    createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
     ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
   ];
   const ac = new AbortController();

@@ -44,9 +44,25 @@ export function resolveString(s: string, scope: Scope): unknown {
   return out;
 }
 
-/** Resolve expressions inside any YAML value (strings, arrays, objects); other values pass through. */
+const literal = new WeakMap<object, boolean>();
+
+/** True when no string inside holds an expression (memoised: suite values are never mutated). */
+function isLiteral(value: object): boolean {
+  let v = literal.get(value);
+  if (v === undefined) {
+    v = Object.values(value).every((x) => (typeof x === 'string' ? !x.includes('${') : x === null || typeof x !== 'object' || x instanceof Uint8Array || isLiteral(x)));
+    literal.set(value, v);
+  }
+  return v;
+}
+
+/**
+ * Resolve expressions inside any YAML value (strings, arrays, objects); other values pass through.
+ * A value without expressions is returned as is (not copied): callers treat results as read-only.
+ */
 export function resolveDeep(value: unknown, scope: Scope): unknown {
   if (typeof value === 'string') return resolveString(value, scope);
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && isLiteral(value)) return value;
   if (Array.isArray(value)) return value.map((v) => resolveDeep(v, scope));
   if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
     const out: Record<string, unknown> = {};

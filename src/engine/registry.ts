@@ -10,7 +10,7 @@ type Kind = 'check' | 'generator' | 'oracle' | 'codec';
  */
 export class Registry {
   private readonly modules = new Map<string, SuiteModule>();
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  private ajv: Ajv | undefined;
   private readonly schemas = new Map<string, ValidateFunction>();
 
   constructor(modules: Iterable<SuiteModule>) {
@@ -52,6 +52,7 @@ export class Registry {
       const [suite, key] = name.split('/');
       const schema = suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
       if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
+      this.ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
       v = this.ajv.compile(schema);
       this.schemas.set(name, v);
     }

@@ -5,13 +5,9 @@ import type { BaselineEntry, CaseResult, Level, LoadedSuite, RequirementVerdict,
  * Per-requirement verdicts of one suite from its case results:
  * failed when a failure is attributed to it, passed when a covering case passed and none
  * errored, otherwise untested (with why); excluded from the catalog; expected-failure and
- * stale from the baseline. Also marks baseline status on the case results.
+ * stale from the baseline (case results already carry their own baseline status).
  */
 export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline): RequirementVerdict[] {
-  for (const r of results) {
-    const entry = baseline.case(suite.name, r.id);
-    if (entry) r.baseline = r.outcome === 'failed' ? 'expected-failure' : r.outcome === 'passed' ? 'stale' : undefined;
-  }
   return suite.requirements.map((req) => {
     const covering = results.filter((r) => r.requirements.includes(req.id));
     const failures = results.flatMap((r) => r.failures.filter((f) => f.requirement === req.id));

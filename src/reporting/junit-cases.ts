@@ -15,6 +15,7 @@ export interface JUnitOutcome {
   body?: string;
 }
 
+/** One `<testcase>` before serialization. */
 export interface JUnitCase {
   name: string;
   classname: string;
@@ -22,6 +23,7 @@ export interface JUnitCase {
   outcome?: JUnitOutcome;
 }
 
+/** One `<testsuite>` before serialization. */
 export interface JUnitSuite {
   name: string;
   durationMs: number;

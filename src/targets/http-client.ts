@@ -42,13 +42,12 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   async function send(req: HttpRequest): Promise<HttpResponse> {
     const start = performance.now();
     const timeoutMs = req.timeoutMs ?? limits.timeoutMs;
-    const ctx: FailureContext = { method: req.method, url: '', timeoutMs, maxBodyBytes: limits.maxBodyBytes };
     let url: URL;
     try {
       url = new URL(req.url);
     } catch {
-      ctx.url = redact(req.url);
-      throw new SpecgateError('SG_CONFIG', `"${ctx.url}" is not an absolute URL; check the base URL in the target profile`, { url: ctx.url });
+      const shown = redact(req.url);
+      throw new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown });
     }
     const outer = req.signal;
     if (outer?.aborted) throw outer.reason;
@@ -75,7 +74,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       const headers = normalizeHeaders(res.headers);
       // HEAD, 204 and 304 answers declare a length they do not send.
       const declared = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304 ? undefined : headers['content-length'];
-      const bytes = await readCapped(res.body, declared, limits.maxBodyBytes, ctx, req.url, redact);
+      const bytes = await readCapped(res.body, declared, limits.maxBodyBytes);
       const bodyText = bytes.toString('utf8');
       const ct = headers['content-type'];
       const parsed = parseBody(typeof ct === 'string' ? ct : undefined, bodyText);
@@ -84,7 +83,9 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       return out;
     } catch (e) {
       if (outer?.aborted && !timedOut) throw outer.reason;
-      if (ctx.url === '') ctx.url = redact(req.url);
+      // Built only on failure: the success path allocates nothing for error reporting.
+      const ctx: FailureContext = { method: req.method, url: redact(req.url), timeoutMs, maxBodyBytes: limits.maxBodyBytes };
+      if (e instanceof BodyTooLarge) throw tooLargeError(ctx, e.seen, e.declared);
       if (timedOut) throw timeoutError(ctx, e);
       throw mapTransportError(e, ctx, redact);
     } finally {
@@ -117,20 +118,19 @@ function normalizeHeaders(raw: Record<string, string | string[] | undefined>): R
   return raw as Record<string, string | string[]>;
 }
 
+/** Internal signal from readCapped; send() turns it into SG_TARGET_TOO_LARGE with the request's context. */
+class BodyTooLarge extends Error {
+  constructor(readonly seen: number, readonly declared?: number) {
+    super('response body over the cap');
+  }
+}
+
 /** Collects the body, giving up (and dropping the connection) as soon as it passes the cap. */
-function readCapped(
-  body: Body,
-  contentLength: string | string[] | undefined,
-  cap: number,
-  ctx: FailureContext,
-  rawUrl: string,
-  redact: (s: string) => string,
-): Promise<Buffer> {
+function readCapped(body: Body, contentLength: string | string[] | undefined, cap: number): Promise<Buffer> {
   const declared = typeof contentLength === 'string' ? Number(contentLength) : NaN;
   if (declared > cap) {
     body.destroy();
-    ctx.url = redact(rawUrl);
-    return Promise.reject(tooLargeError(ctx, 0, declared));
+    return Promise.reject(new BodyTooLarge(0, declared));
   }
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -142,8 +142,7 @@ function readCapped(
       if (size > cap) {
         done = true;
         body.destroy();
-        ctx.url = redact(rawUrl);
-        reject(tooLargeError(ctx, size));
+        reject(new BodyTooLarge(size));
         return;
       }
       chunks.push(chunk);

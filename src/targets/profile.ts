@@ -5,7 +5,7 @@ import { LineCounter, isPair, isScalar, parseDocument, visit } from 'yaml';
 import type { SourceLocation } from '../engine/model.js';
 import { SpecgateError, SpecgateErrorList } from '../errors.js';
 import { fromRoot } from '../paths.js';
-import { formatLocation, locationOf, schemaErrors, syntaxErrors, type PositionedDoc } from './yaml-positions.js';
+import { formatLocation, keyNode, locationOf, schemaErrors, syntaxErrors, type PositionedDoc } from './yaml-positions.js';
 import { buildSuiteProfile, type SuiteProfile } from './profile-suite.js';
 
 export type { AgentProfile, SuiteProfile } from './profile-suite.js';
@@ -29,7 +29,7 @@ let validator: ValidateFunction | undefined;
 function validate(): ValidateFunction {
   if (!validator) {
     const schema = JSON.parse(readFileSync(fromRoot('schemas', 'target-profile.schema.json'), 'utf8')) as object;
-    validator = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    validator = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
   }
   return validator;
 }
@@ -66,7 +66,7 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   const errors: SpecgateError[] = [];
   const all = new Set(top);
   for (const [suite, section] of Object.entries(raw.suites)) {
-    const node = src.doc.getIn(['suites', suite], true);
+    const node = keyNode(src.doc.get('suites', true), suite);
     const ctx = { src, suite, base: dirname(file), location: locationOf(src, node), errors };
     const profile = buildSuiteProfile(section, bySuite.get(suite) ?? [], ctx);
     suites[suite] = profile;

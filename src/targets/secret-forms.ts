@@ -31,6 +31,13 @@ const MIN_CORE = 8;
  * `user:secret` of a Basic header included, whatever the user is.
  */
 export function base64Cores(secret: string): string[] {
+  // The data around the secret is usually JSON (a JWT payload) or a form body, so the escaped
+  // spellings are encoded as well as the raw one.
+  const spellings = new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  return [...spellings].flatMap(coresOf);
+}
+
+function coresOf(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const out: string[] = [];
   for (let k = 0; k < 3; k++) {

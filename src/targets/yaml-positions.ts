@@ -22,7 +22,7 @@ export function formatLocation(loc: SourceLocation): string {
 }
 
 /** The key node of `name` inside a YAML map, so that an unknown property points at its own line. */
-function keyNode(map: unknown, name: string): Node | undefined {
+export function keyNode(map: unknown, name: string): Node | undefined {
   if (!isMap(map)) return undefined;
   for (const pair of map.items) {
     if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === name) return pair.key;

@@ -52,6 +52,8 @@ export function declarePeer(peer: PeerRequirement): void {
       throw new Error(peer.reason);
     });
   } else {
+    // Also on stderr: the default vitest reporter only counts skips, it does not name them.
+    console.warn(`[peer] ${peer.reason}: dependent tests are skipped`);
     it.skip(`peer ${peer.name} missing: ${peer.reason}`, () => undefined);
   }
 }

@@ -6,6 +6,7 @@ import { clockHook } from './clock-hook.js';
 import { SESSION_COOKIE, Sessions, type RouteContext, type RouteRequest } from './context.js';
 import { collectParams, jsonReply, parseCookies, readBody, send, type Reply } from './http-util.js';
 import { ObservationLog } from './observation.js';
+import { ReferenceUserAgent } from './agent.js';
 import * as browser from './routes-browser.js';
 import { accessToken, apiUser, deviceCode } from './routes-token.js';
 
@@ -72,6 +73,15 @@ async function route(req: RouteRequest, ctx: RouteContext, authUrl: string, hook
   return jsonReply(404, { message: 'Not Found' });
 }
 
+function jsonObject(raw: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(raw || '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Starts the reference platform; resolves once it listens. */
 export async function startOAuthServer(opts: OAuthServerOptions): Promise<RunningOAuthServer> {
   const platform = opts.platform ?? new Platform(opts);
@@ -80,6 +90,15 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
   const hooks = opts.hooks ?? true;
   const ctx: RouteContext = { platform, sessions };
   let authUrl = '';
+  let agent: ReferenceUserAgent | undefined;
+  // The user-agent bridge: a profile's scripted agent asks the server to act as the browser
+  // (it still goes through the HTML forms over HTTP), so out-of-process targets need no
+  // HTML scraping in YAML. Specgate's own convention, like the clock hook.
+  const bridgeAgent = (): ReferenceUserAgent => {
+    const user = platform.directory.users[0];
+    agent ??= new ReferenceUserAgent(authUrl, { login: user?.login ?? '', password: user?.password ?? '' });
+    return agent;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const at = platform.clock.now();
@@ -89,9 +108,13 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
     let reply: Reply;
     let params: Record<string, string> = {};
     try {
-      params = collectParams(url, await readBody(req), headers['content-type']);
+      const raw = await readBody(req);
+      params = collectParams(url, raw, headers['content-type']);
+      const agentAction = /^\/__specgate\/agent\/([a-z-]+)$/.exec(url.pathname)?.[1];
       if (hooks && url.pathname === '/__specgate/observations' && req.method === 'GET') {
         reply = jsonReply(200, log.since(Number(url.searchParams.get('since') ?? 0)));
+      } else if (hooks && agentAction && req.method === 'POST') {
+        reply = jsonReply(200, await bridgeAgent().perform(agentAction, jsonObject(raw)));
       } else {
         const session = sessions.get(parseCookies(headers['cookie'])[SESSION_COOKIE]);
         reply = await route({ method: req.method ?? 'GET', url, headers, params, session }, ctx, authUrl, hooks);

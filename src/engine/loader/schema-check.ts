@@ -8,11 +8,22 @@ import type { YamlSource } from './yaml-source.js';
 export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile';
 
 const compiled = new Map<SchemaName, ValidateFunction>();
+const texts = new Map<SchemaName, string>();
+
+/** The schema file's text: part of the parse cache's key, so a schema change invalidates it. */
+export function schemaText(name: SchemaName): string {
+  let t = texts.get(name);
+  if (t === undefined) {
+    t = readFileSync(fromRoot('schemas', `${name}.schema.json`), 'utf8');
+    texts.set(name, t);
+  }
+  return t;
+}
 
 function validator(name: SchemaName): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    const schema = JSON.parse(readFileSync(fromRoot('schemas', `${name}.schema.json`), 'utf8')) as object;
+    const schema = JSON.parse(schemaText(name)) as object;
     v = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true }).compile(schema);
     compiled.set(name, v);
   }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import { isOperatorObject, unknownOperators } from '../../checks/matchers.js';
@@ -7,8 +7,9 @@ import { parseJsonPath } from '../json-path.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { SuiteModule } from '../suite-module.js';
-import { schemaErrors } from './schema-check.js';
-import { readYaml, type YamlSource } from './yaml-source.js';
+import { cacheGet, cachePut } from './parse-cache.js';
+import { schemaErrors, schemaText } from './schema-check.js';
+import { parseYaml, type YamlSource } from './yaml-source.js';
 
 /**
  * Loads a suite's catalog and case files and checks them completely before anything runs:
@@ -24,14 +25,9 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   for (const file of caseFiles(module.dir)) {
     let src: YamlSource;
     try {
-      src = readYaml(display(file, cwd));
+      src = readValid(display(file, cwd), 'cases');
     } catch (e) {
       collect(e, errors);
-      continue;
-    }
-    const found = schemaErrors(src, 'cases', 'SG_SUITE_SCHEMA');
-    if (found.length) {
-      errors.push(...found);
       continue;
     }
     (src.data as Omit<CaseDef, 'location'>[]).forEach((raw, i) => {
@@ -72,14 +68,9 @@ function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Re
   const file = join(dir, 'requirements.yaml');
   let src: YamlSource;
   try {
-    src = readYaml(display(file, cwd));
+    src = readValid(display(file, cwd), 'requirements');
   } catch (e) {
     collect(e, errors);
-    return [];
-  }
-  const found = schemaErrors(src, 'requirements', 'SG_SUITE_SCHEMA');
-  if (found.length) {
-    errors.push(...found);
     return [];
   }
   const ids = new Set<string>();
@@ -89,6 +80,40 @@ function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Re
     ids.add(r.id);
     return { ...r, location };
   });
+}
+
+/**
+ * A file parsed and checked against its schema, from the parse cache when its content was seen
+ * before. Deeper positions (for cross-reference errors) come from a full parse on demand.
+ */
+function readValid(file: string, schema: 'cases' | 'requirements'): YamlSource {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new SpecgateError('SG_SUITE_SYNTAX', `${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)}); check the path`);
+  }
+  const fingerprint = schemaText(schema);
+  const hit = cacheGet(text, fingerprint);
+  if (hit && Array.isArray(hit.data)) {
+    let full: YamlSource | undefined;
+    return {
+      file,
+      data: hit.data,
+      locate: (path) => {
+        const top = path.length === 1 ? hit.items[Number(path[0])] : undefined;
+        if (top) return top;
+        full ??= parseYaml(file, text);
+        return full.locate(path);
+      },
+    };
+  }
+  const src = parseYaml(file, text);
+  const found = schemaErrors(src, schema, 'SG_SUITE_SCHEMA');
+  if (found.length) throw new SpecgateErrorList(found);
+  const items = Array.isArray(src.data) ? src.data.map((_x, i) => src.locate([i])) : [];
+  cachePut(text, fingerprint, { data: src.data, items });
+  return src;
 }
 
 function caseFiles(dir: string): string[] {

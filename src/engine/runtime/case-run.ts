@@ -11,6 +11,8 @@ import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 const KEEP_EXCHANGES = 4;
 
+
+
 /**
  * One case being run: its variables, the failures it found, the last exchanges it saw.
  * Steps and typed checks record into it; `finish` turns it into a CaseResult.

@@ -4,6 +4,9 @@ import { CaseRun, isTimeBound } from './case-run.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
+/** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
+const CASE_FINISHED = Object.freeze({ code: 'SG_CASE_FINISHED', message: 'case finished' });
+
 /**
  * Runs one case to an outcome: passed, failed (the target broke a requirement), errored
  * (harness or target fault, with the error's code), or skipped (with the reason).
@@ -41,7 +44,7 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal
   } finally {
     clearTimeout(timer);
     outer.removeEventListener('abort', onOuter);
-    if (!ac.signal.aborted) ac.abort(new SpecgateError('SG_INTERNAL', 'case finished'));
+    if (!ac.signal.aborted) ac.abort(CASE_FINISHED);
   }
 }
 

@@ -1,0 +1,95 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request, Agent } from 'undici';
+import { run } from '../src/engine/run.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+
+/**
+ * Harness overhead on plain HTTP checks: N identical GET+assert cases through the whole engine
+ * (loading, expressions, matching, verdicts) against a local server, side by side with a bare
+ * undici loop doing the same requests and assertions at the same concurrency. Goal: ratio ≤ 1.3.
+ */
+const N = Number(process.env['BENCH_N'] ?? 2000);
+const CONCURRENCY = 8;
+const ROUNDS = 3;
+
+function startServer(): Promise<Server> {
+  const body = JSON.stringify({ id: 42, name: 'widget', tags: ['a', 'b'], price: 9.5 });
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function writeSuite(dir: string): SuiteModule {
+  mkdirSync(join(dir, 'cases'), { recursive: true });
+  writeFileSync(join(dir, 'requirements.yaml'), '- id: BENCH-GET-ITEM\n  level: MUST\n  source: bench#item\n  text: GET /item answers the item\n');
+  const cases: string[] = [];
+  for (let i = 0; i < N; i++)
+    cases.push(`- id: get-item-${i}\n  requirements: [BENCH-GET-ITEM]\n  steps:\n    - request: { method: GET, url: "\${base}/item/${i}" }\n      expect: { status: 200, body: { id: 42, name: widget, tags: [a, b] } }\n`);
+  writeFileSync(join(dir, 'cases', 'items.yaml'), cases.join(''));
+  return { name: 'bench', dir };
+}
+
+async function timeSpecgate(module: SuiteModule, base: string): Promise<number> {
+  const t = performance.now();
+  const result = await run({
+    modules: [module],
+    suites: ['bench'],
+    targets: { bench: { section: { vars: { base } }, label: 'bench server', secrets: [] } },
+    concurrency: CONCURRENCY,
+    seed: 1,
+  });
+  const ms = performance.now() - t;
+  if (result.summary.cases.passed !== N) throw new Error(`specgate: expected ${N} passing cases, got ${JSON.stringify(result.summary.cases)}`);
+  return ms;
+}
+
+async function timeBare(base: string): Promise<number> {
+  const agent = new Agent({ keepAliveTimeout: 4000 });
+  const t = performance.now();
+  let next = 0;
+  let passed = 0;
+  const worker = async (): Promise<void> => {
+    while (next < N) {
+      const i = next++;
+      const res = await request(`${base}/item/${i}`, { method: 'GET', dispatcher: agent });
+      const body = (await res.body.json()) as { id: number; name: string; tags: string[] };
+      if (res.statusCode === 200 && body.id === 42 && body.name === 'widget' && body.tags.length === 2 && body.tags[0] === 'a' && body.tags[1] === 'b') passed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const ms = performance.now() - t;
+  await agent.close();
+  if (passed !== N) throw new Error(`bare loop: ${passed}/${N} passed`);
+  return ms;
+}
+
+export async function runBench(): Promise<void> {
+  const server = await startServer();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-bench-'));
+  try {
+    const module = writeSuite(dir);
+    // warm-up: JIT, connection pools, file cache
+    await timeBare(base);
+    await timeSpecgate(module, base);
+    const ratios: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const bare = await timeBare(base);
+      const sg = await timeSpecgate(module, base);
+      ratios.push(sg / bare);
+      console.log(`  round ${r + 1}: bare undici ${bare.toFixed(0)} ms, specgate ${sg.toFixed(0)} ms, ratio ${(sg / bare).toFixed(2)}`);
+    }
+    ratios.sort((a, b) => a - b);
+    const median = ratios[Math.floor(ratios.length / 2)] ?? NaN;
+    console.log(`harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}: median ratio specgate/bare = ${median.toFixed(2)} (goal <= 1.30) ${median <= 1.3 ? 'MET' : 'NOT MET'}`);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

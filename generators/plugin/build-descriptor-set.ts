@@ -1,0 +1,84 @@
+import type { FileDescriptorSetValue, FileDescriptorValue } from './descriptor-types.js';
+import type { FilePlan, SetPlan } from './descriptor-plan.js';
+import { typeCandidates, type BuildContext, type FileInfo } from './build-context.js';
+import { buildEnum } from './build-enum.js';
+import { buildExtensions, buildServices } from './build-extensions.js';
+import { buildMessageMembers } from './build-message-members.js';
+import { buildMessageSkeleton } from './build-message-skeleton.js';
+import { uniqueName } from './naming.js';
+import { SymbolTable } from './symbol-table.js';
+
+/**
+ * Turns a plan into a descriptor set the schema compiler accepts, deterministically. Files come
+ * in topological order: a file imports only files before it, so there are no cycles
+ * (spec A, "Plugin messages", CodeGeneratorRequest.proto_file). Every type name is fully
+ * qualified with a leading dot and resolves to a type of the file itself or of a file it may
+ * see through its imports.
+ */
+export function buildDescriptorSet(plan: SetPlan): FileDescriptorSetValue {
+  const table = new SymbolTable();
+  // Packages first: a message may never take a name some package (of any file) already has.
+  for (const file of plan.files) if (file.packageName) table.addPackage(file.packageName.join('.'));
+
+  const ctx: BuildContext = { table, files: [], extensionNumbers: new Map() };
+  const paths = new Set<string>();
+  plan.files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, paths)));
+  plan.files.forEach((filePlan, i) => defineFile(ctx, filePlan, i));
+  return { file: ctx.files.map((f) => f.node) };
+}
+
+/** First pass: name, package, imports, options and every type's name. */
+function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Set<string>): FileInfo {
+  const stem = uniqueName([...plan.path.dirs, plan.path.base].join('/'), (c) => !paths.has(`${c}.proto`));
+  const name = `${stem}.proto`;
+  paths.add(name);
+  const proto3 = plan.syntax === 'proto3';
+  const scope = plan.packageName ? plan.packageName.join('.') : '';
+  const node: FileDescriptorValue = { name };
+  if (scope !== '') node.package = scope;
+
+  const deps: number[] = [];
+  const publicDeps: number[] = [];
+  if (index > 0) {
+    for (const imp of plan.imports) {
+      const dep = imp.pick % index;
+      if (deps.includes(dep)) continue;
+      if (imp.public) publicDeps.push(dep);
+      deps.push(dep);
+    }
+  }
+  if (deps.length > 0) node.dependency = deps.map((d) => ctx.files[d]?.node.name ?? '');
+  if (publicDeps.length > 0) node.publicDependency = publicDeps.map((d) => deps.indexOf(d));
+
+  if (plan.goPackage || plan.deprecated) {
+    node.options = {};
+    if (plan.goPackage) node.options.goPackage = `example.com/gen/f${index};f${index}`;
+    if (plan.deprecated) node.options.deprecated = true;
+  }
+  if (proto3) node.syntax = 'proto3';
+
+  const file: FileInfo = { node, proto3, scope, deps, publicDeps, messages: [], allMessages: [], allEnums: [] };
+  for (const m of plan.messages) file.messages.push(buildMessageSkeleton(ctx, file, index, scope, m));
+  if (file.messages.length > 0) node.messageType = file.messages.map((m) => m.node);
+  const enums = plan.enums.map((e) => {
+    const built = buildEnum(ctx.table, scope, e, proto3, index);
+    file.allEnums.push(built.info);
+    return built.node;
+  });
+  if (enums.length > 0) node.enumType = enums;
+  return file;
+}
+
+/** Second pass: fields, maps, oneofs, extensions and services, which refer to other types. */
+function defineFile(ctx: BuildContext, plan: FilePlan, index: number): void {
+  const file = ctx.files[index];
+  if (!file) return;
+  const candidates = typeCandidates(ctx, index);
+  for (const message of file.messages) buildMessageMembers(ctx, message, candidates);
+  if (!file.proto3) {
+    const extensions = buildExtensions(ctx, file.scope, plan.extends, candidates);
+    if (extensions.length > 0) file.node.extension = extensions;
+  }
+  const services = buildServices(ctx, file.scope, plan.services, candidates);
+  if (services.length > 0) file.node.service = services;
+}

@@ -1,0 +1,55 @@
+import type { Clock } from '../../../src/engine/clock.js';
+import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
+import type { Platform } from '../model/platform.js';
+import { ReferenceUserAgent } from './agent.js';
+import { startOAuthServer, type OAuthServerOptions, type RunningOAuthServer } from './server.js';
+
+/**
+ * The variables the oauth cases use, for the seeded reference platform. A profile for
+ * another platform sets the same names.
+ */
+export function platformVars(server: Pick<RunningOAuthServer, 'authUrl' | 'apiUrl' | 'platform'>): Record<string, unknown> {
+  const apps = server.platform.directory.apps;
+  const app = (id: string) => apps.find((a) => a.clientId === id);
+  const web = app('sg-web-app');
+  const device = app('sg-device-app');
+  const loopback = app('sg-loopback-app');
+  const localhost = app('sg-localhost-app');
+  const user = server.platform.directory.users[0];
+  return {
+    auth_url: server.authUrl,
+    api_url: server.apiUrl,
+    client_id: web?.clientId,
+    client_secret: web?.clientSecret,
+    callback_url: web?.callbackUrl,
+    device_client_id: device?.clientId,
+    disabled_device_client_id: app('sg-legacy-app')?.clientId,
+    loopback_client_id: loopback?.clientId,
+    loopback_callback_url: loopback?.callbackUrl,
+    localhost_client_id: localhost?.clientId,
+    localhost_callback_url: localhost?.callbackUrl,
+    user_login: user?.login,
+    user_password: user?.password,
+    user_id: user?.id,
+    observations_url: `${server.authUrl}/__specgate/observations`,
+  };
+}
+
+/** Starts the reference platform and its scripted user agent on `clock`. */
+export async function startReference(opts: { clock: Clock; platform?: Platform } & Partial<OAuthServerOptions>): Promise<RunningReference & { server: RunningOAuthServer }> {
+  const server = await startOAuthServer({ ...opts, clock: opts.clock });
+  const vars = platformVars(server);
+  const agent = new ReferenceUserAgent(server.authUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
+  return {
+    description: `reference platform (spec 000 part B) at ${server.authUrl}`,
+    vars,
+    agent,
+    server,
+    stop: () => server.stop(),
+  };
+}
+
+/** The embedded default target of the oauth suite. */
+export const oauthReference: ReferenceTarget = {
+  start: ({ clock }) => startReference({ clock }),
+};

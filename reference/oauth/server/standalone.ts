@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import type { Platform } from '../model/platform.js';
+import { OffsetClock } from './clock-hook.js';
+import { platformVars } from './reference-target.js';
+import { startOAuthServer } from './server.js';
+
+/**
+ * Runs the reference platform as its own process on 127.0.0.1 (`specgate serve oauth`, planted
+ * faults, manual poking with curl). Prints one JSON line with the variables, optionally writes a
+ * target profile, and stops by itself after `--lifetime` seconds (default 600) or on SIGTERM.
+ *
+ * Flags: `--port N`, `--lifetime S`, `--profile FILE`, `--name LABEL`.
+ */
+export async function runStandalone(argv: readonly string[], makePlatform?: (clock: OffsetClock) => Platform): Promise<void> {
+  const flag = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const clock = new OffsetClock();
+  const platform = makePlatform?.(clock);
+  const server = await startOAuthServer({ clock, ...(platform ? { platform } : {}), port: Number(flag('port') ?? 0) });
+  const vars = platformVars(server);
+  const profile = flag('profile');
+  if (profile) writeFileSync(profile, profileYaml(flag('name') ?? 'oauth reference platform', vars));
+  process.stdout.write(`${JSON.stringify(vars)}\n`);
+  const lifetime = Number(flag('lifetime') ?? 600) * 1000;
+  const stop = (): void => void server.stop().then(() => process.exit(0));
+  setTimeout(stop, lifetime).unref();
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // Keep the process alive while the server listens.
+  setInterval(() => undefined, 1 << 30);
+}
+
+const AGENT_ACTIONS: Record<string, string[]> = {
+  'sign-in': [],
+  open: ['query'],
+  approve: ['query'],
+  deny: ['query'],
+  'enter-user-code': ['user_code'],
+  'approve-device': ['user_code'],
+  'deny-device': ['user_code'],
+  revoke: ['client_id'],
+};
+const RESULT_KEYS = ['outcome', 'status', 'location', 'code', 'state', 'error', 'prompted', 'reauthorize', 'accepted', 'reason'];
+
+/**
+ * A target profile for a platform that serves specgate's clock hook and user-agent bridge
+ * (`POST {auth_url}/__specgate/agent/<action>`). JSON is valid YAML, so no YAML writer is needed.
+ */
+export function profileYaml(name: string, vars: Record<string, unknown>): string {
+  const actions: Record<string, unknown> = {};
+  for (const [action, params] of Object.entries(AGENT_ACTIONS)) {
+    actions[action] = [
+      {
+        request: { method: 'POST', url: `\${auth_url}/__specgate/agent/${action}`, json: Object.fromEntries(params.map((p) => [p, `\${${p}}`])) },
+        capture: Object.fromEntries(RESULT_KEYS.map((k) => [k, `$.${k}`])),
+      },
+    ];
+  }
+  const section = {
+    vars,
+    secrets: ['client_secret', 'user_password'],
+    clock: { advance: { method: 'POST', url: '${auth_url}/__specgate/clock/advance', json: { ms: '${ms}' } } },
+    agent: { mode: 'scripted', actions },
+  };
+  return `# yaml-language-server: $schema=../../schemas/target-profile.schema.json\n${JSON.stringify({ name, suites: { oauth: section } }, null, 2)}\n`;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain) void runStandalone(process.argv.slice(2));

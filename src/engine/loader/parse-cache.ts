@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fromRoot } from '../../paths.js';
+import type { SourceLocation } from '../model.js';
+
+/**
+ * Parsing YAML with positions is most of the cost of loading a large suite (about 0.15 ms per
+ * case), so a file that parsed and passed its schema once is remembered by content hash: the
+ * data and the location of each top-level item. Any change to the file changes the hash; a
+ * change to specgate's schemas changes the key too. Positions deeper than the top-level items
+ * are only needed to report errors, and then the file is parsed again in full.
+ */
+const VERSION = '1';
+let dir: string | null | undefined;
+
+function cacheDir(): string | null {
+  if (dir !== undefined) return dir;
+  if (process.env['SPECGATE_NO_CACHE']) return (dir = null);
+  try {
+    const d = process.env['SPECGATE_CACHE_DIR'] ?? fromRoot('node_modules', '.cache', 'specgate');
+    mkdirSync(d, { recursive: true });
+    dir = d;
+  } catch {
+    dir = null; // read-only install: parse every time
+  }
+  return dir;
+}
+
+export interface CachedParse {
+  data: unknown;
+  /** Location of each top-level item (case or requirement), in order. */
+  items: SourceLocation[];
+}
+
+function key(text: string, schema: string): string {
+  return createHash('sha256').update(VERSION).update('\0').update(schema).update('\0').update(text).digest('hex');
+}
+
+export function cacheGet(text: string, schema: string): CachedParse | undefined {
+  const d = cacheDir();
+  if (!d) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(d, `${key(text, schema)}.json`), 'utf8')) as CachedParse;
+  } catch {
+    return undefined;
+  }
+}
+
+export function cachePut(text: string, schema: string, value: CachedParse): void {
+  const d = cacheDir();
+  if (!d) return;
+  try {
+    const file = join(d, `${key(text, schema)}.json`);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(value));
+    renameSync(tmp, file);
+  } catch {
+    // a cache that cannot be written only costs time
+  }
+}

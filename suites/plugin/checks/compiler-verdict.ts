@@ -1,0 +1,104 @@
+import { decodeResponse } from '../../../reference/plugin/codec.js';
+import { applyGenerators, proto3OptionalFilesToGenerate, type GeneratorRun, type ModelError } from '../../../reference/plugin/model/index.js';
+import { onDisk, treeObject } from '../../../reference/plugin/tree-io.js';
+import { withSandbox, type CompilerInvocation, type CompilerOutcome } from './compiler-harness.js';
+
+/** Spec A, Errors 2: a plugin that fails (non-zero exit, unparseable output) fails the generation. */
+export const PLUGIN_FAILURE_RULE = 'PLUGIN-COMPILER-PLUGIN-FAILURE';
+/** When generation fails, nothing is written (protoc's all-or-nothing; the spec's "generation failed"). */
+export const FAILED_WRITES_NOTHING_RULE = 'PLUGIN-COMPILER-FAILED-WRITES-NOTHING';
+
+/** A compiler's deviation from the model, named by the requirement it breaks. */
+export interface CompilerFinding {
+  requirement: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** What a correct compiler does with this invocation: write `trees`, or fail for `error`. */
+export type Expectation =
+  | { ok: true; trees: Map<string, Map<string, string>> }
+  | { ok: false; error: Pick<ModelError, 'rule' | 'message' | 'generator'> };
+
+/** The model's answer for an invocation (spec A, Rules for File 1-6, Errors 1-2). */
+export function expectedOutcome(inv: CompilerInvocation, sandbox: string, markerPrefix?: string): Expectation {
+  const runs: GeneratorRun[] = [];
+  for (const g of inv.generators) {
+    let response = g.response ?? {};
+    if (g.responseBytes) {
+      try {
+        response = decodeResponse(g.responseBytes);
+      } catch {
+        return { ok: false, error: { rule: PLUGIN_FAILURE_RULE, generator: g.name, message: `plugin for ${g.name} wrote output that is not a CodeGeneratorResponse` } };
+      }
+    }
+    if (g.exit) {
+      // Earlier generators' problems come first, as the compiler meets them first.
+      const before = applyGenerators(runs, modelOpts(inv, markerPrefix));
+      if (!before.ok) return before;
+      return { ok: false, error: { rule: PLUGIN_FAILURE_RULE, generator: g.name, message: `plugin for ${g.name} exited with status ${g.exit}` } };
+    }
+    runs.push({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(response, sandbox) });
+  }
+  const result = applyGenerators(runs, modelOpts(inv, markerPrefix));
+  if (!result.ok) return result;
+  const trees = new Map<string, Map<string, string>>();
+  for (const g of inv.generators) {
+    const dir = g.outDir ?? 'out';
+    trees.set(dir, onDisk(result.trees.get(dir) ?? new Map()));
+  }
+  return { ok: true, trees };
+}
+
+function modelOpts(inv: CompilerInvocation, markerPrefix?: string): { markerPrefix?: string; proto3OptionalFiles: string[] } {
+  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+  return markerPrefix === undefined ? { proto3OptionalFiles } : { markerPrefix, proto3OptionalFiles };
+}
+
+function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+function written(out: CompilerOutcome): Record<string, Record<string, string>> {
+  const w: Record<string, Record<string, string>> = {};
+  for (const [d, t] of out.outputs) if (t.size) w[d] = treeObject(t);
+  if (out.strays.size) w['(outside the output folders)'] = treeObject(out.strays);
+  return w;
+}
+
+/**
+ * Compares what a compiler did with what the model says it must do.
+ * `acceptRequirement` names what a wrong tree or a refusal of valid output breaks.
+ */
+export function judgeCompiler(expect: Expectation, out: CompilerOutcome, acceptRequirement: string): CompilerFinding[] {
+  const actual = { exitCode: out.exitCode, signal: out.signal, stderr: out.stderr, written: written(out) };
+  if (expect.ok) {
+    if (out.exitCode !== 0) {
+      return [{ requirement: acceptRequirement, message: 'the compiler failed on plugin output that the spec allows', expected: { exitCode: 0, written: Object.fromEntries([...expect.trees].map(([d, t]) => [d, treeObject(t)])) }, actual }];
+    }
+    const findings: CompilerFinding[] = [];
+    for (const [dir, tree] of expect.trees) {
+      const got = out.outputs.get(dir) ?? new Map<string, string>();
+      if (!sameTree(tree, got)) {
+        findings.push({ requirement: acceptRequirement, message: `the files written to ${dir}/ differ from what the rules give`, expected: treeObject(tree), actual: treeObject(got) });
+      }
+    }
+    if (out.strays.size) {
+      findings.push({ requirement: acceptRequirement, message: 'the compiler wrote files outside its output folders', expected: {}, actual: treeObject(out.strays) });
+    }
+    return findings;
+  }
+  const err = expect.error;
+  if (out.exitCode === 0) {
+    const escaped = out.strays.size ? ' (and wrote outside the output folder)' : '';
+    return [{ requirement: err.rule, message: `the compiler accepted what it must reject${escaped}: ${err.message}`, expected: { exitCode: 'non-zero', written: {} }, actual }];
+  }
+  const w = written(out);
+  if (Object.keys(w).length) {
+    return [{ requirement: FAILED_WRITES_NOTHING_RULE, message: `the compiler failed (rightly: ${err.message}) but still wrote files`, expected: { written: {} }, actual }];
+  }
+  return [];
+}

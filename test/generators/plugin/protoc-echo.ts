@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeRequest, encodeMessage } from '../../../reference/plugin/codec.js';
+import { TypeNames } from '../../../reference/plugin/schema.js';
+import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import type { FileDescriptorSetValue } from '../../../generators/plugin/descriptor-types.js';
+
+/** What protoc said about one descriptor set. */
+export interface ProtocVerdict {
+  status: number | null;
+  stderr: string;
+  /** The request protoc handed to a capturing plugin, decoded; absent when protoc refused the set. */
+  request?: CodeGeneratorRequest;
+}
+
+/**
+ * Runs real protoc on a descriptor set: `protoc --descriptor_set_in=set.pb --cap_out=out
+ * <every file>`, where `protoc-gen-cap` stores the CodeGeneratorRequest it receives and answers a
+ * response declaring FEATURE_PROTO3_OPTIONAL (bytes 0x10 0x01), so protoc also checks the
+ * response path. protoc exits 0 only when it accepted every file of the set.
+ */
+export class ProtocEcho {
+  private readonly dir = mkdtempSync(join(tmpdir(), 'specgate-protoc-'));
+  private readonly plugin = join(this.dir, 'protoc-gen-cap');
+  private counter = 0;
+
+  constructor(private readonly protoc = 'protoc') {
+    writeFileSync(this.plugin, `#!/bin/sh\ncat > "$SPECGATE_CAPTURE"\nprintf '\\020\\001'\n`);
+    chmodSync(this.plugin, 0o755);
+  }
+
+  check(set: FileDescriptorSetValue): ProtocVerdict {
+    const work = join(this.dir, String(this.counter++));
+    mkdirSync(join(work, 'out'), { recursive: true });
+    const setPath = join(work, 'set.pb');
+    const capture = join(work, 'request.bin');
+    writeFileSync(setPath, encodeMessage(TypeNames.fileDescriptorSet, set));
+    const r = spawnSync(
+      this.protoc,
+      [`--descriptor_set_in=${setPath}`, `--plugin=protoc-gen-cap=${this.plugin}`, `--cap_out=${join(work, 'out')}`, ...set.file.map((f) => f.name)],
+      { env: { ...process.env, SPECGATE_CAPTURE: capture }, encoding: 'utf8', timeout: 30_000 },
+    );
+    const verdict: ProtocVerdict = { status: r.status, stderr: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+    if (r.status === 0) verdict.request = decodeRequest(readFileSync(capture));
+    rmSync(work, { recursive: true, force: true });
+    return verdict;
+  }
+
+  close(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
