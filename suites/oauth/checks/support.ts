@@ -1,0 +1,88 @@
+import type { CheckContext } from '../../../src/engine/suite-module.js';
+import type { Exchange } from '../../../src/engine/model.js';
+import type { HttpResponse } from '../../../src/targets/types.js';
+import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
+
+/** Shared plumbing of the oauth typed checks: requests, flat response fields, agent calls. */
+
+export interface Sent {
+  res: HttpResponse;
+  /** Response fields, whatever the format (form, JSON, or XML element OAuth). */
+  fields: Record<string, unknown>;
+  exchange: Exchange;
+}
+
+export function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
+}
+
+export function need(ctx: CheckContext, name: string): string {
+  const v = ctx.vars[name];
+  if (typeof v !== 'string' || v === '') throw new Error(`this check needs the variable ${name} from the target`);
+  return v;
+}
+
+/** Flattens a parsed body: XML arrives as `{OAuth: {...}}`. */
+export function flatFields(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const rec = body as Record<string, unknown>;
+  const inner = rec['OAuth'];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : rec;
+}
+
+/** POSTs a form (values that are null/undefined are left out) and records the exchange. */
+export async function postForm(ctx: CheckContext, url: string, form: Record<string, unknown>, accept = 'application/json'): Promise<Sent> {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) if (v !== null && v !== undefined) body.append(k, String(v));
+  const req = { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body: body.toString(), signal: ctx.signal };
+  const res = await ctx.http.send(req);
+  const exchange: Exchange = {
+    kind: 'http',
+    summary: `POST ${new URL(url).pathname} -> ${res.status}`,
+    request: { method: 'POST', url, headers: req.headers, body: req.body },
+    response: { status: res.status, headers: res.headers, body: res.bodyText.slice(0, 2000) },
+    durationMs: res.durationMs,
+  };
+  ctx.exchange(exchange);
+  return { res, fields: flatFields(res.body), exchange };
+}
+
+export interface DeviceStart {
+  deviceCode: string;
+  userCode: string;
+  interval: number;
+  expiresIn: number;
+  sent: Sent;
+}
+
+/** POST {auth_url}/login/device/code for the device-flow application. */
+export async function startDevice(ctx: CheckContext, scope = ''): Promise<DeviceStart> {
+  const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id'), scope });
+  const f = sent.fields;
+  const deviceCode = str(f['device_code']);
+  if (!deviceCode) throw new Error(`the device authorization request got no device_code (HTTP ${sent.res.status}): ${sent.res.bodyText.slice(0, 200)}`);
+  return { deviceCode, userCode: str(f['user_code']), interval: Number(str(f['interval']) || 5), expiresIn: Number(str(f['expires_in']) || 900), sent };
+}
+
+/** One device poll, with optional faults in its parameters. */
+export function pollDevice(ctx: CheckContext, deviceCode: string, over: Record<string, unknown> = {}): Promise<Sent> {
+  return postForm(ctx, `${need(ctx, 'auth_url')}/login/oauth/access_token`, {
+    client_id: need(ctx, 'device_client_id'),
+    device_code: deviceCode,
+    grant_type: DEVICE_GRANT_TYPE,
+    ...over,
+  });
+}
+
+/** Runs a user-agent action; a missing agent is a configuration problem, not a failure. */
+export async function act(ctx: CheckContext, action: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!ctx.agent) throw new Error(`this check needs a user agent to "${action}": add agent: to the target profile`);
+  const result = await ctx.agent.perform(action, params, ctx.signal);
+  ctx.exchange({ kind: 'note', summary: `user agent (${ctx.agent.kind}): ${action}`, request: params, response: result });
+  return result;
+}
+
+/** Lets time pass on the target clock, in seconds (skips the case when time cannot pass). */
+export async function wait(ctx: CheckContext, seconds: number): Promise<void> {
+  if (seconds > 0) await ctx.wait(seconds);
+}
