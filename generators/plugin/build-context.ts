@@ -18,6 +18,8 @@ export interface MessageInfo {
   /** Oneof names in the message, real and synthetic. */
   oneofNames: Set<string>;
   children: MessageInfo[];
+  /** 0 for a top-level message. */
+  depth: number;
 }
 
 export interface EnumInfo {

@@ -1,10 +1,10 @@
 import type { FileDescriptorSetValue, FileDescriptorValue } from './descriptor-types.js';
-import type { FilePlan, SetPlan } from './descriptor-plan.js';
+import { EMPTY_FILE_PLAN, type FilePlan, type SetPlan } from './descriptor-plan.js';
 import { typeCandidates, type BuildContext, type FileInfo } from './build-context.js';
 import { buildEnum } from './build-enum.js';
 import { buildExtensions, buildServices } from './build-extensions.js';
 import { buildMessageMembers } from './build-message-members.js';
-import { buildMessageSkeleton } from './build-message-skeleton.js';
+import { buildMessageSkeletons } from './build-message-skeleton.js';
 import { uniqueName } from './naming.js';
 import { SymbolTable } from './symbol-table.js';
 
@@ -16,19 +16,20 @@ import { SymbolTable } from './symbol-table.js';
  * see through its imports.
  */
 export function buildDescriptorSet(plan: SetPlan): FileDescriptorSetValue {
+  const files = plan.files.length > 0 ? plan.files : [EMPTY_FILE_PLAN];
   const table = new SymbolTable();
   // Packages first: a message may never take a name some package (of any file) already has.
-  for (const file of plan.files) if (file.packageName) table.addPackage(file.packageName.join('.'));
+  for (const file of files) if (file.packageName) table.addPackage(file.packageName.join('.'));
 
   const ctx: BuildContext = { table, files: [], extensionNumbers: new Map() };
   const paths = new Set<string>();
-  plan.files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, paths)));
-  plan.files.forEach((filePlan, i) => defineFile(ctx, filePlan, i));
+  files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, paths, plan.maxDepth)));
+  files.forEach((filePlan, i) => defineFile(ctx, filePlan, i));
   return { file: ctx.files.map((f) => f.node) };
 }
 
 /** First pass: name, package, imports, options and every type's name. */
-function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Set<string>): FileInfo {
+function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Set<string>, maxDepth: number): FileInfo {
   const stem = uniqueName([...plan.path.dirs, plan.path.base].join('/'), (c) => !paths.has(`${c}.proto`));
   const name = `${stem}.proto`;
   paths.add(name);
@@ -58,7 +59,7 @@ function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Se
   if (proto3) node.syntax = 'proto3';
 
   const file: FileInfo = { node, proto3, scope, deps, publicDeps, messages: [], allMessages: [], allEnums: [] };
-  for (const m of plan.messages) file.messages.push(buildMessageSkeleton(ctx, file, index, scope, m));
+  file.messages.push(...buildMessageSkeletons(ctx, file, index, plan.messages, maxDepth));
   if (file.messages.length > 0) node.messageType = file.messages.map((m) => m.node);
   const enums = plan.enums.map((e) => {
     const built = buildEnum(ctx.table, scope, e, proto3, index);

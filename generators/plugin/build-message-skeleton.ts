@@ -6,11 +6,29 @@ import { qualify } from './naming.js';
 import { FieldNumberSpace } from './number-space.js';
 
 /**
- * First pass over a message: its name, reserved and extension ranges, reserved names, nested
- * enums and nested messages. Fields come in the second pass, once every type of the set has a
- * name, so that any field can refer to any visible type.
+ * First pass over the messages of a file: names, nesting, reserved and extension ranges,
+ * reserved names and nested enums. Fields come in the second pass, once every type of the set
+ * has a name, so that any field can refer to any visible type. Returns the top-level messages.
  */
-export function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileIndex: number, scope: string, plan: MessagePlan): MessageInfo {
+export function buildMessageSkeletons(ctx: BuildContext, file: FileInfo, fileIndex: number, plans: readonly MessagePlan[], maxDepth: number): MessageInfo[] {
+  const all: MessageInfo[] = [];
+  const top: MessageInfo[] = [];
+  plans.forEach((plan, i) => {
+    let parent = plan.parent === null || i === 0 ? undefined : all[plan.parent % i];
+    if (parent && parent.depth >= maxDepth) parent = undefined;
+    const info = buildMessageSkeleton(ctx, file, fileIndex, parent ? parent.fullName : file.scope, plan, parent ? parent.depth + 1 : 0);
+    all.push(info);
+    if (parent) {
+      parent.children.push(info);
+      (parent.node.nestedType ??= []).push(info.node);
+    } else {
+      top.push(info);
+    }
+  });
+  return top;
+}
+
+function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileIndex: number, scope: string, plan: MessagePlan, depth: number): MessageInfo {
   const name = ctx.table.claim(scope, plan.name);
   const fullName = qualify(scope, name);
   const node: DescriptorValue = { name };
@@ -43,6 +61,7 @@ export function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileInde
     reservedNames: new Set(reservedNames),
     oneofNames: new Set(),
     children: [],
+    depth,
   };
   file.allMessages.push(info);
 
@@ -52,11 +71,5 @@ export function buildMessageSkeleton(ctx: BuildContext, file: FileInfo, fileInde
     return built.node;
   });
   if (enums.length > 0) node.enumType = enums;
-
-  for (const nested of plan.nested) {
-    const child = buildMessageSkeleton(ctx, file, fileIndex, fullName, nested);
-    info.children.push(child);
-    (node.nestedType ??= []).push(child.node);
-  }
   return info;
 }

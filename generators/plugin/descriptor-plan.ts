@@ -80,9 +80,14 @@ export interface EnumPlan {
 
 export interface MessagePlan {
   name: string;
+  /**
+   * Null for a top-level message; otherwise a pick among the messages before this one in the
+   * file, which becomes its parent (when the depth limit allows). A flat list with parent picks
+   * lets shrinking lift a nested message to the top and drop the messages around it.
+   */
+  parent: number | null;
   deprecated: boolean;
   members: MemberPlan[];
-  nested: MessagePlan[];
   enums: EnumPlan[];
   extends: ExtendPlan[];
   ranges: RangePlan[];
@@ -122,6 +127,8 @@ export interface FilePlan {
 }
 
 export interface SetPlan {
+  /** Nesting depth limit the builder applies to parent picks. */
+  maxDepth: number;
   files: FilePlan[];
 }
 
@@ -129,32 +136,38 @@ export interface SetPlan {
 export interface PlanLimits {
   /** Files per set (at least 1). */
   maxFiles: number;
-  /** Depth of nested messages. */
+  /** Depth of nested messages (0: top-level only). */
   maxDepth: number;
+  /** Messages per file, nested ones included. */
   maxMessages: number;
   maxMembers: number;
 }
 
-export const DEFAULT_PLAN_LIMITS: PlanLimits = { maxFiles: 4, maxDepth: 2, maxMessages: 3, maxMembers: 5 };
+export const DEFAULT_PLAN_LIMITS: PlanLimits = { maxFiles: 4, maxDepth: 2, maxMessages: 5, maxMembers: 5 };
 
-const numberHint: fc.Arbitrary<number> = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 536_870_911 }) },
-  { weight: 1, arbitrary: fc.constantFrom(18_999, 19_000, 19_999, 20_000, 2047, 2048, 536_870_911) },
-);
+/*
+ * Weighted choices are written as a selector number mapped to a value rather than `fc.oneof`,
+ * because fast-check shrinks a number towards 0 but never moves a `oneof` value to another
+ * branch: this way a shrunk counterexample also loses rare flags and exotic numbers.
+ */
 
-const enumNumberHint: fc.Arbitrary<number> = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0, max: 10 }) },
-  { weight: 1, arbitrary: fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }) },
-  { weight: 1, arbitrary: fc.constantFrom(-1, -2_147_483_648, 2_147_483_647) },
-);
+/** Rare flags (deprecated, aliases): mostly off, so typical sets stay readable. */
+const rarely: fc.Arbitrary<boolean> = fc.nat({ max: 7 }).map((n) => n === 7);
 
+const numberHint: fc.Arbitrary<number> = fc
+  .tuple(fc.nat({ max: 7 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 536_870_911 }), fc.constantFrom(18_999, 19_000, 19_999, 20_000, 2047, 2048, 536_870_911))
+  .map(([sel, small, large, edge]) => (sel < 6 ? small : sel === 6 ? large : edge));
+
+const enumNumberHint: fc.Arbitrary<number> = fc
+  .tuple(fc.nat({ max: 7 }), fc.integer({ min: 0, max: 10 }), fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }), fc.constantFrom(-1, -2_147_483_648, 2_147_483_647))
+  .map(([sel, small, large, edge]) => (sel < 6 ? small : sel === 6 ? large : edge));
+
+/** Mostly scalars, then message references, then enum references. */
 function typeChoice(): fc.Arbitrary<TypeChoice> {
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('scalar' as const), scalar: fc.nat({ max: 14 }) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('message' as const), pick: fc.nat({ max: 31 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('enum' as const), pick: fc.nat({ max: 31 }) }) },
-  );
+  return fc.record({ sel: fc.nat({ max: 6 }), scalar: fc.nat({ max: 14 }), pick: fc.nat({ max: 31 }) }).map(({ sel, scalar, pick }): TypeChoice => {
+    if (sel < 4) return { kind: 'scalar', scalar };
+    return sel < 6 ? { kind: 'message', pick } : { kind: 'enum', pick };
+  });
 }
 
 function fieldPlan(): fc.Arbitrary<FieldPlan> {
@@ -165,7 +178,7 @@ function fieldPlan(): fc.Arbitrary<FieldPlan> {
     numberHint,
     defaultPick: fc.option(fc.nat({ max: 15 }), { freq: 3 }),
     packed: fc.boolean(),
-    deprecated: fc.boolean(),
+    deprecated: rarely,
   });
 }
 
@@ -192,8 +205,8 @@ function memberPlan(): fc.Arbitrary<MemberPlan> {
 function enumPlan(): fc.Arbitrary<EnumPlan> {
   return fc.record({
     name: typeNameFragment,
-    values: fc.array(fc.record({ name: enumValueNameFragment, numberHint: enumNumberHint, deprecated: fc.boolean() }), { minLength: 1, maxLength: 4 }),
-    alias: fc.boolean(),
+    values: fc.array(fc.record({ name: enumValueNameFragment, numberHint: enumNumberHint, deprecated: rarely }), { minLength: 1, maxLength: 4 }),
+    alias: rarely,
     reserved: fc.array(fc.record({ startHint: enumNumberHint, length: fc.integer({ min: 1, max: 3 }) }), { maxLength: 1 }),
     reservedNames: fc.array(enumValueNameFragment, { maxLength: 1 }),
   });
@@ -210,12 +223,12 @@ const rangePlan: fc.Arbitrary<RangePlan> = fc.record({
   toMax: fc.boolean(),
 });
 
-function messagePlan(depth: number, limits: PlanLimits): fc.Arbitrary<MessagePlan> {
+function messagePlan(limits: PlanLimits): fc.Arbitrary<MessagePlan> {
   return fc.record({
     name: typeNameFragment,
-    deprecated: fc.boolean(),
+    parent: fc.option(fc.nat({ max: 15 }), { freq: 2 }),
+    deprecated: rarely,
     members: fc.array(memberPlan(), { maxLength: limits.maxMembers }),
-    nested: depth > 0 ? fc.array(messagePlan(depth - 1, limits), { maxLength: 2 }) : fc.constant([]),
     enums: fc.array(enumPlan(), { maxLength: 1 }),
     extends: fc.array(extendPlan(), { maxLength: 1 }),
     ranges: fc.array(rangePlan, { maxLength: 2 }),
@@ -229,9 +242,9 @@ function filePlan(limits: PlanLimits): fc.Arbitrary<FilePlan> {
     syntax: fc.constantFrom<FilePlan['syntax']>('proto3', 'proto2'),
     packageName: fc.option(packageSegments, { freq: 4 }),
     goPackage: fc.boolean(),
-    deprecated: fc.boolean(),
+    deprecated: rarely,
     imports: fc.array(fc.record({ pick: fc.nat({ max: 15 }), public: fc.boolean() }), { maxLength: 3 }),
-    messages: fc.array(messagePlan(limits.maxDepth, limits), { maxLength: limits.maxMessages }),
+    messages: fc.array(messagePlan(limits), { maxLength: limits.maxMessages }),
     enums: fc.array(enumPlan(), { maxLength: 2 }),
     services: fc.array(
       fc.record({
@@ -248,10 +261,27 @@ function filePlan(limits: PlanLimits): fc.Arbitrary<FilePlan> {
 }
 
 /**
- * Plans of descriptor sets: 1..maxFiles files. Shrinking removes files, declarations and
- * members and lowers hints; the builder keeps every shrunk plan valid.
+ * Plans of descriptor sets: up to maxFiles files (an empty list stands for one empty file, see
+ * the builder). Shrinking removes files, declarations and members and lowers hints; the builder
+ * keeps every shrunk plan valid.
  */
 export function setPlan(limits: Partial<PlanLimits> = {}): fc.Arbitrary<SetPlan> {
   const full: PlanLimits = { ...DEFAULT_PLAN_LIMITS, ...limits };
-  return fc.record({ files: fc.array(filePlan(full), { minLength: 1, maxLength: Math.max(1, full.maxFiles) }) });
+  // No minLength: fast-check cannot drop the last element of an array at its minimum length,
+  // so a required first file would pin an unrelated file in every shrunk counterexample.
+  return fc.record({ maxDepth: fc.constant(full.maxDepth), files: fc.array(filePlan(full), { maxLength: Math.max(1, full.maxFiles) }) });
 }
+
+/** The file an empty plan stands for: a set always holds at least one file. */
+export const EMPTY_FILE_PLAN: FilePlan = {
+  path: { dirs: [], base: 'main' },
+  syntax: 'proto3',
+  packageName: null,
+  goPackage: false,
+  deprecated: false,
+  imports: [],
+  messages: [],
+  enums: [],
+  services: [],
+  extends: [],
+};

@@ -1,4 +1,4 @@
-import { Feature } from './schema.js';
+import { Feature } from './feature.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse, DescriptorShape, FileDescriptorShape, GeneratedFile } from './types.js';
 
 /**

@@ -84,11 +84,4 @@ export const TypeNames = {
   fileDescriptorProto: 'google.protobuf.FileDescriptorProto',
 } as const;
 
-/** Spec A, enum `CodeGeneratorResponse.Feature`. */
-export const Feature = {
-  NONE: 0,
-  PROTO3_OPTIONAL: 1,
-} as const;
-
-/** Bitwise OR of every value of the Feature enum this spec revision knows. */
-export const KNOWN_FEATURE_MASK = 1n;
+export { Feature, KNOWN_FEATURE_MASK } from './feature.js';

@@ -155,3 +155,20 @@ export function reorderRequest(buf: Uint8Array, order: FieldOrder): Uint8Array {
 export function fieldOrder(buf: Uint8Array): number[] {
   return splitFields(buf).map((f) => f.field);
 }
+
+/** Wire types of the CodeGeneratorRequest fields (all length-delimited). */
+export const REQUEST_WIRE_TYPES: Readonly<Record<number, number>> = { 1: 2, 2: 2, 3: 2, 15: 2 };
+
+/**
+ * Checks the top level of a message: well-formed fields, and known fields with their declared
+ * wire type. protobufjs' decoders trust the schema's wire types, so without this some garbage
+ * would decode "successfully" into nonsense instead of being reported as unparseable.
+ */
+export function checkWireTypes(buf: Uint8Array, expected: Readonly<Record<number, number>>): void {
+  for (const f of splitFields(buf)) {
+    const want = expected[f.field];
+    if (want !== undefined && want !== f.wireType) {
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `field ${f.field} has wire type ${f.wireType}, expected ${want}`);
+    }
+  }
+}

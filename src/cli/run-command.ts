@@ -58,6 +58,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       includeSlow: flags.includeSlow ?? false,
       ...(flags.caseTimeout !== undefined ? { caseTimeoutMs: flags.caseTimeout } : {}),
       sinks: reporters.map((r) => (e) => r.onEvent(e)),
+      traceExchanges: flags.verbose ?? false,
       replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
       signal: ac.signal,
     });

@@ -35,6 +35,8 @@ export interface RunOptions {
   http?: { timeoutMs?: number; maxBodyBytes?: number };
   env?: Record<string, string | undefined>;
   sinks?: EventSink[];
+  /** Emit an `exchange` event for every request and process run (costs time on large runs). */
+  traceExchanges?: boolean;
   /** Builds the command that replays one case (the CLI knows how it was called). */
   replay?: (suite: string, caseId: string, seed: number, path?: string) => string;
   signal?: AbortSignal;
@@ -107,6 +109,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
         caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
         env: opts.env ?? process.env,
+        onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
       };
       try {
         result = await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline, signal });

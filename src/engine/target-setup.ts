@@ -1,5 +1,6 @@
 import { SpecgateError } from '../errors.js';
 import { createHookClock } from '../targets/clock-hook.js';
+import { encodeJson } from '../targets/request-body.js';
 import type { ExecConfig, HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.js';
 import { InteractiveAgent } from './agents/interactive-agent.js';
 import { ScriptedAgent } from './agents/scripted-agent.js';
@@ -78,7 +79,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     const http = opts.http();
     target.clock = createHookClock(async (ms, signal) => {
       const spec = resolveDeep(hook, { vars: { ...vars, ms, seconds: ms / 1000 } }) as HttpRequestSpec;
-      const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.raw;
+      const body = spec.json !== undefined ? encodeJson(spec.json) : spec.raw;
       const res = await http.send({
         method: spec.method ?? 'POST',
         url: spec.url,

@@ -32,6 +32,11 @@ export interface ApplyOptions {
   markerPrefix?: string;
   /** Files to generate that declare proto3 optional fields (see features.ts). */
   proto3OptionalFiles?: readonly string[];
+  /**
+   * How text is inserted at a point (default `insertAtPoint`, rules 4 and 5). Replaceable so
+   * that a compiler with different insertion semantics can be modelled and compared.
+   */
+  insert?: typeof insertAtPoint;
 }
 
 export type ApplyResult = { ok: true; trees: Map<string, Tree> } | { ok: false; error: ModelError };
@@ -69,7 +74,7 @@ function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions): void {
     if (target === undefined) {
       reject('insertionTarget', gen, `${open.name}: tried to insert into a file that does not exist (it must be generated earlier in this invocation)`, open.index);
     }
-    const result = insertAtPoint(target, open.point, open.text, prefix);
+    const result = (opts.insert ?? insertAtPoint)(target, open.point, open.text, prefix);
     if (!result.ok) reject('insertionMarker', gen, `${open.name}: ${result.message}`, open.index);
     tree.set(open.name, result.content);
   };

@@ -1,4 +1,4 @@
-import { Feature, KNOWN_FEATURE_MASK } from '../schema.js';
+import { Feature, KNOWN_FEATURE_MASK } from '../feature.js';
 import type { CodeGeneratorRequest, DescriptorShape, FileDescriptorShape } from '../types.js';
 
 /** `supported_features` as a bigint (absent is 0, FEATURE_NONE). */

@@ -11,7 +11,9 @@ import type { SourceLocation } from '../model.js';
  * change to specgate's schemas changes the key too. Positions deeper than the top-level items
  * are only needed to report errors, and then the file is parsed again in full.
  */
-const VERSION = '1';
+// Bump whenever parsing changes what data a file yields (2: integers beyond 2^53 stay exact;
+// such data holds bigint, which JSON cannot store, so those files are simply not cached).
+const VERSION = '2';
 let dir: string | null | undefined;
 
 function cacheDir(): string | null {

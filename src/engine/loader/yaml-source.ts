@@ -24,7 +24,9 @@ export function readYaml(file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = '
 
 export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = 'SG_SUITE_SYNTAX'): YamlSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: false });
+  // Integers are read as bigint and only safe ones turned back into numbers: a literal such as
+  // 9007199254740993 (an int64 id in an expectation) must not silently round to ...992.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
   if (doc.errors.length) {
     throw new SpecgateErrorList(
       doc.errors.map((e) => {
@@ -33,7 +35,7 @@ export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 
       }),
     );
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 1000 });
+  const data: unknown = doc.toJS({ maxAliasCount: 1000, reviver: (_key, v: unknown) => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) });
   return { file, data, locate: (path) => locate(doc, lineCounter, file, path) };
 }
 

@@ -40,6 +40,7 @@ export class CaseRun {
 
   /** Remember an exchange lazily: it is only materialised (and redacted) when reported. */
   note(ex: () => Exchange): void {
+    if (this.rt.onExchange) this.rt.onExchange(this.def.id, this.rt.redaction.redactDeep(ex()) as Exchange);
     this.recent.push(ex);
     if (this.recent.length > KEEP_EXCHANGES) this.recent.shift();
   }

@@ -17,7 +17,15 @@ export interface Observation {
   stderr?: string;
   /** Value `$...` captures read from (parsed body, decoded stdout, agent result). */
   data?: unknown;
+  /** The body claims JSON or XML (Content-Type) but does not parse: a finding, not a harness fault. */
+  parseError?: string;
   exchange: () => Exchange;
+}
+
+/** A body that does not parse as its content type claims fails every expectation on the body, saying why. */
+function unparsedBody(obs: Observation, m: unknown): Mismatch[] {
+  if (obs.parseError === undefined) return [];
+  return [{ path: '$', message: `the body does not parse as its Content-Type claims (${obs.parseError})`, expected: m, actual: bodyPreview(obs.bodyText, 300) }];
 }
 
 /** Named parts of an expectation and where each is read from the observation. */
@@ -34,12 +42,16 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
           out.push(...match(obs.headers?.[real], hm, ctx, `header ${real}`));
         }
         break;
-      case 'body':
-        out.push(...match(obs.body, m, ctx, '$'));
+      case 'body': {
+        const unparsed = unparsedBody(obs, m);
+        out.push(...(unparsed.length ? unparsed : match(obs.body, m, ctx, '$')));
         break;
-      case 'schema':
-        out.push(...match(obs.body, { $schema: m }, ctx, '$'));
+      }
+      case 'schema': {
+        const unparsed = unparsedBody(obs, { $schema: m });
+        out.push(...(unparsed.length ? unparsed : match(obs.body, { $schema: m }, ctx, '$')));
         break;
+      }
       case 'exitCode':
         out.push(...match(obs.exitCode, m, ctx, 'exit code'));
         break;

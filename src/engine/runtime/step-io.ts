@@ -1,6 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import { stringify } from '../expressions.js';
 import type { ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
+import { encodeForm, encodeJson } from '../../targets/request-body.js';
 import type { SuiteTarget } from '../../targets/types.js';
 import type { CaseRun } from './case-run.js';
 import { bodyPreview, type Observation } from './observation.js';
@@ -24,22 +25,6 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
   return (name) => m.get(name.toLowerCase()) ?? name;
 }
 
-function jsonText(v: unknown): string {
-  // bigint digits are written exactly, so int64 ids survive the round trip
-  const marked = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `\u0000big:${x.toString()}` : x));
-  return marked.replace(/"\u0000big:(-?\d+)"/g, '$1');
-}
-
-function formText(form: Record<string, unknown>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(form)) {
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const x of v) p.append(k, stringify(x));
-    else p.append(k, stringify(v));
-  }
-  return p.toString();
-}
-
 /** Sends one (already resolved) request and observes the answer. */
 export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<Observation> {
   const name = headerNamer(run.rt.target);
@@ -47,10 +32,10 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);
   let body: string | undefined;
   if (spec.form !== undefined) {
-    body = formText(spec.form);
+    body = encodeForm(spec.form);
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   } else if (spec.json !== undefined) {
-    body = jsonText(spec.json);
+    body = encodeJson(spec.json);
     headers['content-type'] ??= 'application/json';
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
@@ -76,7 +61,7 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
     durationMs: res.durationMs,
   });
   run.note(exchange);
-  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange };
+  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange, ...(res.parseError !== undefined ? { parseError: res.parseError } : {}) };
 }
 
 function stdinBytes(run: CaseRun, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {

@@ -1,4 +1,4 @@
-import type { LoadedSuite } from '../model.js';
+import type { Exchange, LoadedSuite } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { SuiteModule } from '../suite-module.js';
 import type { ExecRunner, HttpClient, SuiteTarget } from '../../targets/types.js';
@@ -28,5 +28,7 @@ export interface SuiteRuntime {
   /** The command that replays one case (with a fast-check path, for property failures). */
   replay(caseId: string, seed: number, path?: string): string;
   caseTimeoutMs: number;
+  /** Receives every exchange as it happens (redacted); unset, exchanges are only kept for failing cases. */
+  onExchange: ((caseId: string, ex: Exchange) => void) | undefined;
   env: Record<string, string | undefined>;
 }

@@ -74,11 +74,24 @@ export function pollDevice(ctx: CheckContext, deviceCode: string, over: Record<s
   });
 }
 
-/** Runs a user-agent action; a missing agent is a configuration problem, not a failure. */
+/**
+ * Runs a user-agent action. A profile's scripted agent runs its steps inside the engine, out of
+ * a typed check's reach; when the profile names `agent_bridge_url` (a target that serves
+ * specgate's user-agent bridge, `POST <url>/<action>` with the parameters as JSON), the check
+ * asks the bridge directly. A missing agent is a configuration problem, not a failure.
+ */
 export async function act(ctx: CheckContext, action: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!ctx.agent) throw new Error(`this check needs a user agent to "${action}": add agent: to the target profile`);
-  const result = await ctx.agent.perform(action, params, ctx.signal);
-  ctx.exchange({ kind: 'note', summary: `user agent (${ctx.agent.kind}): ${action}`, request: params, response: result });
+  const bridge = ctx.vars['agent_bridge_url'];
+  let result: Record<string, unknown>;
+  if ((!ctx.agent || ctx.agent.kind === 'scripted') && typeof bridge === 'string' && bridge) {
+    const res = await ctx.http.send({ method: 'POST', url: `${bridge}/${action}`, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(params), signal: ctx.signal });
+    if (res.status !== 200 || !res.body || typeof res.body !== 'object') throw new Error(`the user-agent bridge answered HTTP ${res.status} to ${action}`);
+    result = res.body as Record<string, unknown>;
+  } else {
+    if (!ctx.agent) throw new Error(`this check needs a user agent to "${action}": add agent: to the target profile`);
+    result = await ctx.agent.perform(action, params, ctx.signal);
+  }
+  ctx.exchange({ kind: 'note', summary: `user agent: ${action}`, request: params, response: result });
   return result;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { decodeRequest, encodeMessage } from '../../../reference/plugin/codec.js';
 import { TypeNames } from '../../../reference/plugin/schema.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
-import type { FileDescriptorSetValue } from '../../../generators/plugin/descriptor-types.js';
+import type { CodeGeneratorRequestValue, FileDescriptorSetValue } from '../../../generators/plugin/descriptor-types.js';
 
 /** What protoc said about one descriptor set. */
 export interface ProtocVerdict {
@@ -31,7 +31,17 @@ export class ProtocEcho {
     chmodSync(this.plugin, 0o755);
   }
 
+  /** protoc on every file of the set, in set order. */
   check(set: FileDescriptorSetValue): ProtocVerdict {
+    return this.run(set, set.file.map((f) => f.name), undefined);
+  }
+
+  /** protoc on `proto_file` as the set, generating `file_to_generate` (in that order) with `parameter`. */
+  request(req: CodeGeneratorRequestValue): ProtocVerdict {
+    return this.run({ file: req.proto_file }, req.file_to_generate, req.parameter);
+  }
+
+  private run(set: FileDescriptorSetValue, files: readonly string[], parameter: string | undefined): ProtocVerdict {
     const work = join(this.dir, String(this.counter++));
     mkdirSync(join(work, 'out'), { recursive: true });
     const setPath = join(work, 'set.pb');
@@ -39,7 +49,7 @@ export class ProtocEcho {
     writeFileSync(setPath, encodeMessage(TypeNames.fileDescriptorSet, set));
     const r = spawnSync(
       this.protoc,
-      [`--descriptor_set_in=${setPath}`, `--plugin=protoc-gen-cap=${this.plugin}`, `--cap_out=${join(work, 'out')}`, ...set.file.map((f) => f.name)],
+      [`--descriptor_set_in=${setPath}`, `--plugin=protoc-gen-cap=${this.plugin}`, `--cap_out=${join(work, 'out')}`, ...(parameter === undefined ? [] : [`--cap_opt=${parameter}`]), ...files],
       { env: { ...process.env, SPECGATE_CAPTURE: capture }, encoding: 'utf8', timeout: 30_000 },
     );
     const verdict: ProtocVerdict = { status: r.status, stderr: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codeGeneratorRequest } from '../../../generators/plugin/code-generator-request.js';
 import { fileDescriptorSet } from '../../../generators/plugin/file-descriptor-set.js';
 import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
 import { ProtocEcho } from './protoc-echo.js';
@@ -33,12 +34,31 @@ describe('generated descriptor sets against protoc', () => {
       }),
       { seed, numRuns: runs },
     );
-    if (details.failed) {
-      const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(
-        `seed ${seed}, path ${String(details.counterexamplePath)}\n` +
-          `counterexample: ${JSON.stringify(details.counterexample?.[0], null, 1)}\n${message}`,
-      );
-    }
+    reportFailure(details);
+  });
+
+  it.skipIf(protoc.skip)(`protoc sends exactly the generated requests (${Math.ceil(runs / 2)} requests, seed ${seed})`, () => {
+    if (!echo) return;
+    const details = fc.check(
+      fc.property(codeGeneratorRequest(), (request) => {
+        const verdict = echo.request(request);
+        if (verdict.status !== 0) throw new Error(`protoc exited ${String(verdict.status)}:\n${verdict.stderr}`);
+        const { compiler_version: _ignored, ...sent } = request;
+        const { compiler_version: protocVersion, ...received } = verdict.request ?? {};
+        expect(received).toEqual(sent);
+        expect(protocVersion).toEqual({ major: 3, minor: 21, patch: 12, suffix: '' });
+      }),
+      { seed, numRuns: Math.ceil(runs / 2) },
+    );
+    reportFailure(details);
   });
 });
+
+function reportFailure<Ts extends [unknown]>(details: fc.RunDetails<Ts>): void {
+  if (!details.failed) return;
+  const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  throw new Error(
+    `seed ${seed}, path ${String(details.counterexamplePath)}\n` +
+      `counterexample: ${JSON.stringify(details.counterexample?.[0], null, 1)}\n${message}`,
+  );
+}

@@ -1,0 +1,76 @@
+import type { FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { deviceActions, type DeviceAction } from '../../../generators/oauth/device-actions.js';
+import { comparePoll, DeviceMirror, observed } from './device-mirror.js';
+import { act, pollDevice, startDevice } from './support.js';
+
+const USER = 1001;
+
+/**
+ * Model-based comparison of the device flow (spec 000, B, States and transitions; B, Errors):
+ * generated sequences of polls, faulty polls, the user authorizing, cancelling or re-entering
+ * the code, and time passing, run against a fresh device code of the target and the model
+ * side by side; every answer must agree. Points the spec leaves open (re-entering a code
+ * already authorized, polling after the token was issued) end a sequence unjudged.
+ * Args: `runs` (default 20).
+ */
+export const deviceModel: TypedCheck = async (ctx, args) => {
+  let submissions = 0;
+  // Clear the hour of user code submissions other cases used (50 per hour per application).
+  await ctx.wait(3600);
+  await ctx.property(
+    deviceActions(),
+    async (actions) => {
+      if (submissions > 40) {
+        await ctx.wait(3600);
+        submissions = 0;
+      }
+      const start = await startDevice(ctx);
+      const mirror = new DeviceMirror(start);
+      for (const a of actions) {
+        const r = await step(a);
+        if (r === 'stop') return undefined;
+        if (r) return r;
+      }
+      return undefined;
+
+      async function step(a: DeviceAction): Promise<FailureInput | 'stop' | undefined> {
+        switch (a.kind) {
+          case 'wait':
+            await mirror.pass(ctx, a.seconds);
+            return undefined;
+          case 'poll':
+          case 'poll-fault': {
+            const delay = a.kind === 'poll' ? mirror.delayFor(a.offset) : mirror.delayFor(0);
+            await mirror.pass(ctx, delay);
+            const waited = mirror.sinceLast();
+            const fault = a.kind === 'poll-fault' ? a.fault : undefined;
+            const expected = mirror.poll(fault);
+            const over = fault === 'grant_type' ? { grant_type: 'authorization_code' } : fault === 'client_id' ? { client_id: 'no-such-client' } : fault === 'device_code' ? { device_code: '0'.repeat(40) } : {};
+            const sent = await pollDevice(ctx, start.deviceCode, over);
+            const broken = comparePoll(expected, observed(sent), mirror, waited);
+            if (broken) return { ...broken, expected: expected.ok ? { access_token: '(present)' } : { error: expected.error, interval: expected.interval }, actual: observed(sent), exchange: sent.exchange };
+            return expected.ok ? 'stop' : undefined;
+          }
+          case 'approve':
+          case 'deny':
+          case 'enter-again': {
+            const status = mirror.grant.status;
+            if (status === 'authorized' || status === 'redeemed') return 'stop';
+            submissions++;
+            const model = mirror.platform.device.enterUserCode(mirror.grant.userCode);
+            const decided = model.ok && a.kind !== 'enter-again' ? (a.kind === 'approve' ? mirror.platform.device.authorize(mirror.grant.userCode, USER) : mirror.platform.device.deny(mirror.grant.userCode)) : model;
+            const action = a.kind === 'approve' ? 'approve-device' : a.kind === 'deny' ? 'deny-device' : 'enter-user-code';
+            const r = await act(ctx, action, { user_code: start.userCode });
+            const accepted = r['accepted'] === true;
+            if (accepted !== decided.ok) {
+              const requirement = !decided.ok && decided.reason === 'used' ? 'OAUTH-DEVICE-USER-CODE-SPENT' : !decided.ok ? 'OAUTH-DEVICE-USER-CODE-EXPIRY' : 'OAUTH-DEVICE-AUTHORIZED-TOKEN';
+              return { requirement, message: `entering the user code must be ${decided.ok ? 'accepted' : `refused (${decided.ok ? '' : decided.reason})`}`, expected: { accepted: decided.ok }, actual: r };
+            }
+            return undefined;
+          }
+        }
+      }
+    },
+    { runs: typeof args['runs'] === 'number' ? args['runs'] : 20, label: 'oauth.deviceActions' },
+  );
+};

@@ -1,0 +1,94 @@
+import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { act, need, postForm, str } from './support.js';
+
+/**
+ * Token multiplicity and creation rate (spec 000, B, States and transitions "token active";
+ * B, Limits). Both start from a clean slate (the user revokes the application on the review
+ * page, then an hour passes so earlier creations leave the hourly window) and leave one.
+ */
+
+async function issueToken(ctx: CheckContext, scope: string): Promise<string> {
+  const r = await act(ctx, 'approve', { query: { client_id: need(ctx, 'client_id'), scope, state: 'limits' } });
+  const code = str(r['code']);
+  if (!code) throw new Error(`the web flow issued no code (outcome ${str(r['outcome'])}), so tokens cannot be created`);
+  const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/oauth/access_token`, { client_id: need(ctx, 'client_id'), client_secret: need(ctx, 'client_secret'), code });
+  const token = str(sent.fields['access_token']);
+  if (!token) throw new Error(`the code exchange returned no token (HTTP ${sent.res.status})`);
+  return token;
+}
+
+/** Whether GET {api_url}/user still accepts the token. */
+async function works(ctx: CheckContext, token: string): Promise<{ ok: boolean; status: number }> {
+  const url = `${need(ctx, 'api_url')}/user`;
+  const res = await ctx.http.send({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: ctx.signal });
+  ctx.exchange({ kind: 'http', summary: `GET /user -> ${res.status}`, request: { method: 'GET', url }, response: { status: res.status, body: res.bodyText.slice(0, 500) } });
+  const body = res.body as Record<string, unknown> | undefined;
+  return { ok: res.status === 200 && Boolean(body && typeof body === 'object' && body['login']), status: res.status };
+}
+
+async function cleanSlate(ctx: CheckContext): Promise<void> {
+  await act(ctx, 'revoke', { client_id: need(ctx, 'client_id') });
+  await ctx.wait(3600);
+}
+
+/** The eleventh token of a user/application/scope combination revokes the oldest one only. */
+export const tokenMultiplicity: TypedCheck = async (ctx, args) => {
+  const scope = typeof args['scope'] === 'string' ? args['scope'] : 'repo';
+  await cleanSlate(ctx);
+  const tokens: string[] = [];
+  for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
+  // Outside the hourly creation window, so the rate limit cannot stand in for revocation.
+  await ctx.wait(3600);
+  const eleventh = await issueToken(ctx, scope);
+  const oldest = await works(ctx, tokens[0] ?? '');
+  const second = await works(ctx, tokens[1] ?? '');
+  const newest = await works(ctx, eleventh);
+  const requirement = 'OAUTH-TOKEN-ELEVENTH-REVOKES-OLDEST';
+  if (oldest.ok) ctx.fail({ requirement, message: 'after the eleventh token of the combination, the oldest must be revoked', expected: { oldest: 'rejected by GET /user' }, actual: { oldest: oldest.status } });
+  if (!second.ok) ctx.fail({ requirement, message: 'only the oldest token is revoked: the second oldest must still work', expected: { second: 200 }, actual: { second: second.status } });
+  if (!newest.ok) ctx.fail({ requirement, message: 'the eleventh token must work', expected: { eleventh: 200 }, actual: { eleventh: newest.status } });
+  await cleanSlate(ctx);
+};
+
+/**
+ * Ten creations in an hour: the next authorization shows a re-authorization prompt rather
+ * than completing by itself, and the oldest token is not revoked.
+ */
+export const tokenCreationRate: TypedCheck = async (ctx, args) => {
+  const scope = typeof args['scope'] === 'string' ? args['scope'] : 'gist';
+  await cleanSlate(ctx);
+  const tokens: string[] = [];
+  for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
+  const r = await act(ctx, 'open', { query: { client_id: need(ctx, 'client_id'), scope, state: 'rate' } });
+  const requirement = 'OAUTH-TOKEN-RATE-REAUTHORIZE';
+  if (r['outcome'] === 'redirected' && str(r['code'])) {
+    ctx.fail({ requirement, message: 'at ten token creations in an hour the browser must show a re-authorization prompt, not complete the flow by itself', expected: { outcome: 'a prompt page' }, actual: r });
+  }
+  const oldest = await works(ctx, tokens[0] ?? '');
+  if (!oldest.ok) ctx.fail({ requirement, message: 'reaching the creation rate must not revoke the oldest token', expected: { oldest: 200 }, actual: { oldest: oldest.status } });
+  await cleanSlate(ctx);
+};
+
+/** Up to 50 user code submissions per hour per application are taken, the 51st is refused. */
+export const userCodeRate: TypedCheck = async (ctx) => {
+  const requirement = 'OAUTH-DEVICE-USER-CODE-RATE';
+  await ctx.wait(3600);
+  const enter = async (): Promise<Record<string, unknown>> => {
+    const s = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id') });
+    const userCode = str(s.fields['user_code']);
+    if (!userCode) throw new Error(`the device authorization request got no user_code (HTTP ${s.res.status})`);
+    return act(ctx, 'enter-user-code', { user_code: userCode });
+  };
+  for (let i = 1; i <= 50; i++) {
+    const r = await enter();
+    if (r['accepted'] !== true) {
+      ctx.fail({ requirement, message: `submission ${i} of 50 in the hour must be taken`, expected: { accepted: true }, actual: r });
+      return;
+    }
+  }
+  const over = await enter();
+  if (over['accepted'] === true) ctx.fail({ requirement, message: 'the 51st user code submission in an hour for the application must be refused', expected: { accepted: false }, actual: over });
+  await ctx.wait(3600);
+  const later = await enter();
+  if (later['accepted'] !== true) ctx.fail({ requirement, message: 'an hour later submissions must be taken again', expected: { accepted: true }, actual: later });
+};

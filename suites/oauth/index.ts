@@ -1,0 +1,43 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
+import { deviceActions } from '../../generators/oauth/device-actions.js';
+import { pkceCase } from '../../generators/oauth/pkce-case.js';
+import { pollSchedule as pollScheduleGen } from '../../generators/oauth/poll-schedule.js';
+import { callbackApps, redirectCandidate } from '../../generators/oauth/redirect-candidate.js';
+import { oauthReference } from '../../reference/oauth/server/reference-target.js';
+import { deviceModel } from './checks/device-model.js';
+import { pkceFlow } from './checks/pkce-flow.js';
+import { pollSchedule } from './checks/poll-schedule.js';
+import { redirectOutcome } from './checks/redirect-outcome.js';
+import { redirectTable } from './checks/redirect-table.js';
+import { expectValue } from './checks/expect-value.js';
+import { tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
+import { pkceVerdict, redirectVerdict } from './oracles.js';
+import { accessToken, deviceAuthorization, deviceError } from './schemas.js';
+
+/** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
+function suiteDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return here.replace(/([\\/])dist[\\/]suites[\\/]oauth$/, '$1suites$1oauth');
+}
+
+/**
+ * The platform OAuth suite, server side (spec 000, part B): the platform's authorization
+ * endpoints, web and device flows, redirect rules, PKCE, formats and limits.
+ */
+export const suite: SuiteModule = {
+  name: 'oauth',
+  dir: suiteDir(),
+  title: 'Platform OAuth 2.0 (web application flow, device flow)',
+  checks: { expect: expectValue, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate },
+  generators: {
+    redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars)),
+    pkceCase: () => pkceCase(),
+    pollSchedule: () => pollScheduleGen(),
+    deviceActions: () => deviceActions(),
+  },
+  oracles: { redirectVerdict, pkceVerdict },
+  schemas: { 'device-authorization': deviceAuthorization, 'access-token': accessToken, 'device-error': deviceError },
+  reference: oauthReference,
+};

@@ -1,0 +1,84 @@
+/**
+ * Planted faults prove that each check can fire: against the greeting service with one fault,
+ * exactly the requirement that fault breaks turns failed and every other status stays what a
+ * correct service earns (the whole status map is compared).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, demoSection, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { startFaultServer, type FaultServer } from './fault-server.js';
+
+const HTTP_FAULTS: [fault: string, requirement: string][] = [
+  ['wrong-greeting', 'DEMO-HELLO'],
+  ['lower-name', 'DEMO-HELLO-CASE'],
+  ['mangled-unicode', 'DEMO-HELLO-UNICODE'],
+  ['no-header', 'DEMO-VERSION-HEADER'],
+  ['renamed-header', 'DEMO-VERSION-HEADER'],
+  ['lossy-id', 'DEMO-BIG-ID'],
+  ['bad-double', 'DEMO-DOUBLE'],
+  ['no-expiry', 'DEMO-TOKEN-EXPIRY'],
+  ['leaky-echo', 'DEMO-ECHO'],
+];
+
+describe('planted faults', () => {
+  const tmp = tempDir();
+  const servers: FaultServer[] = [];
+  const start = async (...faults: string[]): Promise<FaultServer> => {
+    const s = await startFaultServer(...faults);
+    servers.push(s);
+    return s;
+  };
+  beforeAll(() => assertBuilt());
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    tmp.remove();
+  });
+
+  it('a fault-free external service earns the same statuses as the reference (clock hook included)', async () => {
+    const s = await start();
+    const profile = writeProfile(tmp.dir, 'none', { name: 'fault-free', suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK }) } });
+    const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
+    expect(run.stderr).toBe('');
+    expect(statusMap(run.report ?? fail(run.stderr))).toEqual(CONFORMANT);
+    expect(run.code).toBe(0);
+    expect(run.report?.suites[0]?.properties['clock']).toBe('hook');
+  });
+
+  it.each(HTTP_FAULTS)('fault %s fails exactly %s', async (fault, requirement) => {
+    const s = await start(fault);
+    const profile = writeProfile(tmp.dir, fault, { name: fault, suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK }) } });
+    const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
+    const report = run.report ?? fail(run.stderr);
+    expect(statusMap(report)).toEqual({ ...CONFORMANT, [requirement]: 'failed' });
+    const failed = report.requirements.find((r) => r.id === requirement);
+    expect(failed?.failures.length).toBeGreaterThan(0);
+    expect(failed?.failures.every((f) => f.requirement === requirement)).toBe(true);
+    // MUST failures gate; the one SHOULD requirement does not without --strict
+    expect(run.code).toBe(requirement === 'DEMO-VERSION-HEADER' ? 0 : 1);
+  });
+
+  it('exec fault "lower" fails exactly DEMO-EXEC-UPPER', async () => {
+    const s = await start();
+    const profile = writeProfile(tmp.dir, 'exec-lower', {
+      suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK, exec: { command: process.execPath, args: [EXEC_FAULT, 'lower'] } }) },
+    });
+    const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
+    expect(statusMap(run.report ?? fail(run.stderr))).toEqual({ ...CONFORMANT, 'DEMO-EXEC-UPPER': 'failed' });
+    expect(run.code).toBe(1);
+    const f = run.report?.requirements.find((r) => r.id === 'DEMO-EXEC-UPPER')?.failures[0];
+    expect(f?.message).toContain('stdout');
+  });
+
+  it('a target that names the version header differently passes once the profile maps the header name', async () => {
+    const s = await start('renamed-header');
+    const mapped = writeProfile(tmp.dir, 'mapped', {
+      suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK, headers: { 'X-Demo-Version': 'X-Vendor-Version' } }) },
+    });
+    const run = await runDemo(tmp.dir, ['--target', mapped, '--seed', '1']);
+    expect(statusMap(run.report ?? fail(run.stderr))).toEqual(CONFORMANT);
+    expect(run.code).toBe(0);
+  });
+});
+
+function fail(why: string): never {
+  throw new Error(`the run wrote no JSON report: ${why}`);
+}
