@@ -4,7 +4,10 @@ import type { SuiteModule } from '../src/engine/suite-module.js';
  * The one place that lists the built-in suites. Each entry is imported lazily, so a command
  * that needs one suite does not pay for loading the others' code.
  */
-const BUILTIN: Record<string, () => Promise<SuiteModule>> = {};
+const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
+  plugin: async () => (await import('./plugin/index.js')).suite,
+  oauth: async () => (await import('./oauth/index.js')).suite,
+};
 
 export const builtinSuiteNames = Object.keys(BUILTIN);
 

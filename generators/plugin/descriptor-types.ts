@@ -6,7 +6,8 @@
  * descriptor schema names them and as the plugin codec decodes `proto_file`; the plugin messages
  * themselves keep the spec's snake_case names (`file_to_generate`, `insertion_point`). Enums are
  * numbers, and empty repeated fields and unset optional fields are left out, so a generated value
- * deep-equals the same message after encoding and decoding.
+ * deep-equals the same message after encoding and decoding. Declared as type aliases (not
+ * interfaces) so values are assignable to the reference model's open-ended descriptor shapes.
  */
 
 /** `FieldDescriptorProto.Label` numbers. */
@@ -76,12 +77,12 @@ export const MAX_FIELD_NUMBER = 536_870_911;
 /** Field numbers the wire format implementation reserves for itself. */
 export const RESERVED_FIELD_NUMBERS = { start: 19_000, end: 19_999 } as const;
 
-export interface FieldOptionsValue {
+export type FieldOptionsValue = {
   packed?: boolean;
   deprecated?: boolean;
-}
+};
 
-export interface FieldDescriptorValue {
+export type FieldDescriptorValue = {
   name: string;
   number: number;
   label: LabelNumber;
@@ -95,24 +96,24 @@ export interface FieldDescriptorValue {
   jsonName: string;
   options?: FieldOptionsValue;
   proto3Optional?: boolean;
-}
+};
 
-export interface OneofDescriptorValue {
+export type OneofDescriptorValue = {
   name: string;
-}
+};
 
 /** `extensionRange` and `reservedRange` of a message: `end` is exclusive. */
-export interface MessageRangeValue {
+export type MessageRangeValue = {
   start: number;
   end: number;
-}
+};
 
-export interface MessageOptionsValue {
+export type MessageOptionsValue = {
   mapEntry?: boolean;
   deprecated?: boolean;
-}
+};
 
-export interface DescriptorValue {
+export type DescriptorValue = {
   name: string;
   field?: FieldDescriptorValue[];
   extension?: FieldDescriptorValue[];
@@ -123,47 +124,47 @@ export interface DescriptorValue {
   options?: MessageOptionsValue;
   reservedRange?: MessageRangeValue[];
   reservedName?: string[];
-}
+};
 
-export interface EnumValueDescriptorValue {
+export type EnumValueDescriptorValue = {
   name: string;
   number: number;
   options?: { deprecated?: boolean };
-}
+};
 
 /** Enum reserved ranges are inclusive at both ends (unlike message ranges). */
-export interface EnumRangeValue {
+export type EnumRangeValue = {
   start: number;
   end: number;
-}
+};
 
-export interface EnumDescriptorValue {
+export type EnumDescriptorValue = {
   name: string;
   value: EnumValueDescriptorValue[];
   options?: { allowAlias?: boolean; deprecated?: boolean };
   reservedRange?: EnumRangeValue[];
   reservedName?: string[];
-}
+};
 
-export interface MethodDescriptorValue {
+export type MethodDescriptorValue = {
   name: string;
   inputType: string;
   outputType: string;
   clientStreaming?: boolean;
   serverStreaming?: boolean;
-}
+};
 
-export interface ServiceDescriptorValue {
+export type ServiceDescriptorValue = {
   name: string;
   method?: MethodDescriptorValue[];
-}
+};
 
-export interface FileOptionsValue {
+export type FileOptionsValue = {
   goPackage?: string;
   deprecated?: boolean;
-}
+};
 
-export interface FileDescriptorValue {
+export type FileDescriptorValue = {
   name: string;
   package?: string;
   dependency?: string[];
@@ -176,37 +177,37 @@ export interface FileDescriptorValue {
   publicDependency?: number[];
   /** Absent for proto2 files, as the compiler writes them; `proto3` otherwise. */
   syntax?: 'proto3';
-}
+};
 
-export interface FileDescriptorSetValue {
+export type FileDescriptorSetValue = {
   file: FileDescriptorValue[];
-}
+};
 
-export interface VersionValue {
+export type VersionValue = {
   major?: number;
   minor?: number;
   patch?: number;
   suffix?: string;
-}
+};
 
 /** spec A, "Plugin messages", CodeGeneratorRequest. */
-export interface CodeGeneratorRequestValue {
+export type CodeGeneratorRequestValue = {
   file_to_generate: string[];
   parameter?: string;
   proto_file: FileDescriptorValue[];
   compiler_version?: VersionValue;
-}
+};
 
 /** spec A, "Plugin messages", CodeGeneratorResponse.File. */
-export interface ResponseFileValue {
+export type ResponseFileValue = {
   name?: string;
   insertion_point?: string;
   content?: string;
-}
+};
 
 /** spec A, "Plugin messages", CodeGeneratorResponse. */
-export interface CodeGeneratorResponseValue {
+export type CodeGeneratorResponseValue = {
   error?: string;
   supported_features?: number;
   file?: ResponseFileValue[];
-}
+};

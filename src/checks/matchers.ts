@@ -183,6 +183,7 @@ export function show(v: unknown): string {
   if (v === undefined) return '(absent)';
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof Uint8Array) return `<${v.length} bytes>`;
-  const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof Uint8Array ? `<${x.length} bytes>` : x));
+  // bigint digits are written as a number, not a quoted string: an int64 must not look like text
+  const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `\u0000big:${x.toString()}` : x instanceof Uint8Array ? `<${x.length} bytes>` : x)).replace(/"\\u0000big:(-?\d+)"/g, '$1');
   return s.length > 300 ? `${s.slice(0, 300)}…` : s;
 }

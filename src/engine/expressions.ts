@@ -95,7 +95,10 @@ export function compile(s: string): Template {
     }
     if (start > i) parts.push(s.slice(i, start));
     const end = findClose(s, start + 2);
-    if (end < 0) throw new SpecgateError('SG_EXPRESSION', `unclosed "\${" in ${JSON.stringify(s)}: add the closing "}"`);
+    if (end < 0) {
+      const quoted = /['"]/.test(s.slice(start + 2));
+      throw new SpecgateError('SG_EXPRESSION', `unclosed "\${" in ${JSON.stringify(s)}: add the closing "}"${quoted ? ' (or close the quoted string inside it)' : ''}`);
+    }
     parts.push(new Parser(s.slice(start + 2, end), s).parseAll());
     i = end + 1;
   }
@@ -211,7 +214,7 @@ class Parser {
       for (const m of path[0].matchAll(/([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]/g)) segs.push(m[1] ?? Number(m[2]));
       return { k: 'var', path: segs, src: path[0] };
     }
-    return this.error(c === undefined ? 'it is empty' : `unexpected "${c}"`);
+    return this.error(c === undefined ? (this.src.trim() === '' ? 'it is empty' : 'it ends where a value is expected') : `unexpected "${c}"`);
   }
 }
 
@@ -276,8 +279,11 @@ function binary(op: '+' | '-' | '*' | '/' | '%', a: unknown, b: unknown, whole: 
   let x = toNumber(a, whole);
   let y = toNumber(b, whole);
   if (typeof x === 'bigint' || typeof y === 'bigint') {
-    if (typeof x === 'number') x = BigInt(Math.trunc(x));
-    if (typeof y === 'number') y = BigInt(Math.trunc(y));
+    // an integer beyond 2^53 only meets integers: a fraction would be silently cut off
+    if ((typeof x === 'number' && !Number.isInteger(x)) || (typeof y === 'number' && !Number.isInteger(y)))
+      throw new SpecgateError('SG_EXPRESSION', `${JSON.stringify(whole)} mixes a fraction with an integer beyond 2^53; only whole numbers combine with such integers`);
+    if (typeof x === 'number') x = BigInt(x);
+    if (typeof y === 'number') y = BigInt(y);
     if ((op === '/' || op === '%') && y === 0n) throw new SpecgateError('SG_EXPRESSION', `division by zero in ${JSON.stringify(whole)}`);
     switch (op) {
       case '+': return x + y;
@@ -289,6 +295,8 @@ function binary(op: '+' | '-' | '*' | '/' | '%', a: unknown, b: unknown, whole: 
   }
   const p = x as number;
   const q = y as number;
+  // Infinity or NaN would reach the target as text; say what went wrong instead
+  if ((op === '/' || op === '%') && q === 0) throw new SpecgateError('SG_EXPRESSION', `division by zero in ${JSON.stringify(whole)}`);
   switch (op) {
     case '+': return p + q;
     case '-': return p - q;

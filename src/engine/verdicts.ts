@@ -3,8 +3,8 @@ import type { BaselineEntry, CaseResult, Level, LoadedSuite, RequirementVerdict,
 
 /**
  * Per-requirement verdicts of one suite from its case results:
- * failed when a failure is attributed to it, passed when a covering case passed and none
- * errored, otherwise untested (with why); excluded from the catalog; expected-failure and
+ * failed when a failure is attributed to it, passed when a covering case judged it (see
+ * {@link judged}) and none errored, otherwise untested (with why); excluded from the catalog; expected-failure and
  * stale from the baseline (case results already carry their own baseline status).
  */
 export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline): RequirementVerdict[] {
@@ -31,12 +31,22 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? 'every failing case is listed in the baseline', ...(entry ? { baseline: entry } : {}) };
       return { ...v, status: 'failed' };
     }
-    const passed = covering.some((r) => r.outcome === 'passed');
+    const passed = covering.some((r) => judged(r, req.id));
     if (passed && v.errored === 0) {
       return entry ? { ...v, status: 'passed', stale: true, baseline: entry, reason: 'listed in the baseline as expected to fail, but it passes' } : { ...v, status: 'passed' };
     }
     return { ...v, reason: untestedReason(covering) };
   });
+}
+
+/**
+ * Whether a case checked `requirement` to its end: it passed, or it failed only other
+ * requirements of its own. Expectations and typed checks record a failure and go on, so a case
+ * that failed on one requirement still checked the rest; one that ended on a fault did not.
+ */
+export function judged(r: CaseResult, requirement: string): boolean {
+  if (r.outcome === 'passed') return true;
+  return r.outcome === 'failed' && r.errorCode === undefined && !r.failures.some((f) => f.requirement === requirement);
 }
 
 function untestedReason(covering: CaseResult[]): string {

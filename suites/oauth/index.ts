@@ -7,6 +7,7 @@ import { pollSchedule as pollScheduleGen } from '../../generators/oauth/poll-sch
 import { callbackApps, redirectCandidate } from '../../generators/oauth/redirect-candidate.js';
 import { oauthReference } from '../../reference/oauth/server/reference-target.js';
 import { deviceModel } from './checks/device-model.js';
+import { deviceStart } from './checks/device-start.js';
 import { pkceFlow } from './checks/pkce-flow.js';
 import { pollSchedule } from './checks/poll-schedule.js';
 import { redirectOutcome } from './checks/redirect-outcome.js';
@@ -30,7 +31,7 @@ export const suite: SuiteModule = {
   name: 'oauth',
   dir: suiteDir(),
   title: 'Platform OAuth 2.0 (web application flow, device flow)',
-  checks: { expect: expectValue, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate },
+  checks: { expect: expectValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate },
   generators: {
     redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars)),
     pkceCase: () => pkceCase(),

@@ -4,6 +4,8 @@
  * correct service earns (the whole status map is compared).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarePeer } from '../helpers/peer.js';
+import { validate, xmllint, xpath } from '../reporting/xmllint.js';
 import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, demoSection, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
 import { startFaultServer, type FaultServer } from './fault-server.js';
 
@@ -28,6 +30,8 @@ describe('planted faults', () => {
     return s;
   };
   beforeAll(() => assertBuilt());
+  // the JUnit checks inside the fault tests need xmllint: skipped visibly (or failing under CI) without it
+  declarePeer(xmllint);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     tmp.remove();
@@ -54,6 +58,11 @@ describe('planted faults', () => {
     expect(failed?.failures.every((f) => f.requirement === requirement)).toBe(true);
     // MUST failures gate; the one SHOULD requirement does not without --strict
     expect(run.code).toBe(requirement === 'DEMO-VERSION-HEADER' ? 0 : 1);
+    if (!xmllint.skip) {
+      expect(validate(run.junit).errors).toEqual([]);
+      // the requirement's own testcase in the requirements testsuite fails, naming it
+      expect(Number(xpath(run.junit, `count(//testcase[contains(@name, "${requirement}")]/failure)`))).toBeGreaterThan(0);
+    }
   });
 
   it('exec fault "lower" fails exactly DEMO-EXEC-UPPER', async () => {

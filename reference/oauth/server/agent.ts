@@ -53,6 +53,8 @@ const blank = (): AgentResult => ({ outcome: 'none', status: null, location: nul
 export class ReferenceUserAgent implements UserAgentDriver {
   readonly kind = 'reference-browser';
   private cookie: string | undefined;
+  /** One sign-in shared by concurrent actions, so they all use the same session. */
+  private signingIn: Promise<void> | undefined;
 
   constructor(
     private readonly authUrl: string,
@@ -84,12 +86,21 @@ export class ReferenceUserAgent implements UserAgentDriver {
 
   private async signIn(login: string, password: string): Promise<AgentResult> {
     this.cookie = undefined;
+    this.signingIn = undefined;
     const p = await this.fetch('POST', '/session', { login, password, return_to: '/' });
     return { ...blank(), outcome: this.cookie && p.status < 400 ? 'signed-in' : 'rejected', status: p.status };
   }
 
+  private ensureSignedIn(): Promise<void> {
+    this.signingIn ??= this.fetch('POST', '/session', { login: this.credentials.login, password: this.credentials.password, return_to: '/' }).then((p) => {
+      if (p.status >= 400) this.signingIn = undefined;
+    });
+    return this.signingIn;
+  }
+
   /** Opens a page and, when the sign-in form shows, signs in and comes back. */
   private async open(path: string): Promise<Page> {
+    await this.ensureSignedIn();
     let p = await this.fetch('GET', path);
     if (p.name === 'sign-in') {
       const form = forms(p.body)['sign-in'];

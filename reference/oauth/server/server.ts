@@ -22,6 +22,11 @@ export interface OAuthServerOptions extends Omit<PlatformOptions, 'clock'> {
   port?: number;
   /** Serve `/__specgate/clock` and `/__specgate/observations` (default true). */
   hooks?: boolean;
+  /**
+   * Answers a request before the platform's routes do (undefined: not handled). An extension
+   * point for emulating another platform's quirks on top of the reference.
+   */
+  intercept?: (req: RouteRequest) => Reply | undefined;
 }
 
 export interface RunningOAuthServer {
@@ -34,9 +39,11 @@ export interface RunningOAuthServer {
 
 const APP_PATH = /^\/settings\/connections\/applications\/([^/]+)(\/revoke)?$/;
 
-async function route(req: RouteRequest, ctx: RouteContext, authUrl: string, hooks: boolean): Promise<Reply> {
+async function route(req: RouteRequest, ctx: RouteContext, authUrl: string, hooks: boolean, intercept?: OAuthServerOptions['intercept']): Promise<Reply> {
   const { method } = req;
   const path = req.url.pathname;
+  const intercepted = intercept?.(req);
+  if (intercepted) return intercepted;
   if (hooks) {
     const hooked = await clockHook(method, path, req.params, ctx.platform.clock);
     if (hooked) return hooked;
@@ -117,7 +124,7 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
         reply = jsonReply(200, await bridgeAgent().perform(agentAction, jsonObject(raw)));
       } else {
         const session = sessions.get(parseCookies(headers['cookie'])[SESSION_COOKIE]);
-        reply = await route({ method: req.method ?? 'GET', url, headers, params, session }, ctx, authUrl, hooks);
+        reply = await route({ method: req.method ?? 'GET', url, headers, params, session }, ctx, authUrl, hooks, opts.intercept);
       }
     } catch (e) {
       reply = jsonReply(500, { message: e instanceof Error ? e.message : String(e) });

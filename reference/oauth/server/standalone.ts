@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import type { Platform } from '../model/platform.js';
 import { OffsetClock } from './clock-hook.js';
 import { platformVars } from './reference-target.js';
-import { startOAuthServer } from './server.js';
+import { startOAuthServer, type OAuthServerOptions } from './server.js';
 
 /**
  * Runs the reference platform as its own process on 127.0.0.1 (`specgate serve oauth`, planted
@@ -11,15 +10,14 @@ import { startOAuthServer } from './server.js';
  *
  * Flags: `--port N`, `--lifetime S`, `--profile FILE`, `--name LABEL`.
  */
-export async function runStandalone(argv: readonly string[], makePlatform?: (clock: OffsetClock) => Platform): Promise<void> {
+export async function runStandalone(argv: readonly string[], configure?: (clock: OffsetClock) => Partial<OAuthServerOptions>): Promise<void> {
   const flag = (name: string): string | undefined => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const clock = new OffsetClock();
-  const platform = makePlatform?.(clock);
-  const server = await startOAuthServer({ clock, ...(platform ? { platform } : {}), port: Number(flag('port') ?? 0) });
-  const vars = platformVars(server);
+  const server = await startOAuthServer({ ...configure?.(clock), clock, port: Number(flag('port') ?? 0) });
+  const vars = { ...platformVars(server), agent_bridge_url: `${server.authUrl}/__specgate/agent` };
   const profile = flag('profile');
   if (profile) writeFileSync(profile, profileYaml(flag('name') ?? 'oauth reference platform', vars));
   process.stdout.write(`${JSON.stringify(vars)}\n`);
@@ -48,7 +46,7 @@ const RESULT_KEYS = ['outcome', 'status', 'location', 'code', 'state', 'error', 
  * A target profile for a platform that serves specgate's clock hook and user-agent bridge
  * (`POST {auth_url}/__specgate/agent/<action>`). JSON is valid YAML, so no YAML writer is needed.
  */
-export function profileYaml(name: string, vars: Record<string, unknown>): string {
+export function profileYaml(name: string, vars: Record<string, unknown>, opts: { clock?: boolean } = {}): string {
   const actions: Record<string, unknown> = {};
   for (const [action, params] of Object.entries(AGENT_ACTIONS)) {
     actions[action] = [
@@ -61,7 +59,7 @@ export function profileYaml(name: string, vars: Record<string, unknown>): string
   const section = {
     vars,
     secrets: ['client_secret', 'user_password'],
-    clock: { advance: { method: 'POST', url: '${auth_url}/__specgate/clock/advance', json: { ms: '${ms}' } } },
+    ...(opts.clock === false ? {} : { clock: { advance: { method: 'POST', url: '${auth_url}/__specgate/clock/advance', json: { ms: '${ms}' } } } }),
     agent: { mode: 'scripted', actions },
   };
   return `# yaml-language-server: $schema=../../schemas/target-profile.schema.json\n${JSON.stringify({ name, suites: { oauth: section } }, null, 2)}\n`;

@@ -42,7 +42,8 @@ export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateEr
   const errors = pickRelevant(validate.errors ?? [], src.data);
   return errors.map((e) => {
     const path = e.instancePath.split('/').slice(1).map(unescapePointer);
-    const at = src.locate(e.keyword === 'additionalProperties' ? [...path, String(e.params['additionalProperty'])] : path);
+    const keyPath = [...path, String(e.params['additionalProperty'])];
+    const at = e.keyword === 'additionalProperties' ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
     return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e)}`, { ...at, rule: e.schemaPath });
   });
 }
@@ -51,21 +52,36 @@ function unescapePointer(s: string): string {
   return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** ajv reports every branch of a oneOf; keep only the branch the author meant (by the step's kind key). */
+// ajv writes the schemaPath of an error inside a $ref'd definition relative to that definition
+// (`#/oneOf/2/required`), so both forms are recognised; the instance path tells a step's oneOf
+// from the other oneOfs (`repeat`) and a case's anyOf from the rest.
+const STEP_PATH = /^\/\d+\/steps\/\d+$/;
+const STEP_BRANCH = /^#(?:\/definitions\/step)?\/oneOf\/(\d+)\//;
+const STEP_ONEOF = /^#(?:\/definitions\/step)?\/oneOf$/;
+const CASE_PATH = /^\/\d+$/;
+const CASE_ANYOF = /^#(?:\/definitions\/case)?\/anyOf(\/|$)/;
+
+/**
+ * ajv reports every branch of a oneOf; keep only the branch the author meant (by the step's kind
+ * key), and say once that a case needs steps or skip instead of one error per anyOf branch.
+ */
 function pickRelevant(errors: ErrorObject[], data: unknown): ErrorObject[] {
+  const pathOf = (e: ErrorObject): string[] => e.instancePath.split('/').slice(1).map(unescapePointer);
+  const isStepOneOf = (e: ErrorObject): boolean => e.keyword === 'oneOf' && STEP_PATH.test(e.instancePath) && STEP_ONEOF.test(e.schemaPath);
+  const isCaseAnyOf = (e: ErrorObject): boolean => CASE_PATH.test(e.instancePath) && CASE_ANYOF.test(e.schemaPath);
   const kept = errors.filter((e) => {
-    const m = /^#\/definitions\/step\/oneOf\/(\d+)\//.exec(e.schemaPath);
-    if (!m) return !(e.keyword === 'oneOf' && e.schemaPath.startsWith('#/definitions/step/'));
-    const step = valueAt(data, e.instancePath.split('/').slice(1).map(unescapePointer).slice(0, 3));
-    const kind = stepKind(step);
+    if (isStepOneOf(e) || isCaseAnyOf(e)) return false;
+    const m = STEP_PATH.test(e.instancePath) ? STEP_BRANCH.exec(e.schemaPath) : null;
+    if (!m) return true;
+    const kind = stepKind(valueAt(data, pathOf(e)));
     return kind >= 0 && Number(m[1]) === kind;
   });
-  const stepsWithoutKind = errors.filter((e) => e.keyword === 'oneOf' && e.schemaPath.startsWith('#/definitions/step/'));
-  for (const e of stepsWithoutKind) {
-    const step = valueAt(data, e.instancePath.split('/').slice(1).map(unescapePointer));
-    if (stepKind(step) < 0)
+  for (const e of errors.filter(isStepOneOf)) {
+    if (stepKind(valueAt(data, pathOf(e))) < 0)
       kept.push({ ...e, keyword: 'stepKind', message: `a step needs exactly one of: ${STEP_KINDS.join(', ')}` });
   }
+  for (const e of errors.filter((x) => isCaseAnyOf(x) && x.keyword === 'anyOf'))
+    kept.push({ ...e, keyword: 'caseBody', message: 'a case needs steps (or skip: with the reason it is not run)' });
   const seen = new Set<string>();
   return kept.filter((e) => {
     const key = `${e.instancePath}|${describe(e)}`;
@@ -99,6 +115,7 @@ function describe(e: ErrorObject): string {
     case 'pattern':
       return `${where}: ${JSON.stringify(valueText(e))} does not match the form ${String(e.params['pattern'])}`;
     case 'stepKind':
+    case 'caseBody':
       return `${where}: ${e.message ?? ''}`;
     default:
       return `${where}: ${e.message ?? e.keyword}`;

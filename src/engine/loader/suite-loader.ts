@@ -25,7 +25,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   for (const file of caseFiles(module.dir)) {
     let src: YamlSource;
     try {
-      src = readValid(display(file, cwd), 'cases');
+      src = readValid(file, display(file, cwd), 'cases');
     } catch (e) {
       collect(e, errors);
       continue;
@@ -68,7 +68,7 @@ function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Re
   const file = join(dir, 'requirements.yaml');
   let src: YamlSource;
   try {
-    src = readValid(display(file, cwd), 'requirements');
+    src = readValid(file, display(file, cwd), 'requirements');
   } catch (e) {
     collect(e, errors);
     return [];
@@ -85,11 +85,13 @@ function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Re
 /**
  * A file parsed and checked against its schema, from the parse cache when its content was seen
  * before. Deeper positions (for cross-reference errors) come from a full parse on demand.
+ * `path` is read; `file` names it in messages and locations.
  */
-function readValid(file: string, schema: 'cases' | 'requirements'): YamlSource {
+function readValid(path: string, file: string, schema: 'cases' | 'requirements'): YamlSource {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // read by the real path: `file` is the name shown in messages, relative to the caller's cwd
+    text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new SpecgateError('SG_SUITE_SYNTAX', `${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)}); check the path`);
   }
@@ -102,7 +104,8 @@ function readValid(file: string, schema: 'cases' | 'requirements'): YamlSource {
       data: hit.data,
       locate: (path) => {
         const top = path.length === 1 ? hit.items[Number(path[0])] : undefined;
-        if (top) return top;
+        // the same content may sit in another file, or be named from another folder: keep only the position
+        if (top) return { ...top, file };
         full ??= parseYaml(file, text);
         return full.locate(path);
       },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { SourceLocation } from '../model.js';
 
@@ -9,6 +9,8 @@ export interface YamlSource {
   data: unknown;
   /** Location of the value at a JSON-pointer-like path (`['3', 'steps', '0']`); nearest existing parent otherwise. */
   locate(path: readonly (string | number)[]): SourceLocation;
+  /** Location of the key of the last path element (an unknown key is named where it is written); falls back to locate. */
+  locateKey?(path: readonly (string | number)[]): SourceLocation;
 }
 
 /** Reads and parses a YAML file; syntax errors become SG_SUITE_SYNTAX errors with file:line:column. */
@@ -36,7 +38,7 @@ export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 
     );
   }
   const data: unknown = doc.toJS({ maxAliasCount: 1000, reviver: (_key, v: unknown) => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) });
-  return { file, data, locate: (path) => locate(doc, lineCounter, file, path) };
+  return { file, data, locate: (path) => locate(doc, lineCounter, file, path), locateKey: (path) => locateKey(doc, lineCounter, file, path) };
 }
 
 function firstLine(s: string): string {
@@ -52,6 +54,19 @@ function locate(doc: Document, lc: LineCounter, file: string, path: readonly (st
     }
   }
   return { file, line: 1, column: 1 };
+}
+
+function locateKey(doc: Document, lc: LineCounter, file: string, path: readonly (string | number)[]): SourceLocation {
+  const last = path[path.length - 1];
+  const parent: unknown = path.length > 1 ? doc.getIn(path.slice(0, -1).map(toKey), true) : doc.contents;
+  if (last !== undefined && isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
+    if (pair && isNode(pair.key) && pair.key.range) {
+      const pos = lc.linePos(pair.key.range[0]);
+      return { file, line: pos.line, column: pos.col };
+    }
+  }
+  return locate(doc, lc, file, path);
 }
 
 function toKey(k: string | number): string | number {

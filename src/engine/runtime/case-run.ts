@@ -46,6 +46,7 @@ export class CaseRun {
   }
 
   fail(f: FailureInput, exchange?: () => Exchange): void {
+    if (f.requirement) attributable(f.requirement, this.def);
     const targets = f.requirement ? [f.requirement] : this.def.requirements;
     const ex = f.exchange ?? exchange?.();
     for (const requirement of targets) {
@@ -164,7 +165,21 @@ export class CaseRun {
 }
 
 function toFailure(f: Failure | FailureInput, def: CaseDef): Failure {
+  if (f.requirement) attributable(f.requirement, def);
   return { ...f, requirement: f.requirement ?? def.requirements[0] ?? '' } as Failure;
+}
+
+/**
+ * A failure must name one of the case's own requirements: verdicts are per requirement of the
+ * catalog, so a failure filed under any other name (a typo in a typed check) would be lost and
+ * the run could pass with a failed case.
+ */
+function attributable(requirement: string, def: CaseDef): void {
+  if (!def.requirements.includes(requirement))
+    throw new SpecgateError(
+      'SG_SUITE_SCHEMA',
+      `case ${def.id} attributed a failure to ${requirement}, which is not one of its requirements (${def.requirements.join(', ')}); fix the check or list the requirement in the case`,
+    );
 }
 
 /** `--path 2@5:1:0` replays the third property call of a check; a bare path is the first. */

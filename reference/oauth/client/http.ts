@@ -1,0 +1,49 @@
+/**
+ * The reference client's HTTP calls (Node's fetch). Requests are form-encoded and ask for
+ * JSON (spec 000, B, Endpoints 2 and 4: `Accept: application/json` gets a JSON object).
+ */
+export interface Answer {
+  status: number;
+  /** The JSON object answered, or {} when the body is not one. */
+  fields: Record<string, unknown>;
+}
+
+const TIMEOUT_MS = 30_000;
+
+async function answer(res: Response): Promise<Answer> {
+  const text = await res.text();
+  try {
+    const v: unknown = JSON.parse(text);
+    return { status: res.status, fields: v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {} };
+  } catch {
+    return { status: res.status, fields: {} };
+  }
+}
+
+export async function postForm(url: string, params: Record<string, string>): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(params).toString(),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  return answer(res);
+}
+
+export async function getJson(url: string, authorization: string): Promise<Answer> {
+  const res = await fetch(url, { headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return answer(res);
+}
+
+export function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+export function seconds(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+export function sleep(s: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, s) * 1000));
+}

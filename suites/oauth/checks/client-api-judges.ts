@@ -1,0 +1,60 @@
+import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
+import { authorization, isApiCall, issuedToken, toExchange } from './client-log.js';
+import { PASS, fail, unjudged, type Verdict } from './client-judging.js';
+
+/**
+ * Judges of what an application does with a token, shared by both flows:
+ * OAUTH-CLIENT-REVALIDATE-USER (spec 000, B, Endpoints 3: after every token, GET {api_url}/user
+ * with it) and OAUTH-CLIENT-BEARER (B, Authentication 3: API calls use
+ * `Authorization: Bearer <ACCESS_TOKEN>`). Kept apart on purpose: a client that calls /user
+ * with the wrong scheme revalidates (and fails BEARER); one that never calls it fails
+ * REVALIDATE-USER and shows nothing about BEARER.
+ */
+export interface ApiView {
+  requests: readonly ObservedRequest[];
+  t0: number;
+  /** Why the flow did not get as far as a token, when it did not. */
+  problem?: string | undefined;
+}
+
+/** Whether a request carries `token` in any way a server could read it (header or query). */
+function carries(e: ObservedRequest, token: string): boolean {
+  return authorization(e)?.credentials === token || Object.values(e.query).includes(token) || (e.headers['authorization'] ?? '').includes(token);
+}
+
+export function judgeRevalidateUser(v: ApiView): Verdict {
+  const tokens = v.requests.map((e) => ({ e, token: issuedToken(e) })).filter((x): x is { e: ObservedRequest; token: string } => x.token !== undefined);
+  if (!tokens.length) return unjudged(v.problem ?? 'the client never received a token');
+  for (const { e, token } of tokens) {
+    const check = v.requests.find((x) => x.seq > e.seq && x.method === 'GET' && x.path === '/api/user' && carries(x, token));
+    if (!check) {
+      const api = v.requests.filter((x) => x.seq > e.seq && isApiCall(x)).map((x) => `${x.method} ${x.path}`);
+      return fail(`after receiving a token the client did not call GET {api_url}/user with it${api.length ? ` (it called ${api.join(', ')})` : ' (no API call at all)'}`, {
+        expected: 'GET {api_url}/user with the new token, after the token response',
+        actual: api.length ? api : 'no API request',
+        exchange: toExchange(e, v.t0),
+      });
+    }
+  }
+  return PASS;
+}
+
+export function judgeBearer(v: ApiView): Verdict {
+  const tokens = new Set(v.requests.map(issuedToken).filter((t): t is string => t !== undefined));
+  const calls = v.requests.filter(isApiCall);
+  if (!calls.length) return unjudged(tokens.size ? 'the client made no API call, so how it authenticates API calls was not seen' : (v.problem ?? 'the client never received a token'));
+  for (const e of calls) {
+    const auth = authorization(e);
+    const inQuery = [...tokens].some((t) => Object.values(e.query).includes(t));
+    const ok = auth !== undefined && auth.scheme.toLowerCase() === 'bearer' && tokens.has(auth.credentials) && !inQuery;
+    if (!ok) {
+      return fail(
+        inQuery
+          ? `the client put the access token in the query string of ${e.method} ${e.path}`
+          : `the client called ${e.method} ${e.path} with ${auth ? `Authorization: ${auth.scheme} …` : 'no Authorization header'}, not Authorization: Bearer <ACCESS_TOKEN>`,
+        { expected: 'Authorization: Bearer <ACCESS_TOKEN>', actual: auth ? `${auth.scheme} ${tokens.has(auth.credentials) ? '<ACCESS_TOKEN>' : '<something else>'}` : null, exchange: toExchange(e, v.t0) },
+      );
+    }
+  }
+  return PASS;
+}

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { SpecgateError } from '../../../src/errors.js';
+
+/**
+ * Starts the client application under test (var `client_command`) and watches it: its
+ * standard output is where it talks to the user (the authorization URL, the user code), its
+ * exit ends the flow. The client leads its own process group, so stopping it also stops
+ * whatever it started (a browser opener, a helper).
+ */
+export interface ClientExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ClientProcess {
+  readonly argv: readonly string[];
+  stdout(): string;
+  stderr(): string;
+  exit(): ClientExit | undefined;
+  /** Waits until `find` returns a value for the output so far; undefined on exit or timeout. */
+  waitForOutput<T>(find: (stdout: string) => T | undefined, timeoutMs: number): Promise<T | undefined>;
+  /** Waits for the process to end; undefined when it is still running after `timeoutMs`. */
+  waitForExit(timeoutMs: number): Promise<ClientExit | undefined>;
+  /** Ends the process group (SIGTERM, then SIGKILL) and waits for the exit. */
+  stop(): Promise<ClientExit>;
+}
+
+const OUTPUT_CAP = 1024 * 1024;
+
+/** argv for a `client_command` value: a list as is; a string is a shell command line. */
+export function clientArgv(command: unknown): string[] {
+  if (Array.isArray(command)) {
+    const argv = command.map(String);
+    return argv[0] !== undefined && /\.(c|m)?js$/.test(argv[0]) ? [process.execPath, ...argv] : argv;
+  }
+  if (typeof command !== 'string' || command.trim() === '') {
+    throw new SpecgateError('SG_CONFIG', 'no client application to run: give --client "<command line>" or set vars.client_command');
+  }
+  const line = command.trim();
+  if (/\.(c|m)?js$/.test(line) && existsSync(line) && statSync(line).isFile()) return [process.execPath, line];
+  return ['/bin/sh', '-c', line];
+}
+
+export function launchClient(command: unknown, env: Record<string, string>, signal: AbortSignal): ClientProcess {
+  const argv = clientArgv(command);
+  const [exe, ...args] = argv;
+  if (exe === undefined) throw new SpecgateError('SG_CONFIG', 'empty client command');
+  let child: ChildProcess;
+  try {
+    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  } catch (e) {
+    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the client ${argv.join(' ')}: ${(e as Error).message}`);
+  }
+  let out = '';
+  let err = '';
+  let exit: ClientExit | undefined;
+  // 'exit' can come before the last output is read; output is final once the pipes close
+  // (or shortly after the exit, when a descendant still holds them).
+  let final = false;
+  const watchers = new Set<() => void>();
+  const notify = (): void => {
+    for (const w of [...watchers]) w();
+  };
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    if (out.length < OUTPUT_CAP) out += d;
+    notify();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    if (err.length < OUTPUT_CAP) err += d;
+  });
+  const settle = (): void => {
+    final = true;
+    notify();
+  };
+  child.on('error', (e) => {
+    err += `\n[spawn error] ${e.message}`;
+    exit ??= { code: null, signal: null };
+    settle();
+  });
+  child.on('exit', (code, sig) => {
+    exit = { code, signal: sig };
+    setTimeout(settle, 200).unref();
+  });
+  child.on('close', settle);
+  const killGroup = (sig: NodeJS.Signals): void => {
+    if (child.pid === undefined || exit) return;
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  };
+  const onAbort = (): void => killGroup('SIGKILL');
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  const waitFor = <T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> =>
+    new Promise((resolve) => {
+      const done = (v: T | undefined): void => {
+        watchers.delete(check);
+        clearTimeout(timer);
+        resolve(v);
+      };
+      const check = (): void => {
+        const v = find();
+        if (v !== undefined || final || signal.aborted) done(v);
+      };
+      const timer = setTimeout(() => done(find()), timeoutMs);
+      watchers.add(check);
+      check();
+    });
+
+  const proc: ClientProcess = {
+    argv,
+    stdout: () => out,
+    stderr: () => err,
+    exit: () => exit,
+    waitForOutput: (find, timeoutMs) => waitFor(() => find(out), timeoutMs),
+    waitForExit: (timeoutMs) => waitFor(() => (final ? exit : undefined), timeoutMs),
+    async stop() {
+      killGroup('SIGTERM');
+      const soft = await proc.waitForExit(1000);
+      if (!soft) killGroup('SIGKILL');
+      const hard = soft ?? (await proc.waitForExit(5000));
+      signal.removeEventListener('abort', onAbort);
+      return hard ?? { code: null, signal: 'SIGKILL' };
+    },
+  };
+  return proc;
+}
+
+/** The last lines of the client's output, for reports. */
+export function outputTail(text: string, lines = 12): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { RealClock } from '../../../src/engine/clock.js';
+import { seededDirectory, type Directory } from '../../../reference/oauth/model/directory.js';
+import { Platform } from '../../../reference/oauth/model/platform.js';
+import { LOOPBACK_HOSTS, matchRedirect, type RedirectVerdict } from '../../../reference/oauth/model/redirect.js';
+import { ReferenceUserAgent } from '../../../reference/oauth/server/agent.js';
+import type { ObservationLog } from '../../../reference/oauth/server/observation.js';
+import { startOAuthServer, type RunningOAuthServer } from '../../../reference/oauth/server/server.js';
+import type { ClientEnv, ClientFlow } from '../../../reference/oauth/client/contract.js';
+import { HarnessDeviceFlow, type DeviceScript } from './client-device-flow.js';
+
+/**
+ * The platform the client-side cases play: the reference platform server (spec 000 part B) on
+ * 127.0.0.1, on REAL time, because the client under test waits in real time between polls and
+ * a virtual clock cannot hurry it. Every request is in `log`, stamped in real milliseconds.
+ */
+export interface ClientPlatform {
+  server: RunningOAuthServer;
+  log: ObservationLog;
+  device: HarnessDeviceFlow;
+  /** The person at the browser: signs in, approves or cancels, enters user codes. */
+  user: ReferenceUserAgent;
+  env: ClientEnv;
+  stop(): Promise<void>;
+}
+
+export interface ClientPlatformOptions {
+  flow: ClientFlow;
+  /** `interval` handed out with device codes (seconds). */
+  interval?: number;
+  script?: DeviceScript;
+  toleranceMs: number;
+  seed: number;
+}
+
+export const CLIENT_APP_ID = 'sg-client-under-test';
+export const CLIENT_SCOPE = 'repo read:user';
+
+/** A port free on 127.0.0.1 right now, for the registered callback URL. */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve, reject) => {
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+const LOOPBACK_NAMES = ['localhost', ...LOOPBACK_HOSTS];
+
+/**
+ * The spec's redirect rules, except that the three loopback spellings count as one host.
+ * The harness registers the callback once, but a client may pick `localhost` or `::1`; the
+ * literal-over-localhost preference is judged once, by OAUTH-CLIENT-LOOPBACK-LITERAL, instead
+ * of making every web-flow case fail on the platform's host rule.
+ */
+export function loopbackTolerantMatch(callback: string, candidate: string | undefined): RedirectVerdict {
+  if (candidate !== undefined && URL.canParse(candidate) && URL.canParse(callback)) {
+    const u = new URL(candidate);
+    const c = new URL(callback);
+    if (LOOPBACK_NAMES.includes(u.hostname) && LOOPBACK_HOSTS.includes(c.hostname) && u.hostname !== c.hostname) {
+      u.hostname = c.hostname;
+      const v = matchRedirect(callback, u.toString());
+      return v.accepted ? { ...v, effective: candidate } : v;
+    }
+  }
+  return matchRedirect(callback, candidate);
+}
+
+export async function startClientPlatform(opts: ClientPlatformOptions): Promise<ClientPlatform> {
+  const seeded = seededDirectory();
+  const callbackUrl = `http://127.0.0.1:${await freePort()}/callback`;
+  const clientSecret = `sg-client-secret-${randomBytes(8).toString('hex')}`;
+  const directory: Directory = {
+    apps: [{ clientId: CLIENT_APP_ID, clientSecret, name: 'Application under test', callbackUrl, deviceFlowEnabled: true }],
+    users: seeded.users,
+  };
+  let device: HarnessDeviceFlow | undefined;
+  const clock = new RealClock();
+  const platform = new Platform({
+    clock,
+    seed: opts.seed,
+    directory,
+    limits: { defaultIntervalSeconds: opts.interval ?? 1 },
+    rules: { matchRedirect: loopbackTolerantMatch },
+    parts: { device: (deps) => (device = new HarnessDeviceFlow(deps, opts.script ?? {}, opts.toleranceMs)) },
+  });
+  if (!device) throw new Error('the platform did not build its device flow');
+  const server = await startOAuthServer({ clock, platform, hooks: false });
+  const person = seeded.users[0];
+  return {
+    server,
+    log: server.log,
+    device,
+    user: new ReferenceUserAgent(server.authUrl, { login: person?.login ?? '', password: person?.password ?? '' }),
+    env: { flow: opts.flow, authUrl: server.authUrl, apiUrl: server.apiUrl, clientId: CLIENT_APP_ID, clientSecret, callbackUrl, scope: CLIENT_SCOPE },
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Real-time bounds of the client-side cases. The client under test waits in real time, so
+ * these cases run on a real clock; none of them waits for a spec-sized period (900 s expiry,
+ * 10-minute code): the platform answers expired_token when the case decides.
+ */
+export const CLIENT_TIMING = {
+  /**
+   * How much earlier than `interval` a poll may arrive and still count as "no faster than
+   * interval" (spec 000, B, Endpoints 5). Gaps are measured between arrivals at the platform;
+   * a client that waits exactly `interval` after each answer sends its next poll at least
+   * `interval` after the previous one arrived, and what the arrival times can lose against that
+   * is timer rounding (1 ms) and the jitter of loopback delivery (measured well under 10 ms, a
+   * few tens under heavy parallel load). 250 ms covers that with a wide margin and is at most a
+   * quarter of the interval a case judges (1 s; the interval case uses 2 s, where a client
+   * polling faster than 7/8 of the interval is caught).
+   */
+  toleranceMs: 250,
+  /** The client must show the authorization URL or the user code within this (ms). */
+  startMs: 15_000,
+  /** Delivering the redirect to the client's loopback listener (ms). */
+  deliverMs: 10_000,
+  /** After the redirect or the token, the client gets this long to finish (ms). */
+  finishMs: 15_000,
+  /** The person takes at most this long to read the user code off the screen (ms). */
+  readCodeMs: 3_000,
+} as const;
+
+/**
+ * How long the harness watches after a terminal answer (access_denied, expired_token) for a
+ * poll that should not come: three of the longest interval in force, plus two seconds. A
+ * client still polling at any pace the interval allows is seen at least twice in that window.
+ */
+export function watchAfterTerminalMs(intervalSeconds: number): number {
+  return (3 * intervalSeconds + 2) * 1000;
+}

@@ -1,0 +1,113 @@
+import { s256 } from '../../../reference/oauth/model/pkce.js';
+import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
+import { authorization, isTokenRequest, toExchange } from './client-log.js';
+import { PASS, fail, unjudged, type Judge, type Verdict } from './client-judging.js';
+import type { WebRun } from './client-web-run.js';
+
+/**
+ * Judges of one web-flow run (spec 000, B, Endpoints 1-2, Authentication 1, Redirect URLs),
+ * by requirement ID. Each looks only at what its requirement names.
+ */
+
+function authorizeParam(run: WebRun, name: string): string | undefined {
+  return run.authorizeUrl?.searchParams.get(name) ?? undefined;
+}
+
+function exchanges(run: WebRun): WebRun['requests'] {
+  return run.requests.filter(isTokenRequest);
+}
+
+function noAuthorizeUrl(run: WebRun): Verdict {
+  return unjudged(run.problem ?? 'the client printed no authorization URL');
+}
+
+function noExchange(run: WebRun): Verdict {
+  return unjudged(run.problem ?? `the client did not exchange the code (${run.stopped ? 'it was still running' : 'it ended'} without a POST to /login/oauth/access_token)`);
+}
+
+const authorizeExchange = (run: WebRun) => ({ kind: 'note' as const, summary: 'authorization URL printed by the client', request: run.authorizeUrl?.toString() });
+
+export function judgeRedirectUri(run: WebRun): Verdict {
+  if (!run.authorizeUrl) return noAuthorizeUrl(run);
+  const sent = authorizeParam(run, 'redirect_uri');
+  if (!sent) return fail('the authorization request carries no redirect_uri', { expected: 'redirect_uri=<the loopback URI the client listens on>', actual: null, exchange: authorizeExchange(run) });
+  const ex = exchanges(run);
+  if (!ex.length) return noExchange(run);
+  for (const e of ex) {
+    if (e.params['redirect_uri'] !== sent) {
+      return fail(e.params['redirect_uri'] === undefined ? 'the code exchange carries no redirect_uri' : 'the code exchange names another redirect_uri than the authorization request', {
+        expected: sent,
+        actual: e.params['redirect_uri'] ?? null,
+        exchange: toExchange(e, run.t0),
+      });
+    }
+  }
+  return PASS;
+}
+
+export function judgeLoopbackLiteral(run: WebRun): Verdict {
+  if (!run.authorizeUrl) return noAuthorizeUrl(run);
+  const sent = authorizeParam(run, 'redirect_uri');
+  // Without redirect_uri the registered callback URL (a literal) is used: nothing to prefer.
+  if (!sent || !URL.canParse(sent)) return PASS;
+  const host = new URL(sent).hostname;
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    return fail(`the redirect URI uses ${host} instead of the loopback literal 127.0.0.1 or ::1 (a platform following the redirect rules also holds localhost to the callback's port)`, {
+      expected: 'http://127.0.0.1:<port>/... or http://[::1]:<port>/...',
+      actual: sent,
+      exchange: authorizeExchange(run),
+    });
+  }
+  return PASS;
+}
+
+export function judgePkce(run: WebRun): Verdict {
+  if (!run.authorizeUrl) return noAuthorizeUrl(run);
+  const challenge = authorizeParam(run, 'code_challenge');
+  const method = authorizeParam(run, 'code_challenge_method');
+  if (!challenge || method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
+    return fail(
+      !challenge && !method ? 'the authorization request uses no PKCE (no code_challenge, no code_challenge_method)' : `the authorization request's PKCE is not S256 with a 43-character challenge`,
+      { expected: { code_challenge: '43 characters of base64url (SHA-256 of the verifier)', code_challenge_method: 'S256' }, actual: { code_challenge: challenge ?? null, code_challenge_method: method ?? null }, exchange: authorizeExchange(run) },
+    );
+  }
+  const ex = exchanges(run);
+  if (!ex.length) return noExchange(run);
+  for (const e of ex) {
+    const verifier = e.params['code_verifier'];
+    if (!verifier || s256(verifier) !== challenge) {
+      return fail(verifier ? 'the code exchange sends a code_verifier whose S256 is not the code_challenge' : 'the code exchange sends no code_verifier', {
+        expected: `code_verifier with BASE64URL(SHA256(verifier)) = ${challenge}`,
+        actual: verifier ?? null,
+        exchange: toExchange(e, run.t0),
+      });
+    }
+  }
+  return PASS;
+}
+
+export function judgeClientSecret(run: WebRun): Verdict {
+  const ex = exchanges(run);
+  if (!ex.length) return noExchange(run);
+  for (const e of ex) {
+    if (e.params['client_id'] !== run.env.clientId || e.params['client_secret'] !== run.env.clientSecret) {
+      const basic = authorization(e)?.scheme.toLowerCase() === 'basic';
+      return fail(`the code exchange does not identify the application with the client_id and client_secret parameters${basic ? ' (it sent HTTP Basic authentication instead, which the spec does not name)' : ''}`, {
+        expected: { client_id: run.env.clientId, client_secret: '<the registered secret>' },
+        actual: { client_id: e.params['client_id'] ?? null, client_secret: e.params['client_secret'] === undefined ? null : e.params['client_secret'] === run.env.clientSecret ? '<the registered secret>' : '<another value>' },
+        exchange: toExchange(e, run.t0),
+      });
+    }
+  }
+  return PASS;
+}
+
+/** Judges of a run that went through the whole flow, by requirement. */
+export const WEB_JUDGES: Readonly<Record<string, Judge<WebRun>>> = {
+  'OAUTH-CLIENT-REDIRECT-URI': judgeRedirectUri,
+  'OAUTH-CLIENT-LOOPBACK-LITERAL': judgeLoopbackLiteral,
+  'OAUTH-CLIENT-PKCE': judgePkce,
+  'OAUTH-CLIENT-SECRET': judgeClientSecret,
+  'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
+  'OAUTH-CLIENT-BEARER': judgeBearer,
+};

@@ -1,0 +1,97 @@
+import type { CheckContext } from '../../../src/engine/suite-module.js';
+import type { AgentResult } from '../../../reference/oauth/server/agent.js';
+import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
+import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/contract.js';
+import { launchClient, outputTail, type ClientExit } from './client-launch.js';
+import { isApiCall, isTokenRequest } from './client-log.js';
+import { startClientPlatform } from './client-platform.js';
+import { CLIENT_TIMING } from './client-timing.js';
+
+/**
+ * One web application flow with the client under test (spec 000, B, Endpoints 1-3), the
+ * harness playing the platform and the person at the browser:
+ * 1. start the platform and the client; 2. take the authorization URL the client prints;
+ * 3. open it in the harness's browser, sign in and press Authorize; 4. deliver the platform's
+ * redirect to the client's redirect URI (optionally tampered with); 5. let the client finish;
+ * 6. hand back everything observed.
+ */
+export interface WebRunOptions {
+  /** Changes the redirect before it is delivered (state-mismatch cases). */
+  tamper?: (location: URL) => URL;
+  /** How long to wait for the client to end after the redirect (ms). */
+  finishMs?: number;
+}
+
+export interface WebRun {
+  env: ClientEnv;
+  t0: number;
+  /** The authorization URL the client printed. */
+  authorizeUrl?: URL;
+  consent?: AgentResult;
+  /** The redirect as the platform made it, and as delivered. */
+  redirect?: URL;
+  delivered?: { url: string; status: number };
+  /** The client's own requests: token endpoint and API. */
+  requests: ObservedRequest[];
+  exit: ClientExit | undefined;
+  /** True when the harness had to stop the client. */
+  stopped: boolean;
+  stdout: string;
+  stderr: string;
+  /** Why the flow could not be followed to its end (what is then not judged). */
+  problem?: string;
+}
+
+const AUTHORIZE_URL = /https?:\/\/[^\s"'<>]*\/login\/oauth\/authorize\?[^\s"'<>]*/;
+
+export function findAuthorizeUrl(stdout: string): URL | undefined {
+  const m = AUTHORIZE_URL.exec(stdout);
+  return m && URL.canParse(m[0]) ? new URL(m[0]) : undefined;
+}
+
+export async function runWebFlow(ctx: CheckContext, command: unknown, opts: WebRunOptions = {}): Promise<WebRun> {
+  const platform = await startClientPlatform({ flow: 'web', toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed });
+  const t0 = Date.now();
+  const client = launchClient(command, clientEnvVars(platform.env), ctx.signal);
+  const run: WebRun = { env: platform.env, t0, requests: [], exit: undefined, stopped: false, stdout: '', stderr: '' };
+  try {
+    run.authorizeUrl = await client.waitForOutput(findAuthorizeUrl, CLIENT_TIMING.startMs);
+    if (!run.authorizeUrl) {
+      run.problem = `the client printed no authorization URL (${platform.env.authUrl}/login/oauth/authorize?...) within ${CLIENT_TIMING.startMs / 1000} s${client.exit() ? ` and exited with ${describeExit(client.exit())}` : ''}`;
+      return run;
+    }
+    run.consent = await platform.user.perform('approve', { query: Object.fromEntries(run.authorizeUrl.searchParams) });
+    ctx.exchange({ kind: 'note', summary: 'browser: open the authorization URL and press Authorize', request: run.authorizeUrl.toString(), response: run.consent });
+    if (run.consent.outcome !== 'redirected' || !run.consent.location) {
+      run.problem = `the platform refused the client's authorization request (${run.consent.outcome}${run.consent.error ? `: ${run.consent.error}` : ''}), so no code was issued`;
+      return run;
+    }
+    run.redirect = new URL(run.consent.location);
+    const target = opts.tamper ? opts.tamper(new URL(run.redirect)) : run.redirect;
+    try {
+      const res = await ctx.http.send({ method: 'GET', url: target.toString(), headers: { accept: 'text/html' }, timeoutMs: CLIENT_TIMING.deliverMs, signal: ctx.signal });
+      run.delivered = { url: target.toString(), status: res.status };
+    } catch (e) {
+      run.problem = `the redirect could not be delivered to ${target.toString()} (${(e as Error).message}): the client was not listening at its redirect URI`;
+      return run;
+    }
+    run.exit = await client.waitForExit(opts.finishMs ?? CLIENT_TIMING.finishMs);
+    return run;
+  } finally {
+    if (!client.exit()) {
+      run.stopped = true;
+      run.exit = await client.stop();
+    }
+    run.exit ??= client.exit();
+    run.stdout = client.stdout();
+    run.stderr = client.stderr();
+    run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));
+    await platform.stop();
+    ctx.exchange({ kind: 'exec', summary: `client ${client.argv.join(' ')} -> ${run.stopped ? 'stopped by the harness' : describeExit(run.exit)}`, response: { stdout: outputTail(run.stdout), stderr: outputTail(run.stderr) } });
+  }
+}
+
+export function describeExit(e: ClientExit | undefined): string {
+  if (!e) return 'still running';
+  return e.signal ? `signal ${e.signal}` : `exit status ${e.code ?? '?'}`;
+}

@@ -1,0 +1,124 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CheckContext, FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { decodeRequest } from '../../../reference/plugin/codec.js';
+import type { CodeGeneratorRequest, DescriptorShape, FieldDescriptorShape, FileDescriptorShape } from '../../../reference/plugin/types.js';
+import { checkWireTypes, fieldOrder, PROTO_FILE_FIELD, REQUEST_WIRE_TYPES } from '../../../reference/plugin/wire.js';
+import { runCompiler } from './compiler-harness.js';
+import { isFixtureName, loadFixture } from './fixtures.js';
+import { compilerArgv, pluginNamePrefix, wants } from './support.js';
+
+/** The files to generate and their imports, dependencies first: what proto_file must hold. */
+function closureNames(files: readonly string[], set: readonly FileDescriptorShape[]): string[] {
+  const byName = new Map(set.map((f) => [f.name ?? '', f]));
+  const out: string[] = [];
+  const visit = (n: string): void => {
+    if (out.includes(n)) return;
+    for (const d of byName.get(n)?.dependency ?? []) visit(d);
+    out.push(n);
+  };
+  files.forEach(visit);
+  return out;
+}
+
+function unqualified(file: FileDescriptorShape): string[] {
+  const bad: string[] = [];
+  const field = (f: FieldDescriptorShape, where: string): void => {
+    if (f.typeName !== undefined && !f.typeName.startsWith('.')) bad.push(`${where}.${f.name ?? '?'} type_name ${JSON.stringify(f.typeName)}`);
+    if (f.extendee !== undefined && !f.extendee.startsWith('.')) bad.push(`${where}.${f.name ?? '?'} extendee ${JSON.stringify(f.extendee)}`);
+  };
+  const message = (m: DescriptorShape, scope: string): void => {
+    const name = `${scope}.${m.name ?? '?'}`;
+    for (const f of m.field ?? []) field(f, name);
+    for (const f of m.extension ?? []) field(f, name);
+    for (const n of m.nestedType ?? []) message(n, name);
+  };
+  for (const m of file.messageType ?? []) message(m, file.name ?? '?');
+  for (const f of file.extension ?? []) field(f, file.name ?? '?');
+  return bad;
+}
+
+/**
+ * A descriptor for comparing with the set: without source info (a compiler may add it) and with
+ * type names unqualified (their qualification is PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED's business).
+ */
+function comparable(f: FileDescriptorShape): unknown {
+  const { sourceCodeInfo: _ignored, ...rest } = f;
+  return JSON.parse(JSON.stringify(rest), (key: string, value: unknown) =>
+    (key === 'typeName' || key === 'extendee') && typeof value === 'string' ? value.replace(/^\./, '') : value);
+}
+
+/** Everything the recorded request breaks, by requirement (spec A, CodeGeneratorRequest, Versioning 1). */
+export function judgeRequest(bytes: Uint8Array, files: readonly string[], parameter: string | undefined, set: readonly FileDescriptorShape[]): (FailureInput & { requirement: string })[] {
+  const found: (FailureInput & { requirement: string })[] = [];
+  let req: CodeGeneratorRequest;
+  try {
+    checkWireTypes(bytes, REQUEST_WIRE_TYPES);
+    req = decodeRequest(bytes);
+  } catch (e) {
+    return [{ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin's stdin is not a CodeGeneratorRequest: ${e instanceof Error ? e.message : String(e)}`, actual: Buffer.from(bytes.subarray(0, 64)).toString('hex') }];
+  }
+  if (!isDeepStrictEqual(req.file_to_generate ?? [], [...files])) {
+    found.push({ requirement: 'PLUGIN-COMPILER-FILE-TO-GENERATE', message: 'file_to_generate is not the list of files named on the command line', expected: files, actual: req.file_to_generate ?? [] });
+  }
+  if (req.parameter !== parameter) {
+    found.push({ requirement: 'PLUGIN-COMPILER-PARAMETER', message: 'parameter is not the one passed on the command line', expected: parameter ?? '(absent)', actual: req.parameter ?? '(absent)' });
+  }
+  const got = (req.proto_file ?? []).map((f) => f.name ?? '');
+  const want = closureNames(files, set);
+  const dupes = got.filter((n, i) => got.indexOf(n) !== i);
+  const late = (req.proto_file ?? []).flatMap((f, i) => (f.dependency ?? []).filter((d) => { const at = got.indexOf(d); return at < 0 || at > i; }).map((d) => `${f.name ?? '?'} comes before its import ${d}`));
+  const missing = want.filter((n) => !got.includes(n));
+  const extra = got.filter((n) => !want.includes(n));
+  if (dupes.length || late.length || missing.length || extra.length) {
+    found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE', message: `proto_file is not the files to generate and their imports, once each, in topological order: ${[...missing.map((n) => `missing ${n}`), ...extra.map((n) => `extra ${n}`), ...dupes.map((n) => `${n} twice`), ...late].join('; ')}`, expected: want, actual: got });
+  } else {
+    const byName = new Map(set.map((f) => [f.name ?? '', f]));
+    const changed = (req.proto_file ?? []).filter((f) => !isDeepStrictEqual(comparable(f), comparable(byName.get(f.name ?? '') ?? {})));
+    if (changed.length) {
+      found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE', message: `proto_file carries descriptors that differ from the descriptor set the compiler was given: ${changed.map((f) => f.name).join(', ')}`, expected: changed.map((f) => comparable(byName.get(f.name ?? '') ?? {})), actual: changed.map(comparable) });
+    }
+  }
+  const bad = (req.proto_file ?? []).flatMap(unqualified);
+  if (bad.length) found.push({ requirement: 'PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED', message: `type names that are not fully qualified: ${bad.join('; ')}`, actual: bad });
+  const order = fieldOrder(bytes);
+  const firstProto = order.indexOf(PROTO_FILE_FIELD);
+  if (firstProto >= 0 && order.slice(firstProto).some((n) => n !== PROTO_FILE_FIELD)) {
+    found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-LAST', message: 'proto_file is not written after the other fields', expected: 'fields 1, 2, 3 before all of field 15', actual: order });
+  }
+  if (req.compiler_version === undefined) {
+    found.push({ requirement: 'PLUGIN-COMPILER-VERSION', message: 'compiler_version is absent', expected: 'a Version', actual: '(absent)' });
+  }
+  return found;
+}
+
+/**
+ * `plugin.compilerRequest`: runs the compiler with one scripted plugin (`with.parameter`,
+ * `with.options`, on `with.fixture` generating `with.files`) and judges the request the plugin got.
+ */
+export const compilerRequest: TypedCheck = async (ctx: CheckContext, args) => {
+  const fixtureName = typeof args['fixture'] === 'string' ? args['fixture'] : 'shop';
+  if (!isFixtureName(fixtureName)) throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRequest: no fixture "${fixtureName}"`);
+  const fixture = loadFixture(fixtureName);
+  const files = Array.isArray(args['files']) ? args['files'].map(String) : fixture.file_to_generate;
+  const outParam = typeof args['parameter'] === 'string' ? args['parameter'] : undefined;
+  const options = Array.isArray(args['options']) ? args['options'].map(String) : [];
+  const joined = [...(outParam === undefined ? [] : [outParam]), ...options];
+  const out = await runCompiler(ctx.exec, {
+    compiler: compilerArgv(ctx),
+    generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(outParam === undefined ? {} : { parameter: outParam }), options }],
+    descriptorSet: fixture.set,
+    files,
+    pluginPrefix: pluginNamePrefix(ctx),
+  }, ctx.signal);
+  ctx.exchange(out.exchange);
+  const bytes = out.requests.get('req');
+  if (!bytes) {
+    if (wants(ctx, 'PLUGIN-COMPILER-ONE-REQUEST')) ctx.fail({ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin was not run (compiler exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`, exchange: out.exchange });
+    else throw new SpecgateError('SG_TARGET_PROTOCOL', `the compiler did not run the plugin (exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`);
+    return;
+  }
+  for (const f of judgeRequest(bytes, files, joined.length ? joined.join(',') : undefined, fixture.set.file ?? [])) {
+    if (wants(ctx, f.requirement)) ctx.fail({ ...f, exchange: out.exchange });
+  }
+};

@@ -1,0 +1,95 @@
+import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
+import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import { runCompiler, type CompilerInvocation, type ScriptedGenerator } from './compiler-harness.js';
+import { expectedOutcome, judgeCompiler } from './compiler-verdict.js';
+import { diagnoseRefusal, diagnoseTree } from './diagnose.js';
+import { isFixtureName, loadFixture } from './fixtures.js';
+import { generatedInvocations } from './invocations.js';
+import { compilerArgv, markerPrefix, pluginNamePrefix } from './support.js';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Rewrites the default marker prefix in response contents to the target's (var insertion_marker_prefix). */
+function retarget(res: CodeGeneratorResponse, prefix: string): CodeGeneratorResponse {
+  if (prefix === DEFAULT_MARKER_PREFIX || !res.file) return res;
+  return { ...res, file: res.file.map((f) => (f.content === undefined ? f : { ...f, content: f.content.split(DEFAULT_MARKER_PREFIX).join(prefix) })) };
+}
+
+/** Reads `with.generators` of a compilerRun step. */
+function parseGenerators(raw: unknown, prefix: string): ScriptedGenerator[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw new SpecgateError('SG_SUITE_SCHEMA', 'plugin.compilerRun: with.generators must be a non-empty list');
+  return raw.map((g, i) => {
+    if (!isRecord(g) || typeof g['name'] !== 'string' || !/^[a-z][a-z0-9_]*$/.test(g['name'])) {
+      throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRun: with.generators[${i}] needs a name of lower-case letters, digits and _`);
+    }
+    const out: ScriptedGenerator = { name: g['name'] };
+    if (isRecord(g['response'])) out.response = retarget(g['response'] as CodeGeneratorResponse, prefix);
+    if (typeof g['responseHex'] === 'string') out.responseBytes = Uint8Array.from(Buffer.from(g['responseHex'].replace(/\s+/g, ''), 'hex'));
+    if (typeof g['outDir'] === 'string') out.outDir = g['outDir'];
+    if (typeof g['parameter'] === 'string') out.parameter = g['parameter'];
+    if (Array.isArray(g['options'])) out.options = g['options'].map(String);
+    if (typeof g['exit'] === 'number') out.exit = g['exit'];
+    if (g['viaSearchPath'] === true) out.viaSearchPath = true;
+    return out;
+  });
+}
+
+/** Runs an invocation and records every deviation from the model; returns how many were found. */
+async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string, diagnose: boolean): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
+  const prefix = markerPrefix(ctx);
+  const out = await runCompiler(ctx.exec, inv, ctx.signal);
+  ctx.exchange(out.exchange);
+  const expect = expectedOutcome(inv, out.sandbox, prefix);
+  let accept = acceptRequirement;
+  // A wrong tree or a refusal is put down to the rule whose bent model reproduces it: a fixed
+  // case names its own rule, but a compiler that, say, does not indent also gets the insertion
+  // in a generator-order case wrong, and that failure belongs to the indentation rule.
+  if (expect.ok && out.exitCode === 0 && diagnose) accept = diagnoseTree(inv, out, acceptRequirement, prefix);
+  if (expect.ok && out.exitCode !== 0) accept = diagnoseRefusal(inv, out.sandbox, acceptRequirement, prefix);
+  return judgeCompiler(expect, out, accept).map((f) => ({ ...f, exchange: out.exchange }));
+}
+
+/**
+ * `plugin.compilerRun`: the compiler runs scripted plugins that answer the responses given in
+ * `with.generators` (in command-line order), on a stored fixture (`with.fixture`, default
+ * shop; `with.files` to generate, default the fixture's), and must write what the model says or
+ * fail where the model fails. A wrong tree or a refusal of valid output is reported against
+ * `with.requirement` (default: the case's first requirement); an accepted invalid response
+ * against the rule the model names.
+ */
+export const compilerRun: TypedCheck = async (ctx, args) => {
+  const prefix = markerPrefix(ctx);
+  const fixtureName = typeof args['fixture'] === 'string' ? args['fixture'] : 'shop';
+  if (!isFixtureName(fixtureName)) throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRun: no fixture "${fixtureName}"`);
+  const fixture = loadFixture(fixtureName);
+  const files = Array.isArray(args['files']) ? args['files'].map(String) : fixture.file_to_generate;
+  const inv: CompilerInvocation = {
+    compiler: compilerArgv(ctx),
+    generators: parseGenerators(args['generators'], prefix),
+    descriptorSet: fixture.set,
+    files,
+    pluginPrefix: pluginNamePrefix(ctx),
+  };
+  const accept = typeof args['requirement'] === 'string' ? args['requirement'] : (ctx.requirements[0] ?? '');
+  for (const f of await runAndJudge(ctx, inv, accept, true)) ctx.fail(f);
+};
+
+/**
+ * `plugin.compilerProperty`: generated invocations (valid responses from generators/plugin,
+ * some bent to break one rule) must be written or rejected as the model says. A wrong tree is
+ * put down to the rule whose bent model reproduces it (diagnose.ts).
+ */
+export const compilerProperty: TypedCheck = async (ctx, args) => {
+  const runs = typeof args['runs'] === 'number' ? args['runs'] : undefined;
+  const compiler = compilerArgv(ctx);
+  const prefix = markerPrefix(ctx);
+  await ctx.property(generatedInvocations(prefix), async (gen) => {
+    const inv: CompilerInvocation = { compiler, generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
+    const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT', true);
+    return found[0];
+  }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });
+};

@@ -1,0 +1,98 @@
+import { applyGenerators, DEFAULT_MARKER_PREFIX, insertAtPoint, proto3OptionalFilesToGenerate, type InsertResult } from '../../../reference/plugin/model/index.js';
+import { onDisk } from '../../../reference/plugin/tree-io.js';
+import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import { withSandbox, type CompilerInvocation, type CompilerOutcome } from './compiler-harness.js';
+
+/**
+ * Names the rule a compiler most likely broke when it wrote a different tree than the model:
+ * the model is re-run with one rule bent at a time, and the variant that reproduces what the
+ * compiler wrote names the rule. Used for generated invocations, where no single case names it.
+ */
+
+/** Insertion with one aspect of rules 4 and 5 bent: no indentation, or below the marker line. */
+export function bentInsert(opts: { indent: boolean; below: boolean }): typeof insertAtPoint {
+  return (content, point, text, prefix = DEFAULT_MARKER_PREFIX): InsertResult => {
+    const at = content.indexOf(`${prefix}(${point})`);
+    if (at < 0) return { ok: false, message: `insertion point ${point} not found` };
+    if (text === '') return { ok: true, content };
+    const lineStart = at === 0 ? 0 : content.lastIndexOf('\n', at - 1) + 1;
+    const indent = opts.indent ? (/^[ \t]*/.exec(content.slice(lineStart, at))?.[0] ?? '') : '';
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    const lines = body.slice(0, -1).split('\n').map((l) => `${indent}${l}\n`).join('');
+    if (!opts.below) return { ok: true, content: content.slice(0, lineStart) + lines + content.slice(lineStart) };
+    const nl = content.indexOf('\n', at);
+    if (nl < 0) return { ok: true, content: `${content}\n${lines}` };
+    return { ok: true, content: content.slice(0, nl + 1) + lines + content.slice(nl + 1) };
+  };
+}
+
+export function appendReplaces(res: CodeGeneratorResponse): CodeGeneratorResponse {
+  const files = [...(res.file ?? [])];
+  for (let i = 1; i < files.length; i++) {
+    const f = files[i];
+    const prev = files[i - 1];
+    if (f && prev && !f.name && !f.insertion_point) files[i - 1] = { ...prev, content: '' };
+  }
+  return { ...res, file: files };
+}
+
+/** Consecutive insertions at one point of one file, in reverse order (a compiler that stacks them). */
+export function reverseInsertions(res: CodeGeneratorResponse): CodeGeneratorResponse {
+  const files = [...(res.file ?? [])];
+  const out: typeof files = [];
+  let i = 0;
+  while (i < files.length) {
+    const f = files[i];
+    if (!f?.insertion_point) {
+      if (f) out.push(f);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < files.length && files[j + 1]?.insertion_point === f.insertion_point && files[j + 1]?.name === f.name) j++;
+    out.push(...files.slice(i, j + 1).reverse());
+    i = j + 1;
+  }
+  return { ...res, file: out };
+}
+
+const VARIANTS: { requirement: string; insert?: typeof insertAtPoint; mapResponse?: (r: CodeGeneratorResponse) => CodeGeneratorResponse; reverse?: boolean }[] = [
+  { requirement: 'PLUGIN-COMPILER-INSERTION-INDENT', insert: bentInsert({ indent: false, below: false }) },
+  { requirement: 'PLUGIN-COMPILER-INSERTION-PLACEMENT', insert: bentInsert({ indent: true, below: true }) },
+  { requirement: 'PLUGIN-COMPILER-APPEND', mapResponse: appendReplaces },
+  { requirement: 'PLUGIN-COMPILER-INSERTION-ORDER', mapResponse: reverseInsertions },
+  { requirement: 'PLUGIN-COMPILER-GENERATOR-ORDER', reverse: true },
+];
+
+function same(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
+
+/** The requirement whose bent model reproduces the compiler's tree, or `fallback`. */
+export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
+  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+  for (const v of VARIANTS) {
+    let runs = inv.generators.map((g) => ({
+      generator: g.name,
+      outDir: g.outDir ?? 'out',
+      response: withSandbox(v.mapResponse ? v.mapResponse(g.response ?? {}) : (g.response ?? {}), out.sandbox),
+    }));
+    if (v.reverse) runs = [...runs].reverse();
+    const r = applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles, ...(v.insert ? { insert: v.insert } : {}) });
+    if (!r.ok) continue;
+    const all = [...r.trees].every(([dir, tree]) => same(onDisk(tree), out.outputs.get(dir) ?? new Map()));
+    if (all) return v.requirement;
+  }
+  return fallback;
+}
+
+/**
+ * For a compiler that refused valid output: when running the generators in reverse order makes
+ * the model refuse too, the compiler most likely did not keep command-line order (rule 6).
+ */
+export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
+  if (inv.generators.length < 2) return fallback;
+  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+  const runs = [...inv.generators].reverse().map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(g.response ?? {}, sandbox) }));
+  return applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles }).ok ? fallback : 'PLUGIN-COMPILER-GENERATOR-ORDER';
+}

@@ -1,0 +1,176 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { encodeRequest } from '../../../reference/plugin/codec.js';
+import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import { appendUnknownFields, lengthDelimited, reorderRequest, varintField, type FieldOrder } from '../../../reference/plugin/wire.js';
+import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
+import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, type PluginRun } from './support.js';
+
+/** The fixture a behaviour check runs on: with.fixture, else `shop` when allowed, else the first allowed. */
+function baseFixture(ctx: CheckContext, args: Record<string, unknown>): FixtureName {
+  const asked = args['fixture'];
+  if (typeof asked === 'string') {
+    if (!isFixtureName(asked)) throw new SpecgateError('SG_SUITE_SCHEMA', `with.fixture: no fixture "${asked}"`);
+    return asked;
+  }
+  const allowed = pluginFixtures(ctx);
+  return allowed.includes('shop') ? 'shop' : (allowed[0] ?? 'shop');
+}
+
+/** A baseline run that must succeed for a comparison to mean anything. */
+async function baseline(ctx: CheckContext, req: CodeGeneratorRequest, label: string): Promise<{ run: PluginRun; stable: boolean }> {
+  const first = await runPlugin(ctx, encodeRequest(req), label, req);
+  if (!succeeded(first)) {
+    throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the plain request (${label}) successfully (${outcomeText(first)}), so this behaviour cannot be compared; see PLUGIN-ERROR-EXIT-ZERO and the exchanges`);
+  }
+  const second = await runPlugin(ctx, encodeRequest(req), `${label}, again`, req);
+  return { run: first, stable: succeeded(second) && isDeepStrictEqual(responseFiles(first.response), responseFiles(second.response)) };
+}
+
+/** Runs `bytes` and compares with the baseline: must succeed, and answer the same when the plugin is deterministic. */
+async function sameAsBaseline(ctx: CheckContext, requirement: string, base: { run: PluginRun; stable: boolean }, bytes: Uint8Array, label: string, req: CodeGeneratorRequest, compare = true): Promise<void> {
+  const run = await runPlugin(ctx, bytes, label, req);
+  if (!succeeded(run)) {
+    failFor(ctx, { requirement, message: `the plugin failed on ${label}, a request it answers in the usual form: ${outcomeText(run)}`, expected: outcomeText(base.run), actual: outcomeText(run), exchange: run.exchange });
+    return;
+  }
+  if (compare && base.stable && !isDeepStrictEqual(responseFiles(run.response), responseFiles(base.run.response))) {
+    failFor(ctx, { requirement, message: `the plugin answered ${label} differently from the same request in the usual form`, expected: responseFiles(base.run.response), actual: responseFiles(run.response), exchange: run.exchange });
+  }
+}
+
+/** `plugin.fieldOrder` (PLUGIN-WIRE-FIELD-ORDER): proto_file first, interleaved, all fields reversed. */
+export const fieldOrder: TypedCheck = async (ctx, args) => {
+  const name = baseFixture(ctx, args);
+  const req = requestFor(loadFixture(name), { fileToGenerate: loadFixture(name).set.file?.map((f) => f.name ?? '') ?? [] });
+  const base = await baseline(ctx, req, `fixture ${name}`);
+  const bytes = encodeRequest(req);
+  for (const order of ['proto-file-first', 'interleaved', 'reversed'] satisfies FieldOrder[]) {
+    await sameAsBaseline(ctx, 'PLUGIN-WIRE-FIELD-ORDER', base, reorderRequest(bytes, order), `fixture ${name} with fields ${order}`, req);
+  }
+};
+
+/** `plugin.unknownFields` (PLUGIN-UNKNOWN-FIELDS-IGNORED): unknown fields before and after the known ones. */
+export const unknownFields: TypedCheck = async (ctx, args) => {
+  const name = baseFixture(ctx, args);
+  const req = requestFor(loadFixture(name));
+  const base = await baseline(ctx, req, `fixture ${name}`);
+  const bytes = encodeRequest(req);
+  const front = [lengthDelimited(4000, new TextEncoder().encode('a newer compiler field')), varintField(4001, 7)];
+  await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(bytes), `fixture ${name} with unknown fields appended`, req);
+  await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(new Uint8Array(0), [...front, bytes]), `fixture ${name} with unknown fields in front`, req);
+};
+
+/**
+ * `plugin.compilerVersion` (PLUGIN-COMPILER-VERSION-OPTIONAL): compiler_version absent, empty,
+ * or naming another version. Generated code may name the version, so only success is required.
+ */
+export const compilerVersion: TypedCheck = async (ctx, args) => {
+  const name = baseFixture(ctx, args);
+  const base = await baseline(ctx, requestFor(loadFixture(name)), `fixture ${name}`);
+  const variants: [string, CodeGeneratorRequest][] = [
+    ['without compiler_version', requestFor(loadFixture(name), { compilerVersion: null })],
+    ['with an empty compiler_version', requestFor(loadFixture(name), { compilerVersion: {} })],
+    ['with compiler_version 4.0.0-rc1', requestFor(loadFixture(name), { compilerVersion: { major: 4, minor: 0, patch: 0, suffix: 'rc1' } })],
+  ];
+  for (const [label, req] of variants) {
+    await sameAsBaseline(ctx, 'PLUGIN-COMPILER-VERSION-OPTIONAL', base, encodeRequest(req), `fixture ${name} ${label}`, req, false);
+  }
+};
+
+/** `plugin.deterministic` (PLUGIN-DETERMINISTIC): the same request three times gives the same bytes. */
+export const deterministic: TypedCheck = async (ctx, args) => {
+  const name = baseFixture(ctx, args);
+  const req = requestFor(loadFixture(name));
+  const bytes = encodeRequest(req);
+  const runs: PluginRun[] = [];
+  for (let i = 0; i < 3; i++) runs.push(await runPlugin(ctx, bytes, `fixture ${name}, run ${i + 1}`, req));
+  const [first, ...rest] = runs;
+  if (!first) return;
+  for (const r of rest) {
+    const same = r.result.exitCode === first.result.exitCode && Buffer.from(r.result.stdout).equals(Buffer.from(first.result.stdout));
+    if (!same) {
+      failFor(ctx, {
+        requirement: 'PLUGIN-DETERMINISTIC',
+        message: 'the same request gave different answers',
+        expected: { exitCode: first.result.exitCode, files: responseFiles(first.response) },
+        actual: { exitCode: r.result.exitCode, files: responseFiles(r.response) },
+        exchange: r.exchange,
+      });
+      return;
+    }
+  }
+};
+
+/**
+ * `plugin.fileToGenerate` (PLUGIN-FILE-TO-GENERATE): on shop.proto (which imports common.proto),
+ * asking for shop.proto alone must not give what asking for both gives, when common.proto alone
+ * gives something at all.
+ */
+export const fileToGenerate: TypedCheck = async (ctx) => {
+  const fixture = loadFixture('shop');
+  const ask = async (files: string[]): Promise<PluginRun> => {
+    const req = requestFor(fixture, { fileToGenerate: files });
+    return runPlugin(ctx, encodeRequest(req), `shop fixture, file_to_generate ${files.join(' + ')}`, req);
+  };
+  const importedOnly = await ask(['common.proto']);
+  const both = await ask(['common.proto', 'shop.proto']);
+  const one = await ask(['shop.proto']);
+  for (const r of [importedOnly, both, one]) {
+    if (!succeeded(r)) throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the shop fixture successfully (${outcomeText(r)}), so file_to_generate cannot be checked`);
+  }
+  if (Object.keys(responseFiles(importedOnly.response)).length === 0) {
+    throw new SpecgateError('SG_CONFIG', 'the plugin generates nothing for common.proto alone, so whether it generates code for imported files cannot be told');
+  }
+  if (isDeepStrictEqual(responseFiles(one.response), responseFiles(both.response))) {
+    failFor(ctx, {
+      requirement: 'PLUGIN-FILE-TO-GENERATE',
+      message: 'asked for shop.proto only, the plugin also generated code for its import common.proto (same output as when asked for both)',
+      expected: `not ${JSON.stringify(Object.keys(responseFiles(both.response)))}`,
+      actual: Object.keys(responseFiles(one.response)),
+      exchange: one.exchange,
+    });
+  }
+};
+
+/**
+ * `plugin.schemaError` (PLUGIN-ERROR-EXIT-ZERO): a request the plugin cannot generate for, named
+ * by the target (var plugin_error_parameter: a parameter that makes it fail; var
+ * plugin_error_fixture: a stored fixture it cannot handle), must come back as `error` with
+ * exit status 0.
+ */
+export const schemaError: TypedCheck = async (ctx, args) => {
+  const via = args['via'] === 'fixture' ? 'fixture' : 'parameter';
+  let req: CodeGeneratorRequest;
+  let label: string;
+  if (via === 'parameter') {
+    const parameter = String(ctx.vars['plugin_error_parameter'] ?? '');
+    const name = baseFixture(ctx, args);
+    req = requestFor(loadFixture(name), { parameter });
+    label = `fixture ${name} with parameter ${parameter}`;
+  } else {
+    const name = String(ctx.vars['plugin_error_fixture'] ?? '');
+    if (!isFixtureName(name)) throw new SpecgateError('SG_CONFIG', `vars.plugin_error_fixture: no fixture "${name}"`);
+    req = requestFor(loadFixture(name));
+    label = `fixture ${name}`;
+  }
+  const run = await runPlugin(ctx, encodeRequest(req), label, req);
+  if (run.result.exitCode !== 0) {
+    failFor(ctx, {
+      requirement: 'PLUGIN-ERROR-EXIT-ZERO',
+      message: `the plugin reported a problem with the schema (${label}) by exiting with status ${run.result.exitCode ?? run.result.signal} instead of setting CodeGeneratorResponse.error and exiting 0`,
+      expected: { exitCode: 0, error: 'non-empty' },
+      actual: { exitCode: run.result.exitCode, stderr: run.result.stderr },
+      exchange: run.exchange,
+    });
+    return;
+  }
+  if (run.decodeError !== undefined) {
+    failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError}`, exchange: run.exchange });
+    return;
+  }
+  if (!run.response?.error) {
+    throw new SpecgateError('SG_CONFIG', `the plugin generated code for ${label}, which the target names as a request it cannot handle; check vars.plugin_error_${via}`);
+  }
+};

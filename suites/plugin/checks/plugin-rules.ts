@@ -1,0 +1,76 @@
+import type { CheckContext, FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { encodeRequest } from '../../../reference/plugin/codec.js';
+import { validatePluginResponse } from '../../../reference/plugin/model/index.js';
+import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import { loadFixture, requestFor } from './fixtures.js';
+import { generatedRequests } from './generated.js';
+import { describeResponse, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
+
+/**
+ * What a plugin's answer to one valid request breaks (spec A: What the service does, Rules for
+ * File 1-3, CodeGeneratorResponse, Errors 1-2), filtered to the case's requirements.
+ * A parseable request leaves a plugin no reason to exit non-zero: Errors 2 reserves that for
+ * requests it cannot parse, and schema problems go to `error` with status 0 (Errors 1).
+ */
+export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRequest): FailureInput[] {
+  const found: (FailureInput & { requirement: string })[] = [];
+  const files = (req.file_to_generate ?? []).join(', ');
+  if (run.result.exitCode !== 0) {
+    found.push({
+      requirement: 'PLUGIN-ERROR-EXIT-ZERO',
+      message: `the plugin exited with status ${run.result.exitCode ?? run.result.signal} on a valid request (file_to_generate: ${files}); only an unparseable request may end with a non-zero status, problems with the schema belong in CodeGeneratorResponse.error with status 0`,
+      expected: { exitCode: 0 },
+      actual: { exitCode: run.result.exitCode, signal: run.result.signal, stderr: run.result.stderr },
+      exchange: run.exchange,
+    });
+  } else if (run.decodeError !== undefined || !run.response) {
+    found.push({
+      requirement: 'PLUGIN-IO-ONE-RESPONSE',
+      message: `stdout is not an encoded CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`,
+      expected: 'one CodeGeneratorResponse in the binary wire format',
+      actual: { stdoutBytes: run.result.stdout.length, head: Buffer.from(run.result.stdout.subarray(0, 64)).toString('hex') },
+      exchange: run.exchange,
+    });
+  } else {
+    for (const v of validatePluginResponse(run.response, req)) {
+      found.push({ requirement: v.requirement, message: `${v.message} (file_to_generate: ${files})`, actual: describeResponse(run.response), exchange: run.exchange });
+    }
+  }
+  return found.filter((f) => wants(ctx, f.requirement));
+}
+
+function parametersFrom(ctx: CheckContext, args: Record<string, unknown>): (string | undefined)[] {
+  const v = args['parameters'] ?? ctx.vars['plugin_parameters'];
+  if (Array.isArray(v) && v.length) return v.map((p) => (p === null ? undefined : String(p)));
+  if (typeof v === 'string' && v !== '') return [v];
+  return [undefined];
+}
+
+/**
+ * `plugin.responseRules`: runs the plugin on every stored fixture (var plugin_fixtures) with
+ * each parameter (with.parameters or var plugin_parameters) and judges each answer.
+ */
+export const responseRules: TypedCheck = async (ctx, args) => {
+  let judged = 0;
+  for (const name of pluginFixtures(ctx)) {
+    for (const parameter of parametersFrom(ctx, args)) {
+      const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
+      const run = await runPlugin(ctx, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
+      for (const f of judgeRun(ctx, run, req)) ctx.fail(f);
+      if (run.result.exitCode === 0) judged++;
+    }
+  }
+  if (judged === 0 && !wants(ctx, 'PLUGIN-ERROR-EXIT-ZERO')) {
+    throw new SpecgateError('SG_TARGET_PROTOCOL', 'the plugin answered no fixture with exit status 0, so there is no response to judge; see the exchanges (does it need a parameter? set vars.plugin_parameters)');
+  }
+};
+
+/** `plugin.generatedRules`: the same judgement on generated valid requests (generators/plugin). */
+export const generatedRules: TypedCheck = async (ctx, args) => {
+  const runs = typeof args['runs'] === 'number' ? args['runs'] : undefined;
+  await ctx.property(generatedRequests(), async (req) => {
+    const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
+    return judgeRun(ctx, run, req)[0];
+  }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
+};

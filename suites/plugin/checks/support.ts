@@ -1,0 +1,161 @@
+import { existsSync, statSync } from 'node:fs';
+import type { Exchange } from '../../../src/engine/model.js';
+import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import type { ExecConfig, ExecResult } from '../../../src/targets/types.js';
+import { decodeResponse } from '../../../reference/plugin/codec.js';
+import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
+import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import { FIXTURES, type FixtureName } from './fixtures.js';
+
+/** Helpers shared by the plugin suite's typed checks. */
+
+/**
+ * Turns a command given on the command line or in a profile into argv: a list is taken as is;
+ * a string naming an existing file is one argument; otherwise it is split on spaces. A `.js`
+ * or `.mjs` program is run with the current Node.
+ */
+export function commandArgv(value: unknown): string[] {
+  let argv: string[];
+  if (Array.isArray(value)) argv = value.map(String);
+  else if (typeof value === 'string') argv = existsSync(value) && statSync(value).isFile() ? [value] : value.split(/\s+/).filter((s) => s !== '');
+  else argv = [];
+  const first = argv[0];
+  if (first !== undefined && /\.(c|m)?js$/.test(first)) argv = [process.execPath, ...argv];
+  return argv;
+}
+
+/** ExecConfig for a command value (see commandArgv). */
+export function execFor(value: unknown): ExecConfig {
+  const [command, ...args] = commandArgv(value);
+  if (command === undefined) throw new SpecgateError('SG_CONFIG', 'empty command');
+  return { command, args };
+}
+
+/** The plugin under test: the target's executable, or var plugin_command. */
+export function pluginExec(ctx: CheckContext): ExecConfig {
+  if (ctx.execConfig) return ctx.execConfig;
+  const v = ctx.vars['plugin_command'];
+  if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no plugin to run: give --plugin <executable> or set vars.plugin_command');
+  return execFor(v);
+}
+
+/** The compiler under test (var compiler_command). */
+export function compilerArgv(ctx: CheckContext): string[] {
+  const argv = commandArgv(ctx.vars['compiler_command']);
+  if (argv.length === 0) throw new SpecgateError('SG_CONFIG', 'no compiler to run: give --compiler <executable> or set vars.compiler_command');
+  return argv;
+}
+
+/** `@@<compiler>_insertion_point` (var insertion_marker_prefix). */
+export function markerPrefix(ctx: CheckContext): string {
+  const v = ctx.vars['insertion_marker_prefix'];
+  return typeof v === 'string' && v !== '' ? v : DEFAULT_MARKER_PREFIX;
+}
+
+/** `<compiler>-gen-` (var plugin_name_prefix). */
+export function pluginNamePrefix(ctx: CheckContext): string {
+  const v = ctx.vars['plugin_name_prefix'];
+  return typeof v === 'string' && v !== '' ? v : 'protoc-gen-';
+}
+
+/** The fixtures a plugin is run on (var plugin_fixtures: list or comma-separated; default all). */
+export function pluginFixtures(ctx: CheckContext): FixtureName[] {
+  const v = ctx.vars['plugin_fixtures'];
+  const names = Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? v.split(',').map((s) => s.trim()) : Object.keys(FIXTURES);
+  for (const n of names) {
+    if (!Object.hasOwn(FIXTURES, n)) throw new SpecgateError('SG_CONFIG', `vars.plugin_fixtures names "${n}"; known fixtures: ${Object.keys(FIXTURES).join(', ')}`);
+  }
+  return names as FixtureName[];
+}
+
+/** Whether this case answers for `requirement` (checks report only their case's requirements). */
+export function wants(ctx: CheckContext, requirement: string): boolean {
+  return ctx.requirements.includes(requirement);
+}
+
+/** Records a failure when the case covers the requirement. */
+export function failFor(ctx: CheckContext, f: FailureInput & { requirement: string }): void {
+  if (wants(ctx, f.requirement)) ctx.fail(f);
+}
+
+/** One plugin run and what came of it. */
+export interface PluginRun {
+  result: ExecResult;
+  response?: CodeGeneratorResponse;
+  /** Why stdout is not a CodeGeneratorResponse (only when the exit status was 0). */
+  decodeError?: string;
+  exchange: Exchange;
+}
+
+function describeRequest(req: CodeGeneratorRequest | undefined, label: string, bytes: number): unknown {
+  if (!req) return { label, bytes };
+  return {
+    label,
+    bytes,
+    file_to_generate: req.file_to_generate,
+    parameter: req.parameter,
+    proto_file: (req.proto_file ?? []).map((f) => f.name),
+    compiler_version: req.compiler_version,
+  };
+}
+
+/** A response for reports: names and sizes, not whole file contents. */
+export function describeResponse(res: CodeGeneratorResponse | undefined): unknown {
+  if (!res) return undefined;
+  return {
+    error: res.error,
+    supported_features: res.supported_features,
+    file: (res.file ?? []).map((f) => ({ name: f.name, insertion_point: f.insertion_point, content: f.content === undefined ? undefined : `${f.content.length} chars` })),
+  };
+}
+
+/** Runs the plugin on `stdin`, decodes its answer when it exits 0, and records the exchange. */
+export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest): Promise<PluginRun> {
+  const exec = pluginExec(ctx);
+  const result = await ctx.exec.run({ ...exec, stdin, signal: ctx.signal });
+  let response: CodeGeneratorResponse | undefined;
+  let decodeError: string | undefined;
+  if (result.exitCode === 0) {
+    try {
+      response = decodeResponse(result.stdout);
+    } catch (e) {
+      decodeError = e instanceof Error ? e.message : String(e);
+    }
+  }
+  const exchange: Exchange = {
+    kind: 'exec',
+    summary: `${[exec.command, ...(exec.args ?? [])].join(' ')} < ${label} -> exit ${result.exitCode ?? result.signal}`,
+    request: describeRequest(req, label, stdin.length),
+    response: { exitCode: result.exitCode, signal: result.signal, stderr: result.stderr, stdoutBytes: result.stdout.length, decoded: describeResponse(response), decodeError },
+    durationMs: result.durationMs,
+  };
+  ctx.exchange(exchange);
+  const run: PluginRun = { result, exchange };
+  if (response) run.response = response;
+  if (decodeError !== undefined) run.decodeError = decodeError;
+  return run;
+}
+
+/** Files of a response as name -> content (insertions keyed `name@point#i`), for comparisons. */
+export function responseFiles(res: CodeGeneratorResponse | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  (res?.file ?? []).forEach((f, i) => {
+    const key = f.insertion_point ? `${f.name ?? ''}@${f.insertion_point}#${i}` : f.name ? f.name : `(chunk #${i})`;
+    out[key] = f.content ?? '';
+  });
+  return out;
+}
+
+/** Whether a run ended with a usable response: exit 0, parseable, no error. */
+export function succeeded(run: PluginRun): run is PluginRun & { response: CodeGeneratorResponse } {
+  return run.result.exitCode === 0 && run.response !== undefined && !run.response.error;
+}
+
+/** A one-line account of a run for failure messages. */
+export function outcomeText(run: PluginRun): string {
+  if (run.result.exitCode !== 0) return `exit ${run.result.exitCode ?? run.result.signal}${run.result.stderr ? `, stderr: ${run.result.stderr.trim().slice(0, 300)}` : ''}`;
+  if (run.decodeError) return `exit 0 but stdout is not a CodeGeneratorResponse (${run.decodeError})`;
+  if (run.response?.error) return `error: ${run.response.error}`;
+  return `exit 0 with ${run.response?.file?.length ?? 0} file(s)`;
+}

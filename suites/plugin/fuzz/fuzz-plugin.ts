@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { performance } from 'node:perf_hooks';
+import { encodeRequest } from '../../../reference/plugin/codec.js';
+import type { CodeGeneratorRequestValue } from '../../../generators/plugin/descriptor-types.js';
+import type { FuzzOptions, FuzzResult, Fuzzer } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import type { ExecConfig, ExecResult } from '../../../src/targets/types.js';
+import { writeCounterexample } from './counterexample-files.js';
+import { fuzzRequest, targetParameters } from './fuzz-request.js';
+import { judgeRun, judgeRunnerError, type FuzzFinding } from './judge-run.js';
+import { planLanes, runLanes, type Lane } from './lanes.js';
+
+/** Thrown inside the property so that fast-check shrinks; carries the finding. */
+class Found extends Error {
+  constructor(readonly finding: FuzzFinding) {
+    super(finding.message);
+  }
+}
+
+interface LaneOutcome {
+  failed: boolean;
+  runs: number;
+  errored: number;
+  seed: number;
+  path?: string;
+  shrinks?: number;
+  request?: CodeGeneratorRequestValue;
+  finding?: FuzzFinding;
+}
+
+/** The plugin to run: the target's executable, or var plugin_command (a string or argv list). */
+function pluginExec(opts: FuzzOptions): ExecConfig {
+  if (opts.target.exec) return opts.target.exec;
+  const v = opts.target.vars['plugin_command'];
+  const argv = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(/\s+/).filter((s) => s !== '') : [];
+  const [command, ...args] = argv;
+  if (command === undefined) throw new SpecgateError('SG_CONFIG', 'no plugin to fuzz: give --plugin <executable> or set vars.plugin_command');
+  return { command, args };
+}
+
+/**
+ * One fast-check run: generate valid requests, run the plugin on each, judge the answer; on a
+ * finding fast-check shrinks the request (each shrink step runs the plugin again).
+ */
+async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: AbortSignal, path?: string): Promise<LaneOutcome> {
+  let errored = 0;
+  const arb = fuzzRequest(targetParameters(opts.target.vars));
+  const prop = fc.asyncProperty(arb, async (request) => {
+    // A stopped lane (a lower lane failed, or the user interrupted) just lets its runs pass.
+    if (stop.aborted || opts.signal.aborted) return;
+    let result: ExecResult;
+    try {
+      result = await opts.target.runner.run({ ...exec, stdin: encodeRequest(request), signal: AbortSignal.any([opts.signal, stop]) });
+    } catch (e) {
+      if (stop.aborted || opts.signal.aborted) return;
+      throw new Found(judgeRunnerError(e));
+    }
+    const verdict = judgeRun(request, result);
+    if ('finding' in verdict) throw new Found(verdict.finding);
+    if (verdict.answer.errored) errored++;
+  });
+  const params: fc.Parameters<[CodeGeneratorRequestValue]> = { seed: lane.seed, numRuns: lane.runs };
+  // Replaying: reproduce the recorded counterexample and stop there.
+  if (path !== undefined) Object.assign(params, { path, endOnFailure: true });
+  const details = await fc.check(prop, params);
+  if (!details.failed) return { failed: false, runs: details.numRuns, errored, seed: lane.seed };
+  const err: unknown = details.errorInstance;
+  // Anything but a finding is a harness fault (the plugin cannot be started, ...): no verdict.
+  if (!(err instanceof Found)) throw err;
+  const outcome: LaneOutcome = { failed: true, runs: details.numRuns, errored, seed: lane.seed, shrinks: details.numShrinks, finding: err.finding };
+  if (details.counterexamplePath) outcome.path = details.counterexamplePath;
+  const request = details.counterexample?.[0];
+  if (request) outcome.request = request;
+  return outcome;
+}
+
+/**
+ * `specgate fuzz plugin`: sends generated valid CodeGeneratorRequests (spec A) to the plugin,
+ * `concurrency` processes at a time, and stops at the first request the plugin crashes on,
+ * hangs on, exits non-zero on, answers with bytes that are no CodeGeneratorResponse, or answers
+ * with a response breaking a plugin-side rule of the reference model. The request is shrunk,
+ * written to `<outDir>/fuzz-plugin-<seed>.bin` and `.json`, and a replay command is returned.
+ * See lanes.ts for how concurrency keeps replay exact.
+ */
+export const fuzzPlugin: Fuzzer = async (opts) => {
+  const started = performance.now();
+  const exec = pluginExec(opts);
+  const replaying = opts.path !== undefined && opts.path !== '';
+  const lanes = replaying ? [{ index: 0, seed: opts.seed, runs: Math.max(1, opts.runs) }] : planLanes(opts.seed, opts.runs);
+  opts.log(
+    replaying
+      ? `replaying seed ${opts.seed} path ${String(opts.path)} against ${exec.command}`
+      : `fuzzing ${exec.command} with ${opts.runs} requests (seed ${opts.seed}, ${lanes.length} lanes, ${opts.concurrency} processes)`,
+  );
+  const results = await runLanes(lanes, replaying ? 1 : opts.concurrency, (lane, stop) => runLane(opts, exec, lane, stop, replaying ? opts.path : undefined));
+
+  let runs = 0;
+  let errored = 0;
+  let failure: LaneOutcome | undefined;
+  for (const lane of lanes) {
+    const r = results.get(lane.index);
+    if (!r) continue;
+    runs += r.runs;
+    errored += r.errored;
+    if (r.failed && !failure) failure = r;
+  }
+  const durationMs = performance.now() - started;
+  const note = errored > 0 ? ` (${errored} answered with CodeGeneratorResponse.error, which is allowed)` : '';
+  if (!failure?.finding || !failure.request) {
+    const interrupted = opts.signal.aborted ? ' before it was interrupted' : '';
+    return { ok: true, runs, durationMs, files: [], message: `no finding in ${runs} valid requests${interrupted}${note}` };
+  }
+
+  const bytes = encodeRequest(failure.request);
+  const files = writeCounterexample(opts.outDir, failure.seed, bytes);
+  const replay = `${opts.commandLine} --seed ${failure.seed}${failure.path ? ` --path ${failure.path}` : ''} --runs 1`;
+  const f = failure.finding;
+  const detail = [f.exitCode !== undefined ? `exit status ${String(f.exitCode)}` : '', f.signal ? `signal ${f.signal}` : '', f.stderr ? `stderr: ${f.stderr.trim()}` : '']
+    .filter((s) => s !== '')
+    .join('; ');
+  const result: FuzzResult = {
+    ok: false,
+    runs,
+    durationMs,
+    files,
+    replay,
+    message: `${f.requirement}: ${f.message}${detail ? ` [${detail}]` : ''} — shrunk to a request of ${failure.request.proto_file.length} file(s) after ${failure.shrinks ?? 0} shrink steps${note}`,
+    property: { seed: failure.seed, runs, counterexample: failure.request, replay, ...(failure.path ? { path: failure.path } : {}), ...(failure.shrinks === undefined ? {} : { shrinks: failure.shrinks }) },
+  };
+  opts.log(`finding: ${result.message}`);
+  return result;
+};

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import { SpecgateError } from '../../src/errors.js';
+import { pluginCodecs } from '../../reference/plugin/codec.js';
+import { compiledScript } from '../../reference/plugin/launcher.js';
+import { DEFAULT_MARKER_PREFIX } from '../../reference/plugin/model/index.js';
+import { compilerRequest } from './checks/compiler-request.js';
+import { compilerProperty, compilerRun } from './checks/compiler-run.js';
+import { generatedExchanges, generatedRequests } from './checks/generated.js';
+import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
+import { generatedRules, responseRules } from './checks/plugin-rules.js';
+import { execFor } from './checks/support.js';
+import { responseViolations } from './oracles.js';
+import { responseSchema } from './schemas.js';
+
+/** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
+function suiteDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return here.replace(/([\\/])dist[\\/]suites[\\/]plugin$/, '$1suites$1plugin');
+}
+
+/**
+ * The embedded reference: the reference plugin (plugin side) and the reference driver
+ * (compiler side), both compiled scripts run with this Node.
+ */
+const reference: ReferenceTarget = {
+  async start() {
+    const plugin = compiledScript('plugin-main');
+    const driver = compiledScript('driver-main');
+    for (const p of [plugin, driver, compiledScript('scripted-plugin-main')]) {
+      if (!existsSync(p)) throw new SpecgateError('SG_INTERNAL', `${p} is missing; build specgate first (npm run build)`);
+    }
+    return {
+      description: 'reference plugin and reference compiler driver (spec A)',
+      vars: {
+        plugin_command: [process.execPath, plugin],
+        compiler_command: [process.execPath, driver],
+        insertion_marker_prefix: DEFAULT_MARKER_PREFIX,
+        plugin_name_prefix: 'protoc-gen-',
+        plugin_error_parameter: 'fail=the schema asks for something this generator cannot do',
+      },
+      exec: { command: process.execPath, args: [plugin] },
+      async stop() {
+        // Nothing runs between cases: every plugin and compiler run is a process of its own.
+      },
+    };
+  },
+};
+
+/**
+ * The code-generator plugin protocol suite (spec 000, part A), both sides: `--plugin <exe>`
+ * checks a plugin, `--compiler <exe>` checks a compiler with protoc's command line.
+ */
+export const suite: SuiteModule = {
+  name: 'plugin',
+  dir: suiteDir(),
+  title: 'Code-generator plugin protocol (plugins and compilers)',
+  checks: {
+    responseRules, generatedRules, schemaError, fieldOrder, unknownFields, compilerVersion, deterministic, fileToGenerate,
+    compilerRun, compilerRequest, compilerProperty,
+  },
+  generators: {
+    request: () => generatedRequests(),
+    exchange: (ctx) => {
+      const prefix = ctx.vars['insertion_marker_prefix'];
+      return generatedExchanges(typeof prefix === 'string' && prefix !== '' ? prefix : undefined);
+    },
+  },
+  oracles: { responseViolations },
+  codecs: pluginCodecs,
+  schemas: { response: responseSchema },
+  reference,
+  targetOptions: [
+    {
+      flag: 'plugin',
+      valueName: 'executable',
+      description: 'check this code-generator plugin (a path, or a command line; a .js file runs with node)',
+      vars: (value) => ({ plugin_command: value }),
+      exec: (value) => execFor(value),
+    },
+    {
+      flag: 'compiler',
+      valueName: 'executable',
+      description: 'check this schema compiler, called with protoc\'s command line (a path, or a command line)',
+      vars: (value) => ({ compiler_command: value }),
+    },
+  ],
+};

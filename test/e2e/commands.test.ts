@@ -1,0 +1,114 @@
+/**
+ * The other commands on the demo suite: `list` (requirements with coverage, cases),
+ * `validate` (suite files, profiles, baselines; good and bad), `serve` (starts the reference,
+ * prints its URL, answers, stops on SIGTERM).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../src/paths.js';
+import { BIN, DEMO_MODULE, assertBuilt, runCli, tempDir, writeProfile } from './cli.js';
+
+const tmp = tempDir();
+beforeAll(() => assertBuilt());
+afterAll(() => tmp.remove());
+
+describe('specgate list', () => {
+  it('lists every requirement with its level and coverage, and every case with its file', async () => {
+    const res = await runCli(['list', '--suite-module', DEMO_MODULE, '--suite', 'demo'], { cwd: tmp.dir });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^demo — greeting service \(engine self-test\): 12 requirements, 10 cases$/m);
+    expect(res.stdout).toMatch(/^ {4}DEMO-HELLO \(MUST\) — hello-world, hello-empty-name$/m);
+    expect(res.stdout).toMatch(/^ {4}DEMO-VERSION-HEADER \(SHOULD\) — version-header$/m);
+    expect(res.stdout).toMatch(/^ {4}DEMO-REQUEST-LOG \(MUST\) — excluded: the service's logs cannot be observed from outside$/m);
+    expect(res.stdout).toMatch(/^ {4}DEMO-FAREWELL \(MAY\) — NOT COVERED$/m);
+    expect(res.stdout).toMatch(/^ {4}token-expiry \[DEMO-TOKEN-EXPIRY\] \{time-bound\} {2}\S*test\/fixtures\/demo\/suite\/cases\/tokens\.yaml:\d+$/m);
+    expect(res.stdout).toContain('1 requirement(s) have no case and no exclusion: DEMO-FAREWELL');
+  });
+
+  it('--json gives the same in a machine-readable form', async () => {
+    const res = await runCli(['list', '--suite-module', DEMO_MODULE, '--suite', 'demo', '--json'], { cwd: tmp.dir });
+    expect(res.code).toBe(0);
+    const [suite] = JSON.parse(res.stdout) as { name: string; requirements: { id: string; level: string }[]; cases: { id: string; requirements: string[] }[] }[];
+    expect(suite?.name).toBe('demo');
+    expect(suite?.requirements).toHaveLength(12);
+    expect(suite?.cases.find((c) => c.id === 'name-echo')?.requirements).toEqual(['DEMO-HELLO-CASE', 'DEMO-HELLO-UNICODE']);
+  });
+
+  it('an unknown suite is a usage error (exit 2)', async () => {
+    const res = await runCli(['list', '--suite-module', DEMO_MODULE, '--suite', 'nope'], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/no suite named "nope"/);
+  });
+});
+
+describe('specgate validate', () => {
+  it('accepts the demo suite files', async () => {
+    const files = ['requirements.yaml', 'cases/greeting.yaml', 'cases/numbers.yaml'].map((f) => fromRoot('test/fixtures/demo/suite', f));
+    const res = await runCli(['validate', '--suite-module', DEMO_MODULE, ...files], { cwd: tmp.dir });
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout.match(/^ok {2}/gm)).toHaveLength(3);
+  });
+
+  it('rejects a case file with an unknown key, naming file:line:column (exit 2)', async () => {
+    const file = join(tmp.dir, 'bad-cases.yaml');
+    writeFileSync(file, '- id: some-case\n  requirements: [DEMO-HELLO]\n  steps:\n    - request: { url: "http://127.0.0.1/" }\n      expekt: { status: 200 }\n');
+    const res = await runCli(['validate', file], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`${file}:5:7: `);
+    expect(res.stderr).toMatch(/unknown key "expekt"/);
+  });
+
+  it('accepts a good target profile and rejects one with an unknown key', async () => {
+    const good = writeProfile(tmp.dir, 'good-profile', { suites: { demo: { vars: { base_url: 'http://127.0.0.1:1' } } } });
+    const bad = writeProfile(tmp.dir, 'bad-profile', { suites: { demo: { varz: { base_url: 'http://127.0.0.1:1' } } } });
+    expect((await runCli(['validate', good], { cwd: tmp.dir })).code).toBe(0);
+    const res = await runCli(['validate', bad], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/\[SG_CONFIG\].*bad-profile\.yaml:\d+:\d+: .*varz/);
+  });
+
+  it('accepts a good baseline and rejects one with a bad expiry date', async () => {
+    const good = join(tmp.dir, 'good-baseline.yaml');
+    const bad = join(tmp.dir, 'bad-baseline.yaml');
+    writeFileSync(good, 'expected-failures:\n  - { id: DEMO-HELLO, reason: known, expires: "2999-12-31" }\n');
+    writeFileSync(bad, 'expected-failures:\n  - { id: DEMO-HELLO, reason: known, expires: "next week" }\n');
+    expect((await runCli(['validate', good], { cwd: tmp.dir })).code).toBe(0);
+    const res = await runCli(['validate', bad], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/bad-baseline\.yaml:2:\d+: .*expires/);
+  });
+});
+
+describe('specgate serve', () => {
+  it('prints the reference URL, answers on it (clock hook included) and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', 'demo', '--suite-module', DEMO_MODULE], { cwd: tmp.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          const m = /^ {2}base_url: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+          if (m?.[1]) resolve(m[1]);
+        });
+        void exited.then((code) => reject(new Error(`serve exited early (${String(code)}): ${err}`)));
+      });
+      expect(out).toMatch(/^specgate: serving the demo reference/m);
+      const hello = await fetch(`${url}/hello?name=serve`);
+      expect(hello.status).toBe(200);
+      expect(hello.headers.get('x-demo-version')).toBe('1.0');
+      expect(await hello.json()).toEqual({ message: 'hello serve' });
+      const advanced = await fetch(`${url}/__clock/advance`, { method: 'POST', body: JSON.stringify({ ms: 1000 }) });
+      expect(advanced.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/specgate: stopped\n$/);
+  });
+});

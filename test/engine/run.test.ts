@@ -1,0 +1,77 @@
+/**
+ * The engine in-process (no CLI): the demo suite against its reference, the event stream the
+ * reporters consume, case selection, and a typed check that files a failure under a requirement
+ * its case does not name.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../../src/engine/events.js';
+import { run } from '../../src/engine/run.js';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
+import { suite as demo } from '../fixtures/demo/suite.js';
+import { CONFORMANT } from '../e2e/cli.js';
+
+const statuses = (r: Awaited<ReturnType<typeof run>>): Record<string, string> => Object.fromEntries(r.requirements.map((v) => [v.id, v.status]));
+
+describe('run() on the demo suite against its reference', () => {
+  it('gives the conformant statuses and exit code 0, and emits events in order', async () => {
+    const events: EngineEvent[] = [];
+    const result = await run({ modules: [demo], suites: ['demo'], targets: {}, seed: 11, sinks: [(e) => events.push(e)] });
+    expect(statuses(result)).toEqual(CONFORMANT);
+    expect(result.summary.exitCode).toBe(0);
+    expect(result.seed).toBe(11);
+
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe('run-start');
+    expect(types[1]).toBe('suite-start');
+    expect(types.at(-2)).toBe('suite-finish');
+    expect(types.at(-1)).toBe('run-finish');
+    const starts = events.filter((e): e is Extract<EngineEvent, { type: 'case-start' }> => e.type === 'case-start').map((e) => e.caseId);
+    const finishes = events.filter((e): e is Extract<EngineEvent, { type: 'case-finish' }> => e.type === 'case-finish').map((e) => e.result.id);
+    expect(new Set(starts)).toEqual(new Set(finishes));
+    expect(finishes).toHaveLength(10);
+    // the time-bound case runs alone, after the others, on the shared virtual clock
+    expect(finishes.at(-1)).toBe('token-expiry');
+    const at = (type: string, id: string): number =>
+      events.findIndex((e) => e.type === type && ((e.type === 'case-start' && e.caseId === id) || (e.type === 'case-finish' && e.result.id === id)));
+    for (const id of finishes) expect(at('case-start', id)).toBeLessThan(at('case-finish', id));
+  });
+
+  it('runs only the selected cases (bare id or suite/id); the rest of the catalog is untested', async () => {
+    const result = await run({ modules: [demo], suites: ['demo'], targets: {}, cases: ['big-id', 'demo/exec-upper'], seed: 1 });
+    expect(result.suites[0]?.cases.map((c) => c.id).sort()).toEqual(['big-id', 'exec-upper']);
+    const s = statuses(result);
+    expect([s['DEMO-BIG-ID'], s['DEMO-EXEC-UPPER'], s['DEMO-HELLO']]).toEqual(['passed', 'passed', 'untested']);
+    expect(result.summary.exitCode).toBe(0);
+  });
+});
+
+describe('a typed check that attributes a failure to a requirement its case does not name', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-run-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'cases'));
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: X-ONE, level: MUST, source: "x.txt#A", text: one }\n- { id: X-TWO, level: MUST, source: "x.txt#B", text: two }\n');
+  writeFileSync(join(dir, 'cases', 'a.yaml'), '- id: typo\n  requirements: [X-ONE]\n  steps:\n    - check: x.typo\n');
+  const module: SuiteModule = {
+    name: 'x',
+    dir,
+    checks: {
+      typo: async (ctx) => {
+        ctx.fail({ requirement: 'X-TWO', message: 'filed under the wrong requirement' });
+      },
+    },
+    reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
+  };
+
+  it('errors the case instead of losing the failure (the run cannot pass)', async () => {
+    const result = await run({ modules: [module], suites: ['x'], targets: {}, seed: 1 });
+    const c = result.suites[0]?.cases[0];
+    expect(c?.outcome).toBe('errored');
+    expect(c?.errorCode).toBe('SG_SUITE_SCHEMA');
+    expect(c?.reason).toBe('case typo attributed a failure to X-TWO, which is not one of its requirements (X-ONE); fix the check or list the requirement in the case');
+    expect(statuses(result)).toEqual({ 'X-ONE': 'untested', 'X-TWO': 'untested' });
+    expect(result.summary.exitCode).toBe(3);
+  });
+});

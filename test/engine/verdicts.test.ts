@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { Baseline } from '../../src/engine/baseline.js';
+import type { CaseResult, Failure, Level, LoadedSuite, Requirement, SuiteResult } from '../../src/engine/model.js';
+import { gates, judged, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
+
+const req = (id: string, level: Level = 'MUST', excluded?: string): Requirement => ({ id, level, source: 's.txt#S', text: `${id} text`, ...(excluded ? { excluded } : {}) });
+
+function suiteOf(...requirements: Requirement[]): LoadedSuite {
+  return { name: 's', dir: '/nowhere', requirements, cases: [] };
+}
+
+function result(id: string, requirements: string[], outcome: CaseResult['outcome'], extra: Partial<CaseResult> = {}): CaseResult {
+  return { suite: 's', id, requirements, outcome, failures: [], exchanges: [], durationMs: 1, ...extra };
+}
+const failure = (requirement: string): Failure => ({ requirement, message: `${requirement} broken` });
+
+function verdict(requirements: Requirement[], results: CaseResult[], baseline = new Baseline()): Record<string, { status: string; reason?: string; stale?: boolean }> {
+  return Object.fromEntries(
+    requirementVerdicts(suiteOf(...requirements), results, baseline).map((v) => [v.id, { status: v.status, ...(v.reason ? { reason: v.reason } : {}), ...(v.stale ? { stale: true } : {}) }]),
+  );
+}
+
+describe('requirement verdicts', () => {
+  it('passed when a covering case passed', () => {
+    expect(verdict([req('A')], [result('c1', ['A'], 'passed')])).toEqual({ A: { status: 'passed' } });
+  });
+
+  it('failed when a failure is attributed to it, with the failures listed', () => {
+    const vs = requirementVerdicts(suiteOf(req('A')), [result('c1', ['A'], 'failed', { failures: [failure('A')] }), result('c2', ['A'], 'passed')], new Baseline());
+    expect(vs[0]).toMatchObject({ status: 'failed', cases: ['c1', 'c2'], failures: [failure('A')] });
+  });
+
+  it('a case that failed on another of its requirements still judged this one (passed)', () => {
+    const r = result('c1', ['A', 'B'], 'failed', { failures: [failure('B')] });
+    expect(judged(r, 'A')).toBe(true);
+    expect(judged(r, 'B')).toBe(false);
+    expect(verdict([req('A'), req('B')], [r])).toEqual({ A: { status: 'passed' }, B: { status: 'failed' } });
+  });
+
+  it('a case that found a failure and then hit a fault did not judge its other requirements', () => {
+    const r = result('c1', ['A', 'B'], 'failed', { failures: [failure('B')], errorCode: 'SG_TARGET_TIMEOUT', reason: 'SG_TARGET_TIMEOUT: slow' });
+    expect(judged(r, 'A')).toBe(false);
+    expect(verdict([req('A')], [r])['A']?.status).toBe('untested');
+  });
+
+  it('untested when a covering case errored, even if another passed, with the reason', () => {
+    expect(verdict([req('A')], [result('c1', ['A'], 'passed'), result('c2', ['A'], 'errored', { reason: 'cannot reach the target', errorCode: 'SG_TARGET_UNREACHABLE' })])).toEqual({
+      A: { status: 'untested', reason: 'case c2 errored: cannot reach the target' },
+    });
+  });
+
+  it('untested when every covering case was skipped, with the skip reason', () => {
+    expect(verdict([req('A')], [result('c1', ['A'], 'skipped', { reason: 'time-bound: no clock' })])).toEqual({ A: { status: 'untested', reason: 'skipped: time-bound: no clock' } });
+  });
+
+  it('a passed case outweighs a skipped one', () => {
+    expect(verdict([req('A')], [result('c1', ['A'], 'skipped', { reason: 'x' }), result('c2', ['A'], 'passed')])['A']?.status).toBe('passed');
+  });
+
+  it('untested when no case covers it', () => {
+    expect(verdict([req('A', 'MAY')], [])).toEqual({ A: { status: 'untested', reason: 'no case covers it' } });
+  });
+
+  it('excluded with its reason', () => {
+    expect(verdict([req('A', 'MUST', 'not observable')], [])).toEqual({ A: { status: 'excluded', reason: 'not observable' } });
+  });
+
+  it('counts errored and skipped covering cases', () => {
+    const [v] = requirementVerdicts(suiteOf(req('A')), [result('c1', ['A'], 'errored'), result('c2', ['A'], 'skipped'), result('c3', ['A'], 'skipped')], new Baseline());
+    expect(v).toMatchObject({ errored: 1, skipped: 2 });
+  });
+
+  describe('with a baseline', () => {
+    it('a listed requirement that fails is an expected failure with the entry and its reason', () => {
+      const entry = { id: 'A', reason: 'vendor bug 12' };
+      const [v] = requirementVerdicts(suiteOf(req('A')), [result('c1', ['A'], 'failed', { failures: [failure('A')] })], new Baseline([entry]));
+      expect(v).toMatchObject({ status: 'expected-failure', reason: 'vendor bug 12', baseline: entry });
+    });
+
+    it('a listed requirement that passes is passed and stale', () => {
+      expect(verdict([req('A')], [result('c1', ['A'], 'passed')], new Baseline([{ id: 'A', reason: 'r' }]))).toEqual({
+        A: { status: 'passed', stale: true, reason: 'listed in the baseline as expected to fail, but it passes' },
+      });
+    });
+
+    it('a listed requirement that is untested is neither expected-failure nor stale', () => {
+      expect(verdict([req('A')], [result('c1', ['A'], 'skipped', { reason: 'x' })], new Baseline([{ id: 'A', reason: 'r' }]))['A']).toEqual({ status: 'untested', reason: 'skipped: x' });
+    });
+
+    it('a requirement whose failing cases are all listed is an expected failure; one unlisted failing case makes it failed', () => {
+      const listed = result('c1', ['A'], 'failed', { failures: [failure('A')], baseline: 'expected-failure' });
+      const unlisted = result('c2', ['A'], 'failed', { failures: [failure('A')] });
+      expect(verdict([req('A')], [listed])['A']).toEqual({ status: 'expected-failure', reason: 'every failing case is listed in the baseline' });
+      expect(verdict([req('A')], [listed, unlisted])['A']?.status).toBe('failed');
+    });
+  });
+});
+
+describe('gating levels', () => {
+  it('MUST always gates, SHOULD only with --strict, MAY never', () => {
+    expect([gates('MUST', false), gates('MUST', true)]).toEqual([true, true]);
+    expect([gates('SHOULD', false), gates('SHOULD', true)]).toEqual([false, true]);
+    expect([gates('MAY', false), gates('MAY', true)]).toEqual([false, false]);
+  });
+});
+
+describe('run summary and exit code', () => {
+  function suiteResult(statuses: Record<string, [Level, 'passed' | 'failed' | 'untested' | 'excluded' | 'expected-failure']>, cases: CaseResult[] = [], extra: Partial<SuiteResult> = {}): SuiteResult {
+    return {
+      name: 's',
+      target: 't',
+      cases,
+      requirements: Object.entries(statuses).map(([id, [level, status]]) => ({ id, suite: 's', level, text: '', source: '', status, cases: [], failures: [], errored: 0, skipped: 0 })),
+      durationMs: 1,
+      properties: {},
+      ...extra,
+    };
+  }
+  const code = (s: SuiteResult, strict = false, baseline = new Baseline()): number => summarize([s], strict, baseline).exitCode;
+
+  it('0 when conformant: untested, excluded, expected failures and MAY failures do not gate', () => {
+    const s = suiteResult({ A: ['MUST', 'passed'], B: ['MAY', 'failed'], C: ['MUST', 'untested'], D: ['MUST', 'excluded'], E: ['MUST', 'expected-failure'] }, [result('c', ['A'], 'skipped')]);
+    const sum = summarize([s], false, new Baseline());
+    expect(sum.exitCode).toBe(0);
+    expect(sum.verdict).toBe('conformant at the gating level (MUST)');
+    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, excluded: 1, 'expected-failure': 1, total: 5, stale: 0 });
+    expect(sum.cases).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1, total: 1 });
+  });
+
+  it('1 for a failed MUST', () => {
+    const sum = summarize([suiteResult({ A: ['MUST', 'failed'] })], false, new Baseline());
+    expect(sum.exitCode).toBe(1);
+    expect(sum.gatingFailures).toBe(1);
+    expect(sum.verdict).toBe('not conformant: 1 requirement(s) failed at the gating level (MUST)');
+  });
+
+  it('a failed SHOULD gates only with --strict', () => {
+    const s = suiteResult({ A: ['SHOULD', 'failed'] });
+    expect(code(s, false)).toBe(0);
+    expect(code(s, true)).toBe(1);
+    expect(summarize([s], true, new Baseline()).verdict).toContain('(MUST and SHOULD)');
+  });
+
+  it('3 when a case errored and nothing gates', () => {
+    const sum = summarize([suiteResult({ A: ['MUST', 'untested'] }, [result('c', ['A'], 'errored')])], false, new Baseline());
+    expect(sum.exitCode).toBe(3);
+    expect(sum.verdict).toBe('not judged: 1 case(s) or suite(s) could not be judged because of a harness or target fault');
+  });
+
+  it('3 when a suite could not start', () => {
+    expect(code(suiteResult({}, [], { error: { code: 'SG_TARGET_UNREACHABLE', message: 'x' } }))).toBe(3);
+  });
+
+  it('1 wins over 3: a conformance failure is reported even if another case errored', () => {
+    expect(code(suiteResult({ A: ['MUST', 'failed'] }, [result('c', ['B'], 'errored')]))).toBe(1);
+  });
+
+  it('1 for a stale baseline entry (requirement or case)', () => {
+    const entry = { id: 'A', reason: 'r' };
+    const s = suiteResult({ A: ['MUST', 'passed'] });
+    const first = s.requirements[0];
+    if (first) Object.assign(first, { stale: true, baseline: entry });
+    const sum = summarize([s], false, new Baseline([entry]));
+    expect(sum.exitCode).toBe(1);
+    expect(sum.staleBaseline).toEqual([entry]);
+    expect(sum.verdict).toBe('not conformant: 1 baseline entry is stale (now passing: remove them)');
+
+    const caseEntry = { id: 's/c1', reason: 'r' };
+    const withCase = suiteResult({ A: ['MUST', 'passed'] }, [result('c1', ['A'], 'passed', { baseline: 'stale' })]);
+    expect(summarize([withCase], false, new Baseline([caseEntry])).staleBaseline).toEqual([caseEntry]);
+  });
+
+  it('1 for an expired baseline entry, even when everything else is fine', () => {
+    const entry = { id: 'A', reason: 'r', expires: '2020-01-31' };
+    const baseline = new Baseline([entry], '2020-02-01');
+    const sum = summarize([suiteResult({ A: ['MUST', 'expected-failure'] })], false, baseline);
+    expect(sum.exitCode).toBe(1);
+    expect(sum.expiredBaseline).toEqual([entry]);
+    expect(sum.verdict).toBe('not conformant: 1 baseline entry has expired');
+  });
+
+  it('an entry that expires today is still valid', () => {
+    expect(new Baseline([{ id: 'A', reason: 'r', expires: '2020-02-01' }], '2020-02-01').expired()).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { run } from '../../../src/engine/run.js';
+import type { RunResult } from '../../../src/engine/model.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { startReference } from '../../../reference/oauth/server/reference-target.js';
+import { suite } from '../../../suites/oauth/index.js';
+import type { Fault } from '../../fixtures/oauth/faults/faults.js';
+
+/** Runs the oauth suite in-process against the reference, or the reference with a planted fault. */
+export async function runOAuth(opts: { fault?: Fault; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
+  const { fault } = opts;
+  const module: SuiteModule = fault
+    ? { ...suite, reference: { start: ({ clock }) => startReference({ ...fault.options(clock), clock }) } }
+    : suite;
+  return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, ...(opts.cases ? { cases: opts.cases } : {}) });
+}
+
+/** Requirement IDs with a failed verdict. */
+export function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
+}
+
+/** Cases that errored (a harness or target fault, never a conformance verdict). */
+export function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
+}
