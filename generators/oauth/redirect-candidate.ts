@@ -89,7 +89,10 @@ export function redirectCandidate(apps: readonly CallbackApp[]): fc.Arbitrary<Re
   return fc.oneof(...perApp);
 }
 
-/** The applications a target's variables describe (callback_url, loopback_*, localhost_*). */
+/**
+ * The applications a target's variables describe: first the main one (callback_url), then the
+ * loopback and localhost ones when the target sets them.
+ */
 export function callbackApps(vars: Readonly<Record<string, unknown>>): CallbackApp[] {
   const out: CallbackApp[] = [];
   const add = (id: unknown, cb: unknown): void => {

@@ -12,8 +12,8 @@ import { pkceFlow } from './checks/pkce-flow.js';
 import { pollSchedule } from './checks/poll-schedule.js';
 import { redirectOutcome } from './checks/redirect-outcome.js';
 import { redirectTable } from './checks/redirect-table.js';
-import { expectValue } from './checks/expect-value.js';
-import { tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
+import { expectValue, requireValue } from './checks/expect-value.js';
+import { reviewRevokes, tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
 import { pkceVerdict, redirectVerdict } from './oracles.js';
 import { accessToken, deviceAuthorization, deviceError } from './schemas.js';
 
@@ -31,9 +31,10 @@ export const suite: SuiteModule = {
   name: 'oauth',
   dir: suiteDir(),
   title: 'Platform OAuth 2.0 (web application flow, device flow)',
-  checks: { expect: expectValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate },
+  checks: { expect: expectValue, require: requireValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate, reviewRevokes },
   generators: {
-    redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars)),
+    redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(0, 1)),
+    loopbackRedirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(1)),
     pkceCase: () => pkceCase(),
     pollSchedule: () => pollScheduleGen(),
     deviceActions: () => deviceActions(),

@@ -20,7 +20,8 @@ export const accessToken = {
   properties: {
     access_token: { type: 'string', minLength: 1 },
     scope: { type: 'string' },
-    token_type: { const: 'bearer' },
+    // Its value is OAUTH-TOKEN-TYPE-BEARER's business, judged by its own case.
+    token_type: { type: 'string', minLength: 1 },
   },
 } as const;
 

@@ -6,12 +6,14 @@ import { SpecgateError } from '../../src/errors.js';
 import { pluginCodecs } from '../../reference/plugin/codec.js';
 import { compiledScript } from '../../reference/plugin/launcher.js';
 import { DEFAULT_MARKER_PREFIX } from '../../reference/plugin/model/index.js';
+import { pluginGenerators } from '../../generators/plugin/index.js';
 import { compilerRequest } from './checks/compiler-request.js';
 import { compilerProperty, compilerRun } from './checks/compiler-run.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
 import { execFor } from './checks/support.js';
+import { fuzzPlugin } from './fuzz/fuzz-plugin.js';
 import { responseViolations } from './oracles.js';
 import { responseSchema } from './schemas.js';
 
@@ -62,6 +64,7 @@ export const suite: SuiteModule = {
     compilerRun, compilerRequest, compilerProperty,
   },
   generators: {
+    ...pluginGenerators,
     request: () => generatedRequests(),
     exchange: (ctx) => {
       const prefix = ctx.vars['insertion_marker_prefix'];
@@ -72,6 +75,7 @@ export const suite: SuiteModule = {
   codecs: pluginCodecs,
   schemas: { response: responseSchema },
   reference,
+  fuzz: fuzzPlugin,
   targetOptions: [
     {
       flag: 'plugin',

@@ -27,6 +27,8 @@ export interface ClientBehaviour {
   redirectUriIn: { authorize: boolean; exchange: boolean };
   /** Sends client_secret in the code exchange (B, Authentication 1). */
   exchangeSecret: boolean;
+  /** The `scope` parameter for the requested scopes (B, Endpoints 1 and 4: space-delimited). */
+  scopeParam(scopes: readonly string[]): string;
   /** Parameters of a device poll (B, Endpoints 5). */
   pollParams(p: { clientId: string; clientSecret: string; deviceCode: string }): Record<string, string>;
   /** Parameters of the device code request (B, Endpoints 4). */
@@ -75,6 +77,7 @@ export const SPEC_BEHAVIOUR: Readonly<ClientBehaviour> = Object.freeze({
     return { verifier, challenge: createHash('sha256').update(verifier, 'ascii').digest('base64url'), method: 'S256' };
   },
   loopbackHost: '127.0.0.1',
+  scopeParam: (scopes: readonly string[]) => scopes.join(' '),
   redirectUriIn: { authorize: true, exchange: true },
   exchangeSecret: true,
   pollParams: (p: { clientId: string; deviceCode: string }) => ({ client_id: p.clientId, device_code: p.deviceCode, grant_type: DEVICE_GRANT_TYPE }),

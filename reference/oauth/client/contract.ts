@@ -34,6 +34,11 @@ export interface ClientEnv {
   scope: string;
 }
 
+/** The requested scopes of SPECGATE_SCOPE. */
+export function scopeList(e: ClientEnv): string[] {
+  return e.scope.split(/\s+/).filter(Boolean);
+}
+
 /** Exit statuses of the reference client (a client under test may use any non-zero status for failures). */
 export const CLIENT_EXIT = {
   /** Token received and the user revalidated. */

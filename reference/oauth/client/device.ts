@@ -1,5 +1,5 @@
 import type { ClientBehaviour } from './behaviour.js';
-import { CLIENT_EXIT, type ClientEnv } from './contract.js';
+import { CLIENT_EXIT, scopeList, type ClientEnv } from './contract.js';
 import { postForm, seconds, sleep, text } from './http.js';
 import { finishWithToken, type ClientIo } from './session.js';
 
@@ -25,7 +25,7 @@ export async function runDeviceFlow(env: ClientEnv, b: ClientBehaviour, io: Clie
 }
 
 async function oneDeviceCode(env: ClientEnv, b: ClientBehaviour, io: ClientIo, restartsLeft: number): Promise<Outcome> {
-  const start = await postForm(`${env.authUrl}/login/device/code`, b.deviceCodeParams({ clientId: env.clientId, clientSecret: env.clientSecret, scope: env.scope }));
+  const start = await postForm(`${env.authUrl}/login/device/code`, b.deviceCodeParams({ clientId: env.clientId, clientSecret: env.clientSecret, scope: b.scopeParam(scopeList(env)) }));
   const deviceCode = text(start.fields['device_code']);
   const userCode = text(start.fields['user_code']);
   const verificationUri = text(start.fields['verification_uri']) ?? `${env.authUrl}/login/device`;

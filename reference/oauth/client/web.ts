@@ -1,5 +1,5 @@
 import type { ClientBehaviour } from './behaviour.js';
-import { CLIENT_EXIT, type ClientEnv } from './contract.js';
+import { CLIENT_EXIT, scopeList, type ClientEnv } from './contract.js';
 import { postForm, text } from './http.js';
 import { openLoopback } from './loopback.js';
 import { finishWithToken, type ClientIo } from './session.js';
@@ -23,7 +23,7 @@ export async function runWebFlow(env: ClientEnv, b: ClientBehaviour, io: ClientI
   const pkce = b.newPkce();
   const query = new URLSearchParams({ client_id: env.clientId });
   if (b.redirectUriIn.authorize) query.set('redirect_uri', loopback.redirectUri);
-  if (env.scope) query.set('scope', env.scope);
+  if (env.scope) query.set('scope', b.scopeParam(scopeList(env)));
   if (state !== undefined) query.set('state', state);
   if (pkce) {
     query.set('code_challenge', pkce.challenge);

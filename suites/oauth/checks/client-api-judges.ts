@@ -39,20 +39,28 @@ export function judgeRevalidateUser(v: ApiView): Verdict {
   return PASS;
 }
 
+/**
+ * Judged on the API calls that present a credential at all (an Authorization header, or an
+ * issued token anywhere in the query): a call without one is an unauthenticated call, which
+ * the rule does not cover.
+ */
 export function judgeBearer(v: ApiView): Verdict {
   const tokens = new Set(v.requests.map(issuedToken).filter((t): t is string => t !== undefined));
-  const calls = v.requests.filter(isApiCall);
-  if (!calls.length) return unjudged(tokens.size ? 'the client made no API call, so how it authenticates API calls was not seen' : (v.problem ?? 'the client never received a token'));
+  const inQuery = (e: ObservedRequest): boolean => [...tokens].some((t) => Object.values(e.query).includes(t));
+  const calls = v.requests.filter((e) => isApiCall(e) && (authorization(e) !== undefined || inQuery(e)));
+  if (!calls.length) {
+    const anyApi = v.requests.some(isApiCall);
+    return unjudged(tokens.size ? `the client made no authenticated API call${anyApi ? ' (only calls without credentials)' : ''}, so how it presents the token was not seen` : (v.problem ?? 'the client never received a token'));
+  }
   for (const e of calls) {
     const auth = authorization(e);
-    const inQuery = [...tokens].some((t) => Object.values(e.query).includes(t));
-    const ok = auth !== undefined && auth.scheme.toLowerCase() === 'bearer' && tokens.has(auth.credentials) && !inQuery;
+    const ok = auth !== undefined && auth.scheme.toLowerCase() === 'bearer' && tokens.has(auth.credentials) && !inQuery(e);
     if (!ok) {
       return fail(
-        inQuery
+        inQuery(e)
           ? `the client put the access token in the query string of ${e.method} ${e.path}`
-          : `the client called ${e.method} ${e.path} with ${auth ? `Authorization: ${auth.scheme} …` : 'no Authorization header'}, not Authorization: Bearer <ACCESS_TOKEN>`,
-        { expected: 'Authorization: Bearer <ACCESS_TOKEN>', actual: auth ? `${auth.scheme} ${tokens.has(auth.credentials) ? '<ACCESS_TOKEN>' : '<something else>'}` : null, exchange: toExchange(e, v.t0) },
+          : `the client called ${e.method} ${e.path} with Authorization: ${auth?.scheme ?? ''} …, not Authorization: Bearer <ACCESS_TOKEN>`,
+        { expected: 'Authorization: Bearer <ACCESS_TOKEN>', actual: auth ? `${auth.scheme} ${tokens.has(auth.credentials) ? '<ACCESS_TOKEN>' : '<something else>'}` : 'token in the query', exchange: toExchange(e, v.t0) },
       );
     }
   }

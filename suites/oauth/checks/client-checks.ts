@@ -1,10 +1,11 @@
+import { setMaxListeners } from 'node:events';
 import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { DeviceScript } from './client-device-flow.js';
 import { deviceJudges } from './client-device-judges.js';
 import { runDeviceFlow, type DeviceRunOptions } from './client-device-run.js';
-import { argsOf, judgeRun, numberArg, type Judge } from './client-judging.js';
-import { judgeStateAbort, judgeStateUnguessable, stateMutation, tamperState, type StateMutation } from './client-state-judges.js';
+import { argsOf, judgeRun, numberArg, type Judge, type Verdict } from './client-judging.js';
+import { FIXED_MUTATIONS, generatedMutation, judgeStateAbort, judgeStateUnguessable, tamperState, type StateMutation } from './client-state-judges.js';
 import { WEB_JUDGES } from './client-web-judges.js';
 import { runWebFlow, type WebRun } from './client-web-run.js';
 
@@ -15,6 +16,8 @@ import { runWebFlow, type WebRun } from './client-web-run.js';
  */
 
 function clientCommand(ctx: CheckContext): unknown {
+  // Several launches in flight each watch the case's signal (client process, deliveries).
+  setMaxListeners(64, ctx.signal);
   const v = ctx.vars['client_command'];
   if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no client application to judge: give --client "<command line>" or set vars.client_command');
   return v;
@@ -25,40 +28,45 @@ function clientCommand(ctx: CheckContext): unknown {
  * `launches` (default 1; 2 for OAUTH-CLIENT-STATE, which compares two launches).
  */
 export const clientWebFlow: TypedCheck = async (ctx, raw) => {
-  const args = argsOf('oauth.clientWebFlow', raw, ['launches']);
+  const args = argsOf('oauth.clientWebFlow', raw, ['launches', 'scope']);
   const launches = Math.max(1, Math.round(numberArg('oauth.clientWebFlow', args, 'launches', 1)));
   const command = clientCommand(ctx);
-  const runs = await Promise.all(Array.from({ length: launches }, () => runWebFlow(ctx, command)));
+  const scope = scopeArg('oauth.clientWebFlow', args);
+  const runs = await Promise.all(Array.from({ length: launches }, () => runWebFlow(ctx, command, scope === undefined ? {} : { scope })));
   const judges: Record<string, Judge<WebRun[]>> = { 'OAUTH-CLIENT-STATE': judgeStateUnguessable };
   for (const [id, judge] of Object.entries(WEB_JUDGES)) judges[id] = (rs) => judge(rs[0] as WebRun);
   judgeRun(ctx, 'oauth.clientWebFlow', judges, runs);
 };
 
 /**
- * `oauth.clientStateMismatch`: the genuine redirect with its state changed (generated
- * mutations: another value, missing, empty, truncated, extended, case flipped) is delivered;
- * the client must not exchange its code (OAUTH-CLIENT-STATE-ABORT). `runs` default 6.
+ * `oauth.clientStateMismatch`: the genuine redirect with its state changed is delivered; the
+ * client must not exchange its code (OAUTH-CLIENT-STATE-ABORT). Every fixed change (missing,
+ * empty, truncated, case flipped) runs once, then `runs` generated ones (another value, the
+ * state with a suffix; default 4) as a property, shrunk and replayable on failure.
  */
 export const clientStateMismatch: TypedCheck = async (ctx, raw) => {
   const args = argsOf('oauth.clientStateMismatch', raw, ['runs']);
-  const runs = Math.max(1, Math.round(numberArg('oauth.clientStateMismatch', args, 'runs', 6)));
+  const runs = Math.max(1, Math.round(numberArg('oauth.clientStateMismatch', args, 'runs', 4)));
   const command = clientCommand(ctx);
-  const judge = (m: StateMutation): Promise<WebRun> => runWebFlow(ctx, command, { tamper: tamperState(m), finishMs: 5000 });
-  // One plain mismatch first: a client that cannot be judged at all is an error, not a
-  // property failure; one that already exchanges there needs no search.
-  const first = judgeStateAbort(await judge({ kind: 'other', value: 'not-the-state-this-client-sent' }));
-  if ('unjudged' in first) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: OAUTH-CLIENT-STATE-ABORT: ${first.unjudged}`);
-  if (!first.ok) {
-    ctx.fail({ requirement: 'OAUTH-CLIENT-STATE-ABORT', message: first.message, expected: first.expected, actual: first.actual, ...(first.exchange ? { exchange: first.exchange } : {}) });
+  const attempt = async (m: StateMutation): Promise<Verdict> => {
+    const v = judgeStateAbort(await runWebFlow(ctx, command, { tamper: tamperState(m), finishMs: 5000 }));
+    return 'ok' in v && !v.ok ? { ...v, message: `${v.message} (state ${m.kind})` } : v;
+  };
+  const fixed = await Promise.all(FIXED_MUTATIONS.map(attempt));
+  const unjudgedFirst = fixed.find((v): v is { unjudged: string } => 'unjudged' in v);
+  if (unjudgedFirst) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: OAUTH-CLIENT-STATE-ABORT: ${unjudgedFirst.unjudged}`);
+  const failed = fixed.find((v) => 'ok' in v && !v.ok);
+  if (failed && 'ok' in failed && !failed.ok) {
+    ctx.fail({ requirement: 'OAUTH-CLIENT-STATE-ABORT', message: failed.message, expected: failed.expected, actual: failed.actual, ...(failed.exchange ? { exchange: failed.exchange } : {}) });
     return;
   }
   const notJudged: string[] = [];
   await ctx.property(
-    stateMutation,
+    generatedMutation,
     async (m) => {
-      const v = judgeStateAbort(await judge(m));
+      const v = await attempt(m);
       if ('unjudged' in v) notJudged.push(`${m.kind}: ${v.unjudged}`);
-      else if (!v.ok) return { requirement: 'OAUTH-CLIENT-STATE-ABORT', message: `${v.message} (state ${m.kind})`, expected: v.expected, actual: v.actual, ...(v.exchange ? { exchange: v.exchange } : {}) };
+      else if (!v.ok) return { requirement: 'OAUTH-CLIENT-STATE-ABORT', message: v.message, expected: v.expected, actual: v.actual, ...(v.exchange ? { exchange: v.exchange } : {}) };
       return undefined;
     },
     { runs, label: 'state mutation' },
@@ -66,7 +74,14 @@ export const clientStateMismatch: TypedCheck = async (ctx, raw) => {
   if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: OAUTH-CLIENT-STATE-ABORT: ${notJudged[0]}`);
 };
 
-const DEVICE_ARGS = ['interval', 'slowDownAtPoll', 'expireAtPoll', 'user', 'expect', 'budgetSeconds', 'minGapsAfterSlowDown'];
+const DEVICE_ARGS = ['interval', 'slowDownAtPoll', 'expireAtPoll', 'user', 'expect', 'budgetSeconds', 'minGapsAfterSlowDown', 'scope'];
+
+/** `scope`: the space-delimited scopes the client is told to request (SPECGATE_SCOPE). */
+function scopeArg(check: string, args: Record<string, unknown>): string | undefined {
+  const v = args['scope'];
+  if (v !== undefined && typeof v !== 'string') throw new SpecgateError('SG_SUITE_SCHEMA', `check ${check}: scope must be a string of space-delimited scopes`);
+  return v;
+}
 
 function userArg(v: unknown): DeviceRunOptions['user'] {
   if (v === undefined) return undefined;
@@ -100,6 +115,7 @@ export const clientDeviceFlow: TypedCheck = async (ctx, raw) => {
     script,
     ...(user ? { user } : {}),
     budgetMs: numberArg(name, args, 'budgetSeconds', 45) * 1000,
+    ...(scopeArg(name, args) !== undefined ? { scope: scopeArg(name, args) } : {}),
   });
   const judges = deviceJudges({ ...(typeof expect === 'string' ? { expect } : {}), minGapsAfterSlowDown: numberArg(name, args, 'minGapsAfterSlowDown', 0) });
   judgeRun(ctx, name, judges, run);

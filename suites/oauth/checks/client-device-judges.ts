@@ -4,6 +4,7 @@ import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { showsUserCode, type DeviceRun } from './client-device-run.js';
 import { authorization, isDeviceStart, isTokenRequest, responseFields, timeline, toExchange } from './client-log.js';
 import { PASS, fail, unjudged, type Judge, type Verdict } from './client-judging.js';
+import { judgeDeviceScope } from './client-scope-judges.js';
 import { CLIENT_TIMING } from './client-timing.js';
 
 /**
@@ -183,5 +184,6 @@ export function deviceJudges(opts: { expect?: string; minGapsAfterSlowDown?: num
   'OAUTH-CLIENT-DEVICE-RESTART': judgeDeviceRestart,
   'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
   'OAUTH-CLIENT-BEARER': judgeBearer,
+  'OAUTH-CLIENT-SCOPE-SPACES': judgeDeviceScope,
   };
 }

@@ -22,6 +22,8 @@ export interface DeviceRunOptions {
   user?: { action: 'approve' | 'deny'; afterPolls: number };
   /** Upper bound on the whole run (ms). */
   budgetMs: number;
+  /** SPECGATE_SCOPE (default: two scopes). */
+  scope?: string;
 }
 
 export interface IssuedCode {
@@ -69,13 +71,23 @@ export function issuedCodes(requests: readonly ObservedRequest[]): IssuedCode[] 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: DeviceRunOptions): Promise<DeviceRun> {
-  const platform = await startClientPlatform({ flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed });
+  const platform = await startClientPlatform({ flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) });
   const t0 = Date.now();
   const client = launchClient(command, clientEnvVars(platform.env), ctx.signal);
   const run: DeviceRun = { env: platform.env, t0, requests: [], issued: [], actions: [], unseenCodes: [], exit: undefined, stopped: false, ended: '', endKind: 'aborted', stdout: '', stderr: '' };
   const mine = (): ObservedRequest[] => platform.log.since(0).filter((e) => isDeviceStart(e) || isTokenRequest(e) || isApiCall(e));
   const acting: Promise<void>[] = [];
   const scripted = opts.script?.expireAtPoll !== undefined;
+
+  const act = async (issued: IssuedCode, action: 'approve' | 'deny'): Promise<void> => {
+    const seen = await client.waitForOutput((out) => (showsUserCode(out, issued.userCode) ? true : undefined), CLIENT_TIMING.readCodeMs);
+    if (!seen) {
+      run.unseenCodes.push(issued.userCode);
+      return;
+    }
+    const r = await platform.user.perform(action === 'approve' ? 'approve-device' : 'deny-device', { user_code: issued.userCode });
+    run.actions.push({ deviceCode: issued.deviceCode, action, outcome: r.outcome });
+  };
 
   // The person acts right after the poll that makes the count, before the client's next poll.
   const unsubscribe = platform.log.subscribe((e) => {
@@ -87,16 +99,6 @@ export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: D
     if (scripted && issued.deviceCode === issuedCodes(mine())[0]?.deviceCode) return;
     acting.push(act(issued, user.action));
   });
-  const act = async (issued: IssuedCode, action: 'approve' | 'deny'): Promise<void> => {
-    const seen = await client.waitForOutput((out) => (showsUserCode(out, issued.userCode) ? true : undefined), CLIENT_TIMING.readCodeMs);
-    if (!seen) {
-      run.unseenCodes.push(issued.userCode);
-      return;
-    }
-    const r = await platform.user.perform(action === 'approve' ? 'approve-device' : 'deny-device', { user_code: issued.userCode });
-    run.actions.push({ deviceCode: issued.deviceCode, action, outcome: r.outcome });
-  };
-
   try {
     let lastSeen = 0;
     let lastAt = t0;
@@ -140,11 +142,8 @@ export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: D
   } finally {
     unsubscribe();
     await Promise.allSettled(acting);
-    if (!client.exit()) {
-      run.stopped = true;
-      run.exit = await client.stop();
-    }
-    run.exit ??= client.exit();
+    run.stopped = !client.exit();
+    run.exit = await client.stop();
     run.stdout = client.stdout();
     run.stderr = client.stderr();
     run.requests = mine();

@@ -22,7 +22,7 @@ export interface ClientProcess {
   waitForOutput<T>(find: (stdout: string) => T | undefined, timeoutMs: number): Promise<T | undefined>;
   /** Waits for the process to end; undefined when it is still running after `timeoutMs`. */
   waitForExit(timeoutMs: number): Promise<ClientExit | undefined>;
-  /** Ends the process group (SIGTERM, then SIGKILL) and waits for the exit. */
+  /** Ends the process (SIGTERM, then SIGKILL) and whatever is left in its group; waits for the exit. */
   stop(): Promise<ClientExit>;
 }
 
@@ -48,7 +48,9 @@ export function launchClient(command: unknown, env: Record<string, string>, sign
   if (exe === undefined) throw new SpecgateError('SG_CONFIG', 'empty client command');
   let child: ChildProcess;
   try {
-    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    // BROWSER=echo: an application that "opens the browser" the conventional way prints the
+    // URL on its own output instead, where the harness (the user's browser) reads it.
+    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'echo', ...env } });
   } catch (e) {
     throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the client ${argv.join(' ')}: ${(e as Error).message}`);
   }
@@ -80,11 +82,12 @@ export function launchClient(command: unknown, env: Record<string, string>, sign
   });
   child.on('exit', (code, sig) => {
     exit = { code, signal: sig };
+    signal.removeEventListener('abort', onAbort);
     setTimeout(settle, 200).unref();
   });
   child.on('close', settle);
   const killGroup = (sig: NodeJS.Signals): void => {
-    if (child.pid === undefined || exit) return;
+    if (child.pid === undefined) return;
     try {
       process.kill(-child.pid, sig);
     } catch {
@@ -118,9 +121,11 @@ export function launchClient(command: unknown, env: Record<string, string>, sign
     waitForOutput: (find, timeoutMs) => waitFor(() => find(out), timeoutMs),
     waitForExit: (timeoutMs) => waitFor(() => (final ? exit : undefined), timeoutMs),
     async stop() {
-      killGroup('SIGTERM');
-      const soft = await proc.waitForExit(1000);
-      if (!soft) killGroup('SIGKILL');
+      const ended = final ? exit : undefined;
+      if (!ended) killGroup('SIGTERM');
+      const soft = ended ?? (await proc.waitForExit(1000));
+      // Whatever the application left in its group (a helper, a browser opener) goes too.
+      killGroup('SIGKILL');
       const hard = soft ?? (await proc.waitForExit(5000));
       signal.removeEventListener('abort', onAbort);
       return hard ?? { code: null, signal: 'SIGKILL' };

@@ -33,9 +33,12 @@ export interface ClientPlatformOptions {
   script?: DeviceScript;
   toleranceMs: number;
   seed: number;
+  /** SPECGATE_SCOPE for the client (default {@link CLIENT_SCOPE}). */
+  scope?: string;
 }
 
 export const CLIENT_APP_ID = 'sg-client-under-test';
+/** Two scopes by default: the granted list comes back comma-separated (B, Resources), which a client must cope with. */
 export const CLIENT_SCOPE = 'repo read:user';
 
 /** A port free on 127.0.0.1 right now, for the registered callback URL. */
@@ -97,7 +100,7 @@ export async function startClientPlatform(opts: ClientPlatformOptions): Promise<
     log: server.log,
     device,
     user: new ReferenceUserAgent(server.authUrl, { login: person?.login ?? '', password: person?.password ?? '' }),
-    env: { flow: opts.flow, authUrl: server.authUrl, apiUrl: server.apiUrl, clientId: CLIENT_APP_ID, clientSecret, callbackUrl, scope: CLIENT_SCOPE },
+    env: { flow: opts.flow, authUrl: server.authUrl, apiUrl: server.apiUrl, clientId: CLIENT_APP_ID, clientSecret, callbackUrl, scope: opts.scope ?? CLIENT_SCOPE },
     stop: () => server.stop(),
   };
 }

@@ -6,13 +6,15 @@
 export const CLIENT_TIMING = {
   /**
    * How much earlier than `interval` a poll may arrive and still count as "no faster than
-   * interval" (spec 000, B, Endpoints 5). Gaps are measured between arrivals at the platform;
-   * a client that waits exactly `interval` after each answer sends its next poll at least
-   * `interval` after the previous one arrived, and what the arrival times can lose against that
-   * is timer rounding (1 ms) and the jitter of loopback delivery (measured well under 10 ms, a
-   * few tens under heavy parallel load). 250 ms covers that with a wide margin and is at most a
-   * quarter of the interval a case judges (1 s; the interval case uses 2 s, where a client
-   * polling faster than 7/8 of the interval is caught).
+   * interval" (spec 000, B, Endpoints 5). Gaps are measured between arrival stamps at the
+   * platform. A client that waits `interval` after each answer can never look too fast: the
+   * answer leaves after the stamp, so the next poll arrives at least `interval` after it. The
+   * tolerance is for clients that schedule polls from their send times (a timer every
+   * `interval`): their gaps shrink by however much later the previous poll was stamped than the
+   * next, which is loopback jitter plus the harness's event-loop delay (milliseconds when idle,
+   * up to a few hundred on a machine under heavy parallel load). 250 ms is at most a quarter of
+   * the interval a case judges (1 s; the interval case uses 2 s, where a client polling faster
+   * than 7/8 of the interval is caught).
    */
   toleranceMs: 250,
   /** The client must show the authorization URL or the user code within this (ms). */

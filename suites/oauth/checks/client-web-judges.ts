@@ -2,6 +2,7 @@ import { s256 } from '../../../reference/oauth/model/pkce.js';
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { authorization, isTokenRequest, toExchange } from './client-log.js';
 import { PASS, fail, unjudged, type Judge, type Verdict } from './client-judging.js';
+import { judgeWebScope } from './client-scope-judges.js';
 import type { WebRun } from './client-web-run.js';
 
 /**
@@ -110,4 +111,5 @@ export const WEB_JUDGES: Readonly<Record<string, Judge<WebRun>>> = {
   'OAUTH-CLIENT-SECRET': judgeClientSecret,
   'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
   'OAUTH-CLIENT-BEARER': judgeBearer,
+  'OAUTH-CLIENT-SCOPE-SPACES': judgeWebScope,
 };

@@ -20,6 +20,8 @@ export interface WebRunOptions {
   tamper?: (location: URL) => URL;
   /** How long to wait for the client to end after the redirect (ms). */
   finishMs?: number;
+  /** SPECGATE_SCOPE (default: two scopes). */
+  scope?: string;
 }
 
 export interface WebRun {
@@ -50,7 +52,7 @@ export function findAuthorizeUrl(stdout: string): URL | undefined {
 }
 
 export async function runWebFlow(ctx: CheckContext, command: unknown, opts: WebRunOptions = {}): Promise<WebRun> {
-  const platform = await startClientPlatform({ flow: 'web', toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed });
+  const platform = await startClientPlatform({ flow: 'web', toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) });
   const t0 = Date.now();
   const client = launchClient(command, clientEnvVars(platform.env), ctx.signal);
   const run: WebRun = { env: platform.env, t0, requests: [], exit: undefined, stopped: false, stdout: '', stderr: '' };
@@ -78,11 +80,8 @@ export async function runWebFlow(ctx: CheckContext, command: unknown, opts: WebR
     run.exit = await client.waitForExit(opts.finishMs ?? CLIENT_TIMING.finishMs);
     return run;
   } finally {
-    if (!client.exit()) {
-      run.stopped = true;
-      run.exit = await client.stop();
-    }
-    run.exit ??= client.exit();
+    run.stopped = !client.exit();
+    run.exit = await client.stop();
     run.stdout = client.stdout();
     run.stderr = client.stderr();
     run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));

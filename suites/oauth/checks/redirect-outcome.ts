@@ -1,4 +1,5 @@
-import type { TypedCheck } from '../../../src/engine/suite-module.js';
+import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { matchRedirect } from '../../../reference/oauth/model/redirect.js';
 import { act, str } from './support.js';
 
 /**
@@ -20,10 +21,13 @@ export const redirectOutcome: TypedCheck = async (ctx, args) => {
   const actual = { outcome: r['outcome'], location: location || null, code: code ? '(present)' : null };
   if (expected.accepted) {
     if (!(landed && code)) {
+      const blame = await narrowDown(ctx, c, candidate);
       ctx.fail({
-        requirement: expected.rule,
-        message: `redirect_uri ${candidate} (${str(c['kind'])}) must be accepted for callback ${str(c['callback'])}: ${expected.reason}`,
-        expected: { location: `${candidate} with code`, code: '(present)' },
+        requirement: blame?.rule ?? expected.rule,
+        message: blame
+          ? `redirect_uri ${blame.uri} (${blame.what} of ${candidate}) must be accepted for callback ${str(c['callback'])}: ${blame.reason}`
+          : `redirect_uri ${candidate} (${str(c['kind'])}) must be accepted for callback ${str(c['callback'])}: ${expected.reason}`,
+        expected: { location: `${blame?.uri ?? candidate} with code`, code: '(present)' },
         actual,
       });
     }
@@ -46,4 +50,38 @@ export function sameTarget(location: string, candidate: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A candidate can widen the callback in two ways at once (a sub-domain and a deeper path, a
+ * loopback port and a deeper path). When the target refuses it, the single-widening variants
+ * tell which rule it breaks; undefined when both are taken (the combination itself is refused).
+ */
+async function narrowDown(ctx: CheckContext, c: Record<string, unknown>, candidate: string): Promise<{ uri: string; what: string; rule: string; reason: string } | undefined> {
+  const callback = str(c['callback']);
+  let cb: URL;
+  let cand: URL;
+  try {
+    cb = new URL(callback);
+    cand = new URL(candidate);
+  } catch {
+    return undefined;
+  }
+  const pathOnly = new URL(cand.toString());
+  // Setting `host` without a port would keep the candidate's port: set both parts.
+  pathOnly.hostname = cb.hostname;
+  pathOnly.port = cb.port;
+  const hostOnly = new URL(cand.toString());
+  hostOnly.pathname = cb.pathname;
+  hostOnly.search = '';
+  for (const [probe, what] of [[pathOnly, 'its path alone'], [hostOnly, 'its host and port alone']] as const) {
+    const uri = probe.toString();
+    if (uri === cand.toString() || uri === cb.toString()) continue;
+    const v = matchRedirect(callback, uri);
+    if (!v.accepted) continue;
+    const r = await act(ctx, 'approve', { query: { client_id: c['client_id'], redirect_uri: uri, state: c['state'] } });
+    const loc = typeof r['location'] === 'string' ? r['location'] : '';
+    if (!(loc && sameTarget(loc, uri) && r['code'])) return { uri, what, rule: v.rule, reason: v.reason };
+  }
+  return undefined;
 }

@@ -3,8 +3,8 @@ import { SpecgateError } from '../../../src/errors.js';
 import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { runCompiler, type CompilerInvocation, type ScriptedGenerator } from './compiler-harness.js';
-import { expectedOutcome, judgeCompiler } from './compiler-verdict.js';
-import { diagnoseRefusal, diagnoseTree } from './diagnose.js';
+import { expectedOutcome, FAILED_WRITES_NOTHING_RULE, judgeCompiler } from './compiler-verdict.js';
+import { diagnoseAcceptance, diagnoseRefusal, diagnoseTree } from './diagnose.js';
 import { isFixtureName, loadFixture } from './fixtures.js';
 import { generatedInvocations } from './invocations.js';
 import { compilerArgv, markerPrefix, pluginNamePrefix } from './support.js';
@@ -50,7 +50,8 @@ async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptReq
   // in a generator-order case wrong, and that failure belongs to the indentation rule.
   if (expect.ok && out.exitCode === 0 && diagnose) accept = diagnoseTree(inv, out, acceptRequirement, prefix);
   if (expect.ok && out.exitCode !== 0) accept = diagnoseRefusal(inv, out.sandbox, acceptRequirement, prefix);
-  return judgeCompiler(expect, out, accept).map((f) => ({ ...f, exchange: out.exchange }));
+  const reordered = !expect.ok && out.exitCode === 0 ? diagnoseAcceptance(inv, out, prefix) : undefined;
+  return judgeCompiler(expect, out, accept).map((f) => ({ ...f, ...(reordered ? { requirement: reordered, message: `${f.message} (the output is what the generators give in reverse order)` } : {}), exchange: out.exchange }));
 }
 
 /**
@@ -75,7 +76,12 @@ export const compilerRun: TypedCheck = async (ctx, args) => {
     pluginPrefix: pluginNamePrefix(ctx),
   };
   const accept = typeof args['requirement'] === 'string' ? args['requirement'] : (ctx.requirements[0] ?? '');
-  for (const f of await runAndJudge(ctx, inv, accept, true)) ctx.fail(f);
+  for (const f of await runAndJudge(ctx, inv, accept, true)) {
+    // Leftover files after a rightful failure are judged by the case that covers that rule;
+    // every other rejection case would otherwise report them too.
+    if (f.requirement === FAILED_WRITES_NOTHING_RULE && !ctx.requirements.includes(f.requirement)) continue;
+    ctx.fail(f);
+  }
 };
 
 /**

@@ -96,3 +96,16 @@ export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallba
   const runs = [...inv.generators].reverse().map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(g.response ?? {}, sandbox) }));
   return applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles }).ok ? fallback : 'PLUGIN-COMPILER-GENERATOR-ORDER';
 }
+
+/**
+ * For a compiler that accepted what the model refuses: when the generators in reverse order
+ * give exactly what the compiler wrote, it did not keep command-line order (rule 6).
+ */
+export function diagnoseAcceptance(inv: CompilerInvocation, out: CompilerOutcome, prefix = DEFAULT_MARKER_PREFIX): string | undefined {
+  if (inv.generators.length < 2) return undefined;
+  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+  const runs = [...inv.generators].reverse().map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(g.response ?? {}, out.sandbox) }));
+  const r = applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles });
+  if (!r.ok) return undefined;
+  return [...r.trees].every(([dir, tree]) => same(onDisk(tree), out.outputs.get(dir) ?? new Map())) ? 'PLUGIN-COMPILER-GENERATOR-ORDER' : undefined;
+}

@@ -63,7 +63,7 @@ export const unknownFields: TypedCheck = async (ctx, args) => {
 };
 
 /**
- * `plugin.compilerVersion` (PLUGIN-COMPILER-VERSION-OPTIONAL): compiler_version absent, empty,
+ * `plugin.compilerVersion` (PLUGIN-VERSION-OPTIONAL): compiler_version absent, empty,
  * or naming another version. Generated code may name the version, so only success is required.
  */
 export const compilerVersion: TypedCheck = async (ctx, args) => {
@@ -75,7 +75,7 @@ export const compilerVersion: TypedCheck = async (ctx, args) => {
     ['with compiler_version 4.0.0-rc1', requestFor(loadFixture(name), { compilerVersion: { major: 4, minor: 0, patch: 0, suffix: 'rc1' } })],
   ];
   for (const [label, req] of variants) {
-    await sameAsBaseline(ctx, 'PLUGIN-COMPILER-VERSION-OPTIONAL', base, encodeRequest(req), `fixture ${name} ${label}`, req, false);
+    await sameAsBaseline(ctx, 'PLUGIN-VERSION-OPTIONAL', base, encodeRequest(req), `fixture ${name} ${label}`, req, false);
   }
 };
 

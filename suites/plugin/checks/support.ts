@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import type { Exchange } from '../../../src/engine/model.js';
 import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
@@ -12,7 +13,8 @@ import { FIXTURES, type FixtureName } from './fixtures.js';
 
 /**
  * Turns a command given on the command line or in a profile into argv: a list is taken as is;
- * a string naming an existing file is one argument; otherwise it is split on spaces. A `.js`
+ * a string naming an existing file is one argument; otherwise it is split on spaces. A program
+ * given by a relative path is made absolute (compilers run in a temporary folder), and a `.js`
  * or `.mjs` program is run with the current Node.
  */
 export function commandArgv(value: unknown): string[] {
@@ -20,6 +22,7 @@ export function commandArgv(value: unknown): string[] {
   if (Array.isArray(value)) argv = value.map(String);
   else if (typeof value === 'string') argv = existsSync(value) && statSync(value).isFile() ? [value] : value.split(/\s+/).filter((s) => s !== '');
   else argv = [];
+  argv = argv.map((a) => (a.includes('/') && !isAbsolute(a) && existsSync(a) ? resolve(a) : a));
   const first = argv[0];
   if (first !== undefined && /\.(c|m)?js$/.test(first)) argv = [process.execPath, ...argv];
   return argv;

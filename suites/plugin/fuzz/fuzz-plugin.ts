@@ -44,18 +44,32 @@ function pluginExec(opts: FuzzOptions): ExecConfig {
  */
 async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: AbortSignal, path?: string): Promise<LaneOutcome> {
   let errored = 0;
+  // Verdicts by request bytes. Many shrink candidates encode to the same request (the plan-to-
+  // descriptor mapping drops what does not apply), so the plugin runs once per distinct request:
+  // several times fewer processes while shrinking, and a consistent verdict for each request.
+  const seen = new Map<string, FuzzFinding | null>();
   const arb = fuzzRequest(targetParameters(opts.target.vars));
   const prop = fc.asyncProperty(arb, async (request) => {
     // A stopped lane (a lower lane failed, or the user interrupted) just lets its runs pass.
     if (stop.aborted || opts.signal.aborted) return;
+    const stdin = encodeRequest(request);
+    const key = Buffer.from(stdin).toString('base64');
+    const known = seen.get(key);
+    if (known !== undefined) {
+      if (known) throw new Found(known);
+      return;
+    }
     let result: ExecResult;
     try {
-      result = await opts.target.runner.run({ ...exec, stdin: encodeRequest(request), signal: AbortSignal.any([opts.signal, stop]) });
+      result = await opts.target.runner.run({ ...exec, stdin, signal: AbortSignal.any([opts.signal, stop]) });
     } catch (e) {
       if (stop.aborted || opts.signal.aborted) return;
-      throw new Found(judgeRunnerError(e));
+      const finding = judgeRunnerError(e);
+      seen.set(key, finding);
+      throw new Found(finding);
     }
     const verdict = judgeRun(request, result);
+    seen.set(key, 'finding' in verdict ? verdict.finding : null);
     if ('finding' in verdict) throw new Found(verdict.finding);
     if (verdict.answer.errored) errored++;
   });

@@ -7,6 +7,7 @@ import { createExecRunner } from '../../../src/targets/exec-runner.js';
 import { runCompiler, type CompilerInvocation, type CompilerOutcome } from '../../../suites/plugin/checks/compiler-harness.js';
 import { expectedOutcome, judgeCompiler, type CompilerFinding, type Expectation } from '../../../suites/plugin/checks/compiler-verdict.js';
 import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
+import { generatedInvocations } from '../../../suites/plugin/checks/invocations.js';
 import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
 import { fixed } from './response-cases.js';
 
@@ -34,12 +35,15 @@ interface Run {
 
 async function compare(responses: readonly CodeGeneratorResponse[], fixtureName = 'shop'): Promise<Run> {
   const fixture = loadFixture(fixtureName);
-  const inv: CompilerInvocation = {
+  return compareInvocation({
     compiler: ['protoc'],
     generators: responses.map((response, i) => ({ name: `g${i + 1}`, response })),
     descriptorSet: fixture.set,
     files: fixture.file_to_generate,
-  };
+  });
+}
+
+async function compareInvocation(inv: CompilerInvocation): Promise<Run> {
   const outcome = await runCompiler(runner, inv);
   const expectation = expectedOutcome(inv, outcome.sandbox);
   const findings = judgeCompiler(expectation, outcome, 'MODEL-TREE');
@@ -127,6 +131,21 @@ describe('model vs protoc 3.21 (differential)', () => {
       // The generator must reach both verdicts, or the comparison proves little.
       expect(seen.accepted).toBeGreaterThan(10);
       expect(seen.rejected).toBeGreaterThan(10);
+    }, 300_000);
+
+    it('agree on invocations built from generators/plugin (random descriptor sets, valid responses, one rule bent)', async () => {
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(generatedInvocations(), async (gen) => {
+          const run = await compareInvocation({ compiler: ['protoc'], generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [] });
+          if (run.verdict.kind === 'disagree') {
+            throw new Error(`model and protoc disagree (${gen.bend}): ${JSON.stringify({ findings: run.verdict.findings, stderr: run.outcome.stderr })}`);
+          }
+          if (run.expectation.ok) accepted++;
+        }),
+        { numRuns: Number(process.env['SPECGATE_DIFF_RUNS'] ?? 60), seed: Number(process.env['SPECGATE_SEED'] ?? 20240611) },
+      );
+      expect(accepted).toBeGreaterThan(3);
     }, 300_000);
   });
 });

@@ -1,17 +1,23 @@
-import { run } from '../../../src/engine/run.js';
+import { loadSuites, run } from '../../../src/engine/run.js';
 import type { RunResult } from '../../../src/engine/model.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startReference } from '../../../reference/oauth/server/reference-target.js';
 import { suite } from '../../../suites/oauth/index.js';
 import type { Fault } from '../../fixtures/oauth/faults/faults.js';
 
-/** Runs the oauth suite in-process against the reference, or the reference with a planted fault. */
+/** IDs of the server-side cases (client-side cases live in `cases/client-*.yaml`). */
+export function serverCaseIds(): string[] {
+  const loaded = loadSuites([suite], ['oauth']).suites[0];
+  return (loaded?.cases ?? []).filter((c) => !/[\\/]client-[^\\/]*$/.test(c.location.file)).map((c) => c.id);
+}
+
+/** Runs the oauth suite's server-side cases in-process against the reference, or the reference with a planted fault. */
 export async function runOAuth(opts: { fault?: Fault; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
   const { fault } = opts;
   const module: SuiteModule = fault
     ? { ...suite, reference: { start: ({ clock }) => startReference({ ...fault.options(clock), clock }) } }
     : suite;
-  return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, ...(opts.cases ? { cases: opts.cases } : {}) });
+  return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
 }
 
 /** Requirement IDs with a failed verdict. */

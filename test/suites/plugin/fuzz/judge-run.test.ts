@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { encodeResponse } from '../../../../reference/plugin/codec.js';
+import type { CodeGeneratorRequest } from '../../../../reference/plugin/types.js';
+import { SpecgateError } from '../../../../src/errors.js';
+import type { ExecResult } from '../../../../src/targets/types.js';
+import { judgeRun, judgeRunnerError } from '../../../../suites/plugin/fuzz/judge-run.js';
+
+const request: CodeGeneratorRequest = {
+  file_to_generate: ['a.proto'],
+  proto_file: [{ name: 'a.proto', syntax: 'proto3', messageType: [{ name: 'A', field: [{ name: 'x', number: 1, label: 1, type: 5, jsonName: 'x', proto3Optional: true, oneofIndex: 0 }], oneofDecl: [{ name: '_x' }] }] }],
+};
+
+function result(over: Partial<ExecResult>): ExecResult {
+  return { exitCode: 0, signal: null, stdout: new Uint8Array(0), stderr: '', durationMs: 1, ...over };
+}
+
+describe('judging one plugin run on a valid request', () => {
+  it('accepts a conformant answer, and an answer that sets error', () => {
+    const ok = judgeRun(request, result({ stdout: encodeResponse({ supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }) }));
+    expect(ok).toEqual({ answer: { response: { supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }, errored: false } });
+    const errored = judgeRun(request, result({ stdout: encodeResponse({ error: 'a.proto: unsupported' }) }));
+    expect('answer' in errored && errored.answer.errored).toBe(true);
+  });
+
+  it('names the requirement for a crash, a non-zero exit and undecodable bytes', () => {
+    expect(judgeRun(request, result({ exitCode: null, signal: 'SIGSEGV' }))).toMatchObject({ finding: { requirement: 'PLUGIN-IO-ONE-RESPONSE', kind: 'crash' } });
+    expect(judgeRun(request, result({ exitCode: 2, stderr: 'boom' }))).toMatchObject({ finding: { requirement: 'PLUGIN-ERROR-EXIT-ZERO', kind: 'exit', stderr: 'boom' } });
+    expect(judgeRun(request, result({ stdout: Uint8Array.from([0x0a, 0xff]) }))).toMatchObject({ finding: { requirement: 'PLUGIN-IO-ONE-RESPONSE', kind: 'undecodable' } });
+  });
+
+  it('names the rule a response breaks, from the reference model', () => {
+    const bad = judgeRun(request, result({ stdout: encodeResponse({ supported_features: 1, file: [{ name: '../a.txt', content: 'x' }] }) }));
+    expect(bad).toMatchObject({ finding: { requirement: 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS', kind: 'rule' } });
+    const noFeature = judgeRun(request, result({ stdout: encodeResponse({ file: [{ name: 'a.txt', content: 'x' }] }) }));
+    expect(noFeature).toMatchObject({ finding: { requirement: 'PLUGIN-FEATURE-PROTO3-OPTIONAL' } });
+  });
+
+  it('counts a timeout as the plugin\'s fault and rethrows harness faults', () => {
+    expect(judgeRunnerError(new SpecgateError('SG_TARGET_TIMEOUT', 'slow', { stderr: 'partial' }))).toMatchObject({ requirement: 'PLUGIN-IO-ONE-RESPONSE', kind: 'timeout', stderr: 'partial' });
+    const unreachable = new SpecgateError('SG_TARGET_UNREACHABLE', 'no such file');
+    expect(() => judgeRunnerError(unreachable)).toThrow(unreachable);
+  });
+});

@@ -1,0 +1,154 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../../src/paths.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
+
+/**
+ * Real third-party plugins and compilers, run through the real command line. A conformant peer
+ * must pass; every requirement a peer fails here is a deviation confirmed by hand and recorded
+ * in suites/plugin/FINDINGS.md (the "confirmed directly" tests reproduce each one without the
+ * harness). A requirement failing that is not listed is either a new finding or a harness bug:
+ * both must be looked at, so the test fails.
+ */
+
+function which(name: string): string | undefined {
+  const local = fromRoot('node_modules', '.bin', name);
+  const dirs = (process.env['PATH'] ?? '').split(delimiter).filter((d) => d && !d.includes('node_modules'));
+  for (const p of [...dirs.map((d) => join(d, name)), local]) {
+    try {
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+const cli = fromRoot('bin', 'specgate.js');
+const suiteModule = fromRoot('dist', 'suites', 'plugin', 'index.js');
+const built = existsSync(suiteModule) && existsSync(fromRoot('dist', 'src', 'cli', 'main.js'));
+const work = mkdtempSync(join(tmpdir(), 'specgate-peers-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Peer {
+  name: string;
+  flag: 'plugin' | 'compiler';
+  path: string | undefined;
+  hint: string;
+  vars?: Record<string, string>;
+  /** Requirements this peer fails, each confirmed by hand (FINDINGS.md). */
+  confirmed: string[];
+}
+
+const peers: Peer[] = [
+  {
+    name: 'protoc-gen-go', flag: 'plugin', path: which('protoc-gen-go'), hint: 'apt-get install protoc-gen-go',
+    vars: { plugin_error_fixture: 'plain' }, confirmed: ['PLUGIN-ERROR-EXIT-ZERO'],
+  },
+  {
+    name: 'protoc-gen-go-grpc', flag: 'plugin', path: which('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc',
+    vars: { plugin_error_fixture: 'plain' }, confirmed: ['PLUGIN-ERROR-EXIT-ZERO'],
+  },
+  { name: 'grpc_cpp_plugin', flag: 'plugin', path: which('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: [] },
+  {
+    name: 'protoc-gen-es', flag: 'plugin', path: which('protoc-gen-es'), hint: 'npm install (devDependency @bufbuild/protoc-gen-es)',
+    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS'],
+  },
+  {
+    name: 'protoc-gen-ts_proto', flag: 'plugin', path: which('protoc-gen-ts_proto'), hint: 'npm install (devDependency ts-proto)',
+    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE'],
+  },
+  {
+    name: 'protoc', flag: 'compiler', path: which('protoc'), hint: 'apt-get install protobuf-compiler',
+    confirmed: ['PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
+  },
+];
+
+function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe.skipIf(!built)('plugin suite against real peers', () => {
+  for (const peer of peers) {
+    const req = requirePeer(peer.name, peer.path !== undefined, peer.hint);
+    declarePeer(req);
+    it.skipIf(req.skip)(`${peer.name}: fails only its confirmed deviations (${peer.confirmed.join(', ') || 'none'})`, async () => {
+      const report = join(work, `${peer.name}.json`);
+      const args = ['run', '--suite-module', suiteModule, '--suite', 'plugin', `--${peer.flag}`, peer.path ?? '', '--seed', '11', '--no-color', '--report', `json=${report}`];
+      if (peer.vars) {
+        const profile = join(work, `${peer.name}.yaml`);
+        writeFileSync(profile, `name: ${peer.name}\nsuites:\n  plugin:\n    vars:\n${Object.entries(peer.vars).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}\n`).join('')}`);
+        args.push('--target', profile);
+      }
+      const r = await runCli(args);
+      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { requirements: { id: string; status: string }[]; suites: { cases: { id: string; outcome: string; reason?: string }[] }[] };
+      const failed = parsed.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort();
+      expect(failed, r.out).toEqual([...peer.confirmed].sort());
+      const errored = parsed.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`);
+      expect(errored).toEqual([]);
+    }, 600_000);
+  }
+});
+
+/** A request as protoc builds it for shop.proto, captured by a plugin that only records it. */
+function capturedRequest(): Buffer {
+  const dir = mkdtempSync(join(work, 'capture-'));
+  const script = join(dir, 'protoc-gen-capture');
+  writeFileSync(script, `#!/bin/sh\ncat > '${join(dir, 'request.bin')}'\n`, { mode: 0o755 });
+  const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-capture=${script}`, `--capture_out=${dir}`, 'shop.proto'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return readFileSync(join(dir, 'request.bin'));
+}
+
+function decodedResponse(plugin: string, request: Buffer): string {
+  const run = spawnSync(plugin, [], { input: request });
+  const text = spawnSync('protoc', ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
+  return text.stdout;
+}
+
+describe('findings confirmed directly, without the harness', () => {
+  const go = requirePeer('protoc-gen-go', which('protoc-gen-go') !== undefined && which('protoc') !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
+  declarePeer(go);
+  it.skipIf(go.skip)('protoc-gen-go reports a schema without go_package with exit status 1, not in CodeGeneratorResponse.error', () => {
+    const out = join(work, 'go-out');
+    mkdirSync(out, { recursive: true });
+    const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--go_out=${out}`, 'plain.proto'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('protoc-gen-go: unable to determine Go import path for "plain.proto"');
+    expect(r.stderr).toContain('--go_out: protoc-gen-go: Plugin failed with status code 1.');
+  });
+
+  const plugInclude = existsSync('/usr/include/google/protobuf/compiler/plugin.proto');
+  for (const [name, names] of [['protoc-gen-es', ['shop_pb.js', 'shop_pb.d.ts']], ['protoc-gen-ts_proto', ['common.ts', 'shop.ts']]] as const) {
+    const peer = requirePeer(name, which(name) !== undefined && which('protoc') !== undefined && plugInclude, 'npm install; apt-get install protobuf-compiler libprotoc-dev');
+    declarePeer(peer);
+    it.skipIf(peer.skip)(`${name} answers supported_features 3 (bit 2 is no value of this revision's Feature enum); its files: ${names.join(', ')}`, () => {
+      const text = decodedResponse(which(name) ?? name, capturedRequest());
+      expect(text).toMatch(/^supported_features: 3$/m);
+      expect([...text.matchAll(/^ {2}name: "([^"]+)"$/gm)].map((m) => m[1])).toEqual([...names]);
+    });
+  }
+
+  const tsProto = requirePeer('protoc-gen-ts_proto', which('protoc-gen-ts_proto') !== undefined && which('protoc') !== undefined, 'npm install (devDependency ts-proto)');
+  it.skipIf(tsProto.skip)('protoc-gen-ts_proto generates common.ts for the import of shop.proto unless emitImportedFiles=false', () => {
+    const run = (opt: string[]): string[] => {
+      const out = mkdtempSync(join(work, 'tsp-'));
+      const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts_proto=${which('protoc-gen-ts_proto') ?? ''}`, `--ts_proto_out=${out}`, ...opt, 'shop.proto'], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return spawnSync('find', [out, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
+    };
+    expect(run([])).toEqual(['common.ts', 'shop.ts']);
+    expect(run(['--ts_proto_opt=emitImportedFiles=false'])).toEqual(['shop.ts']);
+  });
+});
