@@ -1,7 +1,7 @@
-import { FieldType, Label, type FieldDescriptorValue, type ServiceDescriptorValue } from './descriptor-types.js';
+import { Label, type FieldDescriptorValue, type ServiceDescriptorValue } from './descriptor-types.js';
 import type { ExtendPlan, ServicePlan } from './descriptor-plan.js';
 import type { BuildContext } from './build-context.js';
-import { resolveType, type Candidates } from './build-fields.js';
+import { packable, resolveType, type Candidates } from './build-fields.js';
 import { qualify, toJsonName } from './naming.js';
 import { ExtensionNumberSpace } from './number-space.js';
 
@@ -38,8 +38,7 @@ export function buildExtensions(ctx: BuildContext, scope: string, plans: readonl
         jsonName: toJsonName(name),
       };
       if (resolved.typeName !== undefined) field.typeName = resolved.typeName;
-      const packable = resolved.type !== FieldType.STRING && resolved.type !== FieldType.BYTES && resolved.type !== FieldType.MESSAGE;
-      if (fieldPlan.packed && label === Label.REPEATED && packable) field.options = { packed: true };
+      if (fieldPlan.packed && label === Label.REPEATED && packable(resolved.type)) field.options = { packed: true };
       if (fieldPlan.deprecated) field.options = { ...field.options, deprecated: true };
       out.push(field);
     }

@@ -40,7 +40,7 @@ export function resolveType(choice: TypeChoice, candidates: Candidates): Resolve
 }
 
 /** Packed encoding applies to repeated numeric, bool and enum fields only. */
-function packable(type: FieldTypeNumber): boolean {
+export function packable(type: FieldTypeNumber): boolean {
   return type !== FieldType.STRING && type !== FieldType.BYTES && type !== FieldType.MESSAGE && type !== FieldType.GROUP;
 }
 

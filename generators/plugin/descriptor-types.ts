@@ -77,11 +77,13 @@ export const MAX_FIELD_NUMBER = 536_870_911;
 /** Field numbers the wire format implementation reserves for itself. */
 export const RESERVED_FIELD_NUMBERS = { start: 19_000, end: 19_999 } as const;
 
+/** `FieldOptions` (the options the generator sets). */
 export type FieldOptionsValue = {
   packed?: boolean;
   deprecated?: boolean;
 };
 
+/** `FieldDescriptorProto`: a field or an extension. */
 export type FieldDescriptorValue = {
   name: string;
   number: number;
@@ -98,6 +100,7 @@ export type FieldDescriptorValue = {
   proto3Optional?: boolean;
 };
 
+/** `OneofDescriptorProto`. */
 export type OneofDescriptorValue = {
   name: string;
 };
@@ -108,11 +111,13 @@ export type MessageRangeValue = {
   end: number;
 };
 
+/** `MessageOptions`; `mapEntry` marks a synthesized map entry. */
 export type MessageOptionsValue = {
   mapEntry?: boolean;
   deprecated?: boolean;
 };
 
+/** `DescriptorProto`: a message. */
 export type DescriptorValue = {
   name: string;
   field?: FieldDescriptorValue[];
@@ -126,6 +131,7 @@ export type DescriptorValue = {
   reservedName?: string[];
 };
 
+/** `EnumValueDescriptorProto`. */
 export type EnumValueDescriptorValue = {
   name: string;
   number: number;
@@ -138,6 +144,7 @@ export type EnumRangeValue = {
   end: number;
 };
 
+/** `EnumDescriptorProto`. */
 export type EnumDescriptorValue = {
   name: string;
   value: EnumValueDescriptorValue[];
@@ -146,6 +153,7 @@ export type EnumDescriptorValue = {
   reservedName?: string[];
 };
 
+/** `MethodDescriptorProto`; streaming flags are set only when true, as the compiler writes them. */
 export type MethodDescriptorValue = {
   name: string;
   inputType: string;
@@ -154,16 +162,19 @@ export type MethodDescriptorValue = {
   serverStreaming?: boolean;
 };
 
+/** `ServiceDescriptorProto`. */
 export type ServiceDescriptorValue = {
   name: string;
   method?: MethodDescriptorValue[];
 };
 
+/** `FileOptions` (the options the generator sets). */
 export type FileOptionsValue = {
   goPackage?: string;
   deprecated?: boolean;
 };
 
+/** `FileDescriptorProto`: one element of CodeGeneratorRequest.proto_file (spec A). */
 export type FileDescriptorValue = {
   name: string;
   package?: string;
@@ -179,10 +190,12 @@ export type FileDescriptorValue = {
   syntax?: 'proto3';
 };
 
+/** `FileDescriptorSet`: the files of a set, in topological order. */
 export type FileDescriptorSetValue = {
   file: FileDescriptorValue[];
 };
 
+/** spec A, "Plugin messages", Version. */
 export type VersionValue = {
   major?: number;
   minor?: number;

@@ -18,6 +18,7 @@ export type TypeChoice =
  */
 export type LabelChoice = 'singular' | 'optional' | 'required' | 'repeated';
 
+/** A field of a message, a member of a oneof, or an extension. */
 export interface FieldPlan {
   name: string;
   label: LabelChoice;
@@ -29,11 +30,13 @@ export interface FieldPlan {
   deprecated: boolean;
 }
 
+/** A oneof and its members (at least one). */
 export interface OneofPlan {
   name: string;
   fields: FieldPlan[];
 }
 
+/** A map field; `key` picks among the map key types. */
 export interface MapPlan {
   name: string;
   key: number;
@@ -41,6 +44,7 @@ export interface MapPlan {
   numberHint: number;
 }
 
+/** What a message declares, in declaration order. */
 export type MemberPlan =
   | { kind: 'field'; field: FieldPlan }
   | { kind: 'oneof'; oneof: OneofPlan }
@@ -55,18 +59,21 @@ export interface RangePlan {
   toMax: boolean;
 }
 
+/** An `extend` block (proto2 files only). */
 export interface ExtendPlan {
   /** Pick among visible proto2 messages that declare extension ranges. */
   target: number;
   fields: FieldPlan[];
 }
 
+/** One enum value. */
 export interface EnumValuePlan {
   name: string;
   numberHint: number;
   deprecated: boolean;
 }
 
+/** An enum (top-level or nested). */
 export interface EnumPlan {
   name: string;
   values: EnumValuePlan[];
@@ -76,6 +83,7 @@ export interface EnumPlan {
   reservedNames: string[];
 }
 
+/** A message; nesting comes from `parent`. */
 export interface MessagePlan {
   name: string;
   /**
@@ -92,6 +100,7 @@ export interface MessagePlan {
   reservedNames: string[];
 }
 
+/** An RPC method; `input` and `output` pick among visible messages. */
 export interface MethodPlan {
   name: string;
   input: number;
@@ -100,17 +109,20 @@ export interface MethodPlan {
   serverStreaming: boolean;
 }
 
+/** A service and its methods. */
 export interface ServicePlan {
   name: string;
   methods: MethodPlan[];
 }
 
+/** One import of an earlier file. */
 export interface ImportPlan {
   /** Index among the files before this one (taken modulo their count). */
   pick: number;
   public: boolean;
 }
 
+/** One .proto file. */
 export interface FilePlan {
   path: { dirs: string[]; base: string };
   syntax: 'proto2' | 'proto3';
@@ -124,6 +136,7 @@ export interface FilePlan {
   extends: ExtendPlan[];
 }
 
+/** A whole descriptor set. */
 export interface SetPlan {
   /** Nesting depth limit the builder applies to parent picks. */
   maxDepth: number;

@@ -30,6 +30,16 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     const option = owner?.targetOptions?.find((o) => o.flag === flag);
     if (!owner || !option) continue;
     const prev = targets[owner.name];
+    if (option.layer === 'reference' && !prev?.section) {
+      // the reference still runs; the flag only adds what it names (e.g. the client under test)
+      targets[owner.name] = {
+        section: undefined,
+        label: `${prev?.label ?? 'reference'}, --${flag} ${value}`,
+        secrets: [],
+        referenceVars: { ...(prev?.referenceVars ?? {}), ...option.vars(value) },
+      };
+      continue;
+    }
     const section: TargetSection = { ...(prev?.section ?? {}) };
     section.vars = { ...(section.vars ?? {}), ...option.vars(value) };
     const exec = option.exec?.(value);

@@ -8,7 +8,8 @@ import { requirementVerdicts } from './verdicts.js';
 
 /**
  * Runs a suite's selected cases with bounded concurrency. Time-bound cases move a clock that
- * every case of the target shares (virtual or hook), so they run one at a time after the rest.
+ * every case of the target shares (virtual or hook), and `exclusive` cases touch shared state,
+ * so those run one at a time after the rest.
  */
 export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal }): Promise<SuiteResult> {
   const started = performance.now();
@@ -25,10 +26,10 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: def.id, failure });
     bus.emit({ type: 'case-finish', suite: name, result });
   };
-  const shared = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
+  const sharedClock = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
   const free: number[] = [];
   const alone: number[] = [];
-  cases.forEach((c, i) => (shared && isTimeBound(c) ? alone : free).push(i));
+  cases.forEach((c, i) => ((sharedClock && isTimeBound(c)) || c.tags?.includes('exclusive') ? alone : free).push(i));
   await pool(free, Math.max(1, opts.concurrency), one);
   for (const i of alone) await one(i);
   const suite: SuiteResult = {

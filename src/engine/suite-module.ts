@@ -36,6 +36,12 @@ export interface TargetOption {
   vars(value: string): Record<string, unknown>;
   /** Default executable for exec steps, when the flag names one. */
   exec?(value: string): ExecConfig;
+  /**
+   * `replace` (default): the flag names the target, so the suite runs against it alone.
+   * `reference`: the flag adds a party to the embedded reference (e.g. a client application
+   * run against the reference platform), so the reference still starts and gets these vars.
+   */
+  layer?: 'replace' | 'reference';
 }
 
 export interface FuzzOptions {

@@ -28,6 +28,8 @@ export interface TargetChoice {
   label: string;
   /** Secret values known from the profile (every `${env:...}` value). */
   secrets: string[];
+  /** Variables laid over the embedded reference's own (flags with `layer: 'reference'`). */
+  referenceVars?: Record<string, unknown>;
 }
 
 export interface PreparedTarget {
@@ -49,7 +51,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     const target: SuiteTarget = {
       kind: 'reference',
       description: running.description,
-      vars: running.vars,
+      vars: { ...running.vars, ...(choice.referenceVars ?? {}) },
       secrets: [],
       headerNames: {},
       clock,

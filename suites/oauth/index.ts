@@ -6,6 +6,7 @@ import { pkceCase } from '../../generators/oauth/pkce-case.js';
 import { pollSchedule as pollScheduleGen } from '../../generators/oauth/poll-schedule.js';
 import { callbackApps, redirectCandidate } from '../../generators/oauth/redirect-candidate.js';
 import { oauthReference } from '../../reference/oauth/server/reference-target.js';
+import { clientChecks, clientTargetOption } from './checks/client-index.js';
 import { deviceModel } from './checks/device-model.js';
 import { deviceStart } from './checks/device-start.js';
 import { pkceFlow } from './checks/pkce-flow.js';
@@ -24,14 +25,15 @@ function suiteDir(): string {
 }
 
 /**
- * The platform OAuth suite, server side (spec 000, part B): the platform's authorization
- * endpoints, web and device flows, redirect rules, PKCE, formats and limits.
+ * The platform OAuth suite (spec 000, part B), both sides: the platform's authorization
+ * endpoints, web and device flows, redirect rules, PKCE, formats and limits; and, with the
+ * platform played by specgate, a client application's obligations (`--client <command>`).
  */
 export const suite: SuiteModule = {
   name: 'oauth',
   dir: suiteDir(),
   title: 'Platform OAuth 2.0 (web application flow, device flow)',
-  checks: { expect: expectValue, require: requireValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate, reviewRevokes },
+  checks: { expect: expectValue, require: requireValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate, reviewRevokes, ...clientChecks },
   generators: {
     redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(0, 1)),
     loopbackRedirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(1)),
@@ -42,4 +44,5 @@ export const suite: SuiteModule = {
   oracles: { redirectVerdict, pkceVerdict },
   schemas: { 'device-authorization': deviceAuthorization, 'access-token': accessToken, 'device-error': deviceError },
   reference: oauthReference,
+  targetOptions: [{ ...clientTargetOption, layer: 'reference' }],
 };

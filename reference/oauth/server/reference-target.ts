@@ -1,7 +1,9 @@
+import { referenceClientCommand } from '../client/command.js';
 import type { Clock } from '../../../src/engine/clock.js';
 import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
 import type { Platform } from '../model/platform.js';
 import { ReferenceUserAgent } from './agent.js';
+import { OffsetClock } from './clock-hook.js';
 import { startOAuthServer, type OAuthServerOptions, type RunningOAuthServer } from './server.js';
 
 /**
@@ -38,7 +40,8 @@ export function platformVars(server: Pick<RunningOAuthServer, 'authUrl' | 'apiUr
 /** Starts the reference platform and its scripted user agent on `clock`. */
 export async function startReference(opts: { clock: Clock; platform?: Platform } & Partial<OAuthServerOptions>): Promise<RunningReference & { server: RunningOAuthServer }> {
   const server = await startOAuthServer({ ...opts, clock: opts.clock });
-  const vars = platformVars(server);
+  // the client-side cases judge the reference client unless `--client` names another
+  const vars: Record<string, unknown> = { ...platformVars(server), client_command: referenceClientCommand() };
   const agent = new ReferenceUserAgent(server.authUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
   return {
     description: `reference platform (spec 000 part B) at ${server.authUrl}`,
@@ -49,7 +52,11 @@ export async function startReference(opts: { clock: Clock; platform?: Platform }
   };
 }
 
-/** The embedded default target of the oauth suite. */
+/**
+ * The embedded default target of the oauth suite. Under `specgate serve` it runs on wall-clock
+ * time plus the offset its clock hook adds, so a real client polling it sees time pass; in a
+ * run it stays on the engine's virtual clock.
+ */
 export const oauthReference: ReferenceTarget = {
-  start: ({ clock }) => startReference({ clock }),
+  start: ({ clock, port, standalone }) => startReference({ clock: standalone ? new OffsetClock() : clock, ...(port ? { port } : {}) }),
 };

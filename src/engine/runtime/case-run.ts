@@ -5,7 +5,9 @@ import type { CaseDef, CaseResult, Exchange, Failure, PropertyInfo } from '../mo
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
 import { runProperty } from './property.js';
 import { deriveSeed } from './seeds.js';
-import { executeStep } from './steps.js';
+import { executeStep, scripted } from './steps.js';
+import { ScriptedAgent } from '../agents/scripted-agent.js';
+import type { UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
@@ -88,7 +90,7 @@ export class CaseRun {
       exec: rt.exec,
       execConfig: rt.target.exec,
       clock: rt.target.clock,
-      agent: rt.target.agent,
+      agent: this.agentFor(vars),
       signal: this.signal,
       seed: this.seed,
       runs: rt.runs ?? 100,
@@ -98,6 +100,13 @@ export class CaseRun {
       wait: (seconds) => this.wait(seconds * 1000),
       resolve: (v) => this.resolve(v, vars),
     };
+  }
+
+  /** A scripted agent runs its steps through this case, so typed checks can use it like any driver. */
+  private agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined {
+    const agent = this.rt.target.agent;
+    if (!(agent instanceof ScriptedAgent)) return agent;
+    return { kind: agent.kind, perform: (action, params) => scripted(this, agent, action, params, vars) };
   }
 
   private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo> {

@@ -54,14 +54,17 @@ function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => 
   return undefined;
 }
 
-/** Runs a profile-scripted action's steps; every variable they set or capture is the result. */
-async function scripted(run: CaseRun, agent: ScriptedAgent, action: string, params: Record<string, unknown>, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+/**
+ * Runs a profile-scripted action's steps; its result is every variable the steps set or
+ * captured (new, or given a new value), plus the action's parameters.
+ */
+export async function scripted(run: CaseRun, agent: ScriptedAgent, action: string, params: Record<string, unknown>, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
   const steps = agent.steps(action);
   if (!steps) throw new SpecgateError('SG_CONFIG', `the target profile's scripted user agent has no "${action}" action; add it under agent.actions`);
   const scope: Record<string, unknown> = { ...vars, ...params };
-  const before = new Set(Object.keys(scope));
+  const before = new Map(Object.entries(scope));
   await run.runSteps(steps, scope);
-  return Object.fromEntries(Object.entries(scope).filter(([k]) => !before.has(k) || k in params));
+  return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
 }
 
 /** `repeat: N` acts N times; `repeat: {max, until, wait}` acts until the condition holds, never more than max. */

@@ -6,7 +6,7 @@ import type { FuzzOptions, FuzzResult, Fuzzer } from '../../../src/engine/suite-
 import { SpecgateError } from '../../../src/errors.js';
 import type { ExecConfig, ExecResult } from '../../../src/targets/types.js';
 import { writeCounterexample } from './counterexample-files.js';
-import { fuzzRequest, targetParameters } from './fuzz-request.js';
+import { fuzzRequest, targetParameters, wantsGoPackage } from './fuzz-request.js';
 import { judgeRun, judgeRunnerError, type FuzzFinding } from './judge-run.js';
 import { planLanes, runLanes, type Lane } from './lanes.js';
 
@@ -26,6 +26,12 @@ interface LaneOutcome {
   shrinks?: number;
   request?: CodeGeneratorRequestValue;
   finding?: FuzzFinding;
+}
+
+/** stderr on one line for the summary (the counterexample files keep the request, not stderr). */
+function oneLine(text: string, max = 300): string {
+  const flat = text.trim().replace(/\s*\n\s*/g, ' | ');
+  return flat.length <= max ? flat : `${flat.slice(0, max)}...`;
 }
 
 /** The plugin to run: the target's executable, or var plugin_command (a string or argv list). */
@@ -48,7 +54,7 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
   // descriptor mapping drops what does not apply), so the plugin runs once per distinct request:
   // several times fewer processes while shrinking, and a consistent verdict for each request.
   const seen = new Map<string, FuzzFinding | null>();
-  const arb = fuzzRequest(targetParameters(opts.target.vars));
+  const arb = fuzzRequest({ parameters: targetParameters(opts.target.vars), goPackage: wantsGoPackage(opts.target.vars) });
   const prop = fc.asyncProperty(arb, async (request) => {
     // A stopped lane (a lower lane failed, or the user interrupted) just lets its runs pass.
     if (stop.aborted || opts.signal.aborted) return;
@@ -101,10 +107,11 @@ export const fuzzPlugin: Fuzzer = async (opts) => {
   const exec = pluginExec(opts);
   const replaying = opts.path !== undefined && opts.path !== '';
   const lanes = replaying ? [{ index: 0, seed: opts.seed, runs: Math.max(1, opts.runs) }] : planLanes(opts.seed, opts.runs);
+  const shown = [exec.command, ...(exec.args ?? [])].join(' ');
   opts.log(
     replaying
-      ? `replaying seed ${opts.seed} path ${String(opts.path)} against ${exec.command}`
-      : `fuzzing ${exec.command} with ${opts.runs} requests (seed ${opts.seed}, ${lanes.length} lanes, ${opts.concurrency} processes)`,
+      ? `replaying seed ${opts.seed} path ${String(opts.path)} against ${shown}`
+      : `fuzzing ${shown} with ${opts.runs} requests (seed ${opts.seed}, ${lanes.length} lanes, ${opts.concurrency} processes)`,
   );
   const results = await runLanes(lanes, replaying ? 1 : opts.concurrency, (lane, stop) => runLane(opts, exec, lane, stop, replaying ? opts.path : undefined));
 
@@ -129,7 +136,7 @@ export const fuzzPlugin: Fuzzer = async (opts) => {
   const files = writeCounterexample(opts.outDir, failure.seed, bytes);
   const replay = `${opts.commandLine} --seed ${failure.seed}${failure.path ? ` --path ${failure.path}` : ''} --runs 1`;
   const f = failure.finding;
-  const detail = [f.exitCode !== undefined ? `exit status ${String(f.exitCode)}` : '', f.signal ? `signal ${f.signal}` : '', f.stderr ? `stderr: ${f.stderr.trim()}` : '']
+  const detail = [f.signal ? `signal ${f.signal}` : f.exitCode !== undefined ? `exit status ${String(f.exitCode)}` : '', f.stderr ? `stderr: ${oneLine(f.stderr)}` : '']
     .filter((s) => s !== '')
     .join('; ');
   const result: FuzzResult = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { codeGeneratorRequest } from '../../../generators/plugin/code-generator-request.js';
-import type { CodeGeneratorRequestValue } from '../../../generators/plugin/descriptor-types.js';
+import type { CodeGeneratorRequestValue, FileDescriptorValue } from '../../../generators/plugin/descriptor-types.js';
 
 /**
  * The parameters the target says its plugin understands (var plugin_parameters: a list or one
@@ -14,13 +14,35 @@ export function targetParameters(vars: Readonly<Record<string, unknown>>): strin
 }
 
 /**
- * Valid CodeGeneratorRequests for fuzzing a plugin (spec A, CodeGeneratorRequest), with the
- * parameter taken from the target's list (or none).
+ * Whether every file gets a `go_package` option (var fuzz_go_package). Go generators refuse a
+ * file without one; setting it lets a fuzz run get past that and reach the rest of the plugin.
  */
-export function fuzzRequest(parameters: readonly string[]): fc.Arbitrary<CodeGeneratorRequestValue> {
+export function wantsGoPackage(vars: Readonly<Record<string, unknown>>): boolean {
+  const v = vars['fuzz_go_package'];
+  return v === true || v === 'true' || v === '1';
+}
+
+/** A file with a `go_package` option (an import path unique to the file), unless it has one. */
+function withGoPackage(file: FileDescriptorValue): FileDescriptorValue {
+  if (file.options?.goPackage !== undefined) return file;
+  const ident = file.name.replace(/\.proto$/, '').replace(/[^A-Za-z0-9]/g, '_');
+  return { ...file, options: { ...file.options, goPackage: `example.com/gen/${ident};p_${ident}` } };
+}
+
+export interface FuzzRequestOptions {
+  parameters: readonly string[];
+  goPackage: boolean;
+}
+
+/**
+ * Valid CodeGeneratorRequests for fuzzing a plugin (spec A, CodeGeneratorRequest), with the
+ * parameter taken from the target's list (or none) and, on request, a go_package everywhere.
+ */
+export function fuzzRequest(opts: FuzzRequestOptions): fc.Arbitrary<CodeGeneratorRequestValue> {
   return fc.tuple(codeGeneratorRequest(), fc.nat()).map(([generated, pick]) => {
     const { parameter: _random, ...request } = generated;
-    const chosen = parameters.length > 0 ? parameters[pick % parameters.length] : undefined;
-    return chosen === undefined ? request : { ...request, parameter: chosen };
+    const chosen = opts.parameters.length > 0 ? opts.parameters[pick % opts.parameters.length] : undefined;
+    const out: CodeGeneratorRequestValue = chosen === undefined ? request : { ...request, parameter: chosen };
+    return opts.goPackage ? { ...out, proto_file: out.proto_file.map(withGoPackage) } : out;
   });
 }

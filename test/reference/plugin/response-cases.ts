@@ -33,4 +33,5 @@ export const fixed: { title: string; responses: CodeGeneratorResponse[]; fixture
   { title: 'proto3 optional with the feature', fixture: 'optional', responses: [{ supported_features: 1, file: [{ name: 'a', content: 'x' }] }] },
   { title: 'proto3 optional only in an import does not matter', fixture: 'shop', responses: [{ file: [{ name: 'a', content: 'x' }] }] },
   { title: 'a name naming a folder', responses: [{ file: [{ name: 'dir/', content: 'x' }] }] },
+  { title: 'a "/*" marker at the start of its line and of the file', responses: [{ file: [{ name: 'a', content: `/* ${M}(P) */\nx\n/* ${M}(Q) */\n` }, { name: 'a', insertion_point: 'P', content: 'p' }, { name: 'a', insertion_point: 'Q', content: 'q\n' }] }] },
 ];

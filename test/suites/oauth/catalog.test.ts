@@ -37,10 +37,11 @@ describe('oauth catalog and cases', () => {
     }
   });
 
-  it('marks every case that lets time pass or revokes as time-bound', () => {
+  it('marks every case that lets time pass as time-bound, and every case that revokes as running alone', () => {
     for (const c of loaded.cases) {
       const text = JSON.stringify(c.steps);
-      if (/"wait"|"revoke"|deviceModel|pollSchedule|token(Multiplicity|CreationRate)|userCodeRate|reviewRevokes/.test(text)) expect(c.tags ?? [], c.id).toContain('time-bound');
+      if (/"wait"|deviceModel|pollSchedule|token(Multiplicity|CreationRate)|userCodeRate/.test(text)) expect(c.tags ?? [], c.id).toContain('time-bound');
+      else if (/"revoke"|reviewRevokes/.test(text)) expect((c.tags ?? []).some((t) => t === 'time-bound' || t === 'exclusive'), c.id).toBe(true);
     }
   });
 });

@@ -64,7 +64,7 @@ const peers: Peer[] = [
   },
   {
     name: 'protoc', flag: 'compiler', path: which('protoc'), hint: 'apt-get install protobuf-compiler',
-    confirmed: ['PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
+    confirmed: ['PLUGIN-COMPILER-INSERTION-PLACEMENT', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
   },
 ];
 
