@@ -9,7 +9,6 @@ import type { BaselineEntry } from './model.js';
  */
 export class Baseline {
   private readonly byId = new Map<string, BaselineEntry>();
-  readonly used = new Set<string>();
 
   constructor(readonly entries: BaselineEntry[] = [], private readonly today = new Date().toISOString().slice(0, 10)) {
     for (const e of entries) this.byId.set(e.id, e);

@@ -71,6 +71,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const selected = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
+  for (const entry of baseline.entries) {
+    const [suiteName, caseId] = entry.id.includes('/') ? entry.id.split('/', 2) : [undefined, undefined];
+    const known = suiteName
+      ? !suites.some((s) => s.name === suiteName) || suites.some((s) => s.name === suiteName && s.cases.some((c) => c.id === caseId))
+      : suites.some((s) => s.requirements.some((r) => r.id === entry.id) || s.cases.some((c) => c.id === entry.id));
+    if (!known) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement or case of the suites run; fix or remove it (it can never become stale)` });
+  }
   const results: SuiteResult[] = [];
   const exec = createExecRunner();
   for (const { suite, cases } of selected) {

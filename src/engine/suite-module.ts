@@ -94,7 +94,7 @@ export type GeneratorFactory = (ctx: GeneratorContext) => fc.Arbitrary<unknown>;
 export type Oracle = (value: unknown, ctx: GeneratorContext) => unknown;
 
 export interface FailureInput {
-  /** Defaults to the case's first requirement; name the one that was broken. */
+  /** The requirement broken; without it, every requirement of the case counts as broken. */
   requirement?: string;
   message: string;
   expected?: unknown;

@@ -42,6 +42,8 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
       seen.set(c.id, location);
       c.requirements.forEach((id, j) => {
         if (!known.has(id)) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
+        else if (known.get(id)?.excluded)
+          errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${known.get(id)?.excluded ?? ''}); a case cannot cover it — drop \`excluded:\` or the reference`));
       });
       if (c.property) {
         if (!registry.has('generator', c.property.generate))

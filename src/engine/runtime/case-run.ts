@@ -122,7 +122,7 @@ export class CaseRun {
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
       Object.assign(info, { path: fullPath, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
-      for (const f of outcome.failures) this.failures.push({ ...toFailure(f, this.def), property: info });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
       this.property = info;
     }
     return info;
@@ -150,7 +150,7 @@ export class CaseRun {
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });
-      for (const f of outcome.failures) this.failures.push({ ...toFailure(f, this.def), property: info });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
     }
     this.property = info;
   }
@@ -173,9 +173,13 @@ export class CaseRun {
   }
 }
 
-function toFailure(f: Failure | FailureInput, def: CaseDef): Failure {
-  if (f.requirement) attributable(f.requirement, def);
-  return { ...f, requirement: f.requirement ?? def.requirements[0] ?? '' } as Failure;
+/** A finding without a named requirement breaks every requirement of the case, as `ctx.fail` does. */
+function toFailures(f: Failure | FailureInput, def: CaseDef): Failure[] {
+  if (f.requirement) {
+    attributable(f.requirement, def);
+    return [f as Failure];
+  }
+  return def.requirements.map((requirement) => ({ ...f, requirement }));
 }
 
 /**

@@ -26,8 +26,9 @@ describe.skipIf(built.skip)('planted-fault servers through a profile', () => {
       const run = runCli(srv.profile);
       expect(run.status).toBe(1);
       expect(failedIds(run)).toEqual([requirement]);
-      const errored = run.report.suites.flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'failed'));
-      expect(errored).toEqual([]);
+      // the client-side cases need a client application, which this profile does not name
+      const notJudged = run.report.suites.flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'failed'));
+      expect(notJudged.filter((c) => !(c.outcome === 'skipped' && c.requirements.every((r) => r.startsWith('OAUTH-CLIENT-'))))).toEqual([]);
     }, 300_000);
   }
 });
