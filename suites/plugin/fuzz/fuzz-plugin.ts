@@ -54,10 +54,13 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
   // descriptor mapping drops what does not apply), so the plugin runs once per distinct request:
   // several times fewer processes while shrinking, and a consistent verdict for each request.
   const seen = new Map<string, FuzzFinding | null>();
+  // A harness fault (the plugin cannot be started, ...) ends the lane without shrinking: it is
+  // rethrown after the run, never reported as a finding.
+  let fault: { error: unknown } | undefined;
   const arb = fuzzRequest({ parameters: targetParameters(opts.target.vars), goPackage: wantsGoPackage(opts.target.vars) });
   const prop = fc.asyncProperty(arb, async (request) => {
     // A stopped lane (a lower lane failed, or the user interrupted) just lets its runs pass.
-    if (stop.aborted || opts.signal.aborted) return;
+    if (stop.aborted || opts.signal.aborted || fault) return;
     const stdin = encodeRequest(request);
     const key = Buffer.from(stdin).toString('base64');
     const known = seen.get(key);
@@ -70,7 +73,13 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
       result = await opts.target.runner.run({ ...exec, stdin, signal: AbortSignal.any([opts.signal, stop]) });
     } catch (e) {
       if (stop.aborted || opts.signal.aborted) return;
-      const finding = judgeRunnerError(e);
+      let finding: FuzzFinding;
+      try {
+        finding = judgeRunnerError(e);
+      } catch (harness) {
+        fault = { error: harness };
+        return;
+      }
       seen.set(key, finding);
       throw new Found(finding);
     }
@@ -83,9 +92,10 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
   // Replaying: reproduce the recorded counterexample and stop there.
   if (path !== undefined) Object.assign(params, { path, endOnFailure: true });
   const details = await fc.check(prop, params);
+  if (fault) throw fault.error;
   if (!details.failed) return { failed: false, runs: details.numRuns, errored, seed: lane.seed };
   const err: unknown = details.errorInstance;
-  // Anything but a finding is a harness fault (the plugin cannot be started, ...): no verdict.
+  // Anything else thrown is a bug of the harness itself: no verdict.
   if (!(err instanceof Found)) throw err;
   const outcome: LaneOutcome = { failed: true, runs: details.numRuns, errored, seed: lane.seed, shrinks: details.numShrinks, finding: err.finding };
   if (details.counterexamplePath) outcome.path = details.counterexamplePath;

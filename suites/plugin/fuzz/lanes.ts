@@ -40,6 +40,7 @@ export function planLanes(seed: number, runs: number): Lane[] {
  * Runs `work` on every lane with at most `concurrency` lanes in flight. Once `work` reports a
  * failure for lane k, lanes after k are not started and running ones are told to stop (their
  * results are dropped); lanes before k run to the end. Returns the results by lane index.
+ * When `work` throws, every lane is stopped and the first error is rethrown once all settled.
  */
 export async function runLanes<R extends { failed: boolean }>(
   lanes: readonly Lane[],
@@ -50,6 +51,7 @@ export async function runLanes<R extends { failed: boolean }>(
   const stops = new Map<number, AbortController>();
   let firstFailure = Number.POSITIVE_INFINITY;
   let next = 0;
+  let thrown: { error: unknown } | undefined;
 
   const worker = async (): Promise<void> => {
     for (;;) {
@@ -57,8 +59,17 @@ export async function runLanes<R extends { failed: boolean }>(
       if (!lane || lane.index > firstFailure) return;
       const stop = new AbortController();
       stops.set(lane.index, stop);
-      const result = await work(lane, stop.signal);
-      stops.delete(lane.index);
+      let result: R;
+      try {
+        result = await work(lane, stop.signal);
+      } catch (error) {
+        thrown ??= { error };
+        firstFailure = -1;
+        for (const c of stops.values()) c.abort();
+        return;
+      } finally {
+        stops.delete(lane.index);
+      }
       if (stop.signal.aborted) continue;
       results.set(lane.index, result);
       if (result.failed && lane.index < firstFailure) {
@@ -68,5 +79,6 @@ export async function runLanes<R extends { failed: boolean }>(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, lanes.length)) }, worker));
+  if (thrown) throw thrown.error;
   return results;
 }

@@ -40,3 +40,21 @@ describe('fuzz lanes', () => {
     expect(started).toEqual([0, 1, 2]);
   });
 });
+
+describe('fuzz lanes when work throws', () => {
+  it('stop the other lanes and rethrow the error', async () => {
+    const lanes = planLanes(1, LANE_RUNS * 10);
+    const started: number[] = [];
+    let stoppedSeen = 0;
+    const run = runLanes(lanes, 2, async (lane, stop) => {
+      started.push(lane.index);
+      if (lane.index === 1) throw new Error('cannot start');
+      await new Promise((r) => setTimeout(r, 30));
+      if (stop.aborted) stoppedSeen++;
+      return { failed: false };
+    });
+    await expect(run).rejects.toThrow('cannot start');
+    expect(started).toEqual([0, 1]);
+    expect(stoppedSeen).toBe(1);
+  });
+});
