@@ -63,6 +63,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency'))
     .option('--include-slow', 'let time pass for real in time-bound cases when the target has no clock hook')
     .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout'))
+    .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values');
   addTargetFlags(run, modules);

@@ -1,6 +1,6 @@
 /** Options whose values a replay command replaces or drops (the rest of the command line is kept). */
 const REPLACED = new Set(['--suite', '--case', '--seed', '--path', '--runs', '--report', '--baseline', '--concurrency']);
-const FLAGS_WITHOUT_VALUE = new Set(['--strict', '--include-slow', '--no-color', '--verbose']);
+const FLAGS_WITHOUT_VALUE = new Set(['--strict', '--include-slow', '--no-color', '--verbose', '--no-shrink']);
 
 /**
  * The exact command that replays one case: the same target options as this run, only that

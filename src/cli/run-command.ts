@@ -19,6 +19,7 @@ export interface RunFlags {
   concurrency?: number;
   includeSlow?: boolean;
   caseTimeout?: number;
+  shrink?: boolean;
   color?: boolean;
   verbose?: boolean;
   /** Suite target flags (`--plugin X`), by flag name. */
@@ -56,6 +57,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(baseline ? { baseline } : {}),
       ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
       includeSlow: flags.includeSlow ?? false,
+      shrink: flags.shrink !== false,
       ...(flags.caseTimeout !== undefined ? { caseTimeoutMs: flags.caseTimeout } : {}),
       sinks: reporters.map((r) => (e) => r.onEvent(e)),
       traceExchanges: flags.verbose ?? false,

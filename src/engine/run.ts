@@ -32,6 +32,8 @@ export interface RunOptions {
   concurrency?: number;
   includeSlow?: boolean;
   caseTimeoutMs?: number;
+  /** Shrink failing generated inputs (default true). */
+  shrink?: boolean;
   http?: { timeoutMs?: number; maxBodyBytes?: number };
   env?: Record<string, string | undefined>;
   sinks?: EventSink[];
@@ -115,6 +117,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         redaction,
         replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
         caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
+        shrink: opts.shrink ?? true,
         env: opts.env ?? process.env,
         onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
       };

@@ -117,7 +117,7 @@ export class CaseRun {
     const outcome = await runProperty(arb, async (v) => {
       const f = await predicate(v);
       return f ? [f] : [];
-    }, { seed, runs, path, signal: this.signal });
+    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
@@ -146,7 +146,7 @@ export class CaseRun {
       }
     };
     const runs = this.rt.runs ?? spec.runs ?? 100;
-    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal });
+    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });

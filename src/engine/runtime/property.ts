@@ -29,7 +29,7 @@ export interface PropertyOutcome {
 export async function runProperty<T>(
   arb: fc.Arbitrary<T>,
   attempt: (value: T) => Promise<Found[]>,
-  opts: { seed: number; runs: number; path?: string | undefined; signal: AbortSignal },
+  opts: { seed: number; runs: number; path?: string | undefined; signal: AbortSignal; shrink?: boolean },
 ): Promise<PropertyOutcome> {
   const prop = fc.asyncProperty(arb, async (value) => {
     if (opts.signal.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
@@ -38,6 +38,8 @@ export async function runProperty<T>(
   });
   const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.runs };
   if (opts.path) params.path = opts.path;
+  // --no-shrink: report the first failing input (still replayable by its path), for fast gates
+  if (opts.shrink === false) params.endOnFailure = true;
   const details = await fc.check(prop, params);
   if (!details.failed) return { failed: false, runs: details.numRuns, failures: [] };
   const err: unknown = details.errorInstance;

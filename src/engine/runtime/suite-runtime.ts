@@ -28,6 +28,8 @@ export interface SuiteRuntime {
   /** The command that replays one case (with a fast-check path, for property failures). */
   replay(caseId: string, seed: number, path?: string): string;
   caseTimeoutMs: number;
+  /** Shrink failing generated inputs to minimal ones (off with --no-shrink). */
+  shrink: boolean;
   /** Receives every exchange as it happens (redacted); unset, exchanges are only kept for failing cases. */
   onExchange: ((caseId: string, ex: Exchange) => void) | undefined;
   env: Record<string, string | undefined>;

@@ -51,9 +51,10 @@ function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
   }));
 }
 
+/** Verdicts only: shrinking (covered by the property-replay and fuzzer tests) would cost most of the time here. */
 async function failedRequirements(flag: string[], label: string, target = true): Promise<{ failed: string[]; code: number | null; out: string }> {
   const report = join(work, `${label}.json`);
-  const r = await runCli(['run', '--suite-module', suiteModule, '--suite', 'plugin', ...(target ? ['--target', profile] : []), ...flag, '--runs', '8', '--seed', '7', '--no-color', '--report', `json=${report}`]);
+  const r = await runCli(['run', '--suite-module', suiteModule, '--suite', 'plugin', ...(target ? ['--target', profile] : []), ...flag, '--runs', '8', '--seed', '7', '--no-shrink', '--no-color', '--report', `json=${report}`]);
   if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${r.out}`);
   const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
   return { failed: parsed.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort(), code: r.code, out: r.out };
