@@ -4,6 +4,7 @@ import { SpecgateError } from '../errors.js';
 import { randomSeed } from '../engine/runtime/seeds.js';
 import type { SuiteModule } from '../engine/suite-module.js';
 import { createExecRunner } from '../targets/exec-runner.js';
+import { quote } from './replay.js';
 import { planTargets } from './target-choice.js';
 
 /** `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a finding. */
@@ -42,7 +43,7 @@ export async function fuzzCommand(
       ...(opts.path ? { path: opts.path } : {}),
       concurrency: opts.concurrency ?? 2,
       outDir,
-      commandLine: ['specgate', ...argv.slice(2).filter((a, i, all) => !['--seed', '--path', '--runs'].includes(a) && !['--seed', '--path', '--runs'].includes(all[i - 1] ?? ''))].join(' '),
+      commandLine: fuzzCommandLine(argv),
       signal: ac.signal,
       log: (line) => process.stderr.write(`${line}\n`),
     });
@@ -53,4 +54,22 @@ export async function fuzzCommand(
   } finally {
     await stop();
   }
+}
+
+const REPLAY_OWNED = ['--seed', '--path', '--runs'];
+
+/** This command line without the options a replay sets itself, shell-quoted so it can be pasted. */
+function fuzzCommandLine(argv: string[]): string {
+  const args = argv.slice(2);
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (REPLAY_OWNED.includes(a)) {
+      i++;
+      continue;
+    }
+    if (REPLAY_OWNED.some((o) => a.startsWith(`${o}=`))) continue;
+    kept.push(a);
+  }
+  return ['specgate', ...kept].map(quote).join(' ');
 }

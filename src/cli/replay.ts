@@ -26,6 +26,7 @@ export function replayCommand(argv: string[], suite: string, caseId: string, see
   return parts.map(quote).join(' ');
 }
 
-function quote(s: string): string {
+/** Shell-quotes one argument when it needs it. */
+export function quote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
