@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../../src/paths.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
+
+/**
+ * `specgate fuzz plugin` against real plugins, through the CLI: valid generated requests must
+ * never make a conformant plugin crash, hang, exit non-zero or answer a rule-breaking response.
+ * Expected outcomes are the confirmed findings of README "Findings": the Go plugins need a
+ * `go_package` on every file (profile var `fuzz_go_package`), and protoc-gen-es and ts-proto
+ * declare feature bit 2, which this spec's Feature enum does not have.
+ */
+const cli = fromRoot('bin', 'specgate.js');
+const built = requirePeer('compiled specgate (dist/)', existsSync(fromRoot('dist', 'src', 'cli', 'main.js')), 'run `npm run build` first; `npm test` does');
+declarePeer(built);
+const work = mkdtempSync(join(tmpdir(), 'specgate-fuzz-peers-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const goProfile = join(work, 'go.yaml');
+writeFileSync(goProfile, 'name: go plugins\nsuites:\n  plugin:\n    vars:\n      fuzz_go_package: true\n');
+
+interface Peer {
+  name: string;
+  path: string;
+  hint: string;
+  profile?: string;
+  /** The requirement the fuzzer must report, or undefined when no finding is expected. */
+  finding?: string;
+}
+
+const peers: Peer[] = [
+  { name: 'protoc-gen-go', path: '/usr/bin/protoc-gen-go', hint: 'apt-get install protoc-gen-go', profile: goProfile },
+  { name: 'protoc-gen-go-grpc', path: '/usr/bin/protoc-gen-go-grpc', hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
+  { name: 'grpc_cpp_plugin', path: '/usr/bin/grpc_cpp_plugin', hint: 'apt-get install protobuf-compiler-grpc' },
+  { name: 'protoc-gen-es', path: fromRoot('node_modules', '.bin', 'protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
+  { name: 'ts-proto', path: fromRoot('node_modules', '.bin', 'protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
+];
+
+for (const peer of peers) {
+  const present = requirePeer(peer.name, existsSync(peer.path), peer.hint);
+  declarePeer(present);
+  describe.skipIf(built.skip || present.skip)(`fuzz ${peer.name}`, () => {
+    it(peer.finding ? `finds only the confirmed ${peer.finding}` : 'finds nothing in 60 valid requests', () => {
+      const out = join(work, peer.name);
+      const args = [cli, 'fuzz', 'plugin', '--plugin', peer.path, '--runs', '60', '--seed', '777', '--concurrency', '2', '--out', out];
+      if (peer.profile) args.push('--target', peer.profile);
+      const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 600_000 });
+      const text = `${r.stdout}${r.stderr}`;
+      if (!peer.finding) {
+        expect(r.status, text).toBe(0);
+        expect(text).toContain('no finding');
+      } else {
+        expect(r.status, text).toBe(1);
+        expect(text).toContain(`finding: ${peer.finding}`);
+        expect(text).toContain('replay:');
+      }
+    }, 600_000);
+  });
+}
