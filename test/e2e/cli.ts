@@ -167,3 +167,9 @@ export async function runDemo(dir: string, args: string[], env?: Record<string, 
   );
   return { ...res, report: existsSync(json) ? readReport(json) : undefined, json, junit, tap };
 }
+
+/** The run's JSON report, or an error carrying its stderr when it wrote none. */
+export function reportOf(run: { report: JsonReport | undefined; stderr: string }): JsonReport {
+  if (!run.report) throw new Error(`the run wrote no JSON report: ${run.stderr}`);
+  return run.report;
+}

@@ -1,6 +1,7 @@
 /** Starting and stopping the planted-fault greeting service (test/fixtures/demo/fault-server.ts) from tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { afterAll } from 'vitest';
 import { FAULT_SERVER } from './cli.js';
 
 export interface FaultServer {
@@ -45,4 +46,20 @@ export async function closedPort(): Promise<number> {
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   await new Promise<void>((r) => srv.close(() => r()));
   return port;
+}
+
+/**
+ * A starter for planted-fault servers whose every server is stopped after the file's tests
+ * (call it at the top level of a test file).
+ */
+export function faultServers(): (...faults: string[]) => Promise<FaultServer> {
+  const servers: FaultServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+  return async (...faults) => {
+    const s = await startFaultServer(...faults);
+    servers.push(s);
+    return s;
+  };
 }

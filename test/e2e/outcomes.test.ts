@@ -8,26 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarePeer } from '../helpers/peer.js';
 import { validate, xmllint, xpath } from '../reporting/xmllint.js';
-import { CLOCK_HOOK, CONFORMANT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
-import { closedPort, startFaultServer, type FaultServer } from './fault-server.js';
+import { CLOCK_HOOK, CONFORMANT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeProfile } from './cli.js';
+import { closedPort, faultServers } from './fault-server.js';
 
 const tmp = tempDir();
-const servers: FaultServer[] = [];
-async function faultServer(...faults: string[]): Promise<FaultServer> {
-  const s = await startFaultServer(...faults);
-  servers.push(s);
-  return s;
-}
+const faultServer = faultServers();
 beforeAll(() => assertBuilt());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  tmp.remove();
-});
-
-function reportOf(run: { report: JsonReport | undefined; stderr: string }): JsonReport {
-  if (!run.report) throw new Error(`the run wrote no JSON report: ${run.stderr}`);
-  return run.report;
-}
+afterAll(() => tmp.remove());
 
 function baselineFile(name: string, entries: { id: string; reason: string; expires?: string }[]): string {
   const file = join(tmp.dir, `${name}.yaml`);

@@ -5,26 +5,13 @@
  * does not parse as the JSON the spec requires is the target breaking the requirement (failed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeProfile } from './cli.js';
+import { faultServers } from './fault-server.js';
 
 const tmp = tempDir();
-const servers: FaultServer[] = [];
-async function faultServer(...faults: string[]): Promise<FaultServer> {
-  const s = await startFaultServer(...faults);
-  servers.push(s);
-  return s;
-}
+const faultServer = faultServers();
 beforeAll(() => assertBuilt());
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  tmp.remove();
-});
-
-function reportOf(run: { report: JsonReport | undefined; stderr: string }): JsonReport {
-  if (!run.report) throw new Error(`the run wrote no JSON report: ${run.stderr}`);
-  return run.report;
-}
+afterAll(() => tmp.remove());
 
 describe('exec target limits', () => {
   it('a hanging executable is killed at the exec timeout: errored SG_TARGET_TIMEOUT, exit 3', async () => {
