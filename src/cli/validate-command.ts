@@ -1,4 +1,4 @@
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../errors.js';
 import { loadBaseline } from '../engine/baseline.js';
 import { loadSuite } from '../engine/loader/suite-loader.js';
@@ -41,5 +41,4 @@ function checkStandalone(file: string): void {
   const kind = basename(file) === 'requirements.yaml' ? 'requirements' : 'cases';
   const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
-  void dirname;
 }

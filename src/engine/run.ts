@@ -127,7 +127,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         await target.stop().catch(() => undefined);
       }
     } catch (e) {
-      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), baseline);
+      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e));
       bus.emit({ type: 'suite-finish', suite: suite.name, result });
     } finally {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -154,7 +154,7 @@ function selectCases(suite: LoadedSuite, wanted: string[] | undefined): CaseDef[
 }
 
 /** A suite whose target could not be prepared: every case errored with the fault, so the report still says what did not run. */
-function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError, baseline: Baseline): SuiteResult {
+function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError): SuiteResult {
   const caseResults: CaseResult[] = cases.map((c) => ({
     suite: suite.name,
     id: c.id,
@@ -180,6 +180,5 @@ function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: 
     errored: cases.filter((c) => c.requirements.includes(r.id)).length,
     skipped: 0,
   }));
-  void baseline;
   return { name: suite.name, target: label, cases: caseResults, requirements, durationMs: 0, error: { code: err.code, message: err.message }, properties: { target: label } };
 }

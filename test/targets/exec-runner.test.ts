@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SpecgateError } from '../../src/errors.js';
 import { createExecRunner } from '../../src/targets/exec-runner.js';
+import { rejection } from '../helpers/rejection.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/targets/', import.meta.url));
 const node = process.execPath;
@@ -34,16 +34,6 @@ async function waitDead(pid: number, ms = 3000): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 25));
   }
   return !isAlive(pid);
-}
-
-async function rejection(p: Promise<unknown>): Promise<SpecgateError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(SpecgateError);
-    return e as SpecgateError;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('exec runner', () => {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpecgateError } from '../../src/errors.js';
 import { createHttpClient } from '../../src/targets/http-client.js';
+import { rejection } from '../helpers/rejection.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -35,16 +35,6 @@ afterAll(() => client.close());
 
 function reply(status: number, headers: Record<string, string | string[]>, body = ''): Handler {
   return (_req, res) => res.writeHead(status, headers).end(body);
-}
-
-async function rejection(p: Promise<unknown>): Promise<SpecgateError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(SpecgateError);
-    return e as SpecgateError;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('http client', () => {

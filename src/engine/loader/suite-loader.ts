@@ -51,7 +51,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
         if (c.property.oracle && !registry.has('oracle', c.property.oracle))
           errors.push(unknownName(`${at(['property', 'oracle'])}: no oracle named "${c.property.oracle}"`));
       }
-      c.steps.forEach((step, j) => checkStep(step, c, known, registry, (p) => at(['steps', j, ...p]), errors));
+      c.steps.forEach((step, j) => checkStep(step, c, registry, (p) => at(['steps', j, ...p]), errors));
       checkExpressions(raw, (p) => at(p), errors);
       cases.push(c);
     });
@@ -136,7 +136,7 @@ function caseFiles(dir: string): string[] {
   return out;
 }
 
-function checkStep(step: Step, c: CaseDef, known: Map<string, Requirement>, registry: Registry, at: (p: (string | number)[]) => string, errors: SpecgateError[]): void {
+function checkStep(step: Step, c: CaseDef, registry: Registry, at: (p: (string | number)[]) => string, errors: SpecgateError[]): void {
   const expect = 'expect' in step ? step.expect : undefined;
   const attributed = expect?.requirement;
   if (attributed && !c.requirements.includes(attributed))
@@ -163,7 +163,6 @@ function checkStep(step: Step, c: CaseDef, known: Map<string, Requirement>, regi
     const schema = m['$schema'];
     if (typeof schema === 'string' && !registry.hasSchema(schema)) errors.push(unknownName(`${at(['expect', ...path])}: no schema named "${schema}"`));
   });
-  void known;
 }
 
 function walkMatchers(v: unknown, visit: (m: Record<string, unknown>, path: (string | number)[]) => void, path: (string | number)[] = []): void {

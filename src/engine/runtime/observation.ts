@@ -1,5 +1,5 @@
 import { getPath } from '../json-path.js';
-import { match, show, type MatchContext, type Mismatch } from '../../checks/matchers.js';
+import { match, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
 import type { CaseRun } from './case-run.js';
 
@@ -94,4 +94,3 @@ export function bodyPreview(text: string | undefined, max = 4096): string | unde
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
 
-export { show };

@@ -1,6 +1,5 @@
 import { SpecgateError } from '../../errors.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
-import { match } from '../../checks/matchers.js';
 import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
 import type { CaseRun } from './case-run.js';
 import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
@@ -94,4 +93,3 @@ function matchContext(run: CaseRun): { schema(name: string, v: unknown): string[
   return { schema: (name, v) => run.rt.registry.validateSchema(name, v) };
 }
 
-export { match };
