@@ -22,6 +22,7 @@ export const FIXTURES = {
   optional: 'proto3 optional fields (needs FEATURE_PROTO3_OPTIONAL)',
   legacy: 'proto2: required, default values, extension range and extension',
   plain: 'valid schema without go_package (a schema error for Go generators)',
+  event: 'event.proto importing the well-known google/protobuf/timestamp.proto',
 } as const;
 
 export type FixtureName = keyof typeof FIXTURES;

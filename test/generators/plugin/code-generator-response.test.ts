@@ -4,10 +4,11 @@ import { brokenPluginExchange, DEFECT_KINDS } from '../../../generators/plugin/b
 import { pluginExchange } from '../../../generators/plugin/code-generator-response.js';
 import { needsProto3Optional } from '../../../generators/plugin/response-plan.js';
 import { applyResponses, diskPath, proto3OptionalFilesToGenerate, validatePluginResponse } from '../../../reference/plugin/model/index.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
 import { ProtocEcho } from './protoc-echo.js';
+import { PROTOC } from '../../helpers/programs.js';
 
-const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
+const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
 
 describe('valid responses', () => {
   it('break no plugin rule and apply cleanly in the reference model', () => {

@@ -6,9 +6,10 @@ import type { FileDescriptorSetValue } from '../../../generators/plugin/descript
 import { fileDescriptorSet } from '../../../generators/plugin/file-descriptor-set.js';
 import { encodeMessage, decodeMessage } from '../../../reference/plugin/codec.js';
 import { TypeNames } from '../../../reference/plugin/schema.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
 import { ProtocEcho } from './protoc-echo.js';
 import { setFeatures, type SetFeature } from './set-features.js';
+import { PROTOC } from '../../helpers/programs.js';
 
 const ALL_FEATURES: SetFeature[] = [
   'proto2-file', 'proto3-file', 'no-package', 'package', 'shared-package', 'import', 'public-import', 'go-package',
@@ -95,7 +96,7 @@ describe('fileDescriptorSet', () => {
 });
 
 describe('fileDescriptorSet while shrinking, against protoc', () => {
-  const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
+  const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
   declarePeer(protoc);
 
   it.skipIf(protoc.skip)('stays valid at every step on the way down (a spread of the steps checked)', () => {

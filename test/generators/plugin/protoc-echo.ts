@@ -6,6 +6,7 @@ import { decodeRequest, encodeMessage } from '../../../reference/plugin/codec.js
 import { TypeNames } from '../../../reference/plugin/schema.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import type { CodeGeneratorRequestValue, CodeGeneratorResponseValue, FileDescriptorSetValue } from '../../../generators/plugin/descriptor-types.js';
+import { protocCommand } from '../../helpers/programs.js';
 
 /** What protoc said about one descriptor set. */
 export interface ProtocVerdict {
@@ -29,7 +30,7 @@ export class ProtocEcho {
   private readonly replier = join(this.dir, 'protoc-gen-reply');
   private counter = 0;
 
-  constructor(private readonly protoc = 'protoc') {
+  constructor(private readonly protoc = protocCommand) {
     writeFileSync(this.plugin, `#!/bin/sh\ncat > "$SPECGATE_CAPTURE"\nprintf '\\020\\001'\n`);
     chmodSync(this.plugin, 0o755);
     // Answers a prepared response, whatever the request.

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeGeneratorRequest } from '../../../generators/plugin/code-generator-request.js';
 import { fileDescriptorSet } from '../../../generators/plugin/file-descriptor-set.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
 import { ProtocEcho } from './protoc-echo.js';
+import { PROTOC } from '../../helpers/programs.js';
 
 /**
  * The proof that generated descriptor sets are valid: real protoc loads every one of them
@@ -13,7 +14,7 @@ import { ProtocEcho } from './protoc-echo.js';
  *
  * Runs: SPECGATE_VALIDITY_RUNS (default 200). Seed: SPECGATE_SEED, else random and printed.
  */
-const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
+const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
 const runs = Number(process.env.SPECGATE_VALIDITY_RUNS ?? 200);
 const seed = Number(process.env.SPECGATE_SEED ?? Math.floor(Math.random() * 0x7fffffff));
 

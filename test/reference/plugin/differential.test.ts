@@ -10,8 +10,9 @@ import { runCompiler, withSandbox, type CompilerInvocation, type CompilerOutcome
 import { expectedOutcome, judgeCompiler, type CompilerFinding, type Expectation } from '../../../suites/plugin/checks/compiler-verdict.js';
 import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
 import { generatedInvocations } from '../../../suites/plugin/checks/invocations.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
 import { fixed } from './response-cases.js';
+import { PROTOC, protocCommand } from '../../helpers/programs.js';
 
 /**
  * Differential test: the model (reference/plugin/model) against real protoc 3.21 on the same
@@ -19,7 +20,7 @@ import { fixed } from './response-cases.js';
  * recorded findings about protoc (suites/plugin/FINDINGS.md): protoc accepts file names that
  * spec A, Rules for File, rule 1 forbids.
  */
-const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
+const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
 const built = existsSync(compiledScript('scripted-plugin-main'));
 const runner = createExecRunner();
 const M = '@@protoc_insertion_point';
@@ -69,7 +70,7 @@ interface Run {
 async function compare(responses: readonly CodeGeneratorResponse[], fixtureName = 'shop'): Promise<Run> {
   const fixture = loadFixture(fixtureName);
   return compareInvocation({
-    compiler: ['protoc'],
+    compiler: [protocCommand],
     generators: responses.map((response, i) => ({ name: `g${i + 1}`, response })),
     descriptorSet: fixture.set,
     files: fixture.file_to_generate,
@@ -180,7 +181,7 @@ describe('model vs protoc 3.21 (differential)', () => {
       let inline = 0;
       await fc.assert(
         fc.asyncProperty(generatedInvocations(), async (gen) => {
-          const run = await compareInvocation({ compiler: ['protoc'], generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [] });
+          const run = await compareInvocation({ compiler: [protocCommand], generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [] });
           if (run.verdict.kind === 'disagree') {
             throw new Error(`model and protoc disagree (${gen.bend}): ${JSON.stringify({ findings: run.verdict.findings, stderr: run.outcome.stderr })}`);
           }

@@ -9,7 +9,8 @@ import { compiledScript } from '../../../reference/plugin/launcher.js';
 import { validatePluginResponse } from '../../../reference/plugin/model/index.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadFixture, requestFor } from '../../../suites/plugin/checks/fixtures.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { PROTOC, protocCommand } from '../../helpers/programs.js';
 
 const shop = loadFixture('shop');
 
@@ -65,14 +66,14 @@ describe.skipIf(!existsSync(script))('reference plugin executable', () => {
   });
 });
 
-const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
+const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
 describe('reference plugin and driver under their launchers', () => {
   declarePeer(protoc);
   it.skipIf(protoc.skip || !existsSync(script))('real protoc runs the reference plugin by name and writes its output', () => {
     const out = mkdtempSync(join(tmpdir(), 'specgate-ref-'));
     try {
       const bin = fromRoot('reference', 'plugin', 'bin');
-      const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--specgate_out=chunk_lines=4:${out}`, 'shop.proto', 'optional.proto'], {
+      const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--specgate_out=chunk_lines=4:${out}`, 'shop.proto', 'optional.proto'], {
         encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}` },
       });
       expect(r.status, r.stderr).toBe(0);

@@ -6,21 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { decodeDescriptorSet } from '../../../reference/plugin/codec.js';
 import { fromRoot } from '../../../src/paths.js';
 import { FIXTURES, loadFixture, type DescriptorFixture } from '../../../suites/plugin/checks/fixtures.js';
-import { commandAvailable, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { PROTOC, protocCommand } from '../../helpers/programs.js';
 
 /**
  * The stored descriptor sets are what protoc makes of suites/plugin/protos. Run with
  * SPECGATE_UPDATE_PLUGIN_DATA=1 to rewrite them after changing a .proto file.
  */
-const protoc = requirePeer('protoc', commandAvailable('protoc'), 'apt-get install protobuf-compiler');
-const entry: Record<string, string> = { shop: 'shop.proto', optional: 'optional.proto', legacy: 'legacy.proto', plain: 'plain.proto' };
+const protoc = requirePeer('protoc', PROTOC !== undefined, 'apt-get install protobuf-compiler');
+const entry: Record<string, string> = { shop: 'shop.proto', optional: 'optional.proto', legacy: 'legacy.proto', plain: 'plain.proto', event: 'event.proto' };
 
 function build(name: string): DescriptorFixture {
   const file = entry[name] as string;
   const dir = mkdtempSync(join(tmpdir(), 'specgate-data-'));
   try {
     const out = join(dir, 'set.pb');
-    const r = spawnSync('protoc', ['-I', fromRoot('suites/plugin/protos'), '--include_imports', `--descriptor_set_out=${out}`, file], { encoding: 'utf8' });
+    const r = spawnSync(protocCommand, ['-I', fromRoot('suites/plugin/protos'), '--include_imports', `--descriptor_set_out=${out}`, file], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`protoc failed for ${file}: ${r.stderr}`);
     return { name, description: FIXTURES[name as keyof typeof FIXTURES], file_to_generate: [file], set: decodeDescriptorSet(readFileSync(out)) };
   } finally {

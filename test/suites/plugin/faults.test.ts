@@ -83,6 +83,7 @@ const pluginFaults: [string, string][] = [
   ['plugin-rejects-interleaved', 'PLUGIN-WIRE-FIELD-ORDER'],
   ['plugin-needs-compiler-version', 'PLUGIN-VERSION-OPTIONAL'],
   ['plugin-ignores-file-to-generate', 'PLUGIN-FILE-TO-GENERATE'],
+  ['plugin-generates-well-known-imports', 'PLUGIN-FILE-TO-GENERATE'],
   ['plugin-nondeterministic', 'PLUGIN-DETERMINISTIC'],
   ['plugin-rejects-unknown-fields', 'PLUGIN-UNKNOWN-FIELDS-IGNORED'],
 ];

@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { findProgram, protocCommand } from '../../helpers/programs.js';
 
 /**
  * Real third-party plugins and compilers, run through the real command line. A conformant peer
@@ -13,20 +14,6 @@ import { declarePeer, requirePeer } from '../../helpers/peer.js';
  * harness). A requirement failing that is not listed is either a new finding or a harness bug:
  * both must be looked at, so the test fails.
  */
-
-function which(name: string): string | undefined {
-  const local = fromRoot('node_modules', '.bin', name);
-  const dirs = (process.env['PATH'] ?? '').split(delimiter).filter((d) => d && !d.includes('node_modules'));
-  for (const p of [...dirs.map((d) => join(d, name)), local]) {
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 const cli = fromRoot('bin', 'specgate.js');
 const suiteModule = fromRoot('dist', 'suites', 'plugin', 'index.js');
@@ -46,24 +33,29 @@ interface Peer {
 
 const peers: Peer[] = [
   {
-    name: 'protoc-gen-go', flag: 'plugin', path: which('protoc-gen-go'), hint: 'apt-get install protoc-gen-go',
+    name: 'protoc-gen-go', flag: 'plugin', path: findProgram('protoc-gen-go'), hint: 'apt-get install protoc-gen-go',
     vars: { plugin_error_fixture: 'plain' }, confirmed: ['PLUGIN-ERROR-EXIT-ZERO'],
   },
   {
-    name: 'protoc-gen-go-grpc', flag: 'plugin', path: which('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc',
+    name: 'protoc-gen-go-grpc', flag: 'plugin', path: findProgram('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc',
     vars: { plugin_error_fixture: 'plain' }, confirmed: ['PLUGIN-ERROR-EXIT-ZERO'],
   },
-  { name: 'grpc_cpp_plugin', flag: 'plugin', path: which('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: [] },
+  { name: 'grpc_cpp_plugin', flag: 'plugin', path: findProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: [] },
   {
-    name: 'protoc-gen-es', flag: 'plugin', path: which('protoc-gen-es'), hint: 'npm install (devDependency @bufbuild/protoc-gen-es)',
+    name: 'protoc-gen-es', flag: 'plugin', path: findProgram('protoc-gen-es'), hint: 'npm install (devDependency @bufbuild/protoc-gen-es)',
     confirmed: ['PLUGIN-FEATURES-KNOWN-BITS'],
   },
   {
-    name: 'protoc-gen-ts_proto', flag: 'plugin', path: which('protoc-gen-ts_proto'), hint: 'npm install (devDependency ts-proto)',
+    name: 'protoc-gen-ts_proto', flag: 'plugin', path: findProgram('protoc-gen-ts_proto'), hint: 'npm install (devDependency ts-proto)',
     confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE'],
   },
   {
-    name: 'protoc', flag: 'compiler', path: which('protoc'), hint: 'apt-get install protobuf-compiler',
+    // A parameter it does not know comes back in `error` with exit status 0.
+    name: 'protoc-gen-ts', flag: 'plugin', path: findProgram('protoc-gen-ts'), hint: 'npm install (devDependency @protobuf-ts/plugin)',
+    vars: { plugin_error_parameter: 'no_such_option' }, confirmed: ['PLUGIN-FILE-TO-GENERATE'],
+  },
+  {
+    name: 'protoc', flag: 'compiler', path: findProgram('protoc'), hint: 'apt-get install protobuf-compiler',
     confirmed: ['PLUGIN-COMPILER-INSERTION-PLACEMENT', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
   },
 ];
@@ -106,24 +98,24 @@ function capturedRequest(): Buffer {
   const dir = mkdtempSync(join(work, 'capture-'));
   const script = join(dir, 'protoc-gen-capture');
   writeFileSync(script, `#!/bin/sh\ncat > '${join(dir, 'request.bin')}'\n`, { mode: 0o755 });
-  const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-capture=${script}`, `--capture_out=${dir}`, 'shop.proto'], { encoding: 'utf8' });
+  const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-capture=${script}`, `--capture_out=${dir}`, 'shop.proto'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   return readFileSync(join(dir, 'request.bin'));
 }
 
 function decodedResponse(plugin: string, request: Buffer): string {
   const run = spawnSync(plugin, [], { input: request });
-  const text = spawnSync('protoc', ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
+  const text = spawnSync(protocCommand, ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
   return text.stdout;
 }
 
 describe('findings confirmed directly, without the harness', () => {
-  const go = requirePeer('protoc-gen-go', which('protoc-gen-go') !== undefined && which('protoc') !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
+  const go = requirePeer('protoc-gen-go', findProgram('protoc-gen-go') !== undefined && findProgram('protoc') !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
   declarePeer(go);
   it.skipIf(go.skip)('protoc-gen-go reports a schema without go_package with exit status 1, not in CodeGeneratorResponse.error', () => {
     const out = join(work, 'go-out');
     mkdirSync(out, { recursive: true });
-    const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--go_out=${out}`, 'plain.proto'], { encoding: 'utf8' });
+    const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--go_out=${out}`, 'plain.proto'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('protoc-gen-go: unable to determine Go import path for "plain.proto"');
     expect(r.stderr).toContain('--go_out: protoc-gen-go: Plugin failed with status code 1.');
@@ -131,24 +123,42 @@ describe('findings confirmed directly, without the harness', () => {
 
   const plugInclude = existsSync('/usr/include/google/protobuf/compiler/plugin.proto');
   for (const [name, names] of [['protoc-gen-es', ['shop_pb.js', 'shop_pb.d.ts']], ['protoc-gen-ts_proto', ['common.ts', 'shop.ts']]] as const) {
-    const peer = requirePeer(name, which(name) !== undefined && which('protoc') !== undefined && plugInclude, 'npm install; apt-get install protobuf-compiler libprotoc-dev');
+    const peer = requirePeer(name, findProgram(name) !== undefined && findProgram('protoc') !== undefined && plugInclude, 'npm install; apt-get install protobuf-compiler libprotoc-dev');
     declarePeer(peer);
     it.skipIf(peer.skip)(`${name} answers supported_features 3 (bit 2 is no value of this revision's Feature enum); its files: ${names.join(', ')}`, () => {
-      const text = decodedResponse(which(name) ?? name, capturedRequest());
+      const text = decodedResponse(findProgram(name) ?? name, capturedRequest());
       expect(text).toMatch(/^supported_features: 3$/m);
       expect([...text.matchAll(/^ {2}name: "([^"]+)"$/gm)].map((m) => m[1])).toEqual([...names]);
     });
   }
 
-  const tsProto = requirePeer('protoc-gen-ts_proto', which('protoc-gen-ts_proto') !== undefined && which('protoc') !== undefined, 'npm install (devDependency ts-proto)');
+  const tsProto = requirePeer('protoc-gen-ts_proto', findProgram('protoc-gen-ts_proto') !== undefined && findProgram('protoc') !== undefined, 'npm install (devDependency ts-proto)');
   it.skipIf(tsProto.skip)('protoc-gen-ts_proto generates common.ts for the import of shop.proto unless emitImportedFiles=false', () => {
     const run = (opt: string[]): string[] => {
       const out = mkdtempSync(join(work, 'tsp-'));
-      const r = spawnSync('protoc', ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts_proto=${which('protoc-gen-ts_proto') ?? ''}`, `--ts_proto_out=${out}`, ...opt, 'shop.proto'], { encoding: 'utf8' });
+      const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts_proto=${findProgram('protoc-gen-ts_proto') ?? ''}`, `--ts_proto_out=${out}`, ...opt, 'shop.proto'], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       return spawnSync('find', [out, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
     };
     expect(run([])).toEqual(['common.ts', 'shop.ts']);
     expect(run(['--ts_proto_opt=emitImportedFiles=false'])).toEqual(['shop.ts']);
+  });
+
+  const protobufTs = requirePeer('protoc-gen-ts', findProgram('protoc-gen-ts') !== undefined && findProgram('protoc') !== undefined, 'npm install (devDependency @protobuf-ts/plugin)');
+  it.skipIf(protobufTs.skip)('protoc-gen-ts (@protobuf-ts/plugin) generates google/protobuf/timestamp.ts for an import of it, asked for event.proto only', () => {
+    const out = mkdtempSync(join(work, 'pbts-'));
+    const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts=${findProgram('protoc-gen-ts') ?? ''}`, `--ts_out=${out}`, 'event.proto'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(spawnSync('find', [out, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort()).toEqual(['event.ts', 'google/protobuf/timestamp.ts']);
+  });
+  it.skipIf(protobufTs.skip)('protoc-gen-ts reports an unknown parameter in CodeGeneratorResponse.error and exits 0 (it conforms there)', () => {
+    const request = capturedRequest();
+    // Field 2 (parameter) appended: the last occurrence of a string field wins.
+    const parameter = Buffer.from('no_such_option');
+    const withParameter = Buffer.concat([request, Buffer.from([0x12, parameter.length]), parameter]);
+    const run = spawnSync(findProgram('protoc-gen-ts') ?? 'protoc-gen-ts', [], { input: withParameter });
+    expect(run.status).toBe(0);
+    const text = spawnSync(protocCommand, ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
+    expect(text.stdout).toMatch(/^error: "ParameterError\\n\\nOption \\"no_such_option\\" not recognized/m);
   });
 });
