@@ -11,23 +11,32 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * Writes an executable POSIX shell launcher `dir/name` that runs `command args... "$@"`.
- * A compiler starts plugins by path (`--plugin=protoc-gen-NAME=PATH`) or by name on the
- * search path (spec A: the plugin executable is named `<compiler>-gen-<NAME>`), so a Node
- * script needs a file of that name that can be executed directly.
- */
-export function writeLauncher(dir: string, name: string, command: readonly string[], env: Record<string, string> = {}): string {
-  const path = join(dir, name);
-  const exports = Object.entries(env).map(([k, v]) => `export ${k}=${shellQuote(v)}\n`).join('');
-  const [exe, ...args] = command;
-  if (exe === undefined) throw new Error('writeLauncher: empty command');
-  writeFileSync(path, `#!/bin/sh\n${exports}exec ${[exe, ...args].map(shellQuote).join(' ')} "$@"\n`);
-  chmodSync(path, 0o755);
-  return path;
+/** What a scripted plugin does: save the request it reads, answer prepared bytes, exit. */
+export interface ScriptedPlugin {
+  /** File whose bytes are written to stdout (the CodeGeneratorResponse, or anything else). */
+  response: string;
+  /** Where the request bytes read from stdin are saved. */
+  record: string;
+  /** Exit status after answering (default 0). */
+  exit?: number;
+  /** A line written to stderr. */
+  stderr?: string;
 }
 
-/** A launcher that runs a compiled reference script with the current Node. */
-export function writeNodeLauncher(dir: string, name: string, script: string, args: readonly string[] = [], env: Record<string, string> = {}): string {
-  return writeLauncher(dir, name, [process.execPath, script, ...args], env);
+/**
+ * Writes a scripted plugin for testing compilers as a POSIX shell script `dir/name` (spec A,
+ * "What the service does": one request on stdin, one response on stdout). It reads the whole
+ * request before answering, as a plugin must. Plain `sh` and `cat` start in about a millisecond
+ * where a Node script takes about 80 ms, and the compiler-side suite starts one per generator of
+ * every invocation.
+ */
+export function writeScriptedPlugin(dir: string, name: string, plugin: ScriptedPlugin): string {
+  const path = join(dir, name);
+  const lines = ['#!/bin/sh', `cat > ${shellQuote(plugin.record)}`];
+  if (plugin.stderr !== undefined) lines.push(`printf '%s\\n' ${shellQuote(plugin.stderr)} >&2`);
+  // The exit status is the scripted one even when the compiler stops reading the answer early.
+  lines.push(`cat ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
+  writeFileSync(path, lines.join('\n'));
+  chmodSync(path, 0o755);
+  return path;
 }

@@ -31,7 +31,7 @@ const reference: ReferenceTarget = {
   async start() {
     const plugin = compiledScript('plugin-main');
     const driver = compiledScript('driver-main');
-    for (const p of [plugin, driver, compiledScript('scripted-plugin-main')]) {
+    for (const p of [plugin, driver]) {
       if (!existsSync(p)) throw new SpecgateError('SG_INTERNAL', `${p} is missing; build specgate first (npm run build)`);
     }
     return {

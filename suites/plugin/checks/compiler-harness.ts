@@ -5,7 +5,7 @@ import type { Exchange } from '../../../src/engine/model.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { ExecRunner } from '../../../src/targets/types.js';
 import { encodeDescriptorSet, encodeResponse } from '../../../reference/plugin/codec.js';
-import { compiledScript, writeNodeLauncher } from '../../../reference/plugin/launcher.js';
+import { writeScriptedPlugin, type ScriptedPlugin } from '../../../reference/plugin/launcher.js';
 import { readTree } from '../../../reference/plugin/tree-io.js';
 import type { CodeGeneratorResponse, FileDescriptorSetShape } from '../../../reference/plugin/types.js';
 
@@ -79,10 +79,6 @@ export function withSandbox(res: CodeGeneratorResponse, sandbox: string): CodeGe
 
 /** Runs one invocation; the temp folder is removed afterwards. */
 export async function runCompiler(runner: ExecRunner, inv: CompilerInvocation, signal?: AbortSignal): Promise<CompilerOutcome> {
-  const script = compiledScript('scripted-plugin-main');
-  if (!existsSync(script)) {
-    throw new SpecgateError('SG_INTERNAL', `${script} is missing; build specgate first (npm run build)`);
-  }
   const root = mkdtempSync(join(tmpdir(), 'specgate-plugin-'));
   try {
     const io = join(root, 'io');
@@ -100,14 +96,14 @@ export async function runCompiler(runner: ExecRunner, inv: CompilerInvocation, s
       const responseFile = join(io, `${g.name}.response.pb`);
       const bytes = g.responseBytes ?? encodeResponse(withSandbox(g.response ?? {}, sandbox));
       writeFileSync(responseFile, bytes);
-      const launcherArgs = ['--response', responseFile, '--record', join(io, `${g.name}.request.pb`)];
-      if (g.exit) launcherArgs.push('--exit', String(g.exit), '--stderr', `scripted plugin ${g.name}: failing with status ${g.exit} as asked`);
+      const scripted: ScriptedPlugin = { response: responseFile, record: join(io, `${g.name}.request.pb`) };
+      if (g.exit) Object.assign(scripted, { exit: g.exit, stderr: `scripted plugin ${g.name}: failing with status ${g.exit} as asked` });
       const exeName = `${prefix}${g.name}`;
       if (g.viaSearchPath) {
-        writeNodeLauncher(pathDir, exeName, script, launcherArgs);
+        writeScriptedPlugin(pathDir, exeName, scripted);
         usesPath = true;
       } else {
-        const launcher = writeNodeLauncher(io, exeName, script, launcherArgs);
+        const launcher = writeScriptedPlugin(io, exeName, scripted);
         args.push(`--plugin=${exeName}=${launcher}`);
       }
       const outDir = g.outDir ?? 'out';

@@ -11,7 +11,7 @@ import { fieldOrder } from '../../../reference/plugin/wire.js';
 import { fixed } from './response-cases.js';
 
 const driver = [process.execPath, compiledScript('driver-main')];
-const built = existsSync(compiledScript('driver-main')) && existsSync(compiledScript('scripted-plugin-main'));
+const built = existsSync(compiledScript('driver-main'));
 const runner = createExecRunner();
 
 async function run(generators: ScriptedGenerator[], fixtureName = 'shop', files?: string[]) {

@@ -1,0 +1,49 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+
+describe('writeScriptedPlugin', () => {
+  const root = mkdtempSync(join(tmpdir(), 'specgate-launcher-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  // Quotes and spaces in every path the script names.
+  const dir = join(root, "it's a dir");
+  mkdirSync(dir);
+  const response = join(dir, "resp 'x'.pb");
+  const answer = Buffer.from([0x0a, 0x00, 0xff, 0xfe, 0x0a, 0x24, 0x0d, 0x0a]);
+  writeFileSync(response, answer);
+  const request = Buffer.from([0x12, 0x00, 0x80, 0x7f, 0x0a, 0x2a]);
+
+  it('saves the whole request and answers the prepared bytes unchanged, exit 0', () => {
+    const record = join(dir, 'req $HOME.pb');
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-x', { response, record });
+    const r = spawnSync(plugin, [], { input: request });
+    expect(r.status).toBe(0);
+    expect(Buffer.compare(r.stdout, answer)).toBe(0);
+    expect(Buffer.compare(readFileSync(record), request)).toBe(0);
+    expect(r.stderr.toString()).toBe('');
+  });
+
+  it('exits with the scripted status and writes the scripted stderr line', () => {
+    const record = join(dir, 'req2.pb');
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-y', { response, record, exit: 3, stderr: "failing as asked; it's $planned %s\\n" });
+    const r = spawnSync(plugin, [], { input: request });
+    expect(r.status).toBe(3);
+    expect(Buffer.compare(r.stdout, answer)).toBe(0);
+    expect(r.stderr.toString()).toBe("failing as asked; it's $planned %s\\n\n");
+  });
+
+  it('keeps its exit status when the reader closes stdout without reading', async () => {
+    const big = join(dir, 'big.pb');
+    writeFileSync(big, Buffer.alloc(4 * 1024 * 1024, 1));
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-z', { response: big, record: join(dir, 'req3.pb'), exit: 5 });
+    const child = spawn(plugin, [], { stdio: ['pipe', 'pipe', 'ignore'] });
+    child.stdout.destroy();
+    child.stdin.end(request);
+    const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
+    expect({ code, signal }).toEqual({ code: 5, signal: null });
+  });
+});
