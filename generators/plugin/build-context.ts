@@ -1,5 +1,7 @@
 import type { DescriptorValue, FileDescriptorValue } from './descriptor-types.js';
+import type { CandidateMessage, Candidates } from './build-fields.js';
 import type { MessagePlan } from './descriptor-plan.js';
+import { wellKnownFile, wellKnownMessages } from './well-known.js';
 import type { ExtensionNumberSpace, FieldNumberSpace } from './number-space.js';
 import type { SymbolTable } from './symbol-table.js';
 
@@ -45,6 +47,8 @@ export interface FileInfo {
   /** Every message and enum of the file, in declaration order (map entries excluded). */
   allMessages: MessageInfo[];
   allEnums: EnumInfo[];
+  /** Indexes into WELL_KNOWN_FILES of the well-known files it imports (never publicly). */
+  wellKnown: number[];
 }
 
 /** Shared state of one build. */
@@ -74,10 +78,13 @@ export function visibleFiles(ctx: BuildContext, fileIndex: number): number[] {
   return [...seen].sort((a, b) => a - b);
 }
 
-/** Types a field of `fileIndex` may refer to, in a stable order. */
-export function typeCandidates(ctx: BuildContext, fileIndex: number): { messages: MessageInfo[]; enums: EnumInfo[] } {
+/**
+ * Types a field of `fileIndex` may refer to, in a stable order: the set's own, then the
+ * messages of the well-known files it imports itself (their enums are left out).
+ */
+export function typeCandidates(ctx: BuildContext, fileIndex: number): Candidates {
   const proto3 = ctx.files[fileIndex]?.proto3 ?? false;
-  const messages: MessageInfo[] = [];
+  const messages: CandidateMessage[] = [];
   const enums: EnumInfo[] = [];
   for (const i of visibleFiles(ctx, fileIndex)) {
     const file = ctx.files[i];
@@ -86,5 +93,6 @@ export function typeCandidates(ctx: BuildContext, fileIndex: number): { messages
     // proto3 messages may only use open (proto3) enums.
     enums.push(...file.allEnums.filter((e) => !proto3 || e.proto3));
   }
+  for (const w of ctx.files[fileIndex]?.wellKnown ?? []) messages.push(...wellKnownMessages(wellKnownFile(w)));
   return { messages, enums };
 }

@@ -7,6 +7,7 @@ import { buildMessageMembers } from './build-message-members.js';
 import { buildMessageSkeletons } from './build-message-skeleton.js';
 import { uniqueName } from './naming.js';
 import { SymbolTable } from './symbol-table.js';
+import { WELL_KNOWN_FILES, WELL_KNOWN_PACKAGE, wellKnownFile, wellKnownSymbols } from './well-known.js';
 
 /**
  * Turns a plan into a descriptor set the schema compiler accepts, deterministically. Files come
@@ -21,11 +22,21 @@ export function buildDescriptorSet(plan: SetPlan): FileDescriptorSetValue {
   // Packages first: a message may never take a name some package (of any file) already has.
   for (const file of files) if (file.packageName) table.addPackage(file.packageName.join('.'));
 
-  const ctx: BuildContext = { table, files: [], extensionNumbers: new Map() };
+  // Well-known files any file imports come first, unchanged; their names, paths and package are
+  // taken before the set's own files are named. (Generated package segments are lower case, so
+  // no generated package can be one of their capitalised message names.)
+  const wellKnown = [...new Set(files.flatMap((f) => f.wellKnown.map((w) => w % WELL_KNOWN_FILES.length)))].sort((a, b) => a - b);
   const paths = new Set<string>();
+  if (wellKnown.length > 0) table.addPackage(WELL_KNOWN_PACKAGE);
+  for (const w of wellKnown) {
+    paths.add(WELL_KNOWN_FILES[w] ?? '');
+    for (const symbol of wellKnownSymbols(wellKnownFile(w))) table.add(symbol);
+  }
+
+  const ctx: BuildContext = { table, files: [], extensionNumbers: new Map() };
   files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, paths, plan.maxDepth)));
   files.forEach((filePlan, i) => defineFile(ctx, filePlan, i));
-  return { file: ctx.files.map((f) => f.node) };
+  return { file: [...wellKnown.map(wellKnownFile), ...ctx.files.map((f) => f.node)] };
 }
 
 /** First pass: name, package, imports, options and every type's name. */
@@ -48,7 +59,10 @@ function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Se
       deps.push(dep);
     }
   }
-  if (deps.length > 0) node.dependency = deps.map((d) => ctx.files[d]?.node.name ?? '');
+  const wellKnown = [...new Set(plan.wellKnown.map((w) => w % WELL_KNOWN_FILES.length))];
+  // The set's own imports first, so public_dependency indexes stay what they were.
+  const dependency = [...deps.map((d) => ctx.files[d]?.node.name ?? ''), ...wellKnown.map((w) => WELL_KNOWN_FILES[w] ?? '')];
+  if (dependency.length > 0) node.dependency = dependency;
   if (publicDeps.length > 0) node.publicDependency = publicDeps.map((d) => deps.indexOf(d));
 
   if (plan.goPackage || plan.deprecated) {
@@ -58,7 +72,7 @@ function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Se
   }
   if (proto3) node.syntax = 'proto3';
 
-  const file: FileInfo = { node, proto3, scope, deps, publicDeps, messages: [], allMessages: [], allEnums: [] };
+  const file: FileInfo = { node, proto3, scope, deps, publicDeps, messages: [], allMessages: [], allEnums: [], wellKnown };
   file.messages.push(...buildMessageSkeletons(ctx, file, index, plan.messages, maxDepth));
   if (file.messages.length > 0) node.messageType = file.messages.map((m) => m.node);
   const enums = plan.enums.map((e) => {

@@ -14,8 +14,15 @@ import { scalarDefault } from './default-values.js';
 import { fieldConflictKey, mapEntryName, qualify, toJsonName } from './naming.js';
 import type { SymbolTable } from './symbol-table.js';
 
+/** A message a field or method may refer to: one of the set's own, or a well-known type. */
+export interface CandidateMessage {
+  /** Full name without the leading dot. */
+  fullName: string;
+  node: DescriptorValue;
+}
+
 export interface Candidates {
-  messages: MessageInfo[];
+  messages: CandidateMessage[];
   enums: EnumInfo[];
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { CodeGeneratorRequestValue, FileDescriptorSetValue, FileDescriptorValue, VersionValue } from './descriptor-types.js';
 import type { PlanLimits } from './descriptor-plan.js';
 import { fileDescriptorSet } from './file-descriptor-set.js';
+import { isWellKnownFile } from './well-known.js';
 
 /** Generator parameters as users pass them on the command line (`--NAME_out=PARAM:dir`). */
 export const generatorParameter: fc.Arbitrary<string> = fc.oneof(
@@ -45,8 +46,8 @@ export interface RequestOptions extends Partial<PlanLimits> {
 
 /**
  * Valid CodeGeneratorRequests (spec A, "Plugin messages"): `file_to_generate` is a non-empty
- * choice of files, the last file of the set first and others in any order (as on a command
- * line); `proto_file` holds those files and everything they import, in topological order;
+ * choice of the set's own files (well-known imports are never asked for), the last file of the
+ * set first and others in any order (as on a command line); `proto_file` holds those files and everything they import, in topological order;
  * `parameter` and `compiler_version` are optional.
  */
 export function codeGeneratorRequest(opts: RequestOptions = {}): fc.Arbitrary<CodeGeneratorRequestValue> {
@@ -60,10 +61,12 @@ export function codeGeneratorRequest(opts: RequestOptions = {}): fc.Arbitrary<Co
       version,
     })
     .map(({ set, picks, parameter, version: v }) => {
-      const n = set.file.length;
+      // Well-known files are imported, not asked for, as on a real command line.
+      const own = set.file.filter((f) => !isWellKnownFile(f.name));
+      const n = own.length;
       const names: string[] = [];
       for (const pick of picks) {
-        const name = set.file[n - 1 - (pick % n)]?.name;
+        const name = own[n - 1 - (pick % n)]?.name;
         if (name !== undefined && !names.includes(name)) names.push(name);
       }
       const request: CodeGeneratorRequestValue = { file_to_generate: names, proto_file: transitiveFiles(set, names) };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { enumValueNameFragment, fieldNameFragment, packageSegments, protoPathFragment, typeNameFragment } from './identifiers.js';
+import { WELL_KNOWN_FILES } from './well-known.js';
 import type { EnumPlan, ExtendPlan, FieldPlan, FilePlan, LabelChoice, MemberPlan, MessagePlan, PlanLimits, RangePlan, SetPlan, TypeChoice } from './plan-types.js';
 
 export type * from './plan-types.js';
@@ -119,6 +120,7 @@ function filePlan(limits: PlanLimits): fc.Arbitrary<FilePlan> {
       { maxLength: 1 },
     ),
     extends: fc.array(extendPlan(), { maxLength: 2 }),
+    wellKnown: fc.array(fc.nat({ max: WELL_KNOWN_FILES.length - 1 }), { maxLength: 2 }),
   });
 }
 
@@ -146,4 +148,5 @@ export const EMPTY_FILE_PLAN: FilePlan = {
   enums: [],
   services: [],
   extends: [],
+  wellKnown: [],
 };

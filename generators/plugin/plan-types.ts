@@ -134,6 +134,8 @@ export interface FilePlan {
   enums: EnumPlan[];
   services: ServicePlan[];
   extends: ExtendPlan[];
+  /** Picks into WELL_KNOWN_FILES (well-known.ts): well-known files this file imports. */
+  wellKnown: number[];
 }
 
 /** A whole descriptor set. */

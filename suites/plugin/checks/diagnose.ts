@@ -87,14 +87,19 @@ export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fall
 }
 
 /**
- * For a compiler that refused valid output: when running the generators in reverse order makes
- * the model refuse too, the compiler most likely did not keep command-line order (rule 6).
+ * For a compiler that refused valid output: when a bent model refuses too, its rule is the
+ * likely cause. Running the generators in reverse order (rule 6) can make an insertion miss the
+ * file another generator makes; an append that replaces the previous content instead of adding
+ * to it (rule 2) can lose the marker a later insertion needs.
  */
 export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
-  if (inv.generators.length < 2) return fallback;
   const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
-  const runs = [...inv.generators].reverse().map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(g.response ?? {}, sandbox) }));
-  return applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles }).ok ? fallback : 'PLUGIN-COMPILER-GENERATOR-ORDER';
+  const runsOf = (map: (r: CodeGeneratorResponse) => CodeGeneratorResponse) =>
+    inv.generators.map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(map(g.response ?? {}), sandbox) }));
+  const refuses = (runs: ReturnType<typeof runsOf>): boolean => !applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles }).ok;
+  if (inv.generators.length >= 2 && refuses([...runsOf((r) => r)].reverse())) return 'PLUGIN-COMPILER-GENERATOR-ORDER';
+  if (refuses(runsOf(appendReplaces))) return 'PLUGIN-COMPILER-APPEND';
+  return fallback;
 }
 
 /**
