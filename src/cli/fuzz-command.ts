@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SpecgateError } from '../errors.js';
+import { loadBaseline, type Baseline } from '../engine/baseline.js';
+import { loadSuites } from '../engine/run.js';
 import { randomSeed } from '../engine/runtime/seeds.js';
 import type { SuiteModule } from '../engine/suite-module.js';
 import { createExecRunner } from '../targets/exec-runner.js';
@@ -11,12 +13,13 @@ import { planTargets } from './target-choice.js';
 export async function fuzzCommand(
   modules: SuiteModule[],
   suite: string,
-  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; targetFlags: Record<string, string> },
+  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; baseline?: string; targetFlags: Record<string, string> },
   argv: string[],
 ): Promise<number> {
   const m = modules.find((x) => x.name === suite);
   if (!m) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"; known suites: ${modules.map((x) => x.name).join(', ')}`);
   if (!m.fuzz) throw new SpecgateError('SG_USAGE', `suite ${suite} has no fuzzer`);
+  const expected = opts.baseline ? expectedRequirements(modules, suite, loadBaseline(opts.baseline), opts.baseline) : undefined;
   const plan = planTargets(modules, { suites: [suite], ...(opts.target ? { target: opts.target } : {}), flags: opts.targetFlags });
   const section = plan.targets[suite]?.section;
   let vars = section?.vars ?? {};
@@ -43,6 +46,7 @@ export async function fuzzCommand(
       ...(opts.path ? { path: opts.path } : {}),
       concurrency: opts.concurrency ?? 2,
       outDir,
+      ...(expected ? { expected } : {}),
       commandLine: fuzzCommandLine(argv),
       signal: ac.signal,
       log: (line) => process.stderr.write(`${line}\n`),
@@ -54,6 +58,27 @@ export async function fuzzCommand(
   } finally {
     await stop();
   }
+}
+
+/**
+ * The suite's requirements a baseline expects to fail. Entries naming cases do not apply to a
+ * fuzz run; an expired entry is not applied (its violations are findings again, as `run` fails
+ * on it); an ID the suite does not have is an error, since a typo would silently filter nothing.
+ */
+function expectedRequirements(modules: SuiteModule[], suite: string, baseline: Baseline, file: string): Set<string> {
+  const ids = new Set(loadSuites(modules, [suite]).suites.flatMap((s) => s.requirements.map((r) => r.id)));
+  const expired = new Set(baseline.expired().map((e) => e.id));
+  const out = new Set<string>();
+  for (const e of baseline.entries) {
+    if (e.id.includes('/')) continue;
+    if (!ids.has(e.id)) throw new SpecgateError('SG_CONFIG', `${file}: "${e.id}" is no requirement of suite ${suite}; fix or remove the entry (\`specgate list --suite ${suite}\` lists them)`);
+    if (expired.has(e.id)) {
+      process.stderr.write(`baseline entry ${e.id} expired on ${String(e.expires)}: its violations are reported again\n`);
+      continue;
+    }
+    out.add(e.id);
+  }
+  return out;
 }
 
 const REPLAY_OWNED = ['--seed', '--path', '--runs'];

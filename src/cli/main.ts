@@ -92,7 +92,8 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
     .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency'))
     .option('--target <profile.yaml>', 'target profile')
-    .option('--out <dir>', 'where counterexamples are written (default reports/)');
+    .option('--out <dir>', 'where counterexamples are written (default reports/)')
+    .option('--baseline <file>', 'YAML file of expected failures: violations of the requirements it lists are counted, not reported');
   addTargetFlags(fuzz, modules);
   fuzz.action(async (suite: string, o: Record<string, unknown>) => {
     setCode(await fuzzCommand(modules, suite, { ...o, targetFlags: targetFlags(fuzz, modules) } as Parameters<typeof fuzzCommand>[2], argv));

@@ -53,6 +53,11 @@ export interface FuzzOptions {
   concurrency: number;
   /** Folder for counterexample files (normally `reports/`). */
   outDir: string;
+  /**
+   * Requirement IDs a baseline expects to fail: their violations are counted, not reported, so
+   * the search goes on past a known deviation.
+   */
+  expected?: ReadonlySet<string>;
   /** The command line that reproduces this run, to build replay commands from. */
   commandLine: string;
   signal: AbortSignal;

@@ -21,6 +21,8 @@ interface LaneOutcome {
   failed: boolean;
   runs: number;
   errored: number;
+  /** Requests that broke a requirement the baseline expects, by requirement. */
+  expected: Map<string, number>;
   seed: number;
   path?: string;
   shrinks?: number;
@@ -50,6 +52,11 @@ function pluginExec(opts: FuzzOptions): ExecConfig {
  */
 async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: AbortSignal, path?: string): Promise<LaneOutcome> {
   let errored = 0;
+  const expectedIds = opts.expected ?? new Set<string>();
+  const expected = new Map<string, number>();
+  const count = (ids: readonly string[]): void => {
+    for (const id of ids) expected.set(id, (expected.get(id) ?? 0) + 1);
+  };
   // Verdicts by request bytes. Many shrink candidates encode to the same request (the plan-to-
   // descriptor mapping drops what does not apply), so the plugin runs once per distinct request:
   // several times fewer processes while shrinking, and a consistent verdict for each request.
@@ -80,24 +87,36 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
         fault = { error: harness };
         return;
       }
+      if (expectedIds.has(finding.requirement)) {
+        seen.set(key, null);
+        count([finding.requirement]);
+        return;
+      }
       seen.set(key, finding);
       throw new Found(finding);
     }
-    const verdict = judgeRun(request, result);
-    seen.set(key, 'finding' in verdict ? verdict.finding : null);
-    if ('finding' in verdict) throw new Found(verdict.finding);
-    if (verdict.answer.errored) errored++;
+    const verdict = judgeRun(request, result, expectedIds);
+    if ('finding' in verdict && !expectedIds.has(verdict.finding.requirement)) {
+      seen.set(key, verdict.finding);
+      throw new Found(verdict.finding);
+    }
+    seen.set(key, null);
+    if ('finding' in verdict) count([verdict.finding.requirement]);
+    else {
+      count(verdict.answer.expected);
+      if (verdict.answer.errored) errored++;
+    }
   });
   const params: fc.Parameters<[CodeGeneratorRequestValue]> = { seed: lane.seed, numRuns: lane.runs };
   // Replaying: reproduce the recorded counterexample and stop there.
   if (path !== undefined) Object.assign(params, { path, endOnFailure: true });
   const details = await fc.check(prop, params);
   if (fault) throw fault.error;
-  if (!details.failed) return { failed: false, runs: details.numRuns, errored, seed: lane.seed };
+  if (!details.failed) return { failed: false, runs: details.numRuns, errored, expected, seed: lane.seed };
   const err: unknown = details.errorInstance;
   // Anything else thrown is a bug of the harness itself: no verdict.
   if (!(err instanceof Found)) throw err;
-  const outcome: LaneOutcome = { failed: true, runs: details.numRuns, errored, seed: lane.seed, shrinks: details.numShrinks, finding: err.finding };
+  const outcome: LaneOutcome = { failed: true, runs: details.numRuns, errored, expected, seed: lane.seed, shrinks: details.numShrinks, finding: err.finding };
   if (details.counterexamplePath) outcome.path = details.counterexamplePath;
   const request = details.counterexample?.[0];
   if (request) outcome.request = request;
@@ -127,16 +146,22 @@ export const fuzzPlugin: Fuzzer = async (opts) => {
 
   let runs = 0;
   let errored = 0;
+  const expected = new Map<string, number>();
   let failure: LaneOutcome | undefined;
   for (const lane of lanes) {
     const r = results.get(lane.index);
     if (!r) continue;
     runs += r.runs;
     errored += r.errored;
+    for (const [id, n] of r.expected) expected.set(id, (expected.get(id) ?? 0) + n);
     if (r.failed && !failure) failure = r;
   }
   const durationMs = performance.now() - started;
-  const note = errored > 0 ? ` (${errored} answered with CodeGeneratorResponse.error, which is allowed)` : '';
+  // Counts include shrink steps: each distinct request the plugin was run on counts once.
+  const known = [...expected].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} in ${n}`);
+  const note =
+    (errored > 0 ? ` (${errored} answered with CodeGeneratorResponse.error, which is allowed)` : '') +
+    (known.length > 0 ? `; expected by the baseline, not reported: ${known.join(', ')} request(s)` : '');
   if (!failure?.finding || !failure.request) {
     const interrupted = opts.signal.aborted ? ' before it was interrupted' : '';
     return { ok: true, runs, durationMs, files: [], message: `no finding in ${runs} valid requests${interrupted}${note}` };

@@ -20,6 +20,8 @@ export interface FuzzAnswer {
   response: CodeGeneratorResponse;
   /** The response set `error` (allowed: the schema may be one the plugin cannot generate for). */
   errored: boolean;
+  /** Requirements the response broke that the baseline expects (not findings). */
+  expected: string[];
 }
 
 /** spec A, "What the service does": one request in, one encoded response out. */
@@ -55,7 +57,7 @@ export function judgeRunnerError(e: unknown): FuzzFinding {
  * a decodable CodeGeneratorResponse, and that response must break no plugin-side rule of the
  * reference model (names, appends, insertions, feature bits, proto3 optional).
  */
-export function judgeRun(request: CodeGeneratorRequest, result: ExecResult): { finding: FuzzFinding } | { answer: FuzzAnswer } {
+export function judgeRun(request: CodeGeneratorRequest, result: ExecResult, expected: ReadonlySet<string> = new Set()): { finding: FuzzFinding } | { answer: FuzzAnswer } {
   const facts = { exitCode: result.exitCode, signal: result.signal, stderr: head(result.stderr) };
   if (result.signal !== null) {
     return { finding: { requirement: IO, kind: 'crash', message: `the plugin died of ${result.signal} on a valid request`, ...facts } };
@@ -77,11 +79,14 @@ export function judgeRun(request: CodeGeneratorRequest, result: ExecResult): { f
     const why = e instanceof Error ? e.message : String(e);
     return { finding: { requirement: IO, kind: 'undecodable', message: `the plugin's stdout is no CodeGeneratorResponse: ${why}`, ...facts } };
   }
-  const violations = validatePluginResponse(response, request);
+  // Violations the baseline expects are left out here, so another rule broken by the same
+  // response is still found.
+  const all = validatePluginResponse(response, request);
+  const violations = all.filter((v) => !expected.has(v.requirement));
   const first = violations[0];
   if (first) {
     const more = violations.length > 1 ? ` (and ${violations.length - 1} more: ${violations.slice(1).map((v) => v.requirement).join(', ')})` : '';
     return { finding: { requirement: first.requirement, kind: 'rule', message: `${first.message}${more}`, ...facts } };
   }
-  return { answer: { response, errored: response.error !== undefined && response.error !== '' } };
+  return { answer: { response, errored: response.error !== undefined && response.error !== '', expected: [...new Set(all.filter((v) => expected.has(v.requirement)).map((v) => v.requirement))] } };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,29 @@ describe('specgate fuzz plugin (CLI)', { timeout: 900_000 }, () => {
     const again = specgate(['fuzz', 'plugin', '--plugin', plugin, '--out', outDir, '--seed', seed, '--path', path, '--runs', '1']);
     expect(again.status).toBe(1);
     expect(JSON.parse(readFileSync(json, 'utf8'))).toEqual(request);
+  });
+
+  it.skipIf(cli.skip)('--baseline: violations of expected requirements are counted, not reported; other findings still are', () => {
+    const baseline = join(outDir, 'baseline.yaml');
+    writeFileSync(baseline, 'expected-failures:\n  - { id: PLUGIN-FILE-NAME-NO-DOT-COMPONENTS, reason: known deviation }\n  - { id: plugin/some-case, reason: case entries do not apply to fuzzing }\n');
+    const dotdot = `${process.execPath} ${fromRoot('test', 'fixtures', 'plugin-fuzz', 'dotdot-on-nested-enum.mjs')}`;
+    const known = specgate(['fuzz', 'plugin', '--plugin', dotdot, '--runs', '40', '--seed', '8', '--out', outDir, '--baseline', baseline]);
+    expect(known.status, known.stdout + known.stderr).toBe(0);
+    expect(known.stdout).toMatch(/^no finding in 40 valid requests; expected by the baseline, not reported: PLUGIN-FILE-NAME-NO-DOT-COMPONENTS in [1-9]\d* request\(s\)/);
+
+    const crash = `${process.execPath} ${fromRoot('test', 'fixtures', 'plugin-fuzz', 'crash-on-oneof.mjs')}`;
+    const other = specgate(['fuzz', 'plugin', '--plugin', crash, '--runs', '60', '--seed', '5', '--out', outDir, '--baseline', baseline]);
+    expect(other.status).toBe(1);
+    expect(other.stdout).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin died of SIGABRT/);
+    expect(other.stdout).toContain(`--baseline ${baseline}`);
+  });
+
+  it.skipIf(cli.skip)('--baseline naming no requirement of the suite is refused (exit 2), so a typo cannot hide findings', () => {
+    const baseline = join(outDir, 'typo.yaml');
+    writeFileSync(baseline, 'expected-failures:\n  - { id: PLUGIN-FEATURES-KNOWN-BIT, reason: typo }\n');
+    const r = specgate(['fuzz', 'plugin', '--runs', '5', '--out', outDir, '--baseline', baseline]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('"PLUGIN-FEATURES-KNOWN-BIT" is no requirement of suite plugin');
   });
 
   it.skipIf(cli.skip)('exits 0 on the embedded reference plugin', () => {

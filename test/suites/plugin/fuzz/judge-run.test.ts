@@ -17,7 +17,7 @@ function result(over: Partial<ExecResult>): ExecResult {
 describe('judging one plugin run on a valid request', () => {
   it('accepts a conformant answer, and an answer that sets error', () => {
     const ok = judgeRun(request, result({ stdout: encodeResponse({ supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }) }));
-    expect(ok).toEqual({ answer: { response: { supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }, errored: false } });
+    expect(ok).toEqual({ answer: { response: { supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }, errored: false, expected: [] } });
     const errored = judgeRun(request, result({ stdout: encodeResponse({ error: 'a.proto: unsupported' }) }));
     expect('answer' in errored && errored.answer.errored).toBe(true);
   });
@@ -33,6 +33,14 @@ describe('judging one plugin run on a valid request', () => {
     expect(bad).toMatchObject({ finding: { requirement: 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS', kind: 'rule' } });
     const noFeature = judgeRun(request, result({ stdout: encodeResponse({ file: [{ name: 'a.txt', content: 'x' }] }) }));
     expect(noFeature).toMatchObject({ finding: { requirement: 'PLUGIN-FEATURE-PROTO3-OPTIONAL' } });
+  });
+
+  it('leaves out violations the baseline expects, and still finds another rule the same response breaks', () => {
+    const expected = new Set(['PLUGIN-FILE-NAME-NO-DOT-COMPONENTS']);
+    const onlyExpected = judgeRun(request, result({ stdout: encodeResponse({ supported_features: 1, file: [{ name: '../a.txt', content: 'x' }] }) }), expected);
+    expect(onlyExpected).toMatchObject({ answer: { errored: false, expected: ['PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'] } });
+    const both = judgeRun(request, result({ stdout: encodeResponse({ file: [{ name: '../a.txt', content: 'x' }] }) }), expected);
+    expect(both).toMatchObject({ finding: { requirement: 'PLUGIN-FEATURE-PROTO3-OPTIONAL', kind: 'rule' } });
   });
 
   it('counts a timeout as the plugin\'s fault and rethrows harness faults', () => {
