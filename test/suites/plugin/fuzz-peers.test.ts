@@ -11,8 +11,8 @@ import { declarePeer, requirePeer } from '../../helpers/peer.js';
  * never make a conformant plugin crash, hang, exit non-zero or answer a rule-breaking response.
  * Expected outcomes are the confirmed findings of README "Findings": the Go plugins need a
  * `go_package` on every file (profile var `fuzz_go_package`), and protoc-gen-es and ts-proto
- * declare feature bit 2, which this spec's Feature enum does not have; ts-proto is fuzzed past that
- * finding with a baseline. @protobuf-ts/plugin's
+ * declare feature bit 2, which this spec's Feature enum does not have; both are also fuzzed past
+ * that finding with a baseline (`fuzz --baseline`). @protobuf-ts/plugin's
  * protoc-gen-ts shows nothing: its one finding (code for imported well-known types) needs a
  * well-known-type import, which the generators do not make.
  */
@@ -40,6 +40,7 @@ const peers: Peer[] = [
   { name: 'protoc-gen-go-grpc', path: '/usr/bin/protoc-gen-go-grpc', hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
   { name: 'grpc_cpp_plugin', path: '/usr/bin/grpc_cpp_plugin', hint: 'apt-get install protobuf-compiler-grpc' },
   { name: 'protoc-gen-es', path: fromRoot('node_modules', '.bin', 'protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
+  { name: 'protoc-gen-es-past-its-finding', path: fromRoot('node_modules', '.bin', 'protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
   { name: 'ts-proto', path: fromRoot('node_modules', '.bin', 'protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
   { name: 'protoc-gen-ts', path: fromRoot('node_modules', '.bin', 'protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)' },
 ];
