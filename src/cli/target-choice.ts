@@ -46,6 +46,14 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     if (exec) section.exec = exec;
     targets[owner.name] = { section, label: prev ? `${prev.label}, --${flag} ${value}` : `--${flag} ${value}`, secrets: prev?.secrets ?? [] };
   }
+  for (const [name, choice] of Object.entries(targets)) {
+    const complete = known.get(name)?.completeTarget;
+    const section = choice.section;
+    if (!complete || !section) continue;
+    const done = complete({ vars: section.vars ?? {}, ...(section.exec ? { exec: section.exec } : {}) });
+    section.vars = done.vars;
+    if (done.exec) section.exec = done.exec;
+  }
   let suites = opts.suites?.length ? opts.suites : Object.keys(targets).length ? Object.keys(targets) : [...known.keys()];
   suites = [...new Set(suites)];
   if (opts.target && opts.suites?.length) {

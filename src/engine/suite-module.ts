@@ -24,6 +24,18 @@ export interface SuiteModule {
   targetOptions?: TargetOption[];
   /** `specgate fuzz <suite>`: long-running generated-input search against the target. */
   fuzz?: Fuzzer;
+  /**
+   * Fills in what an external target leaves implicit, once its profile section and flags are
+   * applied (e.g. the plugin suite takes its executable from `vars.plugin_command`, and the
+   * reverse), so a profile and a flag naming the same target behave alike.
+   */
+  completeTarget?(target: TargetParts): TargetParts;
+}
+
+/** The parts of an external target a suite may complete. */
+export interface TargetParts {
+  vars: Record<string, unknown>;
+  exec?: ExecConfig;
 }
 
 /** A `specgate run` flag contributed by a suite, e.g. `--plugin <executable>`. */

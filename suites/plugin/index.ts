@@ -76,6 +76,14 @@ export const suite: SuiteModule = {
   schemas: { response: responseSchema },
   reference,
   fuzz: fuzzPlugin,
+  // A profile may name the plugin as `exec:` or as `vars.plugin_command`: YAML exec steps need
+  // the first, cases with `needs: [plugin_command]` the second.
+  completeTarget: ({ vars, exec }) => {
+    const command = vars['plugin_command'];
+    if (exec && (command === undefined || command === '')) return { vars: { ...vars, plugin_command: [exec.command, ...(exec.args ?? [])] }, exec };
+    if (!exec && command !== undefined && command !== '' && !JSON.stringify(command).includes('${')) return { vars, exec: execFor(command) };
+    return exec ? { vars, exec } : { vars };
+  },
   targetOptions: [
     {
       flag: 'plugin',
