@@ -61,17 +61,20 @@ export async function fuzzCommand(
 }
 
 /**
- * The suite's requirements a baseline expects to fail. Entries naming cases do not apply to a
- * fuzz run; an expired entry is not applied (its violations are findings again, as `run` fails
- * on it); an ID the suite does not have is an error, since a typo would silently filter nothing.
+ * The suite's requirements a baseline expects to fail. Entries naming cases, or requirements of
+ * other suites (one baseline may serve a whole gate), do not apply to a fuzz run; an expired
+ * entry is not applied (its violations are findings again, as `run` fails on it); an ID no suite
+ * has is an error, since a typo would silently filter nothing.
  */
 function expectedRequirements(modules: SuiteModule[], suite: string, baseline: Baseline, file: string): Set<string> {
-  const ids = new Set(loadSuites(modules, [suite]).suites.flatMap((s) => s.requirements.map((r) => r.id)));
+  const bySuite = new Map(loadSuites(modules, modules.map((m) => m.name)).suites.flatMap((s) => s.requirements.map((r) => [r.id, s.name] as const)));
   const expired = new Set(baseline.expired().map((e) => e.id));
   const out = new Set<string>();
   for (const e of baseline.entries) {
     if (e.id.includes('/')) continue;
-    if (!ids.has(e.id)) throw new SpecgateError('SG_CONFIG', `${file}: "${e.id}" is no requirement of suite ${suite}; fix or remove the entry (\`specgate list --suite ${suite}\` lists them)`);
+    const owner = bySuite.get(e.id);
+    if (owner === undefined) throw new SpecgateError('SG_CONFIG', `${file}: "${e.id}" is no requirement of any suite; fix or remove the entry (\`specgate list --suite ${suite}\` lists this suite's)`);
+    if (owner !== suite) continue;
     if (expired.has(e.id)) {
       process.stderr.write(`baseline entry ${e.id} expired on ${String(e.expires)}: its violations are reported again\n`);
       continue;
