@@ -1,5 +1,5 @@
-import { chmodSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, chmodSync, constants, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fromRoot } from '../../src/paths.js';
 
 /** Absolute path of a compiled reference script, e.g. `compiledScript('plugin-main')`. */
@@ -10,6 +10,23 @@ export function compiledScript(name: string): string {
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * `cat` by absolute path, found once on this process's PATH: a compiler under test may start
+ * plugins with an emptied environment, where a bare `cat` would not be found.
+ */
+const CAT = ((): string => {
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, 'cat'), constants.X_OK);
+      return join(dir, 'cat');
+    } catch {
+      // not here
+    }
+  }
+  return 'cat';
+})();
 
 /** What a scripted plugin does: save the request it reads, answer prepared bytes, exit. */
 export interface ScriptedPlugin {
@@ -32,10 +49,11 @@ export interface ScriptedPlugin {
  */
 export function writeScriptedPlugin(dir: string, name: string, plugin: ScriptedPlugin): string {
   const path = join(dir, name);
-  const lines = ['#!/bin/sh', `cat > ${shellQuote(plugin.record)}`];
+  const cat = shellQuote(CAT);
+  const lines = ['#!/bin/sh', `${cat} > ${shellQuote(plugin.record)}`];
   if (plugin.stderr !== undefined) lines.push(`printf '%s\\n' ${shellQuote(plugin.stderr)} >&2`);
   // The exit status is the scripted one even when the compiler stops reading the answer early.
-  lines.push(`cat ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
+  lines.push(`${cat} ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
   writeFileSync(path, lines.join('\n'));
   chmodSync(path, 0o755);
   return path;

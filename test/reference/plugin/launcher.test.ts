@@ -27,6 +27,15 @@ describe('writeScriptedPlugin', () => {
     expect(r.stderr.toString()).toBe('');
   });
 
+  it('works when the compiler starts it with an empty environment', () => {
+    const record = join(dir, 'req-env.pb');
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-e', { response, record });
+    const r = spawnSync(plugin, [], { input: request, env: {} });
+    expect(r.status, r.stderr.toString()).toBe(0);
+    expect(Buffer.compare(r.stdout, answer)).toBe(0);
+    expect(Buffer.compare(readFileSync(record), request)).toBe(0);
+  });
+
   it('exits with the scripted status and writes the scripted stderr line', () => {
     const record = join(dir, 'req2.pb');
     const plugin = writeScriptedPlugin(dir, 'protoc-gen-y', { response, record, exit: 3, stderr: "failing as asked; it's $planned %s\\n" });
