@@ -1,7 +1,7 @@
 import type { DescriptorValue, FileDescriptorValue } from './descriptor-types.js';
 import type { CandidateMessage, Candidates } from './build-fields.js';
 import type { MessagePlan } from './descriptor-plan.js';
-import { wellKnownFile, wellKnownMessages } from './well-known.js';
+import { wellKnownEntry } from './well-known.js';
 import type { ExtensionNumberSpace, FieldNumberSpace } from './number-space.js';
 import type { SymbolTable } from './symbol-table.js';
 
@@ -93,6 +93,6 @@ export function typeCandidates(ctx: BuildContext, fileIndex: number): Candidates
     // proto3 messages may only use open (proto3) enums.
     enums.push(...file.allEnums.filter((e) => !proto3 || e.proto3));
   }
-  for (const w of ctx.files[fileIndex]?.wellKnown ?? []) messages.push(...wellKnownMessages(wellKnownFile(w)));
+  for (const w of ctx.files[fileIndex]?.wellKnown ?? []) messages.push(...wellKnownEntry(w).messages);
   return { messages, enums };
 }

@@ -7,7 +7,7 @@ import { buildMessageMembers } from './build-message-members.js';
 import { buildMessageSkeletons } from './build-message-skeleton.js';
 import { uniqueName } from './naming.js';
 import { SymbolTable } from './symbol-table.js';
-import { WELL_KNOWN_FILES, WELL_KNOWN_PACKAGE, wellKnownFile, wellKnownSymbols } from './well-known.js';
+import { WELL_KNOWN_FILES, WELL_KNOWN_PACKAGE, wellKnownEntry } from './well-known.js';
 
 /**
  * Turns a plan into a descriptor set the schema compiler accepts, deterministically. Files come
@@ -25,22 +25,31 @@ export function buildDescriptorSet(plan: SetPlan): FileDescriptorSetValue {
   // Well-known files any file imports come first, unchanged; their names, paths and package are
   // taken before the set's own files are named. (Generated package segments are lower case, so
   // no generated package can be one of their capitalised message names.)
-  const wellKnown = [...new Set(files.flatMap((f) => f.wellKnown.map((w) => w % WELL_KNOWN_FILES.length)))].sort((a, b) => a - b);
+  const picks = files.map(wellKnownPicks);
+  const wellKnown = [...new Set(picks.flat())].sort((a, b) => a - b);
   const paths = new Set<string>();
   if (wellKnown.length > 0) table.addPackage(WELL_KNOWN_PACKAGE);
   for (const w of wellKnown) {
     paths.add(WELL_KNOWN_FILES[w] ?? '');
-    for (const symbol of wellKnownSymbols(wellKnownFile(w))) table.add(symbol);
+    for (const symbol of wellKnownEntry(w).symbols) table.add(symbol);
   }
 
   const ctx: BuildContext = { table, files: [], extensionNumbers: new Map() };
-  files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, paths, plan.maxDepth)));
+  files.forEach((filePlan, i) => ctx.files.push(declareFile(ctx, filePlan, i, picks[i] ?? [], paths, plan.maxDepth)));
   files.forEach((filePlan, i) => defineFile(ctx, filePlan, i));
-  return { file: [...wellKnown.map(wellKnownFile), ...ctx.files.map((f) => f.node)] };
+  return { file: [...wellKnown.map((w) => wellKnownEntry(w).file), ...ctx.files.map((f) => f.node)] };
 }
 
-/** First pass: name, package, imports, options and every type's name. */
-function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Set<string>, maxDepth: number): FileInfo {
+/** The well-known files a file imports, as indexes into WELL_KNOWN_FILES: each once, in plan order. */
+function wellKnownPicks(plan: FilePlan): number[] {
+  return [...new Set(plan.wellKnown.map((w) => w % WELL_KNOWN_FILES.length))];
+}
+
+/**
+ * First pass: name, package, imports, options and every type's name. `wellKnown` is the file's
+ * own well-known imports (see wellKnownPicks).
+ */
+function declareFile(ctx: BuildContext, plan: FilePlan, index: number, wellKnown: number[], paths: Set<string>, maxDepth: number): FileInfo {
   const stem = uniqueName([...plan.path.dirs, plan.path.base].join('/'), (c) => !paths.has(`${c}.proto`));
   const name = `${stem}.proto`;
   paths.add(name);
@@ -59,7 +68,6 @@ function declareFile(ctx: BuildContext, plan: FilePlan, index: number, paths: Se
       deps.push(dep);
     }
   }
-  const wellKnown = [...new Set(plan.wellKnown.map((w) => w % WELL_KNOWN_FILES.length))];
   // The set's own imports first, so public_dependency indexes stay what they were.
   const dependency = [...deps.map((d) => ctx.files[d]?.node.name ?? ''), ...wellKnown.map((w) => WELL_KNOWN_FILES[w] ?? '')];
   if (dependency.length > 0) node.dependency = dependency;

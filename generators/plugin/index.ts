@@ -20,11 +20,3 @@ export const pluginGenerators: Record<string, GeneratorFactory> = {
   pluginExchange: (ctx) => pluginExchange(markerPrefix(ctx)),
   brokenPluginExchange: (ctx) => brokenPluginExchange(markerPrefix(ctx)),
 };
-
-export { brokenCodeGeneratorResponse, brokenPluginExchange, DEFECT_KINDS, plantDefect, type BrokenResponseValue, type DefectKind } from './broken-code-generator-response.js';
-export { codeGeneratorRequest, compilerVersion, generatorParameter, transitiveFiles, type RequestOptions } from './code-generator-request.js';
-export { codeGeneratorResponse, pluginExchange, type PluginExchangeValue, type ResponseOptions } from './code-generator-response.js';
-export { fileDescriptorSet } from './file-descriptor-set.js';
-export { buildDescriptorSet } from './build-descriptor-set.js';
-export { setPlan, DEFAULT_PLAN_LIMITS, type PlanLimits, type SetPlan } from './descriptor-plan.js';
-export type * from './descriptor-types.js';

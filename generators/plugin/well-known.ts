@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../src/paths.js';
+import type { CandidateMessage } from './build-fields.js';
 import type { DescriptorValue, FileDescriptorValue } from './descriptor-types.js';
 import { qualify } from './naming.js';
 
@@ -43,7 +44,7 @@ export function isWellKnownFile(name: string): boolean {
 }
 
 /** Top-level messages of a well-known file, as field and method types. */
-export function wellKnownMessages(file: FileDescriptorValue): { fullName: string; node: DescriptorValue }[] {
+function wellKnownMessages(file: FileDescriptorValue): CandidateMessage[] {
   return (file.messageType ?? []).map((node) => ({ fullName: qualify(file.package ?? '', node.name), node }));
 }
 
@@ -69,4 +70,29 @@ export function wellKnownSymbols(file: FileDescriptorValue): string[] {
   messages(file.messageType, scope);
   enums(file.enumType, scope);
   return out;
+}
+
+/** What a build needs of one well-known file. */
+export interface WellKnownEntry {
+  file: FileDescriptorValue;
+  /** Every full name the file defines (wellKnownSymbols). */
+  symbols: readonly string[];
+  /** Its top-level messages, as field and method types. */
+  messages: readonly CandidateMessage[];
+}
+
+const entries = new Map<number, WellKnownEntry>();
+
+/**
+ * WELL_KNOWN_FILES[index] with its symbols and messages, worked out on first use and kept: the
+ * stored descriptors never change, and every generated set that imports the file needs them.
+ */
+export function wellKnownEntry(index: number): WellKnownEntry {
+  let entry = entries.get(index);
+  if (!entry) {
+    const file = wellKnownFile(index);
+    entry = { file, symbols: wellKnownSymbols(file), messages: wellKnownMessages(file) };
+    entries.set(index, entry);
+  }
+  return entry;
 }

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, delimiter, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, delimiter } from 'node:path';
 import { decodeDescriptorSet, decodeResponse, encodeRequest } from './codec.js';
 import { applyGenerators, proto3OptionalFilesToGenerate, type ApplyOptions, type ApplyResult, type GeneratorRun, type Tree } from './model/index.js';
+import { findOnPath } from './search-path.js';
 import { writeTree } from './tree-io.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse, FileDescriptorShape, Version } from './types.js';
 
@@ -103,20 +104,6 @@ export function closure(files: readonly string[], pool: ReadonlyMap<string, File
   };
   for (const f of files) visit(f, []);
   return out;
-}
-
-function findOnPath(exe: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const p = join(dir, exe);
-    try {
-      accessSync(p, constants.X_OK);
-      if (statSync(p).isFile()) return p;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 export interface DriverResult {

@@ -1,6 +1,7 @@
-import { accessSync, chmodSync, constants, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fromRoot } from '../../src/paths.js';
+import { findOnPath } from './search-path.js';
 
 /** Absolute path of a compiled reference script, e.g. `compiledScript('plugin-main')`. */
 export function compiledScript(name: string): string {
@@ -12,21 +13,10 @@ function shellQuote(s: string): string {
 }
 
 /**
- * `cat` by absolute path, found once on this process's PATH: a compiler under test may start
+ * `cat` by absolute path, looked up once on this process's PATH: a compiler under test may start
  * plugins with an emptied environment, where a bare `cat` would not be found.
  */
-const CAT = ((): string => {
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, 'cat'), constants.X_OK);
-      return join(dir, 'cat');
-    } catch {
-      // not here
-    }
-  }
-  return 'cat';
-})();
+let cat: string | undefined;
 
 /** What a scripted plugin does: save the request it reads, answer prepared bytes, exit. */
 export interface ScriptedPlugin {
@@ -49,11 +39,12 @@ export interface ScriptedPlugin {
  */
 export function writeScriptedPlugin(dir: string, name: string, plugin: ScriptedPlugin): string {
   const path = join(dir, name);
-  const cat = shellQuote(CAT);
-  const lines = ['#!/bin/sh', `${cat} > ${shellQuote(plugin.record)}`];
+  cat ??= findOnPath('cat', process.env) ?? 'cat';
+  const catArg = shellQuote(cat);
+  const lines = ['#!/bin/sh', `${catArg} > ${shellQuote(plugin.record)}`];
   if (plugin.stderr !== undefined) lines.push(`printf '%s\\n' ${shellQuote(plugin.stderr)} >&2`);
   // The exit status is the scripted one even when the compiler stops reading the answer early.
-  lines.push(`${cat} ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
+  lines.push(`${catArg} ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
   writeFileSync(path, lines.join('\n'));
   chmodSync(path, 0o755);
   return path;

@@ -12,7 +12,7 @@ import { compilerProperty, compilerRun } from './checks/compiler-run.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
-import { execFor } from './checks/support.js';
+import { execFor, markerPrefix } from './checks/support.js';
 import { fuzzPlugin } from './fuzz/fuzz-plugin.js';
 import { responseViolations } from './oracles.js';
 import { responseSchema } from './schemas.js';
@@ -66,10 +66,7 @@ export const suite: SuiteModule = {
   generators: {
     ...pluginGenerators,
     request: () => generatedRequests(),
-    exchange: (ctx) => {
-      const prefix = ctx.vars['insertion_marker_prefix'];
-      return generatedExchanges(typeof prefix === 'string' && prefix !== '' ? prefix : undefined);
-    },
+    exchange: (ctx) => generatedExchanges(markerPrefix(ctx)),
   },
   oracles: { responseViolations },
   codecs: pluginCodecs,

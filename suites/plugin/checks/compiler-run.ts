@@ -7,7 +7,7 @@ import { expectedOutcome, FAILED_WRITES_NOTHING_RULE, judgeCompiler } from './co
 import { diagnoseAcceptance, diagnoseRefusal, diagnoseTree } from './diagnose.js';
 import { isFixtureName, loadFixture } from './fixtures.js';
 import { generatedInvocations } from './invocations.js';
-import { compilerArgv, markerPrefix, pluginNamePrefix } from './support.js';
+import { compilerArgv, failFor, markerPrefix, pluginNamePrefix } from './support.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,8 +38,8 @@ function parseGenerators(raw: unknown, prefix: string): ScriptedGenerator[] {
   });
 }
 
-/** Runs an invocation and records every deviation from the model; returns how many were found. */
-async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string, diagnose: boolean): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
+/** Runs an invocation and returns every deviation from the model, each with the run's exchange. */
+async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
   const prefix = markerPrefix(ctx);
   const out = await runCompiler(ctx.exec, inv, ctx.signal);
   ctx.exchange(out.exchange);
@@ -48,7 +48,7 @@ async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptReq
   // A wrong tree or a refusal is put down to the rule whose bent model reproduces it: a fixed
   // case names its own rule, but a compiler that, say, does not indent also gets the insertion
   // in a generator-order case wrong, and that failure belongs to the indentation rule.
-  if (expect.ok && out.exitCode === 0 && diagnose) accept = diagnoseTree(inv, out, acceptRequirement, prefix);
+  if (expect.ok && out.exitCode === 0) accept = diagnoseTree(inv, out, acceptRequirement, prefix);
   if (expect.ok && out.exitCode !== 0) accept = diagnoseRefusal(inv, out.sandbox, acceptRequirement, prefix);
   const reordered = !expect.ok && out.exitCode === 0 ? diagnoseAcceptance(inv, out, prefix) : undefined;
   return judgeCompiler(expect, out, accept).map((f) => ({ ...f, ...(reordered ? { requirement: reordered, message: `${f.message} (the output is what the generators give in reverse order)` } : {}), exchange: out.exchange }));
@@ -76,11 +76,11 @@ export const compilerRun: TypedCheck = async (ctx, args) => {
     pluginPrefix: pluginNamePrefix(ctx),
   };
   const accept = typeof args['requirement'] === 'string' ? args['requirement'] : (ctx.requirements[0] ?? '');
-  for (const f of await runAndJudge(ctx, inv, accept, true)) {
+  for (const f of await runAndJudge(ctx, inv, accept)) {
     // Leftover files after a rightful failure are judged by the case that covers that rule;
     // every other rejection case would otherwise report them too.
-    if (f.requirement === FAILED_WRITES_NOTHING_RULE && !ctx.requirements.includes(f.requirement)) continue;
-    ctx.fail(f);
+    if (f.requirement === FAILED_WRITES_NOTHING_RULE) failFor(ctx, f);
+    else ctx.fail(f);
   }
 };
 
@@ -95,7 +95,7 @@ export const compilerProperty: TypedCheck = async (ctx, args) => {
   const prefix = markerPrefix(ctx);
   await ctx.property(generatedInvocations(prefix), async (gen) => {
     const inv: CompilerInvocation = { compiler, generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
-    const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT', true);
+    const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT');
     return found[0];
   }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });
 };

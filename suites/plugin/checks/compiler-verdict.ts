@@ -51,12 +51,18 @@ export function expectedOutcome(inv: CompilerInvocation, sandbox: string, marker
   return { ok: true, trees };
 }
 
+/** The files to generate of an invocation that declare proto3 optional fields (the model's `proto3OptionalFiles`). */
+export function invocationProto3OptionalFiles(inv: CompilerInvocation): string[] {
+  return proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+}
+
 function modelOpts(inv: CompilerInvocation, markerPrefix?: string): { markerPrefix?: string; proto3OptionalFiles: string[] } {
-  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
+  const proto3OptionalFiles = invocationProto3OptionalFiles(inv);
   return markerPrefix === undefined ? { proto3OptionalFiles } : { markerPrefix, proto3OptionalFiles };
 }
 
-function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+/** Whether two trees (file name -> content) hold the same files with the same contents. */
+export function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
   if (a.size !== b.size) return false;
   for (const [k, v] of a) if (b.get(k) !== v) return false;
   return true;

@@ -1,7 +1,8 @@
-import { applyGenerators, DEFAULT_MARKER_PREFIX, insertAtPoint, proto3OptionalFilesToGenerate, type InsertResult } from '../../../reference/plugin/model/index.js';
+import { applyGenerators, DEFAULT_MARKER_PREFIX, insertAtPoint, type GeneratorRun, type InsertResult } from '../../../reference/plugin/model/index.js';
 import { onDisk } from '../../../reference/plugin/tree-io.js';
 import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { withSandbox, type CompilerInvocation, type CompilerOutcome } from './compiler-harness.js';
+import { invocationProto3OptionalFiles, sameTree } from './compiler-verdict.js';
 
 /**
  * Names the rule a compiler most likely broke when it wrote a different tree than the model:
@@ -56,7 +57,14 @@ export function reverseInsertions(res: CodeGeneratorResponse): CodeGeneratorResp
   return { ...res, file: out };
 }
 
-const VARIANTS: { requirement: string; insert?: typeof insertAtPoint; mapResponse?: (r: CodeGeneratorResponse) => CodeGeneratorResponse; reverse?: boolean }[] = [
+/** One rule bent in the model: how text is inserted, how each response is read, or generator order. */
+interface Bend {
+  insert?: typeof insertAtPoint;
+  mapResponse?: (r: CodeGeneratorResponse) => CodeGeneratorResponse;
+  reverse?: boolean;
+}
+
+const VARIANTS: (Bend & { requirement: string })[] = [
   { requirement: 'PLUGIN-COMPILER-INSERTION-INDENT', insert: bentInsert({ indent: false, below: false }) },
   { requirement: 'PLUGIN-COMPILER-INSERTION-PLACEMENT', insert: bentInsert({ indent: true, below: true }) },
   { requirement: 'PLUGIN-COMPILER-APPEND', mapResponse: appendReplaces },
@@ -64,26 +72,26 @@ const VARIANTS: { requirement: string; insert?: typeof insertAtPoint; mapRespons
   { requirement: 'PLUGIN-COMPILER-GENERATOR-ORDER', reverse: true },
 ];
 
-function same(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+/** The generator runs the model gets for an invocation, with the bend's response mapping and order. */
+function bentRuns(inv: CompilerInvocation, sandbox: string, bend: Bend): GeneratorRun[] {
+  const runs = inv.generators.map((g) => ({
+    generator: g.name,
+    outDir: g.outDir ?? 'out',
+    response: withSandbox(bend.mapResponse ? bend.mapResponse(g.response ?? {}) : (g.response ?? {}), sandbox),
+  }));
+  return bend.reverse ? runs.reverse() : runs;
+}
+
+/** Whether the model with `bend` accepts the invocation and writes exactly what the compiler wrote. */
+function reproduces(inv: CompilerInvocation, out: CompilerOutcome, bend: Bend, prefix: string, proto3OptionalFiles: string[]): boolean {
+  const r = applyGenerators(bentRuns(inv, out.sandbox, bend), { markerPrefix: prefix, proto3OptionalFiles, ...(bend.insert ? { insert: bend.insert } : {}) });
+  return r.ok && [...r.trees].every(([dir, tree]) => sameTree(onDisk(tree), out.outputs.get(dir) ?? new Map()));
 }
 
 /** The requirement whose bent model reproduces the compiler's tree, or `fallback`. */
 export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
-  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
-  for (const v of VARIANTS) {
-    let runs = inv.generators.map((g) => ({
-      generator: g.name,
-      outDir: g.outDir ?? 'out',
-      response: withSandbox(v.mapResponse ? v.mapResponse(g.response ?? {}) : (g.response ?? {}), out.sandbox),
-    }));
-    if (v.reverse) runs = [...runs].reverse();
-    const r = applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles, ...(v.insert ? { insert: v.insert } : {}) });
-    if (!r.ok) continue;
-    const all = [...r.trees].every(([dir, tree]) => same(onDisk(tree), out.outputs.get(dir) ?? new Map()));
-    if (all) return v.requirement;
-  }
-  return fallback;
+  const proto3OptionalFiles = invocationProto3OptionalFiles(inv);
+  return VARIANTS.find((v) => reproduces(inv, out, v, prefix, proto3OptionalFiles))?.requirement ?? fallback;
 }
 
 /**
@@ -93,12 +101,10 @@ export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fall
  * to it (rule 2) can lose the marker a later insertion needs.
  */
 export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
-  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
-  const runsOf = (map: (r: CodeGeneratorResponse) => CodeGeneratorResponse) =>
-    inv.generators.map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(map(g.response ?? {}), sandbox) }));
-  const refuses = (runs: ReturnType<typeof runsOf>): boolean => !applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles }).ok;
-  if (inv.generators.length >= 2 && refuses([...runsOf((r) => r)].reverse())) return 'PLUGIN-COMPILER-GENERATOR-ORDER';
-  if (refuses(runsOf(appendReplaces))) return 'PLUGIN-COMPILER-APPEND';
+  const proto3OptionalFiles = invocationProto3OptionalFiles(inv);
+  const refuses = (bend: Bend): boolean => !applyGenerators(bentRuns(inv, sandbox, bend), { markerPrefix: prefix, proto3OptionalFiles }).ok;
+  if (inv.generators.length >= 2 && refuses({ reverse: true })) return 'PLUGIN-COMPILER-GENERATOR-ORDER';
+  if (refuses({ mapResponse: appendReplaces })) return 'PLUGIN-COMPILER-APPEND';
   return fallback;
 }
 
@@ -108,9 +114,5 @@ export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallba
  */
 export function diagnoseAcceptance(inv: CompilerInvocation, out: CompilerOutcome, prefix = DEFAULT_MARKER_PREFIX): string | undefined {
   if (inv.generators.length < 2) return undefined;
-  const proto3OptionalFiles = proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
-  const runs = [...inv.generators].reverse().map((g) => ({ generator: g.name, outDir: g.outDir ?? 'out', response: withSandbox(g.response ?? {}, out.sandbox) }));
-  const r = applyGenerators(runs, { markerPrefix: prefix, proto3OptionalFiles });
-  if (!r.ok) return undefined;
-  return [...r.trees].every(([dir, tree]) => same(onDisk(tree), out.outputs.get(dir) ?? new Map())) ? 'PLUGIN-COMPILER-GENERATOR-ORDER' : undefined;
+  return reproduces(inv, out, { reverse: true }, prefix, invocationProto3OptionalFiles(inv)) ? 'PLUGIN-COMPILER-GENERATOR-ORDER' : undefined;
 }

@@ -50,8 +50,8 @@ export function compilerArgv(ctx: CheckContext): string[] {
   return argv;
 }
 
-/** `@@<compiler>_insertion_point` (var insertion_marker_prefix). */
-export function markerPrefix(ctx: CheckContext): string {
+/** `@@<compiler>_insertion_point` (var insertion_marker_prefix), for checks and generators alike. */
+export function markerPrefix(ctx: Pick<CheckContext, 'vars'>): string {
   const v = ctx.vars['insertion_marker_prefix'];
   return typeof v === 'string' && v !== '' ? v : DEFAULT_MARKER_PREFIX;
 }
