@@ -1,10 +1,9 @@
-import { setMaxListeners } from 'node:events';
 import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { DeviceScript } from './client-device-flow.js';
 import { deviceJudges } from './client-device-judges.js';
 import { runDeviceFlow, type DeviceRunOptions } from './client-device-run.js';
-import { argsOf, judgeRun, numberArg, type Judge, type Verdict } from './client-judging.js';
+import { argsOf, isFailed, judgeRun, numberArg, verdictFailure, type Judge, type Verdict } from './client-judging.js';
 import { FIXED_MUTATIONS, generatedMutation, judgeStateAbort, judgeStateUnguessable, tamperState, type StateMutation } from './client-state-judges.js';
 import { WEB_JUDGES } from './client-web-judges.js';
 import { runWebFlow, type WebRun } from './client-web-run.js';
@@ -16,8 +15,6 @@ import { runWebFlow, type WebRun } from './client-web-run.js';
  */
 
 function clientCommand(ctx: CheckContext): unknown {
-  // Several launches in flight each watch the case's signal (client process, deliveries).
-  setMaxListeners(64, ctx.signal);
   const v = ctx.vars['client_command'];
   if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no client application to judge: give --client "<command line>" or set vars.client_command');
   return v;
@@ -50,14 +47,14 @@ export const clientStateMismatch: TypedCheck = async (ctx, raw) => {
   const command = clientCommand(ctx);
   const attempt = async (m: StateMutation): Promise<Verdict> => {
     const v = judgeStateAbort(await runWebFlow(ctx, command, { tamper: tamperState(m), finishMs: 5000 }));
-    return 'ok' in v && !v.ok ? { ...v, message: `${v.message} (state ${m.kind})` } : v;
+    return isFailed(v) ? { ...v, message: `${v.message} (state ${m.kind})` } : v;
   };
   const fixed = await Promise.all(FIXED_MUTATIONS.map(attempt));
   const unjudgedFirst = fixed.find((v): v is { unjudged: string } => 'unjudged' in v);
   if (unjudgedFirst) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: OAUTH-CLIENT-STATE-ABORT: ${unjudgedFirst.unjudged}`);
-  const failed = fixed.find((v) => 'ok' in v && !v.ok);
-  if (failed && 'ok' in failed && !failed.ok) {
-    ctx.fail({ requirement: 'OAUTH-CLIENT-STATE-ABORT', message: failed.message, expected: failed.expected, actual: failed.actual, ...(failed.exchange ? { exchange: failed.exchange } : {}) });
+  const failed = fixed.find(isFailed);
+  if (failed) {
+    ctx.fail(verdictFailure('OAUTH-CLIENT-STATE-ABORT', failed));
     return;
   }
   const notJudged: string[] = [];
@@ -66,7 +63,7 @@ export const clientStateMismatch: TypedCheck = async (ctx, raw) => {
     async (m) => {
       const v = await attempt(m);
       if ('unjudged' in v) notJudged.push(`${m.kind}: ${v.unjudged}`);
-      else if (!v.ok) return { requirement: 'OAUTH-CLIENT-STATE-ABORT', message: v.message, expected: v.expected, actual: v.actual, ...(v.exchange ? { exchange: v.exchange } : {}) };
+      else if (!v.ok) return verdictFailure('OAUTH-CLIENT-STATE-ABORT', v);
       return undefined;
     },
     { runs, label: 'state mutation' },
@@ -110,13 +107,11 @@ export const clientDeviceFlow: TypedCheck = async (ctx, raw) => {
     throw new SpecgateError('SG_SUITE_SCHEMA', `check ${name}: expect must be access_denied, expired_token or token`);
   }
   const user = userArg(args['user']);
-  const run = await runDeviceFlow(ctx, clientCommand(ctx), {
-    interval: numberArg(name, args, 'interval', 1),
-    script,
-    ...(user ? { user } : {}),
-    budgetMs: numberArg(name, args, 'budgetSeconds', 45) * 1000,
-    ...(scopeArg(name, args) !== undefined ? { scope: scopeArg(name, args) } : {}),
-  });
+  const command = clientCommand(ctx);
+  const interval = numberArg(name, args, 'interval', 1);
+  const budgetMs = numberArg(name, args, 'budgetSeconds', 45) * 1000;
+  const scope = scopeArg(name, args);
+  const run = await runDeviceFlow(ctx, command, { interval, script, ...(user ? { user } : {}), budgetMs, ...(scope !== undefined ? { scope } : {}) });
   const judges = deviceJudges({ ...(typeof expect === 'string' ? { expect } : {}), minGapsAfterSlowDown: numberArg(name, args, 'minGapsAfterSlowDown', 0) });
   judgeRun(ctx, name, judges, run);
 };

@@ -1,12 +1,11 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/contract.js';
-import { launchClient, outputTail, type ClientExit } from './client-launch.js';
+import { describeExit, finishClient, launchClient, type ClientExit } from './client-launch.js';
 import type { DeviceScript } from './client-device-flow.js';
 import { isApiCall, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
 import { CLIENT_TIMING, watchAfterTerminalMs } from './client-timing.js';
-import { describeExit } from './client-web-run.js';
 
 /**
  * One device flow with the client under test (spec 000, B, Endpoints 4-5), the harness playing
@@ -142,15 +141,12 @@ export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: D
   } finally {
     unsubscribe();
     await Promise.allSettled(acting);
-    run.stopped = !client.exit();
-    run.exit = await client.stop();
-    run.stdout = client.stdout();
-    run.stderr = client.stderr();
+    const clientExchange = await finishClient(client, run);
     run.requests = mine();
     run.issued = issuedCodes(run.requests);
     await platform.stop();
     ctx.exchange(timeline(run.requests, t0, `platform log of the device flow (${run.ended || 'interrupted'})`));
-    ctx.exchange({ kind: 'exec', summary: `client ${client.argv.join(' ')} -> ${run.stopped ? 'stopped by the harness' : describeExit(run.exit)}`, response: { stdout: outputTail(run.stdout), stderr: outputTail(run.stderr) } });
+    ctx.exchange(clientExchange);
   }
   return run;
 }

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../src/engine/model.js';
-import type { CheckContext } from '../../../src/engine/suite-module.js';
+import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 
 /**
@@ -13,6 +13,8 @@ export type Verdict =
   | { ok: false; message: string; expected?: unknown; actual?: unknown; exchange?: Exchange }
   | { unjudged: string };
 
+export type Failed = Extract<Verdict, { ok: false }>;
+
 export type Judge<R> = (run: R) => Verdict;
 
 export const PASS: Verdict = { ok: true };
@@ -23,6 +25,21 @@ export function fail(message: string, more: { expected?: unknown; actual?: unkno
 
 export function unjudged(reason: string): Verdict {
   return { unjudged: reason };
+}
+
+export function isFailed(v: Verdict): v is Failed {
+  return 'ok' in v && !v.ok;
+}
+
+/** The failure a failed verdict records against requirement `id`. */
+export function verdictFailure(id: string, v: Failed): FailureInput {
+  return {
+    requirement: id,
+    message: v.message,
+    ...(v.expected !== undefined ? { expected: v.expected } : {}),
+    ...(v.actual !== undefined ? { actual: v.actual } : {}),
+    ...(v.exchange ? { exchange: v.exchange } : {}),
+  };
 }
 
 /** Runs the judges of the case's requirements over `run` and records the outcome. */
@@ -37,15 +54,7 @@ export function judgeRun<R>(ctx: CheckContext, check: string, judges: Readonly<R
     if (!judge) continue;
     const v = judge(run);
     if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
-    else if (!v.ok) {
-      ctx.fail({
-        requirement: id,
-        message: v.message,
-        ...(v.expected !== undefined ? { expected: v.expected } : {}),
-        ...(v.actual !== undefined ? { actual: v.actual } : {}),
-        ...(v.exchange ? { exchange: v.exchange } : {}),
-      });
-    }
+    else if (!v.ok) ctx.fail(verdictFailure(id, v));
   }
   if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${notJudged.join('; ')}`);
 }

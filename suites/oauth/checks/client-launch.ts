@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
+import type { Exchange } from '../../../src/engine/model.js';
 import { SpecgateError } from '../../../src/errors.js';
 
 /**
@@ -95,6 +97,8 @@ export function launchClient(command: unknown, env: Record<string, string>, sign
     }
   };
   const onAbort = (): void => killGroup('SIGKILL');
+  // Several launches in flight each watch the case's signal (client process, deliveries).
+  setMaxListeners(64, signal);
   signal.addEventListener('abort', onAbort, { once: true });
 
   const waitFor = <T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> =>
@@ -137,4 +141,31 @@ export function launchClient(command: unknown, env: Record<string, string>, sign
 /** The last lines of the client's output, for reports. */
 export function outputTail(text: string, lines = 12): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+export function describeExit(e: ClientExit | undefined): string {
+  if (!e) return 'still running';
+  return e.signal ? `signal ${e.signal}` : `exit status ${e.code ?? '?'}`;
+}
+
+/** How a run ended for the client: filled in by {@link finishClient}. */
+export interface FinishedClient {
+  exit: ClientExit | undefined;
+  /** True when the harness had to stop the client. */
+  stopped: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Stops the client if it is still running and records into `run` how it ended and what it
+ * printed; returns the exchange that shows this in a report (the caller emits it once the
+ * rest of the run is collected).
+ */
+export async function finishClient(client: ClientProcess, run: FinishedClient): Promise<Exchange> {
+  run.stopped = !client.exit();
+  run.exit = await client.stop();
+  run.stdout = client.stdout();
+  run.stderr = client.stderr();
+  return { kind: 'exec', summary: `client ${client.argv.join(' ')} -> ${run.stopped ? 'stopped by the harness' : describeExit(run.exit)}`, response: { stdout: outputTail(run.stdout), stderr: outputTail(run.stderr) } };
 }

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../../src/engine/suite-module.js';
 import type { AgentResult } from '../../../reference/oauth/server/agent.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/contract.js';
-import { launchClient, outputTail, type ClientExit } from './client-launch.js';
+import { describeExit, finishClient, launchClient, type ClientExit } from './client-launch.js';
 import { isApiCall, isTokenRequest } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
 import { CLIENT_TIMING } from './client-timing.js';
@@ -80,17 +80,9 @@ export async function runWebFlow(ctx: CheckContext, command: unknown, opts: WebR
     run.exit = await client.waitForExit(opts.finishMs ?? CLIENT_TIMING.finishMs);
     return run;
   } finally {
-    run.stopped = !client.exit();
-    run.exit = await client.stop();
-    run.stdout = client.stdout();
-    run.stderr = client.stderr();
+    const clientExchange = await finishClient(client, run);
     run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));
     await platform.stop();
-    ctx.exchange({ kind: 'exec', summary: `client ${client.argv.join(' ')} -> ${run.stopped ? 'stopped by the harness' : describeExit(run.exit)}`, response: { stdout: outputTail(run.stdout), stderr: outputTail(run.stderr) } });
+    ctx.exchange(clientExchange);
   }
-}
-
-export function describeExit(e: ClientExit | undefined): string {
-  if (!e) return 'still running';
-  return e.signal ? `signal ${e.signal}` : `exit status ${e.code ?? '?'}`;
 }

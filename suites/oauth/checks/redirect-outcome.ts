@@ -15,9 +15,7 @@ export const redirectOutcome: TypedCheck = async (ctx, args) => {
   const expected = args['expected'] as { accepted: boolean; rule: string; reason: string };
   const candidate = str(c['redirect_uri']);
   const r = await act(ctx, 'approve', { query: { client_id: c['client_id'], redirect_uri: candidate, state: c['state'] } });
-  const location = typeof r['location'] === 'string' ? r['location'] : '';
-  const landed = location ? sameTarget(location, candidate) : false;
-  const code = typeof r['code'] === 'string' && r['code'] !== '' ? r['code'] : null;
+  const { location, landed, code } = landing(r, candidate);
   const actual = { outcome: r['outcome'], location: location || null, code: code ? '(present)' : null };
   if (expected.accepted) {
     if (!(landed && code)) {
@@ -40,6 +38,17 @@ export const redirectOutcome: TypedCheck = async (ctx, args) => {
     });
   }
 };
+
+/**
+ * Where an approval left the browser: its `location` ('' when none), whether that is `uri`
+ * (landed), and the non-empty `code` handed out (null when none). Accepted is landed with a code.
+ */
+function landing(r: Record<string, unknown>, uri: string): { location: string; landed: boolean; code: string | null } {
+  const location = typeof r['location'] === 'string' ? r['location'] : '';
+  const landed = location ? sameTarget(location, uri) : false;
+  const code = typeof r['code'] === 'string' && r['code'] !== '' ? r['code'] : null;
+  return { location, landed, code };
+}
 
 /** Same destination as a browser sees it: origin and path after WHATWG parsing. */
 export function sameTarget(location: string, candidate: string): boolean {
@@ -80,8 +89,8 @@ async function narrowDown(ctx: CheckContext, c: Record<string, unknown>, candida
     const v = matchRedirect(callback, uri);
     if (!v.accepted) continue;
     const r = await act(ctx, 'approve', { query: { client_id: c['client_id'], redirect_uri: uri, state: c['state'] } });
-    const loc = typeof r['location'] === 'string' ? r['location'] : '';
-    if (!(loc && sameTarget(loc, uri) && r['code'])) return { uri, what, rule: v.rule, reason: v.reason };
+    const { landed, code } = landing(r, uri);
+    if (!(landed && code)) return { uri, what, rule: v.rule, reason: v.reason };
   }
   return undefined;
 }

@@ -26,6 +26,11 @@ async function works(ctx: CheckContext, token: string): Promise<{ ok: boolean; s
   return { ok: res.status === 200 && Boolean(body && typeof body === 'object' && body['login']), status: res.status };
 }
 
+/** Revocation is seen through GET /user: if it refuses even a fresh token, nothing can be judged. */
+function needFreshTokenWorks(fresh: { ok: boolean; status: number }): void {
+  if (!fresh.ok) throw new Error(`GET {api_url}/user refuses a fresh token (HTTP ${fresh.status}), so revocation cannot be observed`);
+}
+
 async function cleanSlate(ctx: CheckContext): Promise<void> {
   await act(ctx, 'revoke', { client_id: need(ctx, 'client_id') });
   await ctx.wait(3600);
@@ -41,8 +46,7 @@ export const tokenMultiplicity: TypedCheck = async (ctx, args) => {
   await ctx.wait(3600);
   const eleventh = await issueToken(ctx, scope);
   const newest = await works(ctx, eleventh);
-  // Revocation is seen through GET /user; if it refuses even a fresh token, nothing can be judged.
-  if (!newest.ok) throw new Error(`GET {api_url}/user refuses a fresh token (HTTP ${newest.status}), so revocation cannot be observed`);
+  needFreshTokenWorks(newest);
   const oldest = await works(ctx, tokens[0] ?? '');
   const second = await works(ctx, tokens[1] ?? '');
   const requirement = 'OAUTH-TOKEN-ELEVENTH-REVOKES-OLDEST';
@@ -61,7 +65,7 @@ export const tokenCreationRate: TypedCheck = async (ctx, args) => {
   const tokens: string[] = [];
   for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
   const latest = await works(ctx, tokens[9] ?? '');
-  if (!latest.ok) throw new Error(`GET {api_url}/user refuses a fresh token (HTTP ${latest.status}), so revocation cannot be observed`);
+  needFreshTokenWorks(latest);
   const r = await act(ctx, 'open', { query: { client_id: need(ctx, 'client_id'), scope, state: 'rate' } });
   const requirement = 'OAUTH-TOKEN-RATE-REAUTHORIZE';
   if (r['outcome'] === 'redirected' && str(r['code'])) {
@@ -109,7 +113,7 @@ export const reviewRevokes: TypedCheck = async (ctx) => {
     ctx.fail({ requirement, message: `the review page at {auth_url}/settings/connections/applications/<client_id> did not let the user revoke the application`, expected: { outcome: 'revoked' }, actual: r });
     return;
   }
-  if (!before.ok) throw new Error(`GET {api_url}/user refuses a fresh token (HTTP ${before.status}), so revocation cannot be observed`);
+  needFreshTokenWorks(before);
   const after = await works(ctx, token);
   if (after.ok) ctx.fail({ requirement, message: 'after revoking on the review page the token must stop working', expected: { status: 'not 200' }, actual: { status: after.status } });
 };

@@ -3,12 +3,13 @@ import type { RunResult } from '../../../src/engine/model.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startReference } from '../../../reference/oauth/server/reference-target.js';
 import { suite } from '../../../suites/oauth/index.js';
+import { isClientCase } from '../../fixtures/oauth/clients/cli.js';
 import type { Fault } from '../../fixtures/oauth/faults/faults.js';
 
-/** IDs of the server-side cases (client-side cases live in `cases/client-*.yaml`). */
+/** IDs of the server-side cases (every case but the client-side ones). */
 export function serverCaseIds(): string[] {
   const loaded = loadSuites([suite], ['oauth']).suites[0];
-  return (loaded?.cases ?? []).filter((c) => !/[\\/]client-[^\\/]*$/.test(c.location.file)).map((c) => c.id);
+  return (loaded?.cases ?? []).filter((c) => !isClientCase(c)).map((c) => c.id);
 }
 
 /** Runs the oauth suite's server-side cases in-process against the reference, or the reference with a planted fault. */
