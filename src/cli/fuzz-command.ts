@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SpecgateError } from '../errors.js';
-import { loadBaseline, type Baseline } from '../engine/baseline.js';
+import { baselineTarget, loadBaseline, type Baseline } from '../engine/baseline.js';
 import { loadSuites } from '../engine/run.js';
 import { randomSeed } from '../engine/runtime/seeds.js';
 import type { SuiteModule } from '../engine/suite-module.js';
 import { createExecRunner } from '../targets/exec-runner.js';
-import { quote } from './replay.js';
+import { quote, withoutOptions } from './replay.js';
 import { planTargets } from './target-choice.js';
 
 /** `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a finding. */
@@ -61,20 +61,19 @@ export async function fuzzCommand(
 }
 
 /**
- * The suite's requirements a baseline expects to fail. Entries naming cases, or requirements of
- * other suites (one baseline may serve a whole gate), do not apply to a fuzz run; an expired
- * entry is not applied (its violations are findings again, as `run` fails on it); an ID no suite
- * has is an error, since a typo would silently filter nothing.
+ * The suite's requirements a baseline expects to fail. Entries naming cases (bare or written
+ * `<suite>/<case-id>`), or requirements of other suites (one baseline may serve a whole gate), do
+ * not apply to a fuzz run; an expired entry is not applied (its violations are findings again, as
+ * `run` fails on it); an ID no suite has is an error, since a typo would silently filter nothing.
  */
 function expectedRequirements(modules: SuiteModule[], suite: string, baseline: Baseline, file: string): Set<string> {
-  const bySuite = new Map(loadSuites(modules, modules.map((m) => m.name)).suites.flatMap((s) => s.requirements.map((r) => [r.id, s.name] as const)));
+  const { suites } = loadSuites(modules, modules.map((m) => m.name));
   const expired = new Set(baseline.expired().map((e) => e.id));
   const out = new Set<string>();
   for (const e of baseline.entries) {
-    if (e.id.includes('/')) continue;
-    const owner = bySuite.get(e.id);
-    if (owner === undefined) throw new SpecgateError('SG_CONFIG', `${file}: "${e.id}" is no requirement of any suite; fix or remove the entry (\`specgate list --suite ${suite}\` lists this suite's)`);
-    if (owner !== suite) continue;
+    const target = baselineTarget(e.id, suites);
+    if (target.kind === 'unknown') throw new SpecgateError('SG_CONFIG', `${file}: "${e.id}" is no requirement of any suite; fix or remove the entry (\`specgate list --suite ${suite}\` lists this suite's)`);
+    if (target.kind !== 'requirement' || target.suite !== suite) continue;
     if (expired.has(e.id)) {
       process.stderr.write(`baseline entry ${e.id} expired on ${String(e.expires)}: its violations are reported again\n`);
       continue;
@@ -84,20 +83,7 @@ function expectedRequirements(modules: SuiteModule[], suite: string, baseline: B
   return out;
 }
 
-const REPLAY_OWNED = ['--seed', '--path', '--runs'];
-
 /** This command line without the options a replay sets itself, shell-quoted so it can be pasted. */
 function fuzzCommandLine(argv: string[]): string {
-  const args = argv.slice(2);
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (REPLAY_OWNED.includes(a)) {
-      i++;
-      continue;
-    }
-    if (REPLAY_OWNED.some((o) => a.startsWith(`${o}=`))) continue;
-    kept.push(a);
-  }
-  return ['specgate', ...kept].map(quote).join(' ');
+  return ['specgate', ...withoutOptions(argv.slice(2), ['--seed', '--path', '--runs'])].map(quote).join(' ');
 }

@@ -1,7 +1,7 @@
 import { SpecgateError, SpecgateErrorList } from '../errors.js';
 import { schemaErrors } from './loader/schema-check.js';
 import { readYaml } from './loader/yaml-source.js';
-import type { BaselineEntry } from './model.js';
+import type { BaselineEntry, LoadedSuite } from './model.js';
 
 /**
  * Expected failures: a listed requirement or case that fails does not fail the gate; one that
@@ -27,6 +27,35 @@ export class Baseline {
   expired(): BaselineEntry[] {
     return this.entries.filter((e) => e.expires !== undefined && e.expires < this.today);
   }
+}
+
+/**
+ * What a baseline entry ID names, judged against a set of loaded suites:
+ * - `requirement`: a requirement of `suite`;
+ * - `case`: a case of `suite`, written `<suite>/<case-id>` or as the bare case ID. `missing` is
+ *   true when the entry is written `<suite>/<case-id>`, that suite is among those given, and it
+ *   has no such case; a suite not given cannot be checked, so its cases are never missing;
+ * - `unknown`: a bare ID that is neither a requirement nor a case of any suite given.
+ */
+export type BaselineTarget =
+  | { kind: 'requirement'; suite: string }
+  | { kind: 'case'; suite: string; caseId: string; missing: boolean }
+  | { kind: 'unknown' };
+
+/** Classifies one baseline entry ID against `suites` (see BaselineTarget). */
+export function baselineTarget(id: string, suites: readonly LoadedSuite[]): BaselineTarget {
+  const slash = id.indexOf('/');
+  if (slash >= 0) {
+    const suite = id.slice(0, slash);
+    const caseId = id.slice(slash + 1);
+    const named = suites.find((s) => s.name === suite);
+    return { kind: 'case', suite, caseId, missing: named !== undefined && !named.cases.some((c) => c.id === caseId) };
+  }
+  const owner = suites.find((s) => s.requirements.some((r) => r.id === id));
+  if (owner) return { kind: 'requirement', suite: owner.name };
+  const withCase = suites.find((s) => s.cases.some((c) => c.id === id));
+  if (withCase) return { kind: 'case', suite: withCase.name, caseId: id, missing: false };
+  return { kind: 'unknown' };
 }
 
 export function loadBaseline(file: string): Baseline {

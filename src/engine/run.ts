@@ -3,7 +3,7 @@ import { createExecRunner } from '../targets/exec-runner.js';
 import { createHttpClient } from '../targets/http-client.js';
 import { Redactor } from '../targets/redact.js';
 import type { HttpClient } from '../targets/types.js';
-import { Baseline } from './baseline.js';
+import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
 import type { CaseDef, CaseResult, LoadedSuite, RunResult, SuiteResult } from './model.js';
@@ -74,11 +74,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const selected = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   for (const entry of baseline.entries) {
-    const [suiteName, caseId] = entry.id.includes('/') ? entry.id.split('/', 2) : [undefined, undefined];
-    const known = suiteName
-      ? !suites.some((s) => s.name === suiteName) || suites.some((s) => s.name === suiteName && s.cases.some((c) => c.id === caseId))
-      : suites.some((s) => s.requirements.some((r) => r.id === entry.id) || s.cases.some((c) => c.id === entry.id));
-    if (!known) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement or case of the suites run; fix or remove it (it can never become stale)` });
+    const target = baselineTarget(entry.id, suites);
+    if (target.kind === 'unknown' || (target.kind === 'case' && target.missing)) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement or case of the suites run; fix or remove it (it can never become stale)` });
   }
   const results: SuiteResult[] = [];
   const exec = createExecRunner();

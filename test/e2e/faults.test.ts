@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarePeer } from '../helpers/peer.js';
 import { validate, xmllint, xpath } from '../reporting/xmllint.js';
-import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, demoSection, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { faultServers } from './fault-server.js';
 
 const HTTP_FAULTS: [fault: string, requirement: string][] = [
   ['wrong-greeting', 'DEMO-HELLO'],
@@ -21,28 +21,21 @@ const HTTP_FAULTS: [fault: string, requirement: string][] = [
   ['leaky-echo', 'DEMO-ECHO'],
 ];
 
+const start = faultServers();
+
 describe('planted faults', () => {
   const tmp = tempDir();
-  const servers: FaultServer[] = [];
-  const start = async (...faults: string[]): Promise<FaultServer> => {
-    const s = await startFaultServer(...faults);
-    servers.push(s);
-    return s;
-  };
   beforeAll(() => assertBuilt());
   // the JUnit checks inside the fault tests need xmllint: skipped visibly (or failing under CI) without it
   declarePeer(xmllint);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    tmp.remove();
-  });
+  afterAll(() => tmp.remove());
 
   it('a fault-free external service earns the same statuses as the reference (clock hook included)', async () => {
     const s = await start();
     const profile = writeProfile(tmp.dir, 'none', { name: 'fault-free', suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK }) } });
     const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
     expect(run.stderr).toBe('');
-    expect(statusMap(run.report ?? fail(run.stderr))).toEqual(CONFORMANT);
+    expect(statusMap(reportOf(run))).toEqual(CONFORMANT);
     expect(run.code).toBe(0);
     expect(run.report?.suites[0]?.properties['clock']).toBe('hook');
   });
@@ -51,7 +44,7 @@ describe('planted faults', () => {
     const s = await start(fault);
     const profile = writeProfile(tmp.dir, fault, { name: fault, suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK }) } });
     const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
-    const report = run.report ?? fail(run.stderr);
+    const report = reportOf(run);
     expect(statusMap(report)).toEqual({ ...CONFORMANT, [requirement]: 'failed' });
     const failed = report.requirements.find((r) => r.id === requirement);
     expect(failed?.failures.length).toBeGreaterThan(0);
@@ -71,7 +64,7 @@ describe('planted faults', () => {
       suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK, exec: { command: process.execPath, args: [EXEC_FAULT, 'lower'] } }) },
     });
     const run = await runDemo(tmp.dir, ['--target', profile, '--seed', '1']);
-    expect(statusMap(run.report ?? fail(run.stderr))).toEqual({ ...CONFORMANT, 'DEMO-EXEC-UPPER': 'failed' });
+    expect(statusMap(reportOf(run))).toEqual({ ...CONFORMANT, 'DEMO-EXEC-UPPER': 'failed' });
     expect(run.code).toBe(1);
     const f = run.report?.requirements.find((r) => r.id === 'DEMO-EXEC-UPPER')?.failures[0];
     expect(f?.message).toContain('stdout');
@@ -83,11 +76,7 @@ describe('planted faults', () => {
       suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK, headers: { 'X-Demo-Version': 'X-Vendor-Version' } }) },
     });
     const run = await runDemo(tmp.dir, ['--target', mapped, '--seed', '1']);
-    expect(statusMap(run.report ?? fail(run.stderr))).toEqual(CONFORMANT);
+    expect(statusMap(reportOf(run))).toEqual(CONFORMANT);
     expect(run.code).toBe(0);
   });
 });
-
-function fail(why: string): never {
-  throw new Error(`the run wrote no JSON report: ${why}`);
-}

@@ -9,7 +9,11 @@
  *   describe.skipIf(xmllint.skip)('...', () => { ... });
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isAbsolute } from 'node:path';
 import { it } from 'vitest';
+import { fromRoot } from '../../src/paths.js';
 
 /** Whether tests that need a peer run, and what to tell the user if they do not. */
 export interface PeerRequirement {
@@ -62,4 +66,23 @@ export function declarePeer(peer: PeerRequirement): void {
 export function commandAvailable(command: string, args: string[] = ['--version']): boolean {
   const r = spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 });
   return r.error === undefined;
+}
+
+/** Whether the package `name` can be resolved from this project (an installed dependency). */
+export function moduleAvailable(name: string): boolean {
+  try {
+    createRequire(fromRoot('package.json')).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The compiled specgate as a peer: dist/src/cli/main.js and each of `distFiles` exist. A file is
+ * given relative to dist/ (e.g. 'suites/plugin/index.js') or as an absolute path.
+ */
+export function builtSpecgate(...distFiles: string[]): PeerRequirement {
+  const files = [fromRoot('dist', 'src', 'cli', 'main.js'), ...distFiles.map((f) => (isAbsolute(f) ? f : fromRoot('dist', f)))];
+  return requirePeer('compiled specgate (dist/)', files.every((f) => existsSync(f)), 'run `npm run build` first; `npm test` does');
 }

@@ -16,8 +16,8 @@ export class ScriptedAgent implements UserAgentDriver {
   }
 
   perform(): Promise<Record<string, unknown>> {
-    // The engine runs scripted actions itself (see runtime/steps.ts), so that their requests
-    // are checked, captured and reported like any other step.
+    // The engine runs scripted actions itself (see CaseRun.agentFor in runtime/case-run.ts), so
+    // that their requests are checked, captured and reported like any other step.
     return Promise.reject(new Error('scripted agent actions run through the engine'));
   }
 }

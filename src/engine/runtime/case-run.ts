@@ -5,15 +5,13 @@ import type { CaseDef, CaseResult, Exchange, Failure, PropertyInfo } from '../mo
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
 import { runProperty } from './property.js';
 import { deriveSeed } from './seeds.js';
-import { executeStep, scripted } from './steps.js';
+import { executeStep } from './steps.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 const KEEP_EXCHANGES = 4;
-
-
 
 /**
  * One case being run: its variables, the failures it found, the last exchanges it saw.
@@ -102,11 +100,27 @@ export class CaseRun {
     };
   }
 
-  /** A scripted agent runs its steps through this case, so typed checks can use it like any driver. */
-  private agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined {
+  /**
+   * The target's user agent as agent steps and typed checks use it, or undefined when the target
+   * has none. A scripted agent runs its action's steps through this case, with `vars` in scope.
+   */
+  agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined {
     const agent = this.rt.target.agent;
     if (!(agent instanceof ScriptedAgent)) return agent;
-    return { kind: agent.kind, perform: (action, params) => scripted(this, agent, action, params, vars) };
+    return { kind: agent.kind, perform: (action, params) => this.scripted(agent, action, params, vars) };
+  }
+
+  /**
+   * Runs a profile-scripted action's steps; its result is every variable the steps set or
+   * captured (new, or given a new value), plus the action's parameters.
+   */
+  private async scripted(agent: ScriptedAgent, action: string, params: Record<string, unknown>, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const steps = agent.steps(action);
+    if (!steps) throw new SpecgateError('SG_CONFIG', `the target profile's scripted user agent has no "${action}" action; add it under agent.actions`);
+    const scope: Record<string, unknown> = { ...vars, ...params };
+    const before = new Map(Object.entries(scope));
+    await this.runSteps(steps, scope);
+    return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
   }
 
   private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo> {

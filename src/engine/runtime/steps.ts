@@ -1,5 +1,4 @@
 import { SpecgateError } from '../../errors.js';
-import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
 import type { CaseRun } from './case-run.js';
 import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
@@ -40,30 +39,17 @@ function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => 
   }
   if ('agent' in step) {
     return async () => {
-      const driver = run.rt.target.agent;
+      const driver = run.agentFor(vars);
       if (!driver)
         throw new SpecgateError('SG_CONFIG', `case ${run.def.id} needs a user agent to "${step.agent}", and the target has none: add \`agent:\` to the target profile (scripted or interactive)`);
       const params = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
-      const result = driver instanceof ScriptedAgent ? await scripted(run, driver, step.agent, params, vars) : await driver.perform(step.agent, params, run.signal);
+      const result = await driver.perform(step.agent, params, run.signal);
       const exchange = () => ({ kind: 'note' as const, summary: `user agent (${driver.kind}): ${step.agent}`, request: params, response: result });
       run.note(exchange);
       return { data: result, body: result, exchange };
     };
   }
   return undefined;
-}
-
-/**
- * Runs a profile-scripted action's steps; its result is every variable the steps set or
- * captured (new, or given a new value), plus the action's parameters.
- */
-export async function scripted(run: CaseRun, agent: ScriptedAgent, action: string, params: Record<string, unknown>, vars: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const steps = agent.steps(action);
-  if (!steps) throw new SpecgateError('SG_CONFIG', `the target profile's scripted user agent has no "${action}" action; add it under agent.actions`);
-  const scope: Record<string, unknown> = { ...vars, ...params };
-  const before = new Map(Object.entries(scope));
-  await run.runSteps(steps, scope);
-  return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
 }
 
 /** `repeat: N` acts N times; `repeat: {max, until, wait}` acts until the condition holds, never more than max. */

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { pool } from '../../../src/engine/run-suite.js';
 import { fromRoot } from '../../../src/paths.js';
-import { underCi } from '../../helpers/peer.js';
+import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
 import { CLIENT_FAULTS } from '../../fixtures/oauth/clients/faults/catalog.js';
-import { FAULT_CLIENT, clientCaseIds, clientRequirements, missingBuild, nodeCommand, runClientSuite, type CliRun } from '../../fixtures/oauth/clients/cli.js';
+import { FAULT_CLIENT, SUITE_MODULE, clientCaseIds, clientRequirements, nodeCommand, runClientSuite, type CliRun } from '../../fixtures/oauth/clients/cli.js';
 
 /**
  * The client side of the oauth suite through the CLI: the reference client passes every
@@ -13,21 +14,15 @@ import { FAULT_CLIENT, clientCaseIds, clientRequirements, missingBuild, nodeComm
  * a fault keeps the flow from reaching are untested, never failed and never passed.
  * Needs `npm run build` (the clients run as processes from dist/).
  */
-const buildProblem = missingBuild();
+const built = builtSpecgate(SUITE_MODULE, FAULT_CLIENT, 'reference/oauth/client/main.js');
+declarePeer(built);
 const PARALLEL = 3;
 const REFERENCE = '(reference client)';
 
 const runs = new Map<string, CliRun>();
 let reference: CliRun;
 
-async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  await Promise.all(Array.from({ length: n }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
-}
-
-describe.skipIf(buildProblem !== undefined)('client side of the oauth suite, through the CLI', () => {
+describe.skipIf(built.skip)('client side of the oauth suite, through the CLI', () => {
   beforeAll(async () => {
     await pool([REFERENCE, ...Object.keys(CLIENT_FAULTS)], PARALLEL, async (name) => {
       if (name === REFERENCE) reference = await runClientSuite(undefined);
@@ -65,11 +60,3 @@ describe.skipIf(buildProblem !== undefined)('client side of the oauth suite, thr
     expect(client.filter((id) => !planted.has(id))).toEqual([]);
   });
 });
-
-if (buildProblem) {
-  describe('client side of the oauth suite, through the CLI', () => {
-    // Under CI a missing build must not turn this gate green.
-    if (underCi()) it('is built', () => expect.fail(buildProblem));
-    else it.skip(`skipped: ${buildProblem}`, () => undefined);
-  });
-}

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { declarePeer, moduleAvailable, requirePeer } from '../../helpers/peer.js';
 import { OCTOKIT_CLIENT, clientRequirements, missingBuild, nodeCommand, runClientSuite, type CliRun } from '../../fixtures/oauth/clients/cli.js';
 
 /**
@@ -10,18 +9,9 @@ import { OCTOKIT_CLIENT, clientRequirements, missingBuild, nodeCommand, runClien
  * failed here was confirmed by hand: suites/oauth/CLIENT-FINDINGS.md has the exchange and the
  * library code behind each. A new failure, or a finding that disappears, fails this test.
  */
-function installed(name: string): boolean {
-  try {
-    createRequire(import.meta.url).resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const octokit = requirePeer(
   '@octokit/auth-oauth-device and @octokit/oauth-methods',
-  installed('@octokit/auth-oauth-device') && installed('@octokit/oauth-methods') && installed('@octokit/request') && missingBuild() === undefined,
+  moduleAvailable('@octokit/auth-oauth-device') && moduleAvailable('@octokit/oauth-methods') && moduleAvailable('@octokit/request') && missingBuild() === undefined,
   'npm install, then npm run build',
 );
 declarePeer(octokit);

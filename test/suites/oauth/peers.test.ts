@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { builtSpecgate, declarePeer, moduleAvailable, requirePeer } from '../../helpers/peer.js';
 import { failedIds, launch, ROOT, runCli, type Launched } from './process-target.js';
 
 /**
@@ -10,18 +9,9 @@ import { failedIds, launch, ROOT, runCli, type Launched } from './process-target
  * reproduced by hand; the transcripts are in suites/oauth/FINDINGS.md. A change in these sets
  * is either a harness bug (a false positive) or a changed peer: check by hand before updating.
  */
-const resolvable = (name: string): boolean => {
-  try {
-    createRequire(join(ROOT, 'package.json')).resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const built = existsSync(join(ROOT, 'dist/src/cli/main.js')) && existsSync(join(ROOT, 'dist/test/fixtures/oauth/peers/oidc-provider-peer.js'));
-const dist = requirePeer('compiled specgate (dist/)', built, 'run `npm run build` first; `npm test` does');
-const oidc = requirePeer('oidc-provider 8', resolvable('oidc-provider'), 'npm install (devDependency oidc-provider@8.8.1)');
-const sim = requirePeer('@simulacrum/github-api-simulator', resolvable('@simulacrum/github-api-simulator'), 'npm install (devDependency @simulacrum/github-api-simulator@0.8.0)');
+const dist = builtSpecgate('test/fixtures/oauth/peers/oidc-provider-peer.js');
+const oidc = requirePeer('oidc-provider 8', moduleAvailable('oidc-provider'), 'npm install (devDependency oidc-provider@8.8.1)');
+const sim = requirePeer('@simulacrum/github-api-simulator', moduleAvailable('@simulacrum/github-api-simulator'), 'npm install (devDependency @simulacrum/github-api-simulator@0.8.0)');
 declarePeer(dist);
 declarePeer(oidc);
 declarePeer(sim);

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
+import { runCli } from '../../e2e/cli.js';
+import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
 
 /**
  * Every planted fault (test/fixtures/plugin/faults) is caught by exactly the requirement it
@@ -11,10 +12,10 @@ import { fromRoot } from '../../../src/paths.js';
  * `--compiler <fault>`) and the JSON report's requirement verdicts. The reference passes.
  */
 
-const cli = fromRoot('bin', 'specgate.js');
 const suiteModule = fromRoot('dist', 'suites', 'plugin', 'index.js');
 const faultDir = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults');
-const built = existsSync(suiteModule) && existsSync(join(faultDir, 'plugin-fault.js')) && existsSync(fromRoot('dist', 'src', 'cli', 'main.js'));
+const built = builtSpecgate(suiteModule, join(faultDir, 'plugin-fault.js'));
+declarePeer(built);
 const work = mkdtempSync(join(tmpdir(), 'specgate-faults-'));
 const profile = join(work, 'profile.yaml');
 writeFileSync(profile, 'name: planted faults\nsuites:\n  plugin:\n    vars:\n      plugin_error_parameter: "fail=planted schema error"\n');
@@ -40,24 +41,15 @@ async function withSlot<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return withSlot(() => new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  }));
-}
-
 /** Verdicts only: shrinking (covered by the property-replay and fuzzer tests) would cost most of the time here. */
 async function failedRequirements(flag: string[], label: string, target = true): Promise<{ failed: string[]; code: number | null; out: string }> {
   const report = join(work, `${label}.json`);
-  const r = await runCli(['run', '--suite-module', suiteModule, '--suite', 'plugin', ...(target ? ['--target', profile] : []), ...flag, '--runs', '8', '--seed', '7', '--no-shrink', '--no-color', '--report', `json=${report}`]);
-  if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${r.out}`);
+  const args = ['run', '--suite-module', suiteModule, '--suite', 'plugin', ...(target ? ['--target', profile] : []), ...flag, '--runs', '8', '--seed', '7', '--no-shrink', '--no-color', '--report', `json=${report}`];
+  const r = await withSlot(() => runCli(args, { cwd: process.cwd() }));
+  const out = `${r.stdout}${r.stderr}`;
+  if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${out}`);
   const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
-  return { failed: parsed.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort(), code: r.code, out: r.out };
+  return { failed: parsed.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort(), code: r.code, out };
 }
 
 const catalogText = readFileSync(fromRoot('suites', 'plugin', 'requirements.yaml'), 'utf8');
@@ -115,7 +107,7 @@ const driverFaults: [string, string][] = [
   ['driver-no-proto3-gate', 'PLUGIN-COMPILER-PROTO3-OPTIONAL-GATE'],
 ];
 
-describe.skipIf(!built)('plugin suite: planted faults are caught by exactly their requirement', () => {
+describe.skipIf(built.skip)('plugin suite: planted faults are caught by exactly their requirement', () => {
   it('the reference plugin and driver fail nothing', async () => {
     const r = await failedRequirements([], 'reference', false);
     expect(r.failed, r.out).toEqual([]);

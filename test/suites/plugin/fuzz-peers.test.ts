@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
-import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { builtSpecgate, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { localProgram, systemProgram } from '../../helpers/programs.js';
 
 /**
  * `specgate fuzz plugin` against real plugins, through the CLI: valid generated requests must
@@ -17,7 +18,7 @@ import { declarePeer, requirePeer } from '../../helpers/peer.js';
  * well-known-type import, which the generators do not make.
  */
 const cli = fromRoot('bin', 'specgate.js');
-const built = requirePeer('compiled specgate (dist/)', existsSync(fromRoot('dist', 'src', 'cli', 'main.js')), 'run `npm run build` first; `npm test` does');
+const built = builtSpecgate();
 declarePeer(built);
 const work = mkdtempSync(join(tmpdir(), 'specgate-fuzz-peers-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -26,7 +27,8 @@ writeFileSync(goProfile, 'name: go plugins\nsuites:\n  plugin:\n    vars:\n     
 
 interface Peer {
   name: string;
-  path: string;
+  /** Absolute path of the plugin, undefined when it is not installed. */
+  path: string | undefined;
   hint: string;
   profile?: string;
   /** The requirement the fuzzer must report, or undefined when no finding is expected. */
@@ -36,23 +38,23 @@ interface Peer {
 }
 
 const peers: Peer[] = [
-  { name: 'protoc-gen-go', path: '/usr/bin/protoc-gen-go', hint: 'apt-get install protoc-gen-go', profile: goProfile },
-  { name: 'protoc-gen-go-grpc', path: '/usr/bin/protoc-gen-go-grpc', hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
-  { name: 'grpc_cpp_plugin', path: '/usr/bin/grpc_cpp_plugin', hint: 'apt-get install protobuf-compiler-grpc' },
-  { name: 'protoc-gen-es', path: fromRoot('node_modules', '.bin', 'protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
-  { name: 'protoc-gen-es-past-its-finding', path: fromRoot('node_modules', '.bin', 'protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
-  { name: 'ts-proto', path: fromRoot('node_modules', '.bin', 'protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
-  { name: 'protoc-gen-ts', path: fromRoot('node_modules', '.bin', 'protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)' },
+  { name: 'protoc-gen-go', path: systemProgram('protoc-gen-go'), hint: 'apt-get install protoc-gen-go', profile: goProfile },
+  { name: 'protoc-gen-go-grpc', path: systemProgram('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
+  { name: 'grpc_cpp_plugin', path: systemProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc' },
+  { name: 'protoc-gen-es', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
+  { name: 'protoc-gen-es-past-its-finding', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
+  { name: 'ts-proto', path: localProgram('protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
+  { name: 'protoc-gen-ts', path: localProgram('protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)' },
 ];
 
 for (const peer of peers) {
-  const present = requirePeer(peer.name, existsSync(peer.path), peer.hint);
+  const present = requirePeer(peer.name, peer.path !== undefined, peer.hint);
   declarePeer(present);
   describe.skipIf(built.skip || present.skip)(`fuzz ${peer.name}`, () => {
     const title = peer.finding ? `finds only the confirmed ${peer.finding}` : `finds nothing in 60 valid requests${peer.baseline ? ` past its confirmed ${peer.baseline.join(', ')} (baseline)` : ''}`;
     it(title, () => {
       const out = join(work, peer.name);
-      const args = [cli, 'fuzz', 'plugin', '--plugin', peer.path, '--runs', '60', '--seed', '777', '--concurrency', '2', '--out', out];
+      const args = [cli, 'fuzz', 'plugin', '--plugin', peer.path ?? '', '--runs', '60', '--seed', '777', '--concurrency', '2', '--out', out];
       if (peer.profile) args.push('--target', peer.profile);
       if (peer.baseline) {
         const file = join(work, `${peer.name}-baseline.yaml`);

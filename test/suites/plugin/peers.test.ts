@@ -1,11 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
-import { declarePeer, requirePeer } from '../../helpers/peer.js';
-import { findProgram, protocCommand } from '../../helpers/programs.js';
+import { runCli } from '../../e2e/cli.js';
+import { builtSpecgate, declarePeer, requirePeer } from '../../helpers/peer.js';
+import { PROTOC, findProgram, protocCommand } from '../../helpers/programs.js';
 
 /**
  * Real third-party plugins and compilers, run through the real command line. A conformant peer
@@ -15,9 +16,9 @@ import { findProgram, protocCommand } from '../../helpers/programs.js';
  * both must be looked at, so the test fails.
  */
 
-const cli = fromRoot('bin', 'specgate.js');
 const suiteModule = fromRoot('dist', 'suites', 'plugin', 'index.js');
-const built = existsSync(suiteModule) && existsSync(fromRoot('dist', 'src', 'cli', 'main.js'));
+const built = builtSpecgate(suiteModule);
+declarePeer(built);
 const work = mkdtempSync(join(tmpdir(), 'specgate-peers-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -55,23 +56,12 @@ const peers: Peer[] = [
     vars: { plugin_error_parameter: 'no_such_option' }, confirmed: ['PLUGIN-FILE-TO-GENERATE'],
   },
   {
-    name: 'protoc', flag: 'compiler', path: findProgram('protoc'), hint: 'apt-get install protobuf-compiler',
+    name: 'protoc', flag: 'compiler', path: PROTOC, hint: 'apt-get install protobuf-compiler',
     confirmed: ['PLUGIN-COMPILER-INSERTION-PLACEMENT', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
   },
 ];
 
-function runCli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
-
-describe.skipIf(!built)('plugin suite against real peers', () => {
+describe.skipIf(built.skip)('plugin suite against real peers', () => {
   for (const peer of peers) {
     const req = requirePeer(peer.name, peer.path !== undefined, peer.hint);
     declarePeer(req);
@@ -83,10 +73,10 @@ describe.skipIf(!built)('plugin suite against real peers', () => {
         writeFileSync(profile, `name: ${peer.name}\nsuites:\n  plugin:\n    vars:\n${Object.entries(peer.vars).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}\n`).join('')}`);
         args.push('--target', profile);
       }
-      const r = await runCli(args);
+      const r = await runCli(args, { cwd: process.cwd() });
       const parsed = JSON.parse(readFileSync(report, 'utf8')) as { requirements: { id: string; status: string }[]; suites: { cases: { id: string; outcome: string; reason?: string }[] }[] };
       const failed = parsed.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort();
-      expect(failed, r.out).toEqual([...peer.confirmed].sort());
+      expect(failed, `${r.stdout}${r.stderr}`).toEqual([...peer.confirmed].sort());
       const errored = parsed.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`);
       expect(errored).toEqual([]);
     }, 600_000);
@@ -103,14 +93,22 @@ function capturedRequest(): Buffer {
   return readFileSync(join(dir, 'request.bin'));
 }
 
+/** An encoded CodeGeneratorResponse in protoc's text format. */
+function decodeResponseText(bytes: Buffer): string {
+  return spawnSync(protocCommand, ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: bytes, encoding: 'utf8' }).stdout;
+}
+
 function decodedResponse(plugin: string, request: Buffer): string {
-  const run = spawnSync(plugin, [], { input: request });
-  const text = spawnSync(protocCommand, ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
-  return text.stdout;
+  return decodeResponseText(spawnSync(plugin, [], { input: request }).stdout);
+}
+
+/** Every file under `dir`, as sorted paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return spawnSync('find', [dir, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
 }
 
 describe('findings confirmed directly, without the harness', () => {
-  const go = requirePeer('protoc-gen-go', findProgram('protoc-gen-go') !== undefined && findProgram('protoc') !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
+  const go = requirePeer('protoc-gen-go', findProgram('protoc-gen-go') !== undefined && PROTOC !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
   declarePeer(go);
   it.skipIf(go.skip)('protoc-gen-go reports a schema without go_package with exit status 1, not in CodeGeneratorResponse.error', () => {
     const out = join(work, 'go-out');
@@ -123,7 +121,7 @@ describe('findings confirmed directly, without the harness', () => {
 
   const plugInclude = existsSync('/usr/include/google/protobuf/compiler/plugin.proto');
   for (const [name, names] of [['protoc-gen-es', ['shop_pb.js', 'shop_pb.d.ts']], ['protoc-gen-ts_proto', ['common.ts', 'shop.ts']]] as const) {
-    const peer = requirePeer(name, findProgram(name) !== undefined && findProgram('protoc') !== undefined && plugInclude, 'npm install; apt-get install protobuf-compiler libprotoc-dev');
+    const peer = requirePeer(name, findProgram(name) !== undefined && PROTOC !== undefined && plugInclude, 'npm install; apt-get install protobuf-compiler libprotoc-dev');
     declarePeer(peer);
     it.skipIf(peer.skip)(`${name} answers supported_features 3 (bit 2 is no value of this revision's Feature enum); its files: ${names.join(', ')}`, () => {
       const text = decodedResponse(findProgram(name) ?? name, capturedRequest());
@@ -132,24 +130,25 @@ describe('findings confirmed directly, without the harness', () => {
     });
   }
 
-  const tsProto = requirePeer('protoc-gen-ts_proto', findProgram('protoc-gen-ts_proto') !== undefined && findProgram('protoc') !== undefined, 'npm install (devDependency ts-proto)');
+  const tsProto = requirePeer('protoc-gen-ts_proto', findProgram('protoc-gen-ts_proto') !== undefined && PROTOC !== undefined, 'npm install (devDependency ts-proto)');
+  declarePeer(tsProto);
   it.skipIf(tsProto.skip)('protoc-gen-ts_proto generates common.ts for the import of shop.proto unless emitImportedFiles=false', () => {
     const run = (opt: string[]): string[] => {
       const out = mkdtempSync(join(work, 'tsp-'));
       const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts_proto=${findProgram('protoc-gen-ts_proto') ?? ''}`, `--ts_proto_out=${out}`, ...opt, 'shop.proto'], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
-      return spawnSync('find', [out, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort();
+      return filesUnder(out);
     };
     expect(run([])).toEqual(['common.ts', 'shop.ts']);
     expect(run(['--ts_proto_opt=emitImportedFiles=false'])).toEqual(['shop.ts']);
   });
 
-  const protobufTs = requirePeer('protoc-gen-ts', findProgram('protoc-gen-ts') !== undefined && findProgram('protoc') !== undefined, 'npm install (devDependency @protobuf-ts/plugin)');
+  const protobufTs = requirePeer('protoc-gen-ts', findProgram('protoc-gen-ts') !== undefined && PROTOC !== undefined, 'npm install (devDependency @protobuf-ts/plugin)');
   it.skipIf(protobufTs.skip)('protoc-gen-ts (@protobuf-ts/plugin) generates google/protobuf/timestamp.ts for an import of it, asked for event.proto only', () => {
     const out = mkdtempSync(join(work, 'pbts-'));
     const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-ts=${findProgram('protoc-gen-ts') ?? ''}`, `--ts_out=${out}`, 'event.proto'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    expect(spawnSync('find', [out, '-type', 'f', '-printf', '%P\n'], { encoding: 'utf8' }).stdout.trim().split('\n').sort()).toEqual(['event.ts', 'google/protobuf/timestamp.ts']);
+    expect(filesUnder(out)).toEqual(['event.ts', 'google/protobuf/timestamp.ts']);
   });
   it.skipIf(protobufTs.skip)('protoc-gen-ts reports an unknown parameter in CodeGeneratorResponse.error and exits 0 (it conforms there)', () => {
     const request = capturedRequest();
@@ -158,7 +157,6 @@ describe('findings confirmed directly, without the harness', () => {
     const withParameter = Buffer.concat([request, Buffer.from([0x12, parameter.length]), parameter]);
     const run = spawnSync(findProgram('protoc-gen-ts') ?? 'protoc-gen-ts', [], { input: withParameter });
     expect(run.status).toBe(0);
-    const text = spawnSync(protocCommand, ['--decode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: run.stdout, encoding: 'utf8' });
-    expect(text.stdout).toMatch(/^error: "ParameterError\\n\\nOption \\"no_such_option\\" not recognized/m);
+    expect(decodeResponseText(run.stdout)).toMatch(/^error: "ParameterError\\n\\nOption \\"no_such_option\\" not recognized/m);
   });
 });

@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
-import { declarePeer, requirePeer } from '../../helpers/peer.js';
+import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
 
 /**
  * A target profile may name the plugin as `exec:` or as `vars.plugin_command`; both must run the
  * same cases as `--plugin`: YAML exec steps and typed checks that need plugin_command alike.
  */
 const script = fromRoot('dist', 'reference', 'plugin', 'plugin-main.js');
-const built = requirePeer('compiled specgate (dist/)', existsSync(script) && existsSync(fromRoot('dist', 'src', 'cli', 'main.js')), 'npm run build');
+const built = builtSpecgate(script);
 const work = mkdtempSync(join(tmpdir(), 'specgate-profile-forms-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

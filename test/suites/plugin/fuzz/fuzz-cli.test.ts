@@ -1,17 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../../src/paths.js';
-import { declarePeer, requirePeer } from '../../../helpers/peer.js';
+import { builtSpecgate, declarePeer } from '../../../helpers/peer.js';
 
 /**
  * `specgate fuzz plugin` end to end, through the compiled CLI: a planted fault is found, the
  * counterexample files are written, and the printed replay reproduces the same request.
  */
-const built = existsSync(fromRoot('dist', 'src', 'cli', 'main.js')) && existsSync(fromRoot('dist', 'suites', 'plugin', 'fuzz', 'fuzz-plugin.js'));
-const cli = requirePeer('compiled specgate (dist/)', built, 'npm run build');
+const cli = builtSpecgate('suites/plugin/fuzz/fuzz-plugin.js');
 const outDir = mkdtempSync(join(tmpdir(), 'specgate-fuzz-cli-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -62,6 +61,14 @@ describe('specgate fuzz plugin (CLI)', { timeout: 900_000 }, () => {
     const r = specgate(['fuzz', 'plugin', '--runs', '5', '--out', outDir, '--baseline', baseline]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('"PLUGIN-FEATURES-KNOWN-BIT" is no requirement of any suite');
+  });
+
+  it.skipIf(cli.skip)('--baseline naming a case by its bare ID is accepted and does not apply to fuzzing', () => {
+    const baseline = join(outDir, 'bare-case.yaml');
+    writeFileSync(baseline, 'expected-failures:\n  - { id: plugin-answers-a-small-request, reason: a case written without its suite }\n');
+    const r = specgate(['fuzz', 'plugin', '--runs', '5', '--seed', '3', '--out', outDir, '--baseline', baseline]);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^no finding in 5 valid requests/);
   });
 
   it.skipIf(cli.skip)('exits 0 on the embedded reference plugin', () => {

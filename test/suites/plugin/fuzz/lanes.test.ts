@@ -16,10 +16,8 @@ describe('fuzz lanes', () => {
     const lanes = planLanes(1, LANE_RUNS * 8);
     const failing = new Set([3, 5, 6]);
     for (const concurrency of [1, 2, 3, 8]) {
-      const started: number[] = [];
       // Later lanes finish sooner, so lane 5 or 6 fails first in time.
       const results = await runLanes(lanes, concurrency, async (lane: Lane, stop) => {
-        started.push(lane.index);
         await new Promise((r) => setTimeout(r, (8 - lane.index) * 5));
         return { failed: !stop.aborted && failing.has(lane.index), index: lane.index };
       });
