@@ -5,33 +5,19 @@
  * `protoc` that adds arguments of its own and downloads a protoc when it finds none). Tests
  * always run the real program by its absolute path.
  */
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter } from 'node:path';
+import { findOnPath } from '../../reference/plugin/search-path.js';
 import { fromRoot } from '../../src/paths.js';
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Absolute path of `name` on PATH outside any node_modules directory, or undefined. */
 export function systemProgram(name: string, path: string = process.env['PATH'] ?? ''): string | undefined {
-  for (const dir of path.split(delimiter)) {
-    if (!dir || dir.split(/[\\/]/).includes('node_modules')) continue;
-    const candidate = join(dir, name);
-    if (executable(candidate)) return candidate;
-  }
-  return undefined;
+  const outside = path.split(delimiter).filter((dir) => !dir.split(/[\\/]/).includes('node_modules'));
+  return findOnPath(name, { PATH: outside.join(delimiter) });
 }
 
 /** Absolute path of a devDependency's program in this project's node_modules/.bin, or undefined. */
 export function localProgram(name: string): string | undefined {
-  const candidate = fromRoot('node_modules', '.bin', name);
-  return executable(candidate) ? candidate : undefined;
+  return findOnPath(name, { PATH: fromRoot('node_modules', '.bin') });
 }
 
 /** A system program if there is one, else the project's own. */
