@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/src/cli/main.js';
+import { main } from '../dist/cli/main.js';
 
 main(process.argv).then((code) => {
   process.exitCode = code;

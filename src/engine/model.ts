@@ -31,7 +31,8 @@ export type Matcher = unknown;
 
 export interface HttpRequestSpec {
   method?: string;
-  url: string;
+  /** Absolute URL (expressions allowed); optional when the request names an API operation. */
+  url?: string;
   headers?: Record<string, string>;
   query?: Record<string, unknown>;
   form?: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { SpecgateError } from '../errors.js';
-import type { Codec, GeneratorFactory, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
+import type { Codec, GeneratorFactory, LegacyCheck, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
 
 type Kind = 'check' | 'generator' | 'oracle' | 'codec';
 
@@ -27,8 +27,8 @@ export class Registry {
     return this.find(kind, name) !== undefined;
   }
 
-  check(name: string): TypedCheck {
-    return this.get('check', name) as TypedCheck;
+  check(name: string): TypedCheck | LegacyCheck {
+    return this.get('check', name) as TypedCheck | LegacyCheck;
   }
   generator(name: string): GeneratorFactory {
     return this.get('generator', name) as GeneratorFactory;

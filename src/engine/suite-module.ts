@@ -1,7 +1,8 @@
 import type * as fc from 'fast-check';
 import type { Clock, ClockControl } from './clock.js';
-import type { Exchange, PropertyInfo } from './model.js';
-import type { ExecConfig, ExecRunner, HttpClient, UserAgentDriver } from '../targets/types.js';
+import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo } from './model.js';
+import type { ExecConfig, ExecResult, ExecRunner, HttpClient, HttpResponse, UserAgentDriver } from '../targets/types.js';
+import type { TypedCheck } from './checks/contract.js';
 
 /**
  * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the
@@ -12,7 +13,7 @@ export interface SuiteModule {
   /** Absolute folder holding `requirements.yaml` and the case files. */
   dir: string;
   title?: string;
-  checks?: Record<string, TypedCheck>;
+  checks?: Record<string, TypedCheck | LegacyCheck>;
   generators?: Record<string, GeneratorFactory>;
   oracles?: Record<string, Oracle>;
   codecs?: Record<string, Codec>;
@@ -125,14 +126,48 @@ export interface PropertyOptions {
   label?: string;
 }
 
+/** An HTTP answer as a check sees it through `ctx.request`, with its recorded exchange. */
+export interface CheckResponse extends HttpResponse {
+  exchange: Exchange;
+}
+
+/** A process run as a check sees it through `ctx.exec`, with its recorded exchange. */
+export interface CheckExecResult extends ExecResult {
+  exchange: Exchange;
+}
+
+/**
+ * A process a check runs through `ctx.exec`: `command` overrides the target's executable
+ * (argv[0] and leading arguments); stdin is bytes.
+ */
+export interface CheckExec extends Omit<ExecSpec, 'stdin'> {
+  stdin?: Uint8Array;
+  cwd?: string;
+  maxStdoutBytes?: number;
+}
+
 /** What a typed check works with. */
 export interface CheckContext {
   suite: string;
   caseId: string;
   requirements: readonly string[];
   vars: Record<string, unknown>;
+  /**
+   * Sends a request the way a `request:` step does (expressions already resolved by the
+   * caller): header names mapped for the target, the exchange recorded and redacted, the
+   * target's timeout and body cap applied. The answer's body is parsed as for steps.
+   */
+  request(spec: HttpRequestSpec): Promise<CheckResponse>;
+  /**
+   * Runs a process the way an `exec:` step does: the target's executable unless `command`
+   * is given, its output capped, the whole process group stopped on timeout or when the case
+   * ends, the run recorded.
+   */
+  exec(spec: CheckExec): Promise<CheckExecResult>;
+  /** @deprecated raw client without mapping or recording; use `request`. Kept while checks move over. */
   http: HttpClient;
-  exec: ExecRunner;
+  /** @deprecated raw runner without recording; use `exec`. Kept while checks move over. */
+  execRunner: ExecRunner;
   /** The target's default executable, when it has one. */
   execConfig: ExecConfig | undefined;
   /** The target's clock: virtual for reference targets, a hook or real time otherwise. */
@@ -158,7 +193,9 @@ export interface CheckContext {
   resolve(value: unknown): unknown;
 }
 
-export type TypedCheck = (ctx: CheckContext, args: Record<string, unknown>) => Promise<void>;
+/** @deprecated the bare-function form; declare checks with `defineCheck` (src/engine/checks/contract.ts). */
+export type LegacyCheck = (ctx: CheckContext, args: Record<string, unknown>) => Promise<void>;
+export type { TypedCheck };
 
 export interface RunningReference {
   description: string;

@@ -84,7 +84,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
       const body = spec.json !== undefined ? encodeJson(spec.json) : spec.raw;
       const res = await http.send({
         method: spec.method ?? 'POST',
-        url: spec.url,
+        url: spec.url ?? "",
         headers: { ...(spec.headers ?? {}), ...(spec.json !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body === undefined ? {} : { body }),
         ...(signal ? { signal } : {}),

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
-import { SpecgateError } from '../../src/errors.js';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { pluginCodecs } from '../../reference/plugin/codec.js';
-import { compiledScript } from '../../reference/plugin/launcher.js';
-import { DEFAULT_MARKER_PREFIX } from '../../reference/plugin/model/index.js';
+import { pluginReference } from '../../reference/plugin/reference-target.js';
 import { pluginGenerators } from '../../generators/plugin/index.js';
 import { compilerRequest } from './checks/compiler-request.js';
 import { compilerProperty, compilerRun } from './checks/compiler-run.js';
@@ -22,34 +19,6 @@ function suiteDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   return here.replace(/([\\/])dist[\\/]suites[\\/]plugin$/, '$1suites$1plugin');
 }
-
-/**
- * The embedded reference: the reference plugin (plugin side) and the reference driver
- * (compiler side), both compiled scripts run with this Node.
- */
-const reference: ReferenceTarget = {
-  async start() {
-    const plugin = compiledScript('plugin-main');
-    const driver = compiledScript('driver-main');
-    for (const p of [plugin, driver]) {
-      if (!existsSync(p)) throw new SpecgateError('SG_INTERNAL', `${p} is missing; build specgate first (npm run build)`);
-    }
-    return {
-      description: 'reference plugin and reference compiler driver (spec A)',
-      vars: {
-        plugin_command: [process.execPath, plugin],
-        compiler_command: [process.execPath, driver],
-        insertion_marker_prefix: DEFAULT_MARKER_PREFIX,
-        plugin_name_prefix: 'protoc-gen-',
-        plugin_error_parameter: 'fail=the schema asks for something this generator cannot do',
-      },
-      exec: { command: process.execPath, args: [plugin] },
-      async stop() {
-        // Nothing runs between cases: every plugin and compiler run is a process of its own.
-      },
-    };
-  },
-};
 
 /**
  * The code-generator plugin protocol suite (spec 000, part A), both sides: `--plugin <exe>`
@@ -71,7 +40,7 @@ export const suite: SuiteModule = {
   oracles: { responseViolations },
   codecs: pluginCodecs,
   schemas: { response: responseSchema },
-  reference,
+  reference: pluginReference,
   fuzz: fuzzPlugin,
   // A profile may name the plugin as `exec:` or as `vars.plugin_command`: YAML exec steps need
   // the first, cases with `needs: [plugin_command]` the second.

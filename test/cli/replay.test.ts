@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replayCommand } from '../../src/cli/replay.js';
+import { replayCommand } from '../../cli/replay.js';
 import { splitCommand } from '../e2e/shell-words.js';
 
 const argv = (...args: string[]): string[] => ['/usr/bin/node', '/opt/specgate/bin/specgate.js', ...args];

@@ -79,10 +79,10 @@ export function moduleAvailable(name: string): boolean {
 }
 
 /**
- * The compiled specgate as a peer: dist/src/cli/main.js and each of `distFiles` exist. A file is
+ * The compiled specgate as a peer: dist/cli/main.js and each of `distFiles` exist. A file is
  * given relative to dist/ (e.g. 'suites/plugin/index.js') or as an absolute path.
  */
 export function builtSpecgate(...distFiles: string[]): PeerRequirement {
-  const files = [fromRoot('dist', 'src', 'cli', 'main.js'), ...distFiles.map((f) => (isAbsolute(f) ? f : fromRoot('dist', f)))];
+  const files = [fromRoot('dist', 'cli', 'main.js'), ...distFiles.map((f) => (isAbsolute(f) ? f : fromRoot('dist', f)))];
   return requirePeer('compiled specgate (dist/)', files.every((f) => existsSync(f)), 'run `npm run build` first; `npm test` does');
 }

@@ -6,6 +6,7 @@ import type { CheckContext, FailureInput, PropertyOptions } from '../suite-modul
 import { runProperty } from './property.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
+import { runProcess, sendRequest } from './step-io.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
@@ -76,16 +77,33 @@ export class CaseRun {
     }
   }
 
-  /** The context typed checks see. */
-  checkContext(vars: Record<string, unknown> = this.vars): CheckContext {
+  /**
+   * The context typed checks see. With a contract, a failure attributed to a requirement the
+   * check does not declare it judges is a bug in the check, not a finding.
+   */
+  checkContext(vars: Record<string, unknown> = this.vars, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext {
     const { rt } = this;
+    const fail = (f: FailureInput): void => {
+      if (contract && f.requirement && contract.judges !== 'case' && !contract.judges.includes(f.requirement))
+        throw new SpecgateError('SG_INTERNAL', `check ${contract.check} attributed a failure to ${f.requirement}, which its contract does not list among the requirements it judges (${contract.judges.join(', ')})`);
+      this.fail(f);
+    };
     return {
       suite: rt.suite.name,
       caseId: this.def.id,
       requirements: this.def.requirements,
       vars,
+      request: async (spec) => {
+        const obs = await sendRequest(this, spec);
+        return { ...obs.response, exchange: obs.exchange() };
+      },
+      exec: async (spec) => {
+        const { stdin, cwd, maxStdoutBytes, ...rest } = spec;
+        const res = await runProcess(this, rest, stdin ?? new Uint8Array(0), { ...(cwd ? { cwd } : {}), ...(maxStdoutBytes ? { maxStdoutBytes } : {}) });
+        return { ...res.result, exchange: res.exchange() };
+      },
       http: rt.http,
-      exec: rt.exec,
+      execRunner: rt.exec,
       execConfig: rt.target.exec,
       clock: rt.target.clock,
       agent: this.agentFor(vars),
@@ -93,7 +111,7 @@ export class CaseRun {
       seed: this.seed,
       runs: rt.runs ?? 100,
       exchange: (ex) => this.note(() => ex),
-      fail: (f) => this.fail(f),
+      fail,
       property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts),
       wait: (seconds) => this.wait(seconds * 1000),
       resolve: (v) => this.resolve(v, vars),

@@ -1,8 +1,8 @@
 import { SpecgateError } from '../../errors.js';
 import { stringify } from '../expressions.js';
-import type { ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
+import type { Exchange, ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
 import { encodeForm, encodeJson } from '../../targets/request-body.js';
-import type { SuiteTarget } from '../../targets/types.js';
+import type { ExecConfig, ExecResult, HttpResponse, SuiteTarget } from '../../targets/types.js';
 import type { CaseRun } from './case-run.js';
 import { bodyPreview, type Observation } from './observation.js';
 
@@ -25,8 +25,11 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
   return (name) => m.get(name.toLowerCase()) ?? name;
 }
 
+/** An HTTP observation that keeps the response it came from (for typed checks). */
+export type HttpObservation = Observation & { response: HttpResponse };
+
 /** Sends one (already resolved) request and observes the answer. */
-export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<Observation> {
+export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<HttpObservation> {
   const name = headerNamer(run.rt.target);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);
@@ -39,6 +42,7 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
     headers['content-type'] ??= 'application/json';
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
+  if (spec.url === undefined) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.def.id}: a request has no url`);
   let url = spec.url;
   if (spec.query) {
     let parsed: URL;
@@ -61,7 +65,7 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
     durationMs: res.durationMs,
   });
   run.note(exchange);
-  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange, ...(res.parseError !== undefined ? { parseError: res.parseError } : {}) };
+  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange, response: res, ...(res.parseError !== undefined ? { parseError: res.parseError } : {}) };
 }
 
 function stdinBytes(run: CaseRun, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {
@@ -79,32 +83,48 @@ function stdinBytes(run: CaseRun, spec: StdinSpec | undefined, vars: Record<stri
   return new Uint8Array(0);
 }
 
-/** Runs the target executable (or the step's own command) once and observes it. */
-export async function runExec(run: CaseRun, spec: ExecSpec, expect: ExecExpect | undefined, vars: Record<string, unknown>): Promise<Observation> {
+/** What a process run gives its callers: the raw result and its recorded exchange. */
+export interface ProcessRun {
+  result: ExecResult;
+  exchange: () => Exchange;
+}
+
+/**
+ * Runs the target executable (or `spec.command`) once with `stdin`, through the engine's
+ * runner (output caps, timeout, process-group cleanup when the case ends), and records it.
+ */
+export async function runProcess(run: CaseRun, spec: Omit<ExecSpec, 'stdin'>, stdin: Uint8Array, extra: Partial<ExecConfig> = {}): Promise<ProcessRun> {
   const base = run.rt.target.exec;
   const [command, ...lead] = spec.command ?? (base ? [base.command, ...(base.args ?? [])] : []);
   if (!command) throw new SpecgateError('SG_CONFIG', `case ${run.def.id} runs an executable, but the target names none: give --plugin/--target with an exec command`);
-  const stdin = stdinBytes(run, spec.stdin, vars);
   const env = { ...(base?.env ?? {}), ...(spec.env ?? {}) };
+  const args = [...lead, ...(spec.args ?? [])];
   const res = await run.rt.exec.run({
     ...(base ?? {}),
+    ...extra,
     command,
-    args: [...lead, ...(spec.args ?? [])],
+    args,
     env,
     stdin,
     signal: run.signal,
     ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
   });
-  let stdout: unknown = Buffer.from(res.stdout).toString('utf8');
-  let data: unknown = stdout;
-  const exchange = () => ({
+  const exchange = (): Exchange => ({
     kind: 'exec' as const,
-    summary: `${[command, ...lead, ...(spec.args ?? [])].join(' ')} (stdin ${stdin.length} bytes) -> exit ${res.exitCode ?? res.signal}`,
-    request: { command, args: [...lead, ...(spec.args ?? [])], stdinBytes: stdin.length },
+    summary: `${[command, ...args].join(' ')} (stdin ${stdin.length} bytes) -> exit ${res.exitCode ?? res.signal}`,
+    request: { command, args, stdinBytes: stdin.length },
     response: { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr) },
     durationMs: res.durationMs,
   });
   run.note(exchange);
+  return { result: res, exchange };
+}
+
+/** Runs the target executable (or the step's own command) once and observes it. */
+export async function runExec(run: CaseRun, spec: ExecSpec, expect: ExecExpect | undefined, vars: Record<string, unknown>): Promise<Observation> {
+  const { result: res, exchange } = await runProcess(run, spec, stdinBytes(run, spec.stdin, vars));
+  let stdout: unknown = Buffer.from(res.stdout).toString('utf8');
+  let data: unknown = stdout;
   if (expect?.decode) {
     try {
       stdout = run.rt.registry.codec(expect.decode).decode(res.stdout);

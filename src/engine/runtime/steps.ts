@@ -4,6 +4,7 @@ import type { CaseRun } from './case-run.js';
 import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
+import { argProblems } from '../checks/args.js';
 
 /** Runs one step: resolve its expressions, act (repeating as told), check, capture. */
 export async function executeStep(run: CaseRun, step: Step, vars: Record<string, unknown>): Promise<void> {
@@ -16,8 +17,7 @@ export async function executeStep(run: CaseRun, step: Step, vars: Record<string,
     return;
   }
   if ('check' in step) {
-    const args = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
-    await run.rt.registry.check(step.check)(run.checkContext(vars), args);
+    await runCheck(run, step.check, step.with, vars);
     return;
   }
   const act = actor(run, step, vars);
@@ -29,6 +29,24 @@ export async function executeStep(run: CaseRun, step: Step, vars: Record<string,
     recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.rt.target)), requirement, obs);
   }
   if (step.capture) capture(obs, step.capture, vars, headerNamer(run.rt.target));
+}
+
+/**
+ * Runs a typed check: its resolved arguments are checked against its contract first (a value an
+ * expression produced can only be checked now), and it may only attribute failures to the
+ * requirements it declares it judges.
+ */
+async function runCheck(run: CaseRun, name: string, raw: Record<string, unknown> | undefined, vars: Record<string, unknown>): Promise<void> {
+  const check = run.rt.registry.check(name);
+  const args = (raw ? run.resolve(raw, vars) : {}) as Record<string, unknown>;
+  if (typeof check === 'function') {
+    await check(run.checkContext(vars), args);
+    return;
+  }
+  const problems = argProblems(check, args, false);
+  if (problems.length)
+    throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.def.id}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);
+  await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
 }
 
 function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => Promise<Observation>) | undefined {

@@ -104,7 +104,7 @@ export const compilerRequest: TypedCheck = async (ctx: CheckContext, args) => {
   const outParam = typeof args['parameter'] === 'string' ? args['parameter'] : undefined;
   const options = Array.isArray(args['options']) ? args['options'].map(String) : [];
   const joined = [...(outParam === undefined ? [] : [outParam]), ...options];
-  const out = await runCompiler(ctx.exec, {
+  const out = await runCompiler(ctx.execRunner, {
     compiler: compilerArgv(ctx),
     generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(outParam === undefined ? {} : { parameter: outParam }), options }],
     descriptorSet: fixture.set,

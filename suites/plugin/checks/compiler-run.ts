@@ -41,7 +41,7 @@ function parseGenerators(raw: unknown, prefix: string): ScriptedGenerator[] {
 /** Runs an invocation and returns every deviation from the model, each with the run's exchange. */
 async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
   const prefix = markerPrefix(ctx);
-  const out = await runCompiler(ctx.exec, inv, ctx.signal);
+  const out = await runCompiler(ctx.execRunner, inv, ctx.signal);
   ctx.exchange(out.exchange);
   const expect = expectedOutcome(inv, out.sandbox, prefix);
   let accept = acceptRequirement;

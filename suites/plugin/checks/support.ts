@@ -116,7 +116,7 @@ export function describeResponse(res: CodeGeneratorResponse | undefined): unknow
 /** Runs the plugin on `stdin`, decodes its answer when it exits 0, and records the exchange. */
 export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest): Promise<PluginRun> {
   const exec = pluginExec(ctx);
-  const result = await ctx.exec.run({ ...exec, stdin, signal: ctx.signal });
+  const result = await ctx.execRunner.run({ ...exec, stdin, signal: ctx.signal });
   let response: CodeGeneratorResponse | undefined;
   let decodeError: string | undefined;
   if (result.exitCode === 0) {

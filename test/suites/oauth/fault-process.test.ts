@@ -9,7 +9,7 @@ import { failedIds, launch, ROOT, runCli, type Launched } from './process-target
  * moves through the profile's hook and the user agent through the profile's scripted actions.
  */
 const script = join(ROOT, 'dist/test/fixtures/oauth/faults/fault-server.js');
-const built = requirePeer('compiled specgate (dist/)', existsSync(script) && existsSync(join(ROOT, 'dist/src/cli/main.js')), 'run `npm run build` first; `npm test` does');
+const built = requirePeer('compiled specgate (dist/)', existsSync(script) && existsSync(join(ROOT, 'dist/cli/main.js')), 'run `npm run build` first; `npm test` does');
 declarePeer(built);
 
 describe.skipIf(built.skip)('planted-fault servers through a profile', () => {

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../errors.js';
-import type { SuiteModule } from '../engine/suite-module.js';
+import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../src/errors.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
 import { fuzzCommand } from './fuzz-command.js';
 import { listCommand } from './list-command.js';
 import { runCommand } from './run-command.js';

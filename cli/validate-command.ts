@@ -1,12 +1,12 @@
 import { basename, resolve } from 'node:path';
-import { SpecgateError, SpecgateErrorList } from '../errors.js';
-import { loadBaseline } from '../engine/baseline.js';
-import { loadSuite } from '../engine/loader/suite-loader.js';
-import { schemaErrors } from '../engine/loader/schema-check.js';
-import { readYaml } from '../engine/loader/yaml-source.js';
-import { Registry } from '../engine/registry.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import { loadProfile } from '../targets/profile.js';
+import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
+import { loadBaseline } from '../src/engine/baseline.js';
+import { loadSuite } from '../src/engine/loader/suite-loader.js';
+import { schemaErrors } from '../src/engine/loader/schema-check.js';
+import { readYaml } from '../src/engine/loader/yaml-source.js';
+import { Registry } from '../src/engine/registry.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { loadProfile } from '../src/targets/profile.js';
 
 /**
  * `specgate validate <files>`: checks suite files, target profiles and baselines without running

@@ -1,6 +1,6 @@
-import { SpecgateError } from '../errors.js';
-import { VirtualClock } from '../engine/clock.js';
-import type { SuiteModule } from '../engine/suite-module.js';
+import { SpecgateError } from '../src/errors.js';
+import { VirtualClock } from '../src/engine/clock.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
 
 /**
  * `specgate serve <suite>`: starts the embedded reference implementation (on a virtual clock

@@ -1,8 +1,8 @@
-import { SpecgateError } from '../errors.js';
-import type { Step } from '../engine/model.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import type { TargetChoice, TargetSection } from '../engine/target-setup.js';
-import { loadProfile, type SuiteProfile } from '../targets/profile.js';
+import { SpecgateError } from '../src/errors.js';
+import type { Step } from '../src/engine/model.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import type { TargetChoice, TargetSection } from '../src/engine/target-setup.js';
+import { loadProfile, type SuiteProfile } from '../src/targets/profile.js';
 
 export interface TargetPlan {
   /** Suites to run, in order. */

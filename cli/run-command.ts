@@ -1,8 +1,8 @@
-import { SpecgateError } from '../errors.js';
-import { loadBaseline } from '../engine/baseline.js';
-import { run } from '../engine/run.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import { createConsoleReporter, createReporter, type Reporter } from '../reporting/index.js';
+import { SpecgateError } from '../src/errors.js';
+import { loadBaseline } from '../src/engine/baseline.js';
+import { run } from '../src/engine/run.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
 import { replayCommand } from './replay.js';
 import { planTargets } from './target-choice.js';
 

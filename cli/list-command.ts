@@ -1,6 +1,6 @@
-import { loadSuites } from '../engine/run.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import { coverageGaps } from '../engine/loader/suite-loader.js';
+import { loadSuites } from '../src/engine/run.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 
 /** `specgate list`: suites, their requirements (with level and coverage) and cases. */
 export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean }, out: NodeJS.WritableStream = process.stdout): number {

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { SpecgateError } from '../errors.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import { builtinSuites } from '../../suites/index.js';
+import { SpecgateError } from '../src/errors.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { builtinSuites } from '../suites/index.js';
 
 /**
  * The suites this run knows: the built-in ones, plus modules named with --suite-module

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SpecgateError } from '../errors.js';
-import { baselineTarget, loadBaseline, type Baseline } from '../engine/baseline.js';
-import { loadSuites } from '../engine/run.js';
-import { randomSeed } from '../engine/runtime/seeds.js';
-import type { SuiteModule } from '../engine/suite-module.js';
-import { createExecRunner } from '../targets/exec-runner.js';
+import { SpecgateError } from '../src/errors.js';
+import { baselineTarget, loadBaseline, type Baseline } from '../src/engine/baseline.js';
+import { loadSuites } from '../src/engine/run.js';
+import { randomSeed } from '../src/engine/runtime/seeds.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { createExecRunner } from '../src/targets/exec-runner.js';
 import { quote, withoutOptions } from './replay.js';
 import { planTargets } from './target-choice.js';
 
@@ -27,7 +27,7 @@ export async function fuzzCommand(
   let stop = async (): Promise<void> => {};
   if (!section) {
     if (!m.reference) throw new SpecgateError('SG_USAGE', `give the ${suite} target to fuzz (see \`specgate fuzz --help\`)`);
-    const { VirtualClock } = await import('../engine/clock.js');
+    const { VirtualClock } = await import('../src/engine/clock.js');
     const running = await m.reference.start({ clock: new VirtualClock() });
     vars = running.vars;
     exec = running.exec;

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import type { ReferenceTarget } from '../../src/engine/suite-module.js';
+import { SpecgateError } from '../../src/errors.js';
+import { compiledScript } from './launcher.js';
+import { DEFAULT_MARKER_PREFIX } from './model/index.js';
+
+/**
+ * The plugin suite's embedded reference: the reference plugin (plugin side) and the reference
+ * driver (compiler side), both compiled scripts run with this Node.
+ */
+export const pluginReference: ReferenceTarget = {
+  async start() {
+    const plugin = compiledScript('plugin-main');
+    const driver = compiledScript('driver-main');
+    for (const p of [plugin, driver]) {
+      if (!existsSync(p)) throw new SpecgateError('SG_INTERNAL', `${p} is missing; build specgate first (npm run build)`);
+    }
+    return {
+      description: 'reference plugin and reference compiler driver (spec A)',
+      vars: {
+        plugin_command: [process.execPath, plugin],
+        compiler_command: [process.execPath, driver],
+        insertion_marker_prefix: DEFAULT_MARKER_PREFIX,
+        plugin_name_prefix: 'protoc-gen-',
+        plugin_error_parameter: 'fail=the schema asks for something this generator cannot do',
+      },
+      exec: { command: process.execPath, args: [plugin] },
+      async stop() {
+        // Nothing runs between cases: every plugin and compiler run is a process of its own.
+      },
+    };
+  },
+};

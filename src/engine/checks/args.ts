@@ -1,0 +1,69 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { TypedCheck } from './contract.js';
+
+const validators = new WeakMap<object, ValidateFunction>();
+let ajv: Ajv | undefined;
+
+function validatorFor(check: TypedCheck): ValidateFunction {
+  let v = validators.get(check);
+  if (!v) {
+    ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    v = ajv.compile(check.args);
+    validators.set(check, v);
+  }
+  return v;
+}
+
+/** One problem with a check step's `with:`: where (a path below `with`) and what. */
+export interface ArgProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** A string that is exactly one `${...}` expression: its type is only known once it runs. */
+export function isWholeExpression(v: unknown): boolean {
+  return typeof v === 'string' && /^\$\{[^}]*\}$/.test(v);
+}
+
+/**
+ * Problems of `args` against the check's argument schema. With `atLoad`, a value that is one
+ * `${...}` expression (or holds one inside a string) stands for anything of the right type:
+ * the resolved arguments are checked again before the check runs.
+ */
+export function argProblems(check: TypedCheck, args: Record<string, unknown>, atLoad: boolean): ArgProblem[] {
+  const validate = validatorFor(check);
+  if (validate(args)) return [];
+  const out: ArgProblem[] = [];
+  for (const e of validate.errors ?? []) {
+    const path = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (atLoad && expressionAt(args, path) && e.keyword !== 'additionalProperties' && e.keyword !== 'required') continue;
+    out.push({ path: e.keyword === 'additionalProperties' ? [...path, String(e.params['additionalProperty'])] : path, message: describe(e) });
+  }
+  // oneOf/anyOf errors repeat once per branch: keep one line per message
+  const seen = new Set<string>();
+  return out.filter((p) => {
+    const key = `${p.path.join('.')}|${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function expressionAt(v: unknown, path: string[]): boolean {
+  let cur = v;
+  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[p] : undefined;
+  return typeof cur === 'string' && cur.includes('${');
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown argument "${String(e.params['additionalProperty'])}" (check its spelling)`;
+    case 'required':
+      return `missing required argument "${String(e.params['missingProperty'])}"`;
+    case 'enum':
+      return `must be one of ${JSON.stringify(e.params['allowedValues'])}`;
+    default:
+      return e.message ?? e.keyword;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Exchange } from '../model.js';
+import type { CheckContext } from '../suite-module.js';
+
+/**
+ * The contract of a typed check: what it takes, what it may judge, what it sets. The loader
+ * checks every `check:` step against it before anything runs, so a misspelt argument, a
+ * requirement the check cannot judge or a variable nothing sets is a load error with
+ * file:line:column (exit 2), never an errored case.
+ */
+export interface CheckDefinition<A = Record<string, unknown>> {
+  /** One line: what the check does (shown by `specgate list --checks`). */
+  description: string;
+  /**
+   * JSON Schema (draft-07) of the step's `with:`. A string that is one `${...}` expression
+   * stands for a value of any type at load time; the resolved arguments are checked again
+   * before the check runs.
+   */
+  args: object;
+  /**
+   * The requirement IDs this check can judge. `'case'`: whatever the case lists, or only the
+   * one named by the `requirement` argument when the step gives it.
+   */
+  judges: readonly string[] | 'case';
+  /** Variables the check sets for the steps after it (a list, or computed from the arguments). */
+  sets?: readonly string[] | ((args: A) => readonly string[]);
+  run(ctx: CheckContext, args: A): Promise<void>;
+}
+
+/** A check as the registry holds it (its argument type erased). */
+export type TypedCheck = CheckDefinition<never>;
+
+/** Declares a typed check; the identity, typed so `run` sees its own argument shape. */
+export function defineCheck<A>(def: CheckDefinition<A>): TypedCheck {
+  return def as unknown as TypedCheck;
+}
+
+/** The variables a check step sets, given its (unresolved) arguments. */
+export function checkSets(check: TypedCheck, args: Record<string, unknown>): readonly string[] {
+  const sets = check.sets;
+  if (!sets) return [];
+  return typeof sets === 'function' ? (sets as (a: Record<string, unknown>) => readonly string[])(args) : sets;
+}
+
+// ---------------------------------------------------------------- judged checks
+
+/**
+ * What a judge concludes from one observed run: pass, fail (naming what it saw), or that it
+ * could not judge (the run never reached what it looks at). A requirement that could not be
+ * judged never passes: the case ends errored naming it, after the failures that were found.
+ */
+export type Verdict =
+  | { ok: true }
+  | { ok: false; message: string; expected?: unknown; actual?: unknown; exchange?: Exchange }
+  | { unjudged: string };
+
+export type Judge<R> = (observed: R) => Verdict;
+
+export const PASS: Verdict = Object.freeze({ ok: true });
+
+export function fail(message: string, more: { expected?: unknown; actual?: unknown; exchange?: Exchange } = {}): Verdict {
+  return { ok: false, message, ...more };
+}
+
+export function unjudged(reason: string): Verdict {
+  return { unjudged: reason };
+}
+
+/**
+ * A check that observes once and judges many requirements from that one observation: the engine
+ * runs `observe`, then the judge of every requirement the case lists. Its contract's `judges`
+ * are the keys of `judgeBy`.
+ */
+export interface JudgedCheckDefinition<A, R> {
+  description: string;
+  args: object;
+  sets?: readonly string[] | ((args: A) => readonly string[]);
+  /** Runs the target once and returns what was seen. */
+  observe(ctx: CheckContext, args: A): Promise<R>;
+  /** One judge per requirement this check can judge. */
+  judgeBy: Readonly<Record<string, Judge<R>>>;
+}
