@@ -108,6 +108,24 @@ export function compile(s: string): Template {
   return t;
 }
 
+/** The variable names (first path segment) a string's expressions read; `env:` reads are not variables. */
+export function referencedVariables(s: string): string[] {
+  if (!s.includes('${')) return [];
+  const out: string[] = [];
+  const walk = (n: Node): void => {
+    if (n.k === 'var') {
+      const first = n.path[0];
+      if (typeof first === 'string') out.push(first);
+    } else if (n.k === 'neg') walk(n.a);
+    else if (n.k === 'bin') {
+      walk(n.a);
+      walk(n.b);
+    }
+  };
+  for (const p of compile(s).parts) if (typeof p !== 'string') walk(p);
+  return out;
+}
+
 function findClose(s: string, from: number): number {
   let quote = '';
   for (let i = from; i < s.length; i++) {

@@ -12,6 +12,7 @@ export class Registry {
   private readonly modules = new Map<string, SuiteModule>();
   private ajv: Ajv | undefined;
   private readonly schemas = new Map<string, ValidateFunction>();
+  private readonly fileSchemas = new Map<string, object>();
 
   constructor(modules: Iterable<SuiteModule>) {
     for (const m of modules) this.modules.set(m.name, m);
@@ -40,17 +41,27 @@ export class Registry {
     return this.get('codec', name) as Codec;
   }
 
+  /** Adds schemas a suite keeps as files (`suites/<suite>/schemas/*.json`), known as `<suite>/<name>`. */
+  addSchemas(suite: string, schemas: Record<string, object>): void {
+    for (const [key, schema] of Object.entries(schemas)) this.fileSchemas.set(`${suite}/${key}`, schema);
+  }
+
   hasSchema(name: string): boolean {
+    return this.schemaObject(name) !== undefined;
+  }
+
+  private schemaObject(name: string): object | undefined {
+    const hit = this.fileSchemas.get(name);
+    if (hit) return hit;
     const [suite, key] = name.split('/');
-    return Boolean(suite && key && this.modules.get(suite)?.schemas?.[key]);
+    return suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
   }
 
   /** Error texts of `value` against the named schema (empty when valid). */
   validateSchema(name: string, value: unknown): string[] {
     let v = this.schemas.get(name);
     if (!v) {
-      const [suite, key] = name.split('/');
-      const schema = suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
+      const schema = this.schemaObject(name);
       if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
       this.ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
       v = this.ajv.compile(schema);

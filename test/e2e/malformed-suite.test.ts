@@ -67,6 +67,33 @@ const BREAKAGES: Breakage[] = [
     code: 'SG_SUITE_UNKNOWN',
     rule: /no generator named "demo.tinyInt"/,
   },
+  {
+    name: 'misspelt argument of a typed check',
+    file: 'cases/greeting.yaml',
+    from: 'runs: 30 }',
+    to: 'rnus: 30 }',
+    needle: 'rnus: 30',
+    code: 'SG_SUITE_SCHEMA',
+    rule: /demo\.nameEcho: unknown argument "rnus" \(check its spelling\)/,
+  },
+  {
+    name: 'failure attributed to a requirement the case does not list',
+    file: 'cases/tokens.yaml',
+    from: 'with: { requirement: DEMO-TOKEN-ISSUE }',
+    to: 'with: { requirement: DEMO-TOKEN-ISSUED }',
+    needle: 'DEMO-TOKEN-ISSUED',
+    code: 'SG_SUITE_SCHEMA',
+    rule: /"DEMO-TOKEN-ISSUED" is not one of this case's requirements/,
+  },
+  {
+    name: 'misspelt variable a typed check sets',
+    file: 'cases/tokens.yaml',
+    from: 'query: { token: "${token}" }',
+    to: 'query: { token: "${tokn}" }',
+    needle: '"${tokn}"',
+    code: 'SG_SUITE_SCHEMA',
+    rule: /reads \$\{tokn\}, which nothing sets before this step; did you mean \$\{token\}\?/,
+  },
 ];
 
 describe.each(BREAKAGES)('a suite with a $name', (b) => {

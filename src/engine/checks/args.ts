@@ -18,6 +18,8 @@ function validatorFor(check: TypedCheck): ValidateFunction {
 export interface ArgProblem {
   path: (string | number)[];
   message: string;
+  /** The problem is the key at `path` (an unknown argument), not its value. */
+  key: boolean;
 }
 
 /** A string that is exactly one `${...}` expression: its type is only known once it runs. */
@@ -37,7 +39,8 @@ export function argProblems(check: TypedCheck, args: Record<string, unknown>, at
   for (const e of validate.errors ?? []) {
     const path = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (atLoad && expressionAt(args, path) && e.keyword !== 'additionalProperties' && e.keyword !== 'required') continue;
-    out.push({ path: e.keyword === 'additionalProperties' ? [...path, String(e.params['additionalProperty'])] : path, message: describe(e) });
+    const unknownKey = e.keyword === 'additionalProperties';
+    out.push({ path: unknownKey ? [...path, String(e.params['additionalProperty'])] : path, message: describe(e), key: unknownKey });
   }
   // oneOf/anyOf errors repeat once per branch: keep one line per message
   const seen = new Set<string>();

@@ -5,7 +5,7 @@ import { fromRoot } from '../../paths.js';
 import type { YamlSource } from './yaml-source.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
-export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile';
+export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api';
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 const texts = new Map<SchemaName, string>();
@@ -20,17 +20,34 @@ export function schemaText(name: SchemaName): string {
   return t;
 }
 
+let shared: Ajv | undefined;
+const added = new Set<SchemaName>();
+
+/**
+ * One Ajv holds every shipped schema (by `$id`), so one schema can refer to another's
+ * definitions (`suite.schema.json` reuses the step and request shapes of `cases.schema.json`).
+ */
 function validator(name: SchemaName): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    const schema = JSON.parse(schemaText(name)) as object;
-    v = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true }).compile(schema);
+    shared ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+    const ajv = shared;
+    const add = (n: SchemaName): void => {
+      if (added.has(n)) return;
+      added.add(n);
+      ajv.addSchema(JSON.parse(schemaText(n)) as object, n);
+    };
+    add(name);
+    if (name === 'suite') add('cases');
+    v = ajv.getSchema(name) as ValidateFunction;
     compiled.set(name, v);
   }
   return v;
 }
 
-const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set'];
+/** In the order of the step `oneOf` branches of cases.schema.json. */
+// in the order of the step's oneOf branches in schemas/cases.schema.json
+const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set', 'use', 'query'];
 
 /**
  * Validates a parsed file against its schema and turns every violation into a message with
@@ -55,7 +72,7 @@ function unescapePointer(s: string): string {
 // ajv writes the schemaPath of an error inside a $ref'd definition relative to that definition
 // (`#/oneOf/2/required`), so both forms are recognised; the instance path tells a step's oneOf
 // from the other oneOfs (`repeat`) and a case's anyOf from the rest.
-const STEP_PATH = /^\/\d+\/steps\/\d+$/;
+const STEP_PATH = /^(?:\/\d+|\/fragments\/[^/]+)\/steps\/\d+$/;
 const STEP_BRANCH = /^#(?:\/definitions\/step)?\/oneOf\/(\d+)\//;
 const STEP_ONEOF = /^#(?:\/definitions\/step)?\/oneOf$/;
 const CASE_PATH = /^\/\d+$/;
@@ -70,7 +87,8 @@ function pickRelevant(errors: ErrorObject[], data: unknown): ErrorObject[] {
   const isStepOneOf = (e: ErrorObject): boolean => e.keyword === 'oneOf' && STEP_PATH.test(e.instancePath) && STEP_ONEOF.test(e.schemaPath);
   const isCaseAnyOf = (e: ErrorObject): boolean => CASE_PATH.test(e.instancePath) && CASE_ANYOF.test(e.schemaPath);
   const kept = errors.filter((e) => {
-    if (isStepOneOf(e) || isCaseAnyOf(e)) return false;
+    // an if/then/else also reports "must match the else schema": the branch's own error says it
+    if (isStepOneOf(e) || isCaseAnyOf(e) || e.keyword === 'if') return false;
     const m = STEP_PATH.test(e.instancePath) ? STEP_BRANCH.exec(e.schemaPath) : null;
     if (!m) return true;
     const kind = stepKind(valueAt(data, pathOf(e)));

@@ -8,7 +8,12 @@ import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '..
 import type { Registry } from '../registry.js';
 import type { SuiteModule } from '../suite-module.js';
 import { cacheGet, cachePut } from './parse-cache.js';
+import { expandCase, type RawCase, type SourcePath } from './case-expansion.js';
+import { checkCaseContracts } from './case-contract.js';
 import { schemaErrors, schemaText } from './schema-check.js';
+import { loadSchemaFiles } from './schema-files.js';
+import { loadSuiteFile } from './suite-file.js';
+import { checkVariableFlow } from './variable-flow.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
 
 /**
@@ -18,46 +23,56 @@ import { parseYaml, type YamlSource } from './yaml-source.js';
  */
 export function loadSuite(module: SuiteModule, registry: Registry, cwd = process.cwd()): LoadedSuite {
   const errors: SpecgateError[] = [];
+  const shown = (f: string): string => display(f, cwd);
   const requirements = loadRequirements(module.dir, errors, cwd);
+  const suiteFile = loadSuiteFile(module.dir, shown, errors);
+  registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
+  const declared = suiteFile.vars ? new Set(Object.keys(suiteFile.vars)) : undefined;
   const known = new Map(requirements.map((r) => [r.id, r]));
   const cases: CaseDef[] = [];
   const seen = new Map<string, SourceLocation>();
   for (const file of caseFiles(module.dir)) {
     let src: YamlSource;
     try {
-      src = readValid(file, display(file, cwd), 'cases');
+      src = readValid(file, shown(file), 'cases');
     } catch (e) {
       collect(e, errors);
       continue;
     }
-    (src.data as Omit<CaseDef, 'location'>[]).forEach((raw, i) => {
+    const atFile = (path: SourcePath, key = false): string => {
+      const l = key && src.locateKey ? src.locateKey(path) : src.locate(path);
+      return `${l.file}:${l.line}:${l.column}`;
+    };
+    (src.data as RawCase[]).forEach((rawCase, i) => {
       const location = src.locate([i]);
-      const c: CaseDef = { ...raw, steps: raw.steps ?? [], location };
-      const at = (path: (string | number)[]): string => {
-        const l = src.locate([i, ...path]);
-        return `${l.file}:${l.line}:${l.column}`;
-      };
-      const prev = seen.get(c.id);
-      if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
-      seen.set(c.id, location);
-      c.requirements.forEach((id, j) => {
-        if (!known.has(id)) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
-        else if (known.get(id)?.excluded)
-          errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${known.get(id)?.excluded ?? ''}); a case cannot cover it — drop \`excluded:\` or the reference`));
-      });
-      if (c.property) {
-        if (!registry.has('generator', c.property.generate))
-          errors.push(unknownName(`${at(['property', 'generate'])}: no generator named "${c.property.generate}"`));
-        if (c.property.oracle && !registry.has('oracle', c.property.oracle))
-          errors.push(unknownName(`${at(['property', 'oracle'])}: no oracle named "${c.property.oracle}"`));
+      checkExpressions(rawCase, (p) => atFile([i, ...p]), errors);
+      for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors)) {
+        const c: CaseDef = { ...x.raw, location };
+        const at = (path: (string | number)[]): string => atFile([i, ...path]);
+        const stepAt = (j: number, p: (string | number)[], key = false): string => (j < 0 ? at(p) : atFile([...(x.stepPaths[j] ?? [i, 'steps']), ...p], key));
+        const prev = seen.get(c.id);
+        if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
+        seen.set(c.id, location);
+        c.requirements.forEach((id, j) => {
+          if (!known.has(id)) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
+          else if (known.get(id)?.excluded)
+            errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${known.get(id)?.excluded ?? ''}); a case cannot cover it — drop \`excluded:\` or the reference`));
+        });
+        if (c.property) {
+          if (!registry.has('generator', c.property.generate))
+            errors.push(unknownName(`${at(['property', 'generate'])}: no generator named "${c.property.generate}"`));
+          if (c.property.oracle && !registry.has('oracle', c.property.oracle))
+            errors.push(unknownName(`${at(['property', 'oracle'])}: no oracle named "${c.property.oracle}"`));
+        }
+        c.steps.forEach((step, j) => checkStep(step, c, registry, (p) => stepAt(j, p), errors));
+        checkCaseContracts(c, registry, stepAt, errors);
+        if (declared) checkVariableFlow(c, declared, registry, stepAt, errors);
+        cases.push(c);
       }
-      c.steps.forEach((step, j) => checkStep(step, c, registry, (p) => at(['steps', j, ...p]), errors));
-      checkExpressions(raw, (p) => at(p), errors);
-      cases.push(c);
     });
   }
   if (errors.length) throw new SpecgateErrorList(errors);
-  return { name: module.name, dir: module.dir, requirements, cases };
+  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}) };
 }
 
 /** Requirements neither covered by a case nor excluded (the lint test keeps this empty). */
@@ -141,6 +156,8 @@ function checkStep(step: Step, c: CaseDef, registry: Registry, at: (p: (string |
   const attributed = expect?.requirement;
   if (attributed && !c.requirements.includes(attributed))
     errors.push(schemaError(`${at(['expect', 'requirement'])}: "${attributed}" is not one of this case's requirements (${c.requirements.join(', ')})`));
+  if ('request' in step && step.request.url === undefined && step.request.operation === undefined && !('use' in step.request))
+    errors.push(schemaError(`${at(['request'])}: a request needs a url (or an API operation), given here or by its fragment`));
   if ('check' in step && !registry.has('check', step.check)) errors.push(unknownName(`${at(['check'])}: no check named "${step.check}"`));
   if ('exec' in step && step.exec.stdin?.encode && !registry.has('codec', step.exec.stdin.encode.codec))
     errors.push(unknownName(`${at(['exec', 'stdin', 'encode', 'codec'])}: no codec named "${step.exec.stdin.encode.codec}"`));

@@ -1,0 +1,65 @@
+import { SpecgateError } from '../../errors.js';
+import { argProblems } from '../checks/args.js';
+import type { CaseDef, Step } from '../model.js';
+import type { Registry } from '../registry.js';
+
+type At = (stepIndex: number, path: (string | number)[], key?: boolean) => string;
+
+/**
+ * Checks a case against the contracts of the typed checks it calls, before anything runs:
+ * every `with:` against the check's argument schema, every `requirement:` argument against
+ * the case's requirements and the check's declared judges, and that each requirement the case
+ * lists is judged by some step (a requirement nothing judges could only ever pass).
+ */
+export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, errors: SpecgateError[]): void {
+  const judged = new Set<string>();
+  c.steps.forEach((step, j) => {
+    for (const id of stepJudges(step, c, registry, (p, key) => at(j, p, key), errors)) judged.add(id);
+  });
+  // a step attributed to a requirement the case does not list already says what is wrong
+  const misattributed = c.steps.some((s) => {
+    const named = 'check' in s ? s.with?.['requirement'] : 'expect' in s ? (s.expect as { requirement?: unknown } | undefined)?.requirement : undefined;
+    return typeof named === 'string' && !named.includes('${') && !c.requirements.includes(named);
+  });
+  if (c.skip || c.steps.length === 0 || misattributed) return;
+  const unjudged = c.requirements.filter((id) => !judged.has(id));
+  if (unjudged.length)
+    errors.push(
+      new SpecgateError(
+        'SG_SUITE_SCHEMA',
+        `${at(-1, ['requirements'])}: no step of case "${c.id}" judges ${unjudged.join(', ')}: add an expect: (or a check that judges it), or drop it from requirements`,
+      ),
+    );
+}
+
+/** The requirements of the case one step can judge; contract problems go to `errors`. */
+function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string | number)[], key?: boolean) => string, errors: SpecgateError[]): string[] {
+  if ('check' in step) {
+    if (!registry.has('check', step.check)) return c.requirements; // reported as an unknown name elsewhere
+    const check = registry.check(step.check);
+    if (typeof check === 'function') return c.requirements;
+    const args = step.with ?? {};
+    for (const p of argProblems(check, args, true)) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', ...p.path], p.key)}: ${step.check}: ${p.message}`));
+    const named = typeof args['requirement'] === 'string' && !args['requirement'].includes('${') ? args['requirement'] : undefined;
+    const declared = check.judges === 'case' ? c.requirements : check.judges;
+    if (named !== undefined) {
+      if (!c.requirements.includes(named)) {
+        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: "${named}" is not one of this case's requirements (${c.requirements.join(', ')})`));
+        return [];
+      }
+      if (!declared.includes(named)) {
+        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: ${step.check} cannot judge "${named}"; it judges ${declared.join(', ')}`));
+        return [];
+      }
+      return [named];
+    }
+    if (check.judges === 'case') return c.requirements;
+    const mine = c.requirements.filter((id) => declared.includes(id));
+    return mine;
+  }
+  const judgesAll = (e: { requirement?: string } | undefined): string[] => (e && Object.keys(e).length ? (e.requirement ? [e.requirement] : c.requirements) : []);
+  const out: string[] = [];
+  if ('expect' in step) out.push(...judgesAll(step.expect as { requirement?: string } | undefined));
+  if (typeof step.repeat === 'object' && step.repeat.until) out.push(...c.requirements);
+  return out;
+}

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SpecgateError, SpecgateErrorList } from '../../errors.js';
+import type { HttpRequestSpec, SourceLocation, Step } from '../model.js';
+import { schemaErrors } from './schema-check.js';
+import { parseYaml } from './yaml-source.js';
+
+/** A variable a target gives the suite's cases (`suite.yaml` `vars:`). */
+export interface VarDecl {
+  description: string;
+  secret?: boolean;
+}
+
+/** A named request or step fragment (`suite.yaml` `fragments:`). */
+export type Fragment =
+  | { kind: 'request'; request: Partial<HttpRequestSpec>; location: SourceLocation }
+  | { kind: 'steps'; steps: Step[]; location: SourceLocation };
+
+export interface CaseDefaults {
+  timeoutMs?: number;
+  tags?: string[];
+  needs?: string[];
+}
+
+/** What every case of a suite shares (`suites/<suite>/suite.yaml`); all parts optional. */
+export interface SuiteFile {
+  /** Undefined when the suite declares no variables (then `${var}` reads are not checked at load). */
+  vars: Record<string, VarDecl> | undefined;
+  fragments: Record<string, Fragment>;
+  defaults: CaseDefaults;
+}
+
+interface RawSuiteFile {
+  vars?: Record<string, VarDecl>;
+  fragments?: Record<string, { request?: Partial<HttpRequestSpec>; steps?: Step[] }>;
+  defaults?: CaseDefaults;
+}
+
+/** Reads `suite.yaml` when the suite has one; problems go to `errors` with file:line:column. */
+export function loadSuiteFile(dir: string, display: (file: string) => string, errors: SpecgateError[]): SuiteFile {
+  const empty: SuiteFile = { vars: undefined, fragments: {}, defaults: {} };
+  const path = join(dir, 'suite.yaml');
+  if (!existsSync(path)) return empty;
+  let raw: RawSuiteFile;
+  let locate: (p: (string | number)[]) => SourceLocation;
+  try {
+    const src = parseYaml(display(path), readFileSync(path, 'utf8'));
+    const found = schemaErrors(src, 'suite', 'SG_SUITE_SCHEMA');
+    if (found.length) throw new SpecgateErrorList(found);
+    raw = (src.data ?? {}) as RawSuiteFile;
+    locate = (p) => src.locate(p);
+  } catch (e) {
+    if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+    else if (e instanceof SpecgateError) errors.push(e);
+    else throw e;
+    return empty;
+  }
+  const fragments: Record<string, Fragment> = {};
+  for (const [name, f] of Object.entries(raw.fragments ?? {})) {
+    const location = locate(['fragments', name]);
+    if (f.request) fragments[name] = { kind: 'request', request: f.request, location };
+    else if (f.steps) fragments[name] = { kind: 'steps', steps: f.steps, location };
+  }
+  return { vars: raw.vars, fragments, defaults: raw.defaults ?? {} };
+}
