@@ -22,6 +22,16 @@ export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; js
     }
     out.write('  cases:\n');
     for (const c of s.cases) out.write(`    ${c.id} [${c.requirements.join(', ')}]${c.tags?.length ? ` {${c.tags.join(', ')}}` : ''}  ${c.location.file}:${c.location.line}\n`);
+    const checks = Object.entries(modules.find((m) => m.name === s.name)?.checks ?? {});
+    if (checks.length) out.write('  checks:\n');
+    for (const [name, check] of checks) {
+      if (typeof check === 'function') {
+        out.write(`    ${s.name}.${name}\n`);
+        continue;
+      }
+      const sets = typeof check.sets === 'function' ? ['(depends on its arguments)'] : (check.sets ?? []);
+      out.write(`    ${s.name}.${name} — ${check.description}; judges ${check.judges === 'case' ? "the case's requirements" : check.judges.join(', ')}${sets.length ? `; sets ${sets.join(', ')}` : ''}\n`);
+    }
     const gaps = coverageGaps(s);
     if (gaps.length) out.write(`  ${gaps.length} requirement(s) have no case and no exclusion: ${gaps.map((g) => g.id).join(', ')}\n`);
   }

@@ -38,7 +38,7 @@ function checkStandalone(file: string): void {
   const data = src.data;
   if (data && typeof data === 'object' && !Array.isArray(data) && 'expected-failures' in data) return void loadBaseline(file);
   if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return void loadProfile(file);
-  const kind = basename(file) === 'requirements.yaml' ? 'requirements' : 'cases';
+  const kind = basename(file) === 'requirements.yaml' ? 'requirements' : basename(file) === 'suite.yaml' ? 'suite' : 'cases';
   const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
 }

@@ -1,0 +1,30 @@
+import type { Exchange, LoadedSuite } from '../model.js';
+import type { Registry } from '../registry.js';
+import type { CheckContext, FailureInput } from '../suite-module.js';
+import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
+
+/**
+ * What a step sees of the case it runs in: the narrow scope below `CaseRun`, so that step
+ * executors (`steps.ts`, `step-io.ts`, `query-step.ts`, `observation.ts`) depend on this
+ * interface and not on the case runner or the whole suite runtime.
+ */
+export interface StepScope {
+  readonly caseId: string;
+  readonly signal: AbortSignal;
+  readonly suite: LoadedSuite;
+  readonly target: SuiteTarget;
+  /** Named checks, codecs and schemas. */
+  readonly registry: Registry;
+  readonly http: HttpClient;
+  /** Runs processes (output caps, timeouts, process-group cleanup). */
+  readonly processes: ExecRunner;
+  resolve(value: unknown, vars?: Record<string, unknown>): unknown;
+  /** Records an exchange (materialised and redacted only when reported). */
+  note(ex: () => Exchange): void;
+  /** Records a conformance failure; without a requirement it counts against all of the case's. */
+  fail(f: FailureInput, exchange?: () => Exchange): void;
+  /** Lets time pass for the target (skips the case when time cannot pass). */
+  wait(ms: number): Promise<void>;
+  agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined;
+  checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext;
+}
