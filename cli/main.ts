@@ -53,7 +53,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   const run = withModules(program.command('run').description('run suites against a target (default: the bundled reference implementations)'))
     .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
     .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
-    .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent')
+    .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed'))
     .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs'))

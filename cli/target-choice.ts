@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { SpecgateError } from '../src/errors.js';
-import type { Step } from '../src/engine/model.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import type { TargetChoice, TargetSection } from '../src/engine/target-setup.js';
-import { loadProfile, type SuiteProfile } from '../src/targets/profile.js';
+import type { TargetChoice } from '../src/engine/target-setup.js';
+import { loadHar } from '../src/targets/har/load-har.js';
+import { loadProfile } from '../src/targets/profile.js';
+import type { TargetSection } from '../src/targets/target-section.js';
 
 export interface TargetPlan {
   /** Suites to run, in order. */
@@ -19,11 +22,12 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
   const known = new Map(modules.map((m) => [m.name, m]));
   for (const s of opts.suites ?? [])
     if (!known.has(s)) throw new SpecgateError('SG_USAGE', `no suite named "${s}"; known suites: ${[...known.keys()].join(', ') || '(none)'} (see \`specgate list\`)`);
+  if (opts.target?.startsWith(HAR_PREFIX)) return planRecording(modules, { ...opts, target: opts.target });
   const profile = opts.target ? loadProfile(opts.target) : undefined;
   const targets: Record<string, TargetChoice> = {};
   for (const [name, section] of Object.entries(profile?.suites ?? {})) {
     if (!known.has(name)) throw new SpecgateError('SG_CONFIG', `${opts.target}: the profile names suite "${name}", which does not exist; known suites: ${[...known.keys()].join(', ')}`);
-    targets[name] = { section: toSection(section), label: section.description ?? profile?.name ?? opts.target ?? name, secrets: section.secrets };
+    targets[name] = { section: { ...section }, label: section.description ?? profile?.name ?? opts.target ?? name, secrets: section.secrets ?? [] };
   }
   for (const [flag, value] of Object.entries(opts.flags)) {
     const owner = modules.find((m) => m.targetOptions?.some((o) => o.flag === flag));
@@ -40,8 +44,8 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
       };
       continue;
     }
-    const section: TargetSection = { ...(prev?.section ?? {}) };
-    section.vars = { ...(section.vars ?? {}), ...option.vars(value) };
+    const section: TargetSection = { ...(prev?.section ?? { vars: {} }) };
+    section.vars = { ...section.vars, ...option.vars(value) };
     const exec = option.exec?.(value);
     if (exec) section.exec = exec;
     targets[owner.name] = { section, label: prev ? `${prev.label}, --${flag} ${value}` : `--${flag} ${value}`, secrets: prev?.secrets ?? [] };
@@ -50,7 +54,7 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     const complete = known.get(name)?.completeTarget;
     const section = choice.section;
     if (!complete || !section) continue;
-    const done = complete({ vars: section.vars ?? {}, ...(section.exec ? { exec: section.exec } : {}) });
+    const done = complete({ vars: section.vars, ...(section.exec ? { exec: section.exec } : {}) });
     section.vars = done.vars;
     if (done.exec) section.exec = done.exec;
   }
@@ -64,11 +68,24 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
   return { suites, targets };
 }
 
-function toSection(p: SuiteProfile): TargetSection {
-  const s: TargetSection = { vars: p.vars, headers: p.headerNames };
-  if (p.http) s.http = p.http;
-  if (p.exec) s.exec = p.exec;
-  if (p.clock) s.clock = { advance: p.clock.advance as unknown as NonNullable<TargetSection['clock']>['advance'] };
-  if (p.agent) s.agent = p.agent.mode === 'scripted' ? { mode: 'scripted', actions: p.agent.actions as unknown as Record<string, Step[]> } : { mode: 'interactive' };
-  return s;
+const HAR_PREFIX = 'har:';
+
+/**
+ * `--target har:<file>`: judge recorded traffic (HAR 1.2) instead of driving a target. It applies
+ * to the suites named with --suite, or else to every suite that describes its HTTP API as data
+ * (`api.yaml`): only those can match a recorded exchange to an operation. The file is read and
+ * checked here, so a malformed recording stops the run before anything starts (exit 2).
+ */
+function planRecording(modules: SuiteModule[], opts: { suites?: string[]; target: string; flags: Record<string, string> }): TargetPlan {
+  const file = opts.target.slice(HAR_PREFIX.length);
+  if (!file) throw new SpecgateError('SG_USAGE', '--target har: needs the recording after the colon, e.g. --target har:traffic.har');
+  const flags = Object.keys(opts.flags).filter((f) => modules.some((m) => m.targetOptions?.some((o) => o.flag === f)));
+  if (flags.length) throw new SpecgateError('SG_USAGE', `--target ${opts.target} judges recorded traffic and cannot be combined with --${flags[0]}, which names a live target; run them separately`);
+  const described = modules.filter((m) => existsSync(join(m.dir, 'api.yaml'))).map((m) => m.name);
+  const suites = opts.suites?.length ? [...new Set(opts.suites)] : described;
+  if (!suites.length)
+    throw new SpecgateError('SG_USAGE', `--target ${opts.target}: no suite describes an HTTP API (api.yaml), so nothing can judge the recording; load one with --suite-module`);
+  const recording = loadHar(file);
+  const label = `recording ${file} (${recording.exchanges.length} exchanges)`;
+  return { suites, targets: Object.fromEntries(suites.map((name) => [name, { section: undefined, label, secrets: [], recording }])) };
 }

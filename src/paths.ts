@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SpecgateError } from './errors.js';
 
 let cached: string | undefined;
 
@@ -17,7 +18,7 @@ export function packageRoot(): string {
       return dir;
     }
     const up = dirname(dir);
-    if (up === dir) throw new Error('specgate: cannot find its package root (package.json next to schemas/)');
+    if (up === dir) throw new SpecgateError('SG_INTERNAL', 'specgate cannot find its package root (package.json next to schemas/): run it from an intact install, not from a copied dist/ folder');
     dir = up;
   }
 }

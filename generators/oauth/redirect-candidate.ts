@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { SpecgateError } from '../../src/errors.js';
 
 /**
  * Redirect URI candidates around an application's callback URL (spec 000, B, Redirect URLs):
@@ -85,7 +86,8 @@ export function redirectCandidate(apps: readonly CallbackApp[]): fc.Arbitrary<Re
       state,
     })),
   );
-  if (perApp.length === 0) throw new RangeError('redirectCandidate needs at least one application');
+  if (perApp.length === 0)
+    throw new SpecgateError('SG_CONFIG', 'redirect candidates need an application with a callback URL: set vars.client_id and vars.callback_url (or the loopback_/localhost_ pairs) in the target profile');
   return fc.oneof(...perApp);
 }
 

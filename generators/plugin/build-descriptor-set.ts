@@ -1,6 +1,7 @@
 import type { FileDescriptorSetValue, FileDescriptorValue } from './descriptor-types.js';
 import { EMPTY_FILE_PLAN, type FilePlan, type SetPlan } from './descriptor-plan.js';
-import { typeCandidates, type BuildContext, type FileInfo } from './build-context.js';
+import { typeCandidates } from './build-context.js';
+import type { BuildContext, FileInfo } from './build-types.js';
 import { buildEnum } from './build-enum.js';
 import { buildExtensions, buildServices } from './build-extensions.js';
 import { buildMessageMembers } from './build-message-members.js';

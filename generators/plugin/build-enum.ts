@@ -1,6 +1,6 @@
 import type { EnumDescriptorValue, EnumValueDescriptorValue } from './descriptor-types.js';
 import type { EnumPlan } from './descriptor-plan.js';
-import type { EnumInfo } from './build-context.js';
+import type { EnumInfo } from './build-types.js';
 import { enumValueConflictKeys, qualify } from './naming.js';
 import { EnumNumberSpace } from './number-space.js';
 import type { SymbolTable } from './symbol-table.js';

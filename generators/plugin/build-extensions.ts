@@ -1,7 +1,7 @@
 import { Label, type FieldDescriptorValue, type ServiceDescriptorValue } from './descriptor-types.js';
 import type { ExtendPlan, ServicePlan } from './descriptor-plan.js';
-import type { BuildContext } from './build-context.js';
-import { packable, resolveType, type Candidates } from './build-fields.js';
+import { packable, resolveType } from './build-fields.js';
+import type { BuildContext, Candidates } from './build-types.js';
 import { qualify, toJsonName } from './naming.js';
 import { ExtensionNumberSpace } from './number-space.js';
 

@@ -9,22 +9,10 @@ import {
   type LabelNumber,
 } from './descriptor-types.js';
 import type { FieldPlan, MapPlan, TypeChoice } from './descriptor-plan.js';
-import type { EnumInfo, MessageInfo } from './build-context.js';
+import type { Candidates, EnumInfo, MessageInfo } from './build-types.js';
 import { scalarDefault } from './default-values.js';
 import { fieldConflictKey, mapEntryName, qualify, toJsonName } from './naming.js';
 import type { SymbolTable } from './symbol-table.js';
-
-/** A message a field or method may refer to: one of the set's own, or a well-known type. */
-export interface CandidateMessage {
-  /** Full name without the leading dot. */
-  fullName: string;
-  node: DescriptorValue;
-}
-
-export interface Candidates {
-  messages: CandidateMessage[];
-  enums: EnumInfo[];
-}
 
 interface ResolvedType {
   type: FieldTypeNumber;

@@ -1,7 +1,8 @@
 import type { FieldDescriptorValue } from './descriptor-types.js';
-import type { BuildContext, MessageInfo } from './build-context.js';
+import type { BuildContext, MessageInfo } from './build-types.js';
 import { buildExtensions } from './build-extensions.js';
-import { buildField, buildMap, type Candidates, type FieldSite } from './build-fields.js';
+import { buildField, buildMap, type FieldSite } from './build-fields.js';
+import type { Candidates } from './build-types.js';
 import { qualify, syntheticOneofName } from './naming.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DescriptorValue, MessageRangeValue } from './descriptor-types.js';
 import type { MessagePlan } from './descriptor-plan.js';
-import type { BuildContext, FileInfo, MessageInfo } from './build-context.js';
+import type { BuildContext, FileInfo, MessageInfo } from './build-types.js';
 import { buildEnum } from './build-enum.js';
 import { qualify } from './naming.js';
 import { FieldNumberSpace } from './number-space.js';

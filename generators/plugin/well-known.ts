@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { SpecgateError } from '../../src/errors.js';
 import { fromRoot } from '../../src/paths.js';
-import type { CandidateMessage } from './build-fields.js';
+import type { CandidateMessage } from './build-types.js';
 import type { DescriptorValue, FileDescriptorValue } from './descriptor-types.js';
 import { qualify } from './naming.js';
 
@@ -35,7 +36,7 @@ export function wellKnownDescriptors(): FileDescriptorValue[] {
 export function wellKnownFile(index: number): FileDescriptorValue {
   const name = WELL_KNOWN_FILES[index];
   const file = wellKnownDescriptors().find((f) => f.name === name);
-  if (!file) throw new Error(`well-known.json has no ${String(name)}; rebuild it (SPECGATE_UPDATE_PLUGIN_DATA=1)`);
+  if (!file) throw new SpecgateError('SG_INTERNAL', `generators/plugin/well-known.json has no ${String(name)}; rebuild it (SPECGATE_UPDATE_PLUGIN_DATA=1)`);
   return file;
 }
 

@@ -13,7 +13,7 @@ export const pluginReference: ReferenceTarget = {
     const plugin = compiledScript('plugin-main');
     const driver = compiledScript('driver-main');
     for (const p of [plugin, driver]) {
-      if (!existsSync(p)) throw new SpecgateError('SG_INTERNAL', `${p} is missing; build specgate first (npm run build)`);
+      if (!existsSync(p)) throw new SpecgateError('SG_TARGET_UNREACHABLE', `the reference plugin cannot start: ${p} is missing; build specgate first (npm run build)`);
     }
     return {
       description: 'reference plugin and reference compiler driver (spec A)',

@@ -5,6 +5,8 @@
  * and the names registered in a SuiteModule.
  */
 
+import type { ApiTable } from './api/table.js';
+
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 
 /** Where something came from in a suite file (1-based line and column). */
@@ -33,6 +35,12 @@ export interface HttpRequestSpec {
   method?: string;
   /** Absolute URL (expressions allowed); optional when the request names an API operation. */
   url?: string;
+  /** An operation ID of the suite's API table: method, URL, auth and required headers come from it. */
+  operation?: string;
+  /** Path parameters of the operation, by name. */
+  params?: Record<string, unknown>;
+  /** `false`: send an operation's request without the API table's credentials. */
+  auth?: boolean;
   headers?: Record<string, string>;
   query?: Record<string, unknown>;
   form?: Record<string, unknown>;
@@ -125,7 +133,31 @@ export interface SetStep extends StepBase {
   set: Record<string, unknown>;
 }
 
-export type Step = RequestStep | ExecStep | CheckStep | WaitStep | AgentStep | SetStep;
+/** One SQL statement for the target's database, with positional parameters (`$1`, `$2`, ...). */
+export interface QuerySpec {
+  sql: string;
+  params?: unknown[];
+  timeoutMs?: number;
+}
+
+/** Matchers on a query's answer; without `error`, a statement the database rejects fails the step. */
+export interface QueryExpect {
+  rows?: Matcher;
+  rowCount?: Matcher;
+  fields?: Matcher;
+  /** The database's refusal as `{ code, message }` (code: the SQLSTATE). */
+  error?: Matcher;
+  requirement?: string;
+}
+
+export interface QueryStep extends StepBase {
+  query: QuerySpec;
+  /** A query runs once: a case that polls a database repeats it with its own steps. */
+  repeat?: undefined;
+  expect?: QueryExpect;
+}
+
+export type Step = RequestStep | ExecStep | CheckStep | WaitStep | AgentStep | SetStep | QueryStep;
 
 export interface PropertySpec {
   /** A registered generator, `<suite>.<name>`; the value is `${case}` in steps. */
@@ -157,6 +189,10 @@ export interface LoadedSuite {
   dir: string;
   requirements: Requirement[];
   cases: CaseDef[];
+  /** The variables a target gives the cases (`suite.yaml` `vars:`), when the suite declares them. */
+  vars?: Record<string, { description: string; secret?: boolean }>;
+  /** The suite's HTTP API described as data (`api.yaml`), when it has one. */
+  api?: ApiTable;
 }
 
 // ---------------------------------------------------------------- results
@@ -167,7 +203,7 @@ export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 
 
 /** One request/response (or process run) as observed, secrets already redacted. */
 export interface Exchange {
-  kind: 'http' | 'exec' | 'note';
+  kind: 'http' | 'exec' | 'query' | 'note';
   /** Short one-line summary, e.g. `POST /login/oauth/access_token -> 200`. */
   summary: string;
   request?: unknown;

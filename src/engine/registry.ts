@@ -1,5 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { SpecgateError } from '../errors.js';
+import { API_CHECKS, API_NAMESPACE } from './api/verifiers/index.js';
+import { createAjv, jsonSafe } from './loader/schema-check.js';
 import type { Codec, GeneratorFactory, LegacyCheck, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
 
 type Kind = 'check' | 'generator' | 'oracle' | 'codec';
@@ -50,6 +52,11 @@ export class Registry {
     return this.schemaObject(name) !== undefined;
   }
 
+  /** The JSON Schema registered under `<suite>/<name>`, or undefined. */
+  schema(name: string): object | undefined {
+    return this.schemaObject(name);
+  }
+
   private schemaObject(name: string): object | undefined {
     const hit = this.fileSchemas.get(name);
     if (hit) return hit;
@@ -63,11 +70,11 @@ export class Registry {
     if (!v) {
       const schema = this.schemaObject(name);
       if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
-      this.ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+      this.ajv ??= createAjv();
       v = this.ajv.compile(schema);
       this.schemas.set(name, v);
     }
-    if (v(toJsonSafe(value))) return [];
+    if (v(jsonSafe(value))) return [];
     return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
   }
 
@@ -76,6 +83,8 @@ export class Registry {
     if (dot < 0) return undefined;
     const m = this.modules.get(name.slice(0, dot));
     const key = name.slice(dot + 1);
+    // `api.<name>`: the engine's own verifiers of a suite's API table (a reserved namespace)
+    if (kind === 'check' && name.slice(0, dot) === API_NAMESPACE) return Object.hasOwn(API_CHECKS, key) ? API_CHECKS[key] : undefined;
     const table: Record<string, unknown> | undefined =
       kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
     return table?.[key];
@@ -85,23 +94,13 @@ export class Registry {
     const hit = this.find(kind, name);
     if (hit !== undefined) return hit;
     const dot = name.indexOf('.');
+    if (kind === 'check' && name.slice(0, dot) === API_NAMESPACE)
+      throw new SpecgateError('SG_SUITE_UNKNOWN', `no check named "${name}"; known: ${Object.keys(API_CHECKS).map((k) => `${API_NAMESPACE}.${k}`).join(', ')}`);
     const m = dot > 0 ? this.modules.get(name.slice(0, dot)) : undefined;
     const table = kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
     const known = m ? Object.keys(table ?? {}).map((k) => `${m.name}.${k}`) : [];
     throw new SpecgateError('SG_SUITE_UNKNOWN', `no ${kind} named "${name}"${known.length ? `; known: ${known.join(', ')}` : ' (form: <suite>.<name>)'}`);
   }
-}
-
-/** JSON Schema validation sees bigints as numbers. */
-function toJsonSafe(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(toJsonSafe);
-  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toJsonSafe(x);
-    return out;
-  }
-  return v;
 }
 
 export type { Codec, GeneratorFactory, Oracle, TypedCheck };

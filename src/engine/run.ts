@@ -14,6 +14,7 @@ import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { summarize } from './verdicts.js';
+import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -63,6 +64,7 @@ export function loadSuites(modules: SuiteModule[], names: string[]): { registry:
 
 export async function run(opts: RunOptions): Promise<RunResult> {
   const { registry, suites } = loadSuites(opts.modules, opts.suites);
+  for (const s of suites) if (opts.targets[s.name]?.recording) passiveTable(s);
   const seed = opts.seed ?? randomSeed();
   const strict = opts.strict ?? false;
   const baseline = opts.baseline ?? new Baseline();
@@ -81,6 +83,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const exec = createExecRunner();
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
+    if (choice.recording) {
+      results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline));
+      continue;
+    }
     const clients: HttpClient[] = [];
     const redactor = new Redactor(choice.secrets);
     const http = (): HttpClient => {
@@ -116,6 +122,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
         shrink: opts.shrink ?? true,
         env: opts.env ?? process.env,
+        observations: new Map(),
         onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
       };
       try {

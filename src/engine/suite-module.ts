@@ -3,6 +3,11 @@ import type { Clock, ClockControl } from './clock.js';
 import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo } from './model.js';
 import type { ExecConfig, ExecResult, ExecRunner, HttpClient, HttpResponse, UserAgentDriver } from '../targets/types.js';
 import type { TypedCheck } from './checks/contract.js';
+import type { CheckContext } from './checks/context.js';
+export type { CheckContext, CheckExec, CheckExecResult, CheckResponse, FailureInput, PropertyOptions } from './checks/context.js';
+import type { TargetSection } from '../targets/target-section.js';
+import type { ApiContext, ApiTransitions } from './api/sequence-model.js';
+import type { DatabaseTarget } from '../targets/database/types.js';
 
 /**
  * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the
@@ -14,6 +19,11 @@ export interface SuiteModule {
   dir: string;
   title?: string;
   checks?: Record<string, TypedCheck | LegacyCheck>;
+  /**
+   * The suite's own transitions for `api.sequence` (`with: {transitions: <name>}`), added to the
+   * generic create/get/list/update/delete of a resource of its `api.yaml`.
+   */
+  apiModels?: Record<string, ApiTransitions>;
   generators?: Record<string, GeneratorFactory>;
   oracles?: Record<string, Oracle>;
   codecs?: Record<string, Codec>;
@@ -30,13 +40,7 @@ export interface SuiteModule {
    * applied (e.g. the plugin suite takes its executable from `vars.plugin_command`, and the
    * reverse), so a profile and a flag naming the same target behave alike.
    */
-  completeTarget?(target: TargetParts): TargetParts;
-}
-
-/** The parts of an external target a suite may complete. */
-export interface TargetParts {
-  vars: Record<string, unknown>;
-  exec?: ExecConfig;
+  completeTarget?(target: Pick<TargetSection, 'vars' | 'exec'>): Pick<TargetSection, 'vars' | 'exec'>;
 }
 
 /** A `specgate run` flag contributed by a suite, e.g. `--plugin <executable>`. */
@@ -111,88 +115,6 @@ export type GeneratorFactory = (ctx: GeneratorContext) => fc.Arbitrary<unknown>;
 /** Says what a correct target must answer for a generated value; steps see it as `${oracle}`. */
 export type Oracle = (value: unknown, ctx: GeneratorContext) => unknown;
 
-export interface FailureInput {
-  /** The requirement broken; without it, every requirement of the case counts as broken. */
-  requirement?: string;
-  message: string;
-  expected?: unknown;
-  actual?: unknown;
-  exchange?: Exchange;
-}
-
-export interface PropertyOptions {
-  runs?: number;
-  /** Replay label, e.g. the generator name, for the report. */
-  label?: string;
-}
-
-/** An HTTP answer as a check sees it through `ctx.request`, with its recorded exchange. */
-export interface CheckResponse extends HttpResponse {
-  exchange: Exchange;
-}
-
-/** A process run as a check sees it through `ctx.exec`, with its recorded exchange. */
-export interface CheckExecResult extends ExecResult {
-  exchange: Exchange;
-}
-
-/**
- * A process a check runs through `ctx.exec`: `command` overrides the target's executable
- * (argv[0] and leading arguments); stdin is bytes.
- */
-export interface CheckExec extends Omit<ExecSpec, 'stdin'> {
-  stdin?: Uint8Array;
-  cwd?: string;
-  maxStdoutBytes?: number;
-}
-
-/** What a typed check works with. */
-export interface CheckContext {
-  suite: string;
-  caseId: string;
-  requirements: readonly string[];
-  vars: Record<string, unknown>;
-  /**
-   * Sends a request the way a `request:` step does (expressions already resolved by the
-   * caller): header names mapped for the target, the exchange recorded and redacted, the
-   * target's timeout and body cap applied. The answer's body is parsed as for steps.
-   */
-  request(spec: HttpRequestSpec): Promise<CheckResponse>;
-  /**
-   * Runs a process the way an `exec:` step does: the target's executable unless `command`
-   * is given, its output capped, the whole process group stopped on timeout or when the case
-   * ends, the run recorded.
-   */
-  exec(spec: CheckExec): Promise<CheckExecResult>;
-  /** @deprecated raw client without mapping or recording; use `request`. Kept while checks move over. */
-  http: HttpClient;
-  /** @deprecated raw runner without recording; use `exec`. Kept while checks move over. */
-  execRunner: ExecRunner;
-  /** The target's default executable, when it has one. */
-  execConfig: ExecConfig | undefined;
-  /** The target's clock: virtual for reference targets, a hook or real time otherwise. */
-  clock: ClockControl | undefined;
-  agent: UserAgentDriver | undefined;
-  signal: AbortSignal;
-  /** Run seed (fast-check) and default number of runs. */
-  seed: number;
-  runs: number;
-  /** Record an exchange for the report (redacted by the engine). */
-  exchange(ex: Exchange): void;
-  /** Record a conformance failure; the check may go on. */
-  fail(f: FailureInput): void;
-  /**
-   * Runs a fast-check property with the run's seed (and replay path, when replaying); a
-   * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
-   * the replay command. The predicate returns a FailureInput (or throws) to falsify.
-   */
-  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo>;
-  /** Lets seconds pass on the target clock (virtual, hook, or real when slow runs are allowed). */
-  wait(seconds: number): Promise<void>;
-  /** Resolve `${...}` expressions against the case's variables. */
-  resolve(value: unknown): unknown;
-}
-
 /** @deprecated the bare-function form; declare checks with `defineCheck` (src/engine/checks/contract.ts). */
 export type LegacyCheck = (ctx: CheckContext, args: Record<string, unknown>) => Promise<void>;
 export type { TypedCheck };
@@ -202,6 +124,8 @@ export interface RunningReference {
   vars: Record<string, unknown>;
   exec?: ExecConfig;
   agent?: UserAgentDriver;
+  /** The database `query:` steps talk to, when the reference has one (it closes it in `stop`). */
+  database?: DatabaseTarget;
   stop(): Promise<void>;
 }
 

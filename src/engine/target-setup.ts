@@ -1,26 +1,19 @@
 import { SpecgateError } from '../errors.js';
 import { createHookClock } from '../targets/clock-hook.js';
+import { openDatabase, passwordOf } from '../targets/database/open-database.js';
 import { encodeJson } from '../targets/request-body.js';
-import type { ExecConfig, HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.js';
+import type { Recording } from '../targets/har/recording.js';
+import type { TargetSection } from '../targets/target-section.js';
+import type { HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.js';
 import { InteractiveAgent } from './agents/interactive-agent.js';
 import { ScriptedAgent } from './agents/scripted-agent.js';
 import { RealClock, VirtualClock } from './clock.js';
 import { resolveDeep } from './expressions.js';
-import type { HttpRequestSpec, Step } from './model.js';
+import type { HttpRequestSpec } from './model.js';
 import type { SuiteModule } from './suite-module.js';
 import type { TimeMode } from './runtime/time.js';
 
-/** One suite's part of a target profile (see schemas/target-profile.schema.json). */
-export interface TargetSection {
-  vars?: Record<string, unknown>;
-  secrets?: string[];
-  headers?: Record<string, string>;
-  http?: { timeoutMs?: number; maxBodyBytes?: number };
-  exec?: ExecConfig;
-  clock?: { advance: HttpRequestSpec };
-  agent?: { mode: 'scripted'; actions: Record<string, Step[]> } | { mode: 'interactive' };
-}
-
+/** What one suite runs against: an external target's section, or the embedded reference. */
 export interface TargetChoice {
   /** From the profile and/or suite flags; undefined means the embedded reference. */
   section: TargetSection | undefined;
@@ -30,6 +23,8 @@ export interface TargetChoice {
   secrets: string[];
   /** Variables laid over the embedded reference's own (flags with `layer: 'reference'`). */
   referenceVars?: Record<string, unknown>;
+  /** Recorded traffic to judge instead of a target to drive (`--target har:<file>`). */
+  recording?: Recording;
 }
 
 export interface PreparedTarget {
@@ -59,20 +54,29 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     };
     if (running.exec) target.exec = running.exec;
     if (running.agent) target.agent = running.agent;
+    if (running.database) target.database = running.database;
     return { target, timeMode: 'virtual' };
   }
   const s = choice.section;
   const vars = resolveVars(s.vars ?? {});
-  const secrets = [...choice.secrets, ...(s.secrets ?? []).map((n) => vars[n]).filter((v): v is string => typeof v === 'string')];
+  const secrets = [...new Set([...choice.secrets, ...(s.secrets ?? [])])];
   const target: SuiteTarget = {
     kind: 'profile',
     description: choice.label,
     vars,
     secrets,
-    headerNames: s.headers ?? {},
+    headerNames: s.headerNames ?? {},
     stop: async () => {},
   };
   if (s.exec) target.exec = s.exec;
+  if (s.database) {
+    const url = String(resolveDeep(s.database.url, { vars }));
+    const database = openDatabase({ ...s.database, url });
+    target.database = database;
+    target.stop = () => database.close();
+    const password = passwordOf(url);
+    if (password) secrets.push(password);
+  }
   const agent = makeAgent(s);
   if (agent) target.agent = agent;
   let timeMode: TimeMode = 'none';
@@ -89,7 +93,12 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
         ...(body === undefined ? {} : { body }),
         ...(signal ? { signal } : {}),
       });
-      if (res.status >= 300) throw new Error(`the hook answered HTTP ${res.status}`);
+      if (res.status >= 300)
+        throw new SpecgateError(
+          'SG_TARGET_PROTOCOL',
+          `the clock-control hook failed while advancing ${ms} ms: the hook answered HTTP ${res.status}; check clock.advance in the target profile`,
+          { ms, status: res.status },
+        );
     });
     timeMode = 'hook';
   } else if (opts.includeSlow) {

@@ -1,37 +1,14 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { SourceLocation } from '../engine/model.js';
+import { formatLocation, type YamlSource } from '../engine/loader/yaml-source.js';
+import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
 import { SpecgateError } from '../errors.js';
+import type { DatabaseConfig } from './database/types.js';
+import type { TargetSection } from './target-section.js';
 import type { ExecConfig } from './types.js';
-import { formatLocation, locationOf, type PositionedDoc } from './yaml-positions.js';
-
-/** How user-agent actions are performed: scripted request steps, or a person at the terminal. */
-export type AgentProfile =
-  | { mode: 'scripted'; actions: Record<string, Record<string, unknown>[]> }
-  | { mode: 'interactive' };
-
-/** One `suites.<name>` section of a target profile, `${env:...}` resolved. */
-export interface SuiteProfile {
-  /** Shown in reports instead of the suite name. */
-  description?: string;
-  /** Variables the cases see; other `${...}` expressions are left for the engine. */
-  vars: Record<string, unknown>;
-  /** Values never to print: every `${env:...}` value of the section plus the vars named in `secrets:`. */
-  secrets: string[];
-  /** Neutral spec header name (lower-cased) -> the name this target uses. */
-  headerNames: Record<string, string>;
-  http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
-  exec?: ExecConfig;
-  /** Raw request step that advances the target's clock; the engine runs it with `${ms}` set. */
-  clock?: { advance: Record<string, unknown> };
-  /** Raw action steps (scripted) for the engine to run, or interactive mode. */
-  agent?: AgentProfile;
-  /** Where the section starts in the profile. */
-  location: SourceLocation;
-}
 
 /** What building a section needs from the loader. */
 export interface SuiteBuildContext {
-  src: PositionedDoc;
+  src: YamlSource;
   suite: string;
   /** The profile's folder: relative executable paths are taken from there. */
   base: string;
@@ -46,20 +23,23 @@ interface RawSuite {
   vars?: Record<string, unknown>;
   secrets?: string[];
   headers?: Record<string, string>;
-  http?: SuiteProfile['http'];
+  http?: TargetSection['http'];
+  database?: DatabaseConfig;
   exec?: Omit<ExecConfig, 'env'> & { env?: Record<string, string | number | boolean> };
-  clock?: { advance: Record<string, unknown> };
-  agent?: { mode: 'scripted' | 'interactive'; actions?: Record<string, Record<string, unknown>[]> };
+  // the schema checks only the outline of the hook request and of the action steps; the engine
+  // runs them as a request and as steps, and reports what is wrong when they run
+  clock?: { advance: HttpRequestSpec };
+  agent?: { mode: 'scripted' | 'interactive'; actions?: Record<string, Step[]> };
 }
 
 /** Builds the typed section from its schema-valid raw form and the env values read inside it. */
-export function buildSuiteProfile(section: Record<string, unknown>, envSecrets: readonly string[], ctx: SuiteBuildContext): SuiteProfile {
+export function buildTargetSection(section: Record<string, unknown>, envSecrets: readonly string[], ctx: SuiteBuildContext): TargetSection {
   const raw = section as RawSuite;
   const vars = raw.vars ?? {};
   const secrets = new Set(envSecrets);
   (raw.secrets ?? []).forEach((name, i) => {
     if (!Object.prototype.hasOwnProperty.call(vars, name)) {
-      const loc = locationOf(ctx.src, ctx.src.doc.getIn(['suites', ctx.suite, 'secrets', i], true));
+      const loc = ctx.src.locate(['suites', ctx.suite, 'secrets', i]);
       ctx.errors.push(new SpecgateError(
         'SG_CONFIG',
         `${formatLocation(loc)}: secrets names "${name}", which is not a var of suite ${ctx.suite}; list var names here, not values`,
@@ -72,9 +52,10 @@ export function buildSuiteProfile(section: Record<string, unknown>, envSecrets: 
   const headerNames: Record<string, string> = {};
   for (const [neutral, actual] of Object.entries(raw.headers ?? {})) headerNames[neutral.toLowerCase()] = actual;
 
-  const out: SuiteProfile = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location };
+  const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location };
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.http) out.http = { ...raw.http };
+  if (raw.database) out.database = { ...raw.database };
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
   if (raw.clock) out.clock = { advance: raw.clock.advance };
   if (raw.agent) {

@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { LineCounter, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { schemaErrors } from '../engine/loader/schema-check.js';
+import { formatLocation, parseYaml, type YamlSource } from '../engine/loader/yaml-source.js';
 import type { SourceLocation } from '../engine/model.js';
 import { SpecgateError, SpecgateErrorList } from '../errors.js';
-import { fromRoot } from '../paths.js';
-import { formatLocation, keyNode, locationOf, schemaErrors, syntaxErrors, type PositionedDoc } from './yaml-positions.js';
-import { buildSuiteProfile, type SuiteProfile } from './profile-suite.js';
-
-export type { AgentProfile, SuiteProfile } from './profile-suite.js';
+import { buildTargetSection } from './profile-suite.js';
+import type { TargetSection } from './target-section.js';
 
 /** A loaded target profile (schemas/target-profile.schema.json), `${env:...}` resolved. */
 export interface TargetProfile {
@@ -17,22 +14,13 @@ export interface TargetProfile {
   /** Label for reports. */
   name?: string;
   /** Per-suite sections, keyed by suite name. */
-  suites: Record<string, SuiteProfile>;
+  suites: Record<string, TargetSection>;
   /** Every secret value of the profile (all suites): the engine's Redactor is built from these. */
   secrets: string[];
 }
 
 const ENV_REF = /\$\{env:([^}]*)\}/g;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-let validator: ValidateFunction | undefined;
-function validate(): ValidateFunction {
-  if (!validator) {
-    const schema = JSON.parse(readFileSync(fromRoot('schemas', 'target-profile.schema.json'), 'utf8')) as object;
-    validator = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
-  }
-  return validator;
-}
 
 /**
  * Reads, validates and resolves a target profile (DESIGN "Targets"). Every problem is an
@@ -51,26 +39,23 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
     const why = code === 'ENOENT' ? 'does not exist' : `cannot be read (${String(code ?? e)})`;
     throw new SpecgateError('SG_CONFIG', `the target profile ${file} ${why}; check the --target path`, { file }, { cause: e });
   }
-  const lines = new LineCounter();
-  const src: PositionedDoc = { file, doc: parseDocument(text, { lineCounter: lines, prettyErrors: true }), lines };
-  throwAll(syntaxErrors(src));
-  if (src.doc.contents === null) {
+  // a profile's syntax errors read as `file:line:column: <what>`, as they always have
+  const src = parseYaml(file, text, { code: 'SG_CONFIG', label: '' });
+  if (src.data === null || src.data === undefined) {
     throw new SpecgateError('SG_CONFIG', `${file}:1:1: the target profile is empty; it needs at least a suites: section`, { file });
   }
-  const check = validate();
-  if (!check(src.doc.toJS())) throwAll(schemaErrors(src, check.errors ?? []));
+  throwAll(schemaErrors(src, 'target-profile', 'SG_CONFIG', 'profile'));
 
-  const { bySuite, top } = resolveEnv(src, env);
-  const raw = src.doc.toJS() as { name?: string; suites: Record<string, Record<string, unknown>> };
-  const suites: Record<string, SuiteProfile> = {};
+  const { data, bySuite, top } = resolveEnv(src, env);
+  const raw = data as { name?: string; suites: Record<string, Record<string, unknown>> };
+  const suites: Record<string, TargetSection> = {};
   const errors: SpecgateError[] = [];
   const all = new Set(top);
   for (const [suite, section] of Object.entries(raw.suites)) {
-    const node = keyNode(src.doc.get('suites', true), suite);
-    const ctx = { src, suite, base: dirname(file), location: locationOf(src, node), errors };
-    const profile = buildSuiteProfile(section, bySuite.get(suite) ?? [], ctx);
-    suites[suite] = profile;
-    for (const s of profile.secrets) all.add(s);
+    const ctx = { src, suite, base: dirname(file), location: src.locateKey?.(['suites', suite]) ?? src.locate(['suites', suite]), errors };
+    const built = buildTargetSection(section, bySuite.get(suite) ?? [], ctx);
+    suites[suite] = built;
+    for (const s of built.secrets ?? []) all.add(s);
   }
   throwAll(errors);
   return { file, ...(raw.name !== undefined ? { name: raw.name } : {}), suites, secrets: [...all] };
@@ -81,42 +66,37 @@ function throwAll(errors: SpecgateError[]): void {
   if (errors.length > 1) throw new SpecgateErrorList(errors);
 }
 
-/** Replaces `${env:NAME}` in every string value, in place; returns the values read, per suite. */
-function resolveEnv(src: PositionedDoc, env: NodeJS.ProcessEnv): { bySuite: Map<string, string[]>; top: string[] } {
+/**
+ * A copy of the profile's data with `${env:NAME}` replaced in every string value, and the
+ * values read, per suite (`suites.<name>...`) and outside any suite.
+ */
+function resolveEnv(src: YamlSource, env: NodeJS.ProcessEnv): { data: unknown; bySuite: Map<string, string[]>; top: string[] } {
   const bySuite = new Map<string, string[]>();
   const top: string[] = [];
   const errors: SpecgateError[] = [];
-  visit(src.doc, {
-    Scalar(key, node, path) {
-      if (key === 'key' || typeof node.value !== 'string' || !node.value.includes('${env:')) return;
-      const suite = suiteOf(path);
-      let sink = top;
-      if (suite !== undefined) {
-        sink = bySuite.get(suite) ?? [];
-        bySuite.set(suite, sink);
+  const walk = (value: unknown, path: readonly (string | number)[]): unknown => {
+    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, i]));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, [...path, k])]));
+    if (typeof value !== 'string' || !value.includes('${env:')) return value;
+    const suite = path[0] === 'suites' && path.length > 1 ? String(path[1]) : undefined;
+    let sink = top;
+    if (suite !== undefined) {
+      sink = bySuite.get(suite) ?? [];
+      bySuite.set(suite, sink);
+    }
+    return value.replace(ENV_REF, (whole, name: string) => {
+      const found = name.match(ENV_NAME) ? env[name] : undefined;
+      if (found === undefined) {
+        errors.push(envError(src.locate(path), name));
+        return whole;
       }
-      node.value = node.value.replace(ENV_REF, (whole, name: string) => {
-        const value = name.match(ENV_NAME) ? env[name] : undefined;
-        if (value === undefined) {
-          errors.push(envError(locationOf(src, node), name));
-          return whole;
-        }
-        sink.push(value);
-        return value;
-      });
-    },
-  });
+      sink.push(found);
+      return found;
+    });
+  };
+  const data = walk(src.data, []);
   throwAll(errors);
-  return { bySuite, top };
-}
-
-/** The suite a node sits in: the key of the pair directly under `suites`. */
-function suiteOf(path: readonly unknown[]): string | undefined {
-  // path: [Document, root map, Pair(suites), suites map, Pair(<suite>), ...]
-  const outer = path[2];
-  const inner = path[4];
-  if (!isPair(outer) || !isScalar(outer.key) || outer.key.value !== 'suites') return undefined;
-  return isPair(inner) && isScalar(inner.key) ? String(inner.key.value) : undefined;
+  return { data, bySuite, top };
 }
 
 function envError(loc: SourceLocation, name: string): SpecgateError {

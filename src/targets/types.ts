@@ -1,4 +1,5 @@
 import type { ClockControl } from '../engine/clock.js';
+import type { DatabaseTarget } from './database/types.js';
 
 /** An HTTP request as the http target sends it (after expressions are resolved). */
 export interface HttpRequest {
@@ -92,5 +93,7 @@ export interface SuiteTarget {
   /** Undefined when time can only pass for real. */
   clock?: ClockControl;
   agent?: UserAgentDriver;
+  /** The database `query:` steps talk to (profile `database:` or the reference's own). */
+  database?: DatabaseTarget;
   stop(): Promise<void>;
 }

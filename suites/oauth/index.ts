@@ -16,7 +16,6 @@ import { redirectTable } from './checks/redirect-table.js';
 import { expectValue, requireValue } from './checks/expect-value.js';
 import { reviewRevokes, tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
 import { pkceVerdict, redirectVerdict } from './oracles.js';
-import { accessToken, deviceAuthorization, deviceError } from './schemas.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -42,7 +41,6 @@ export const suite: SuiteModule = {
     deviceActions: () => deviceActions(),
   },
   oracles: { redirectVerdict, pkceVerdict },
-  schemas: { 'device-authorization': deviceAuthorization, 'access-token': accessToken, 'device-error': deviceError },
   reference: oauthReference,
   targetOptions: [{ ...clientTargetOption, layer: 'reference' }],
 };

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
+import { execFor } from '../../src/targets/command-line.js';
 import { pluginCodecs } from '../../reference/plugin/codec.js';
 import { pluginReference } from '../../reference/plugin/reference-target.js';
 import { pluginGenerators } from '../../generators/plugin/index.js';
@@ -9,7 +10,7 @@ import { compilerProperty, compilerRun } from './checks/compiler-run.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
-import { execFor, markerPrefix } from './checks/support.js';
+import { markerPrefix } from './checks/support.js';
 import { fuzzPlugin } from './fuzz/fuzz-plugin.js';
 import { responseViolations } from './oracles.js';
 import { responseSchema } from './schemas.js';
@@ -47,7 +48,7 @@ export const suite: SuiteModule = {
   completeTarget: ({ vars, exec }) => {
     const command = vars['plugin_command'];
     if (exec && (command === undefined || command === '')) return { vars: { ...vars, plugin_command: [exec.command, ...(exec.args ?? [])] }, exec };
-    if (!exec && command !== undefined && command !== '' && !JSON.stringify(command).includes('${')) return { vars, exec: execFor(command) };
+    if (!exec && command !== undefined && command !== '' && !JSON.stringify(command).includes('${')) return { vars, exec: execFor(command, 'vars.plugin_command') };
     return exec ? { vars, exec } : { vars };
   },
   targetOptions: [
@@ -56,7 +57,7 @@ export const suite: SuiteModule = {
       valueName: 'executable',
       description: 'check this code-generator plugin (a path, or a command line; a .js file runs with node)',
       vars: (value) => ({ plugin_command: value }),
-      exec: (value) => execFor(value),
+      exec: (value) => execFor(value, '--plugin'),
     },
     {
       flag: 'compiler',

@@ -1,3 +1,5 @@
+import { SpecgateError } from '../../../src/errors.js';
+
 /**
  * The launch contract between specgate (playing the platform of spec 000 part B) and a client
  * application under test. The harness starts the client as a process with these environment
@@ -55,15 +57,15 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Reads and checks the contract's variables; throws with the name of what is missing. */
+/** Reads and checks the contract's variables; throws SG_CONFIG naming what is missing or wrong. */
 export function readClientEnv(env: NodeJS.ProcessEnv): ClientEnv {
   const get = (name: string, required = true): string => {
     const v = env[name];
-    if (required && (v === undefined || v === '')) throw new Error(`${name} is not set (see the specgate client launch contract)`);
+    if (required && (v === undefined || v === '')) throw new SpecgateError('SG_CONFIG', `${name} is not set: start this client with the variables of the specgate client launch contract (reference/oauth/client/README.md)`);
     return v ?? '';
   };
   const flow = get(CLIENT_ENV.flow);
-  if (flow !== 'web' && flow !== 'device') throw new Error(`${CLIENT_ENV.flow} must be web or device, not "${flow}"`);
+  if (flow !== 'web' && flow !== 'device') throw new SpecgateError('SG_CONFIG', `${CLIENT_ENV.flow} must be web or device, not "${flow}": set it to the flow to run`);
   return {
     flow,
     authUrl: trimSlash(get(CLIENT_ENV.authUrl)),

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SpecgateError } from '../../../src/errors.js';
 
 /**
  * The loopback listener that receives the platform's redirect (spec 000, B, Endpoints 1:
@@ -43,7 +44,7 @@ export async function openLoopback(host: string, port: number, path: string): Pr
     redirectUri: `http://${hostForUrl(host)}:${addr.port}${path}`,
     next: (timeoutMs) =>
       new Promise<URLSearchParams>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no redirect arrived within ${timeoutMs / 1000} s`)), timeoutMs);
+        const timer = setTimeout(() => reject(new SpecgateError('SG_TARGET_TIMEOUT', `no redirect arrived within ${timeoutMs / 1000} s: the sign-in was not completed in the browser`)), timeoutMs);
         timer.unref();
         void received.then((q) => {
           clearTimeout(timer);

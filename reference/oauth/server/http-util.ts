@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SpecgateError } from '../../../src/errors.js';
 
 /** Small HTTP helpers for the reference platform server (no framework: node:http only). */
 
@@ -10,7 +11,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) {
     const b = chunk as Buffer;
     size += b.length;
-    if (size > MAX_BODY) throw new Error('request body too large');
+    if (size > MAX_BODY) throw new SpecgateError('SG_TARGET_TOO_LARGE', `request body too large: the reference platform reads at most ${MAX_BODY} bytes; send a smaller body`);
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -1,3 +1,4 @@
+import { SpecgateError } from '../../errors.js';
 import type { Step } from '../model.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 
@@ -18,6 +19,6 @@ export class ScriptedAgent implements UserAgentDriver {
   perform(): Promise<Record<string, unknown>> {
     // The engine runs scripted actions itself (see CaseRun.agentFor in runtime/case-run.ts), so
     // that their requests are checked, captured and reported like any other step.
-    return Promise.reject(new Error('scripted agent actions run through the engine'));
+    return Promise.reject(new SpecgateError('SG_INTERNAL', 'scripted agent actions run through the engine as steps (CaseRun.agentFor), never through perform()'));
   }
 }

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from '../loader/schema-check.js';
 import type { TypedCheck } from './contract.js';
 
 const validators = new WeakMap<object, ValidateFunction>();
@@ -7,7 +8,7 @@ let ajv: Ajv | undefined;
 function validatorFor(check: TypedCheck): ValidateFunction {
   let v = validators.get(check);
   if (!v) {
-    ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    ajv ??= createAjv();
     v = ajv.compile(check.args);
     validators.set(check, v);
   }

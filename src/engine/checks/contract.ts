@@ -1,5 +1,5 @@
 import type { Exchange } from '../model.js';
-import type { CheckContext } from '../suite-module.js';
+import type { CheckContext } from './context.js';
 
 /**
  * The contract of a typed check: what it takes, what it may judge, what it sets. The loader
@@ -53,7 +53,8 @@ export type Verdict =
   | { ok: false; message: string; expected?: unknown; actual?: unknown; exchange?: Exchange }
   | { unjudged: string };
 
-export type Judge<R> = (observed: R) => Verdict;
+/** Judges one requirement from an observation; `args` are the step's arguments (for values only a judge reads). */
+export type Judge<R, A = unknown> = (observed: R, args: A) => Verdict;
 
 export const PASS: Verdict = Object.freeze({ ok: true });
 
@@ -77,5 +78,17 @@ export interface JudgedCheckDefinition<A, R> {
   /** Runs the target once and returns what was seen. */
   observe(ctx: CheckContext, args: A): Promise<R>;
   /** One judge per requirement this check can judge. */
-  judgeBy: Readonly<Record<string, Judge<R>>>;
+  judgeBy: Readonly<Record<string, Judge<R, A>>>;
+  /**
+   * Cases of one suite run that call this check with the same arguments share one observation
+   * (the first runs `observe`, the others wait for it and judge what it saw). Only for an
+   * `observe` that records no failures and whose result depends on nothing but its arguments.
+   */
+  share?: boolean;
+  /**
+   * With `share`: what the observation depends on (default: the arguments). Leave out arguments
+   * only the judges read, so cases that differ only in those still share; add what `observe`
+   * reads from the context (a variable naming the target), so cases that differ there do not.
+   */
+  shareBy?: (args: A, ctx: CheckContext) => unknown;
 }

@@ -5,7 +5,7 @@ import { fromRoot } from '../../paths.js';
 import type { YamlSource } from './yaml-source.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
-export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api';
+export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api' | 'har';
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 const texts = new Map<SchemaName, string>();
@@ -20,6 +20,24 @@ export function schemaText(name: SchemaName): string {
   return t;
 }
 
+/**
+ * A new Ajv with the options every schema check of specgate uses (suite files, profiles,
+ * baselines, check arguments, response schemas): all errors at once, schemas written for
+ * editors accepted (`strict: false`), the failing value kept for messages (`verbose`).
+ * Make every Ajv here, so that a rule reads the same wherever a schema is checked.
+ */
+export function createAjv(): Ajv {
+  return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+}
+
+/** A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers. */
+export function jsonSafe(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (Array.isArray(v)) return v.map(jsonSafe);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x)]));
+  return v;
+}
+
 let shared: Ajv | undefined;
 const added = new Set<SchemaName>();
 
@@ -30,7 +48,7 @@ const added = new Set<SchemaName>();
 function validator(name: SchemaName): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    shared ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+    shared ??= createAjv();
     const ajv = shared;
     const add = (n: SchemaName): void => {
       if (added.has(n)) return;
@@ -50,18 +68,27 @@ function validator(name: SchemaName): ValidateFunction {
 const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set', 'use', 'query'];
 
 /**
- * Validates a parsed file against its schema and turns every violation into a message with
- * file:line:column and the rule broken. Returns [] when valid.
+ * How a violation reads. `suite` (suite files, baselines): `path: rule`, with the rule in
+ * specgate's words. `profile` (target profiles): `path rule` in ajv's words, the root called
+ * "the profile", as profile errors have always been worded.
  */
-export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateErrorCode): SpecgateError[] {
+export type SchemaPhrasing = 'suite' | 'profile';
+
+/**
+ * Validates a parsed file against its schema and turns every violation into a message with
+ * file:line:column and the rule broken; an unknown or invalid property name is placed on its
+ * own key. Returns [] when valid.
+ */
+export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateErrorCode, phrasing: SchemaPhrasing = 'suite'): SpecgateError[] {
   const validate = validator(name);
   if (validate(src.data)) return [];
-  const errors = pickRelevant(validate.errors ?? [], src.data);
+  const errors = pickRelevant(validate.errors ?? [], src.data, phrasing);
   return errors.map((e) => {
     const path = e.instancePath.split('/').slice(1).map(unescapePointer);
-    const keyPath = [...path, String(e.params['additionalProperty'])];
-    const at = e.keyword === 'additionalProperties' ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
-    return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e)}`, { ...at, rule: e.schemaPath });
+    const key = e.keyword === 'additionalProperties' ? e.params['additionalProperty'] : e.keyword === 'propertyNames' ? e.params['propertyName'] : undefined;
+    const keyPath = [...path, String(key)];
+    const at = key !== undefined ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
+    return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e, phrasing)}`, { ...at, rule: e.schemaPath });
   });
 }
 
@@ -82,7 +109,7 @@ const CASE_ANYOF = /^#(?:\/definitions\/case)?\/anyOf(\/|$)/;
  * ajv reports every branch of a oneOf; keep only the branch the author meant (by the step's kind
  * key), and say once that a case needs steps or skip instead of one error per anyOf branch.
  */
-function pickRelevant(errors: ErrorObject[], data: unknown): ErrorObject[] {
+function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhrasing): ErrorObject[] {
   const pathOf = (e: ErrorObject): string[] => e.instancePath.split('/').slice(1).map(unescapePointer);
   const isStepOneOf = (e: ErrorObject): boolean => e.keyword === 'oneOf' && STEP_PATH.test(e.instancePath) && STEP_ONEOF.test(e.schemaPath);
   const isCaseAnyOf = (e: ErrorObject): boolean => CASE_PATH.test(e.instancePath) && CASE_ANYOF.test(e.schemaPath);
@@ -102,7 +129,7 @@ function pickRelevant(errors: ErrorObject[], data: unknown): ErrorObject[] {
     kept.push({ ...e, keyword: 'caseBody', message: 'a case needs steps (or skip: with the reason it is not run)' });
   const seen = new Set<string>();
   return kept.filter((e) => {
-    const key = `${e.instancePath}|${describe(e)}`;
+    const key = `${e.instancePath}|${describe(e, phrasing)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -121,7 +148,8 @@ function valueAt(data: unknown, path: string[]): unknown {
   return cur;
 }
 
-function describe(e: ErrorObject): string {
+function describe(e: ErrorObject, phrasing: SchemaPhrasing): string {
+  if (phrasing === 'profile') return describeForProfile(e);
   const where = e.instancePath ? `${e.instancePath.replace(/^\//, '').replace(/\//g, '.')}` : 'the file';
   switch (e.keyword) {
     case 'additionalProperties':
@@ -142,4 +170,13 @@ function describe(e: ErrorObject): string {
 
 function valueText(e: ErrorObject): unknown {
   return e.data;
+}
+
+function describeForProfile(e: ErrorObject): string {
+  const where = e.instancePath ? e.instancePath.slice(1).split('/').map(unescapePointer).join('.') : 'the profile';
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') return `${where} has an unknown property "${params['additionalProperty']}"`;
+  if (e.keyword === 'propertyNames' && typeof params['propertyName'] === 'string') return `${where} has an invalid name "${params['propertyName']}"`;
+  if (e.keyword === 'enum' && Array.isArray(params['allowedValues'])) return `${where} must be one of: ${params['allowedValues'].map(String).join(', ')}`;
+  return `${where} ${e.message ?? e.keyword}`;
 }

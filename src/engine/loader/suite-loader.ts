@@ -14,6 +14,8 @@ import { schemaErrors, schemaText } from './schema-check.js';
 import { loadSchemaFiles } from './schema-files.js';
 import { loadSuiteFile } from './suite-file.js';
 import { checkVariableFlow } from './variable-flow.js';
+import { loadApiTable } from '../api/load-table.js';
+import { checkApiUse } from '../api/check-cases.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
 
 /**
@@ -27,6 +29,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   const requirements = loadRequirements(module.dir, errors, cwd);
   const suiteFile = loadSuiteFile(module.dir, shown, errors);
   registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
+  const api = loadApiTable(module, registry, shown, errors);
   const declared = suiteFile.vars ? new Set(Object.keys(suiteFile.vars)) : undefined;
   const known = new Map(requirements.map((r) => [r.id, r]));
   const cases: CaseDef[] = [];
@@ -66,13 +69,14 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
         }
         c.steps.forEach((step, j) => checkStep(step, c, registry, (p) => stepAt(j, p), errors));
         checkCaseContracts(c, registry, stepAt, errors);
+        checkApiUse(c, api, module.apiModels, stepAt, errors);
         if (declared) checkVariableFlow(c, declared, registry, stepAt, errors);
         cases.push(c);
       }
     });
   }
   if (errors.length) throw new SpecgateErrorList(errors);
-  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}) };
+  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}) };
 }
 
 /** Requirements neither covered by a case nor excluded (the lint test keeps this empty). */
@@ -125,6 +129,11 @@ function readValid(path: string, file: string, schema: 'cases' | 'requirements')
         if (top) return { ...top, file };
         full ??= parseYaml(file, text);
         return full.locate(path);
+      },
+      // an unknown key is named where it is written, cached or not
+      locateKey: (path) => {
+        full ??= parseYaml(file, text);
+        return full.locateKey?.(path) ?? full.locate(path);
       },
     };
   }

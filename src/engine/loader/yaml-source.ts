@@ -13,6 +13,18 @@ export interface YamlSource {
   locateKey?(path: readonly (string | number)[]): SourceLocation;
 }
 
+/** How syntax errors are reported: their code, and the words before the parser's message. */
+export interface YamlErrorStyle {
+  code?: 'SG_SUITE_SYNTAX' | 'SG_CONFIG';
+  /** Printed between `file:line:column: ` and the parser's message (default `YAML syntax: `). */
+  label?: string;
+}
+
+/** `file:line:column`, the form every positioned message starts with. */
+export function formatLocation(loc: SourceLocation): string {
+  return `${loc.file}:${loc.line}:${loc.column}`;
+}
+
 /** Reads and parses a YAML file; syntax errors become SG_SUITE_SYNTAX errors with file:line:column. */
 export function readYaml(file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = 'SG_SUITE_SYNTAX'): YamlSource {
   let text: string;
@@ -24,7 +36,14 @@ export function readYaml(file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = '
   return parseYaml(file, text, code);
 }
 
-export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG' = 'SG_SUITE_SYNTAX'): YamlSource {
+/**
+ * Parses YAML text into data that still knows where each value came from (suite files,
+ * profiles and baselines all go through here). Every syntax error is reported at once.
+ */
+export function parseYaml(file: string, text: string, style: YamlErrorStyle['code'] | YamlErrorStyle = 'SG_SUITE_SYNTAX'): YamlSource {
+  const given: YamlErrorStyle = typeof style === 'string' ? { code: style } : style;
+  const code = given.code ?? 'SG_SUITE_SYNTAX';
+  const label = given.label ?? 'YAML syntax: ';
   const lineCounter = new LineCounter();
   // Integers are read as bigint and only safe ones turned back into numbers: a literal such as
   // 9007199254740993 (an int64 id in an expectation) must not silently round to ...992.
@@ -33,7 +52,7 @@ export function parseYaml(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 
     throw new SpecgateErrorList(
       doc.errors.map((e) => {
         const pos = lineCounter.linePos(e.pos[0]);
-        return new SpecgateError(code, `${file}:${pos.line}:${pos.col}: YAML syntax: ${firstLine(e.message)}`, { file, line: pos.line, column: pos.col });
+        return new SpecgateError(code, `${file}:${pos.line}:${pos.col}: ${label}${firstLine(e.message)}`, { file, line: pos.line, column: pos.col });
       }),
     );
   }

@@ -1,15 +1,18 @@
 import * as fc from 'fast-check';
 import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
-import type { CaseDef, CaseResult, Exchange, Failure, PropertyInfo } from '../model.js';
+import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
 import { runProperty } from './property.js';
+import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
 import { runProcess, sendRequest } from './step-io.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
-import type { UserAgentDriver } from '../../targets/types.js';
+import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
+import type { StepScope } from './step-scope.js';
+import type { Registry } from '../registry.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 const KEEP_EXCHANGES = 4;
@@ -18,7 +21,7 @@ const KEEP_EXCHANGES = 4;
  * One case being run: its variables, the failures it found, the last exchanges it saw.
  * Steps and typed checks record into it; `finish` turns it into a CaseResult.
  */
-export class CaseRun {
+export class CaseRun implements StepScope {
   readonly vars: Record<string, unknown>;
   failures: Failure[] = [];
   private readonly recent: (() => Exchange)[] = [];
@@ -33,6 +36,25 @@ export class CaseRun {
   ) {
     this.vars = { ...rt.target.vars, ...(def.vars ? (resolveDeep(def.vars, { vars: rt.target.vars, env: rt.env }) as Record<string, unknown>) : {}) };
     this.seed = deriveSeed(rt.runSeed, rt.suite.name, def.id);
+  }
+
+  get caseId(): string {
+    return this.def.id;
+  }
+  get suite(): LoadedSuite {
+    return this.rt.suite;
+  }
+  get target(): SuiteTarget {
+    return this.rt.target;
+  }
+  get registry(): Registry {
+    return this.rt.registry;
+  }
+  get http(): HttpClient {
+    return this.rt.http;
+  }
+  get processes(): ExecRunner {
+    return this.rt.exec;
   }
 
   resolve(value: unknown, vars: Record<string, unknown> = this.vars): unknown {
@@ -93,6 +115,7 @@ export class CaseRun {
       caseId: this.def.id,
       requirements: this.def.requirements,
       vars,
+      api: apiContext(rt.suite.api, rt.module.apiModels),
       request: async (spec) => {
         const obs = await sendRequest(this, spec);
         return { ...obs.response, exchange: obs.exchange() };
@@ -108,6 +131,7 @@ export class CaseRun {
       clock: rt.target.clock,
       agent: this.agentFor(vars),
       signal: this.signal,
+      observations: rt.observations,
       seed: this.seed,
       runs: rt.runs ?? 100,
       exchange: (ex) => this.note(() => ex),

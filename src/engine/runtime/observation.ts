@@ -1,7 +1,7 @@
 import { getPath } from '../json-path.js';
 import { match, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
-import type { CaseRun } from './case-run.js';
+import type { StepScope } from './step-scope.js';
 
 /**
  * What one attempt of a step observed, in a shape expectations and captures can read the same
@@ -69,7 +69,7 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
 }
 
 /** Records each mismatch as a failure of the attributed requirement (or the case's). */
-export function recordMismatches(run: CaseRun, mismatches: Mismatch[], requirement: string | undefined, obs: Observation): void {
+export function recordMismatches(run: StepScope, mismatches: Mismatch[], requirement: string | undefined, obs: Observation): void {
   for (const m of mismatches) {
     const f = { message: `${m.path}: ${m.message}`, expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual };
     run.fail(requirement ? { ...f, requirement } : f, obs.exchange);

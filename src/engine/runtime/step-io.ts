@@ -3,8 +3,9 @@ import { stringify } from '../expressions.js';
 import type { Exchange, ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
 import { encodeForm, encodeJson } from '../../targets/request-body.js';
 import type { ExecConfig, ExecResult, HttpResponse, SuiteTarget } from '../../targets/types.js';
-import type { CaseRun } from './case-run.js';
+import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
+import { operationRequest } from '../api/operation-request.js';
 
 const ACCEPT: Record<string, string> = {
   json: 'application/json',
@@ -29,8 +30,10 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
 export type HttpObservation = Observation & { response: HttpResponse };
 
 /** Sends one (already resolved) request and observes the answer. */
-export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<HttpObservation> {
-  const name = headerNamer(run.rt.target);
+export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promise<HttpObservation> {
+  // a request by operation ID takes its method, URL, auth and required headers from the API table
+  const spec = operationRequest(run.suite.api, given, (v) => run.resolve(v));
+  const name = headerNamer(run.target);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);
   let body: string | undefined;
@@ -42,7 +45,7 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
     headers['content-type'] ??= 'application/json';
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
-  if (spec.url === undefined) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.def.id}: a request has no url`);
+  if (spec.url === undefined) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: a request has no url`);
   let url = spec.url;
   if (spec.query) {
     let parsed: URL;
@@ -56,7 +59,7 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
   }
   const method = (spec.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase();
   const req = { method, url, headers, signal: run.signal, ...(body === undefined ? {} : { body }), ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
-  const res = await run.rt.http.send(req);
+  const res = await run.http.send(req);
   const exchange = () => ({
     kind: 'http' as const,
     summary: `${method} ${url} -> ${res.status}`,
@@ -68,12 +71,12 @@ export async function sendRequest(run: CaseRun, spec: HttpRequestSpec): Promise<
   return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange, response: res, ...(res.parseError !== undefined ? { parseError: res.parseError } : {}) };
 }
 
-function stdinBytes(run: CaseRun, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {
+function stdinBytes(run: StepScope, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {
   if (!spec) return new Uint8Array(0);
   if (spec.text !== undefined) return Buffer.from(spec.text, 'utf8');
   if (spec.hex !== undefined) return Buffer.from(spec.hex.replace(/\s+/g, ''), 'hex');
   if (spec.base64 !== undefined) return Buffer.from(spec.base64, 'base64');
-  if (spec.encode) return run.rt.registry.codec(spec.encode.codec).encode(spec.encode.value);
+  if (spec.encode) return run.registry.codec(spec.encode.codec).encode(spec.encode.value);
   if (spec.from !== undefined) {
     const v = vars[spec.from];
     if (v instanceof Uint8Array) return v;
@@ -93,13 +96,13 @@ export interface ProcessRun {
  * Runs the target executable (or `spec.command`) once with `stdin`, through the engine's
  * runner (output caps, timeout, process-group cleanup when the case ends), and records it.
  */
-export async function runProcess(run: CaseRun, spec: Omit<ExecSpec, 'stdin'>, stdin: Uint8Array, extra: Partial<ExecConfig> = {}): Promise<ProcessRun> {
-  const base = run.rt.target.exec;
+export async function runProcess(run: StepScope, spec: Omit<ExecSpec, 'stdin'>, stdin: Uint8Array, extra: Partial<ExecConfig> = {}): Promise<ProcessRun> {
+  const base = run.target.exec;
   const [command, ...lead] = spec.command ?? (base ? [base.command, ...(base.args ?? [])] : []);
-  if (!command) throw new SpecgateError('SG_CONFIG', `case ${run.def.id} runs an executable, but the target names none: give --plugin/--target with an exec command`);
+  if (!command) throw new SpecgateError('SG_CONFIG', `case ${run.caseId} runs an executable, but the target names none: give --plugin/--target with an exec command`);
   const env = { ...(base?.env ?? {}), ...(spec.env ?? {}) };
   const args = [...lead, ...(spec.args ?? [])];
-  const res = await run.rt.exec.run({
+  const res = await run.processes.run({
     ...(base ?? {}),
     ...extra,
     command,
@@ -121,13 +124,13 @@ export async function runProcess(run: CaseRun, spec: Omit<ExecSpec, 'stdin'>, st
 }
 
 /** Runs the target executable (or the step's own command) once and observes it. */
-export async function runExec(run: CaseRun, spec: ExecSpec, expect: ExecExpect | undefined, vars: Record<string, unknown>): Promise<Observation> {
+export async function runExec(run: StepScope, spec: ExecSpec, expect: ExecExpect | undefined, vars: Record<string, unknown>): Promise<Observation> {
   const { result: res, exchange } = await runProcess(run, spec, stdinBytes(run, spec.stdin, vars));
   let stdout: unknown = Buffer.from(res.stdout).toString('utf8');
   let data: unknown = stdout;
   if (expect?.decode) {
     try {
-      stdout = run.rt.registry.codec(expect.decode).decode(res.stdout);
+      stdout = run.registry.codec(expect.decode).decode(res.stdout);
       data = stdout;
     } catch (e) {
       stdout = { $undecodable: `${expect.decode}: ${(e as Error).message}` };

@@ -1,13 +1,14 @@
 import { SpecgateError } from '../../errors.js';
 import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
-import type { CaseRun } from './case-run.js';
+import type { StepScope } from './step-scope.js';
 import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
+import { runQueryStep } from './query-step.js';
 import { argProblems } from '../checks/args.js';
 
 /** Runs one step: resolve its expressions, act (repeating as told), check, capture. */
-export async function executeStep(run: CaseRun, step: Step, vars: Record<string, unknown>): Promise<void> {
+export async function executeStep(run: StepScope, step: Step, vars: Record<string, unknown>): Promise<void> {
   if ('set' in step) {
     for (const [k, v] of Object.entries(step.set)) vars[k] = run.resolve(v, vars);
     return;
@@ -20,15 +21,16 @@ export async function executeStep(run: CaseRun, step: Step, vars: Record<string,
     await runCheck(run, step.check, step.with, vars);
     return;
   }
+  if ('query' in step) return runQueryStep(run, step, vars);
   const act = actor(run, step, vars);
   if (!act) return;
   const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
   const obs = await repeat(run, step.repeat, vars, act);
   if (expect) {
     const { requirement, ...rest } = expect;
-    recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.rt.target)), requirement, obs);
+    recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.target)), requirement, obs);
   }
-  if (step.capture) capture(obs, step.capture, vars, headerNamer(run.rt.target));
+  if (step.capture) capture(obs, step.capture, vars, headerNamer(run.target));
 }
 
 /**
@@ -36,8 +38,8 @@ export async function executeStep(run: CaseRun, step: Step, vars: Record<string,
  * expression produced can only be checked now), and it may only attribute failures to the
  * requirements it declares it judges.
  */
-async function runCheck(run: CaseRun, name: string, raw: Record<string, unknown> | undefined, vars: Record<string, unknown>): Promise<void> {
-  const check = run.rt.registry.check(name);
+async function runCheck(run: StepScope, name: string, raw: Record<string, unknown> | undefined, vars: Record<string, unknown>): Promise<void> {
+  const check = run.registry.check(name);
   const args = (raw ? run.resolve(raw, vars) : {}) as Record<string, unknown>;
   if (typeof check === 'function') {
     await check(run.checkContext(vars), args);
@@ -45,11 +47,11 @@ async function runCheck(run: CaseRun, name: string, raw: Record<string, unknown>
   }
   const problems = argProblems(check, args, false);
   if (problems.length)
-    throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.def.id}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);
+    throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);
   await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
 }
 
-function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => Promise<Observation>) | undefined {
+function actor(run: StepScope, step: Step, vars: Record<string, unknown>): (() => Promise<Observation>) | undefined {
   if ('request' in step) return () => sendRequest(run, run.resolve(step.request, vars) as HttpRequestSpec);
   if ('exec' in step) {
     const expect = step.expect;
@@ -59,7 +61,7 @@ function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => 
     return async () => {
       const driver = run.agentFor(vars);
       if (!driver)
-        throw new SpecgateError('SG_CONFIG', `case ${run.def.id} needs a user agent to "${step.agent}", and the target has none: add \`agent:\` to the target profile (scripted or interactive)`);
+        throw new SpecgateError('SG_CONFIG', `case ${run.caseId} needs a user agent to "${step.agent}", and the target has none: add \`agent:\` to the target profile (scripted or interactive)`);
       const params = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
       const result = await driver.perform(step.agent, params, run.signal);
       const exchange = () => ({ kind: 'note' as const, summary: `user agent (${driver.kind}): ${step.agent}`, request: params, response: result });
@@ -71,7 +73,7 @@ function actor(run: CaseRun, step: Step, vars: Record<string, unknown>): (() => 
 }
 
 /** `repeat: N` acts N times; `repeat: {max, until, wait}` acts until the condition holds, never more than max. */
-async function repeat(run: CaseRun, spec: number | RepeatSpec | undefined, vars: Record<string, unknown>, act: () => Promise<Observation>): Promise<Observation> {
+async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, vars: Record<string, unknown>, act: () => Promise<Observation>): Promise<Observation> {
   if (spec === undefined) return act();
   if (typeof spec === 'number') {
     let obs = await act();
@@ -82,18 +84,18 @@ async function repeat(run: CaseRun, spec: number | RepeatSpec | undefined, vars:
   const waitMs = spec.wait === undefined ? 0 : parseDuration(run.resolve(spec.wait, vars));
   let obs = await act();
   for (let i = 1; i < spec.max && !run.signal.aborted; i++) {
-    if (until && expectationMismatches(obs, until, matchContext(run), headerNamer(run.rt.target)).length === 0) return obs;
+    if (until && expectationMismatches(obs, until, matchContext(run), headerNamer(run.target)).length === 0) return obs;
     await run.wait(waitMs);
     obs = await act();
   }
   if (until) {
-    const left = expectationMismatches(obs, until, matchContext(run), headerNamer(run.rt.target));
+    const left = expectationMismatches(obs, until, matchContext(run), headerNamer(run.target));
     if (left.length) run.fail({ message: `condition not reached after ${spec.max} attempts: ${left.map((m) => `${m.path}: ${m.message}`).join('; ')}` }, obs.exchange);
   }
   return obs;
 }
 
-function matchContext(run: CaseRun): { schema(name: string, v: unknown): string[] } {
-  return { schema: (name, v) => run.rt.registry.validateSchema(name, v) };
+function matchContext(run: StepScope): { schema(name: string, v: unknown): string[] } {
+  return { schema: (name, v) => run.registry.validateSchema(name, v) };
 }
 

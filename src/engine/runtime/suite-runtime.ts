@@ -33,4 +33,6 @@ export interface SuiteRuntime {
   /** Receives every exchange as it happens (redacted); unset, exchanges are only kept for failing cases. */
   onExchange: ((caseId: string, ex: Exchange) => void) | undefined;
   env: Record<string, string | undefined>;
+  /** Observations judged checks share across the cases of this suite run (keyed by check and arguments). */
+  observations: Map<string, Promise<unknown>>;
 }

@@ -1,6 +1,6 @@
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { authorization, isApiCall, issuedToken, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Verdict } from './client-judging.js';
+import { PASS, fail, unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
 
 /**
  * Judges of what an application does with a token, shared by both flows:

@@ -3,7 +3,7 @@ import type { ObservedRequest } from '../../../reference/oauth/server/observatio
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { showsUserCode, type DeviceRun } from './client-device-run.js';
 import { authorization, isDeviceStart, isTokenRequest, responseFields, timeline, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Judge, type Verdict } from './client-judging.js';
+import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import { judgeDeviceScope } from './client-scope-judges.js';
 import { CLIENT_TIMING } from './client-timing.js';
 
@@ -169,21 +169,23 @@ export function judgeDeviceRestart(run: DeviceRun): Verdict {
   return PASS;
 }
 
-/**
- * Judges of a device-flow run by requirement. `expect` names the answer the case steers toward
- * (access_denied, expired_token): POLL-STOP is not judged on a run that never got it.
- * `minGapsAfterSlowDown`: POLL-INTERVAL needs that many gaps after slow_down to be judged.
- */
-export function deviceJudges(opts: { expect?: string; minGapsAfterSlowDown?: number } = {}): Readonly<Record<string, Judge<DeviceRun>>> {
-  return {
+/** What the device-flow judges read of a case's arguments (the rest steers the run). */
+export interface DeviceJudgeArgs {
+  /** The answer the case steers toward (access_denied, expired_token, token): POLL-STOP is not judged on a run that never got it. */
+  expect?: string;
+  /** POLL-INTERVAL needs this many gaps after slow_down to be judged. */
+  minGapsAfterSlowDown?: number;
+}
+
+/** Judges of a device-flow run, by requirement. */
+export const DEVICE_JUDGES: Readonly<Record<string, Judge<DeviceRun, DeviceJudgeArgs>>> = {
   'OAUTH-CLIENT-DEVICE-GRANT-TYPE': judgeGrantType,
   'OAUTH-CLIENT-DEVICE-NO-SECRET': judgeNoSecret,
   'OAUTH-CLIENT-SHOW-USER-CODE': judgeShowUserCode,
-  'OAUTH-CLIENT-POLL-INTERVAL': (run) => judgePollInterval(run, opts.minGapsAfterSlowDown ?? 0),
-  'OAUTH-CLIENT-POLL-STOP': (run) => judgePollStop(run, opts.expect),
+  'OAUTH-CLIENT-POLL-INTERVAL': (run, args) => judgePollInterval(run, args.minGapsAfterSlowDown ?? 0),
+  'OAUTH-CLIENT-POLL-STOP': (run, args) => judgePollStop(run, args.expect),
   'OAUTH-CLIENT-DEVICE-RESTART': judgeDeviceRestart,
   'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
   'OAUTH-CLIENT-BEARER': judgeBearer,
   'OAUTH-CLIENT-SCOPE-SPACES': judgeDeviceScope,
-  };
-}
+};

@@ -1,7 +1,9 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/contract.js';
-import { describeExit, finishClient, launchClient, type ClientExit } from './client-launch.js';
+import { describeExit, type ClientExit } from '../../../src/targets/client-process/client-process.js';
+import { finishClient, withClientHarness, type ClientHarness } from '../../../src/targets/client-process/harness.js';
+import { CLIENT_APP } from './client-command.js';
 import type { DeviceScript } from './client-device-flow.js';
 import { isApiCall, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
@@ -69,10 +71,15 @@ export function issuedCodes(requests: readonly ObservedRequest[]): IssuedCode[] 
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: DeviceRunOptions): Promise<DeviceRun> {
-  const platform = await startClientPlatform({ flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) });
-  const t0 = Date.now();
-  const client = launchClient(command, clientEnvVars(platform.env), ctx.signal);
+/** Runs the flow inside the client-process harness: the platform and the client are stopped when the run ends. */
+export function runDeviceFlow(ctx: CheckContext, command: unknown, opts: DeviceRunOptions): Promise<DeviceRun> {
+  return withClientHarness(ctx.signal, (harness) => playDeviceFlow(ctx, harness, command, opts));
+}
+
+async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command: unknown, opts: DeviceRunOptions): Promise<DeviceRun> {
+  const platform = await startClientPlatform({ flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) }, harness);
+  const t0 = harness.clock.now();
+  const client = harness.launch(command, clientEnvVars(platform.env), CLIENT_APP);
   const run: DeviceRun = { env: platform.env, t0, requests: [], issued: [], actions: [], unseenCodes: [], exit: undefined, stopped: false, ended: '', endKind: 'aborted', stdout: '', stderr: '' };
   const mine = (): ObservedRequest[] => platform.log.since(0).filter((e) => isDeviceStart(e) || isTokenRequest(e) || isApiCall(e));
   const acting: Promise<void>[] = [];
@@ -109,7 +116,7 @@ export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: D
         run.endKind = 'exit';
         break;
       }
-      const now = Date.now();
+      const now = harness.clock.now();
       const all = mine();
       const fresh = all.filter((e) => e.seq > lastSeen);
       for (const e of fresh) {
@@ -141,12 +148,12 @@ export async function runDeviceFlow(ctx: CheckContext, command: unknown, opts: D
   } finally {
     unsubscribe();
     await Promise.allSettled(acting);
-    const clientExchange = await finishClient(client, run);
+    const finished = await finishClient(client);
+    Object.assign(run, { exit: finished.exit, stopped: finished.stopped, stdout: finished.stdout, stderr: finished.stderr });
     run.requests = mine();
     run.issued = issuedCodes(run.requests);
-    await platform.stop();
     ctx.exchange(timeline(run.requests, t0, `platform log of the device flow (${run.ended || 'interrupted'})`));
-    ctx.exchange(clientExchange);
+    ctx.exchange(finished.exchange);
   }
   return run;
 }

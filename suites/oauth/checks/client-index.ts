@@ -1,5 +1,6 @@
 import type { TargetOption, TypedCheck } from '../../../src/engine/suite-module.js';
-import { clientDeviceFlow, clientStateMismatch, clientWebFlow } from './client-checks.js';
+import { clientDeviceFlow } from './client-device-check.js';
+import { clientStateMismatch, clientWebFlow } from './client-web-checks.js';
 
 /**
  * The client side of the oauth suite, for the suite module to spread in:
@@ -10,8 +11,9 @@ export const clientChecks: Record<string, TypedCheck> = { clientWebFlow, clientS
 
 /**
  * `specgate run --suite oauth --client "<command line>"`: judge a client application. The
- * command is started once per case with the SPECGATE_* variables of the launch contract
- * (reference/oauth/client/README.md); a string runs through /bin/sh, a list is an argv.
+ * command is started in the client-process harness (src/targets/client-process/) with the
+ * SPECGATE_* variables of the launch contract (reference/oauth/client/README.md), once per
+ * observed run; it becomes an argv by the engine's one command-line rule (src/targets/command-line.ts).
  */
 export const clientTargetOption: TargetOption = {
   flag: 'client',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { RealClock } from '../../../src/engine/clock.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { freePort, type ClientHarness } from '../../../src/targets/client-process/harness.js';
 import { seededDirectory, type Directory } from '../../../reference/oauth/model/directory.js';
 import { Platform } from '../../../reference/oauth/model/platform.js';
 import { LOOPBACK_HOSTS, matchRedirect, type RedirectVerdict } from '../../../reference/oauth/model/redirect.js';
@@ -15,6 +15,8 @@ import { HarnessDeviceFlow, type DeviceScript } from './client-device-flow.js';
  * The platform the client-side cases play: the reference platform server (spec 000 part B) on
  * 127.0.0.1, on REAL time, because the client under test waits in real time between polls and
  * a virtual clock cannot hurry it. Every request is in `log`, stamped in real milliseconds.
+ * Started inside the client-process harness (src/targets/client-process/harness.ts), it runs on
+ * the harness's clock and is stopped with the case.
  */
 export interface ClientPlatform {
   server: RunningOAuthServer;
@@ -41,18 +43,6 @@ export const CLIENT_APP_ID = 'sg-client-under-test';
 /** Two scopes by default: the granted list comes back comma-separated (B, Resources), which a client must cope with. */
 export const CLIENT_SCOPE = 'repo read:user';
 
-/** A port free on 127.0.0.1 right now, for the registered callback URL. */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve, reject) => {
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
 const LOOPBACK_NAMES = ['localhost', ...LOOPBACK_HOSTS];
 
 /**
@@ -74,16 +64,16 @@ export function loopbackTolerantMatch(callback: string, candidate: string | unde
   return matchRedirect(callback, candidate);
 }
 
-export async function startClientPlatform(opts: ClientPlatformOptions): Promise<ClientPlatform> {
+export async function startClientPlatform(opts: ClientPlatformOptions, harness?: ClientHarness): Promise<ClientPlatform> {
   const seeded = seededDirectory();
-  const callbackUrl = `http://127.0.0.1:${await freePort()}/callback`;
+  const callbackUrl = `http://127.0.0.1:${await (harness ? harness.freePort() : freePort())}/callback`;
   const clientSecret = `sg-client-secret-${randomBytes(8).toString('hex')}`;
   const directory: Directory = {
     apps: [{ clientId: CLIENT_APP_ID, clientSecret, name: 'Application under test', callbackUrl, deviceFlowEnabled: true }],
     users: seeded.users,
   };
   let device: HarnessDeviceFlow | undefined;
-  const clock = new RealClock();
+  const clock = harness?.clock ?? new RealClock();
   const platform = new Platform({
     clock,
     seed: opts.seed,
@@ -92,8 +82,9 @@ export async function startClientPlatform(opts: ClientPlatformOptions): Promise<
     rules: { matchRedirect: loopbackTolerantMatch },
     parts: { device: (deps) => (device = new HarnessDeviceFlow(deps, opts.script ?? {}, opts.toleranceMs)) },
   });
-  if (!device) throw new Error('the platform did not build its device flow');
+  if (!device) throw new SpecgateError('SG_INTERNAL', 'the reference platform did not build its device flow through the parts hook');
   const server = await startOAuthServer({ clock, platform, hooks: false });
+  harness?.own(server);
   const person = seeded.users[0];
   return {
     server,

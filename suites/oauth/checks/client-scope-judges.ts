@@ -2,7 +2,7 @@ import type { Exchange } from '../../../src/engine/model.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import type { DeviceRun } from './client-device-run.js';
 import { isDeviceStart, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Verdict } from './client-judging.js';
+import { PASS, fail, unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { WebRun } from './client-web-run.js';
 
 /**

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { isTokenRequest, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Verdict } from './client-judging.js';
+import { PASS, fail, unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { WebRun } from './client-web-run.js';
 
 /**

@@ -1,7 +1,7 @@
 import { s256 } from '../../../reference/oauth/model/pkce.js';
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { authorization, isTokenRequest, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Judge, type Verdict } from './client-judging.js';
+import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import { judgeWebScope } from './client-scope-judges.js';
 import type { WebRun } from './client-web-run.js';
 

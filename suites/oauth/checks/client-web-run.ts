@@ -2,8 +2,10 @@ import type { CheckContext } from '../../../src/engine/suite-module.js';
 import type { AgentResult } from '../../../reference/oauth/server/agent.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/contract.js';
-import { describeExit, finishClient, launchClient, type ClientExit } from './client-launch.js';
-import { isApiCall, isTokenRequest } from './client-log.js';
+import { describeExit, type ClientExit } from '../../../src/targets/client-process/client-process.js';
+import { finishClient, withClientHarness } from '../../../src/targets/client-process/harness.js';
+import { CLIENT_APP } from './client-command.js';
+import { isApiCall, isTokenRequest, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
 import { CLIENT_TIMING } from './client-timing.js';
 
@@ -51,38 +53,46 @@ export function findAuthorizeUrl(stdout: string): URL | undefined {
   return m && URL.canParse(m[0]) ? new URL(m[0]) : undefined;
 }
 
-export async function runWebFlow(ctx: CheckContext, command: unknown, opts: WebRunOptions = {}): Promise<WebRun> {
-  const platform = await startClientPlatform({ flow: 'web', toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) });
-  const t0 = Date.now();
-  const client = launchClient(command, clientEnvVars(platform.env), ctx.signal);
-  const run: WebRun = { env: platform.env, t0, requests: [], exit: undefined, stopped: false, stdout: '', stderr: '' };
-  try {
-    run.authorizeUrl = await client.waitForOutput(findAuthorizeUrl, CLIENT_TIMING.startMs);
-    if (!run.authorizeUrl) {
-      run.problem = `the client printed no authorization URL (${platform.env.authUrl}/login/oauth/authorize?...) within ${CLIENT_TIMING.startMs / 1000} s${client.exit() ? ` and exited with ${describeExit(client.exit())}` : ''}`;
-      return run;
-    }
-    run.consent = await platform.user.perform('approve', { query: Object.fromEntries(run.authorizeUrl.searchParams) });
-    ctx.exchange({ kind: 'note', summary: 'browser: open the authorization URL and press Authorize', request: run.authorizeUrl.toString(), response: run.consent });
-    if (run.consent.outcome !== 'redirected' || !run.consent.location) {
-      run.problem = `the platform refused the client's authorization request (${run.consent.outcome}${run.consent.error ? `: ${run.consent.error}` : ''}), so no code was issued`;
-      return run;
-    }
-    run.redirect = new URL(run.consent.location);
-    const target = opts.tamper ? opts.tamper(new URL(run.redirect)) : run.redirect;
+/**
+ * Runs the flow inside the client-process harness: the platform and the client are stopped
+ * when the run ends. The platform's log of the client's requests and the client's run are
+ * recorded as exchanges; the redirect is delivered through the engine (recorded too).
+ */
+export function runWebFlow(ctx: CheckContext, command: unknown, opts: WebRunOptions = {}): Promise<WebRun> {
+  return withClientHarness(ctx.signal, async (harness) => {
+    const platform = await startClientPlatform({ flow: 'web', toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) }, harness);
+    const t0 = harness.clock.now();
+    const client = harness.launch(command, clientEnvVars(platform.env), CLIENT_APP);
+    const run: WebRun = { env: platform.env, t0, requests: [], exit: undefined, stopped: false, stdout: '', stderr: '' };
     try {
-      const res = await ctx.http.send({ method: 'GET', url: target.toString(), headers: { accept: 'text/html' }, timeoutMs: CLIENT_TIMING.deliverMs, signal: ctx.signal });
-      run.delivered = { url: target.toString(), status: res.status };
-    } catch (e) {
-      run.problem = `the redirect could not be delivered to ${target.toString()} (${(e as Error).message}): the client was not listening at its redirect URI`;
+      run.authorizeUrl = await client.waitForOutput(findAuthorizeUrl, CLIENT_TIMING.startMs);
+      if (!run.authorizeUrl) {
+        run.problem = `the client printed no authorization URL (${platform.env.authUrl}/login/oauth/authorize?...) within ${CLIENT_TIMING.startMs / 1000} s${client.exit() ? ` and exited with ${describeExit(client.exit())}` : ''}`;
+        return run;
+      }
+      run.consent = await platform.user.perform('approve', { query: Object.fromEntries(run.authorizeUrl.searchParams) });
+      ctx.exchange({ kind: 'note', summary: 'browser: open the authorization URL and press Authorize', request: run.authorizeUrl.toString(), response: run.consent });
+      if (run.consent.outcome !== 'redirected' || !run.consent.location) {
+        run.problem = `the platform refused the client's authorization request (${run.consent.outcome}${run.consent.error ? `: ${run.consent.error}` : ''}), so no code was issued`;
+        return run;
+      }
+      run.redirect = new URL(run.consent.location);
+      const target = opts.tamper ? opts.tamper(new URL(run.redirect)) : run.redirect;
+      try {
+        const res = await ctx.request({ method: 'GET', url: target.toString(), headers: { accept: 'text/html' }, timeoutMs: CLIENT_TIMING.deliverMs });
+        run.delivered = { url: target.toString(), status: res.status };
+      } catch (e) {
+        run.problem = `the redirect could not be delivered to ${target.toString()} (${(e as Error).message}): the client was not listening at its redirect URI`;
+        return run;
+      }
+      run.exit = await client.waitForExit(opts.finishMs ?? CLIENT_TIMING.finishMs);
       return run;
+    } finally {
+      const finished = await finishClient(client);
+      Object.assign(run, { exit: finished.exit, stopped: finished.stopped, stdout: finished.stdout, stderr: finished.stderr });
+      run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));
+      ctx.exchange(timeline(run.requests, t0, 'platform log of the web flow (the client\'s requests)'));
+      ctx.exchange(finished.exchange);
     }
-    run.exit = await client.waitForExit(opts.finishMs ?? CLIENT_TIMING.finishMs);
-    return run;
-  } finally {
-    const clientExchange = await finishClient(client, run);
-    run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));
-    await platform.stop();
-    ctx.exchange(clientExchange);
-  }
+  });
 }

@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { VirtualClock } from '../../../src/engine/clock.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
 import { Platform } from '../../../reference/oauth/model/platform.js';
 import type { DeviceGrant, PollResult } from '../../../reference/oauth/model/device-flow.js';
@@ -20,10 +21,11 @@ export class DeviceMirror {
 
   constructor(start: DeviceStart) {
     const app = this.platform.directory.apps.find((a) => a.deviceFlowEnabled);
-    if (!app) throw new Error('the model has no device-flow application');
+    // The model's seeded directory always has one; anything else is a bug in the model.
+    if (!app) throw new SpecgateError('SG_INTERNAL', 'the oauth model has no device-flow application to mirror the target with');
     this.clientId = app.clientId;
     const s = this.platform.device.start(app.clientId, '');
-    if (!s.ok) throw new Error(s.description);
+    if (!s.ok) throw new SpecgateError('SG_INTERNAL', `the oauth model refused its own device authorization: ${s.description}`);
     this.grant = s.grant;
     this.grant.interval = start.interval;
     this.grant.expiresAt = this.grant.issuedAt + start.expiresIn * 1000;
@@ -65,6 +67,12 @@ export function observed(sent: Sent): { error: string | null; token: boolean; in
   const f = sent.fields;
   const interval = f['interval'] === undefined ? null : Number(str(f['interval']));
   return { error: f['error'] === undefined ? null : str(f['error']), token: str(f['access_token']) !== '', interval: Number.isFinite(interval) ? interval : null };
+}
+
+/** What the model answered, as a failure shows it. */
+export function expectedPoll(expected: PollResult): Record<string, unknown> {
+  if (expected.ok) return { access_token: '(present)' };
+  return { error: expected.error, ...(expected.interval !== undefined ? { interval: expected.interval } : {}) };
 }
 
 const BY_ERROR: Record<string, string> = {

@@ -1,6 +1,7 @@
-import type { FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { deviceActions, type DeviceAction } from '../../../generators/oauth/device-actions.js';
-import { comparePoll, DeviceMirror, observed } from './device-mirror.js';
+import { comparePoll, DeviceMirror, expectedPoll, observed } from './device-mirror.js';
 import { act, pollDevice, startDevice } from './support.js';
 
 const USER = 1001;
@@ -11,9 +12,32 @@ const USER = 1001;
  * the code, and time passing, run against a fresh device code of the target and the model
  * side by side; every answer must agree. Points the spec leaves open (re-entering a code
  * already authorized, polling after the token was issued) end a sequence unjudged.
- * Args: `runs` (default 20).
  */
-export const deviceModel: TypedCheck = async (ctx, args) => {
+export const deviceModel = defineCheck<{ runs?: number }>({
+  description: 'runs generated device-flow sequences against the target and the model side by side; every answer must agree',
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { runs: { type: 'integer', minimum: 1, description: 'sequences to run (default 20)' } },
+  },
+  judges: [
+    'OAUTH-DEVICE-PENDING',
+    'OAUTH-DEVICE-SLOW-DOWN',
+    'OAUTH-DEVICE-SLOW-DOWN-INTERVAL',
+    'OAUTH-DEVICE-INTERVAL-RAISED',
+    'OAUTH-DEVICE-AUTHORIZED-TOKEN',
+    'OAUTH-DEVICE-ACCESS-DENIED',
+    'OAUTH-DEVICE-USER-CODE-SPENT',
+    'OAUTH-DEVICE-EXPIRED-TOKEN',
+    'OAUTH-DEVICE-USER-CODE-EXPIRY',
+    'OAUTH-DEVICE-UNSUPPORTED-GRANT-TYPE',
+    'OAUTH-DEVICE-INCORRECT-CLIENT',
+    'OAUTH-DEVICE-INCORRECT-DEVICE-CODE',
+  ],
+  run: (ctx, args) => compareSequences(ctx, args.runs ?? 20),
+});
+
+async function compareSequences(ctx: CheckContext, runs: number): Promise<void> {
   let submissions = 0;
   // Clear the hour of user code submissions other cases used (50 per hour per application).
   await ctx.wait(3600);
@@ -48,7 +72,7 @@ export const deviceModel: TypedCheck = async (ctx, args) => {
             const over = fault === 'grant_type' ? { grant_type: 'authorization_code' } : fault === 'client_id' ? { client_id: 'no-such-client' } : fault === 'device_code' ? { device_code: '0'.repeat(40) } : {};
             const sent = await pollDevice(ctx, start.deviceCode, over);
             const broken = comparePoll(expected, observed(sent), mirror, waited);
-            if (broken) return { ...broken, expected: expected.ok ? { access_token: '(present)' } : { error: expected.error, interval: expected.interval }, actual: observed(sent), exchange: sent.exchange };
+            if (broken) return { ...broken, expected: expectedPoll(expected), actual: observed(sent), exchange: sent.exchange };
             return expected.ok ? 'stop' : undefined;
           }
           case 'approve':
@@ -71,6 +95,6 @@ export const deviceModel: TypedCheck = async (ctx, args) => {
         }
       }
     },
-    { runs: typeof args['runs'] === 'number' ? args['runs'] : 20, label: 'oauth.deviceActions' },
+    { runs, label: 'oauth.deviceActions' },
   );
-};
+}

@@ -1,34 +1,64 @@
-import type { TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { match, show } from '../../../src/checks/matchers.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { sameTarget } from './redirect-outcome.js';
+
+/** Arguments of `oauth.expect`: a value and what it must be (at least one of matches, landsOn, mentions). */
+interface ExpectArgs {
+  value?: unknown;
+  matches?: unknown;
+  landsOn?: string;
+  mentions?: string;
+  ifPresent?: boolean;
+  requirement?: string;
+  message?: string;
+}
 
 /**
  * Judges a captured value (typically a user-agent result, which has no `expect:` of its own)
- * with the ordinary matcher vocabulary. Args: `value`, `matches` (a matcher), optional
- * `landsOn` (the value is a URL that must have this URL's origin and path), optional `mentions`
- * (some string anywhere inside the value must equal it), `ifPresent` (judge only when the value
- * exists: another requirement already fails when it is missing), `requirement`, `message`.
+ * with the ordinary matcher vocabulary. `matches` (a matcher), `landsOn` (the value is a URL
+ * that must have this URL's origin and path), `mentions` (some string anywhere inside the value
+ * must equal it); `ifPresent` judges only when the value exists (another requirement already
+ * fails when it is missing); `requirement` names the one requirement judged (default: all of
+ * the case's); `message` says what the value is.
  */
-export const expectValue: TypedCheck = async (ctx, args) => {
-  const value = args['value'];
-  if (args['ifPresent'] === true && (value === undefined || value === null)) return;
-  const requirement = typeof args['requirement'] === 'string' ? args['requirement'] : undefined;
-  const message = typeof args['message'] === 'string' ? args['message'] : undefined;
-  if ('matches' in args) {
-    for (const m of match(value, args['matches'])) {
-      ctx.fail({ ...(requirement ? { requirement } : {}), message: `${message ?? 'value'}: ${m.path} ${m.message}`, expected: m.expected, actual: m.actual });
+export const expectValue = defineCheck<ExpectArgs>({
+  description: 'judges a captured value with the matcher vocabulary (matches, landsOn, mentions)',
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    anyOf: [{ required: ['matches'] }, { required: ['landsOn'] }, { required: ['mentions'] }],
+    properties: {
+      value: { description: 'the value judged, usually "${captured}"' },
+      matches: { description: 'a matcher, as in expect:' },
+      landsOn: { type: 'string', description: 'a URL whose origin and path the value (a URL) must have' },
+      mentions: { type: 'string', description: 'a string some value inside must equal' },
+      ifPresent: { type: 'boolean', description: 'judge only when the value exists' },
+      requirement: { type: 'string', pattern: '^[A-Z][A-Z0-9-]+$', description: 'the requirement judged (default: all of the case)' },
+      message: { type: 'string', description: 'what the value is, for failure messages' },
+    },
+  },
+  judges: 'case',
+  async run(ctx, args) {
+    const { value, requirement, message } = args;
+    if (args.ifPresent === true && (value === undefined || value === null)) return;
+    const attributed = requirement ? { requirement } : {};
+    if ('matches' in args) {
+      for (const m of match(value, args.matches)) {
+        ctx.fail({ ...attributed, message: `${message ?? 'value'}: ${m.path} ${m.message}`, expected: m.expected, actual: m.actual });
+      }
     }
-  }
-  if (typeof args['mentions'] === 'string' && !mentions(value, args['mentions'])) {
-    ctx.fail({ ...(requirement ? { requirement } : {}), message: `${message ?? 'value'} must name ${args['mentions']}`, expected: args['mentions'], actual: value });
-  }
-  if (typeof args['landsOn'] === 'string') {
-    const target = args['landsOn'];
-    if (typeof value !== 'string' || !sameTarget(value, target)) {
-      ctx.fail({ ...(requirement ? { requirement } : {}), message: `${message ?? 'the browser'} must land on ${target}`, expected: target, actual: show(value) });
+    if (typeof args.mentions === 'string' && !mentions(value, args.mentions)) {
+      ctx.fail({ ...attributed, message: `${message ?? 'value'} must name ${args.mentions}`, expected: args.mentions, actual: value });
     }
-  }
-};
+    if (typeof args.landsOn === 'string') {
+      const target = args.landsOn;
+      if (typeof value !== 'string' || !sameTarget(value, target)) {
+        ctx.fail({ ...attributed, message: `${message ?? 'the browser'} must land on ${target}`, expected: target, actual: show(value) });
+      }
+    }
+  },
+});
 
 function mentions(value: unknown, text: string): boolean {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value) === text;
@@ -40,12 +70,23 @@ function mentions(value: unknown, text: string): boolean {
 /**
  * A precondition: when `value` does not match, the case cannot judge its requirements and
  * ends as errored with `because` (never a pass by default, never a conformance failure).
- * Args: `value`, `matches`, `because`.
  */
-export const requireValue: TypedCheck = async (_ctx, args) => {
-  const problems = match(args['value'], args['matches']);
-  if (problems.length) {
-    const why = typeof args['because'] === 'string' ? args['because'] : 'a precondition does not hold';
-    throw new Error(`cannot judge: ${why} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`);
-  }
-};
+export const requireValue = defineCheck<{ value?: unknown; matches: unknown; because: string }>({
+  description: 'a precondition: the case ends errored (not judged) when the value does not match',
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['matches', 'because'],
+    properties: {
+      value: { description: 'the value, usually "${captured}"' },
+      matches: { description: 'a matcher, as in expect:' },
+      because: { type: 'string', minLength: 1, description: 'what does not hold, for the errored case' },
+    },
+  },
+  judges: [],
+  async run(_ctx, args) {
+    const problems = match(args.value, args.matches);
+    if (problems.length)
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`);
+  },
+});

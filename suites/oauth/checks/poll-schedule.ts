@@ -1,33 +1,36 @@
-import type { TypedCheck } from '../../../src/engine/suite-module.js';
-import { comparePoll, DeviceMirror, observed } from './device-mirror.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { comparePoll, DeviceMirror, expectedPoll, observed } from './device-mirror.js';
 import { pollDevice, startDevice } from './support.js';
 
 /**
  * Polls a fresh device code on a generated schedule and compares every answer with the
  * model (spec 000, B, States and transitions: authorization_pending, slow_down with the
  * interval raised by 5 and carried in the response, the raised interval held afterwards).
- * Args: `delays` (a pollSchedule: seconds relative to the interval in force).
+ * Nobody acts on the code, so an answer can only break the pending, slow-down and expiry rules.
  */
-export const pollSchedule: TypedCheck = async (ctx, args) => {
-  const delays = (args['delays'] as number[] | undefined) ?? [];
-  const start = await startDevice(ctx);
-  const mirror = new DeviceMirror(start);
-  for (const offset of delays) {
-    const delay = mirror.delayFor(offset);
-    await mirror.pass(ctx, delay);
-    const waited = mirror.sinceLast();
-    const expected = mirror.poll();
-    const sent = await pollDevice(ctx, start.deviceCode);
-    const actual = observed(sent);
-    const broken = comparePoll(expected, actual, mirror, waited);
-    if (broken) {
-      ctx.fail({
-        ...broken,
-        expected: expected.ok ? { access_token: '(present)' } : { error: expected.error, ...(expected.interval !== undefined ? { interval: expected.interval } : {}) },
-        actual,
-        exchange: sent.exchange,
-      });
-      return;
+export const pollSchedule = defineCheck<{ delays: number[] }>({
+  description: 'polls a fresh device code on a schedule (seconds off the interval in force) and compares every answer with the model',
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['delays'],
+    properties: { delays: { type: 'array', items: { type: 'number' }, description: 'a pollSchedule: seconds relative to the interval in force' } },
+  },
+  judges: ['OAUTH-DEVICE-PENDING', 'OAUTH-DEVICE-SLOW-DOWN', 'OAUTH-DEVICE-SLOW-DOWN-INTERVAL', 'OAUTH-DEVICE-INTERVAL-RAISED', 'OAUTH-DEVICE-EXPIRED-TOKEN'],
+  async run(ctx, { delays }) {
+    const start = await startDevice(ctx);
+    const mirror = new DeviceMirror(start);
+    for (const offset of delays) {
+      await mirror.pass(ctx, mirror.delayFor(offset));
+      const waited = mirror.sinceLast();
+      const expected = mirror.poll();
+      const sent = await pollDevice(ctx, start.deviceCode);
+      const actual = observed(sent);
+      const broken = comparePoll(expected, actual, mirror, waited);
+      if (broken) {
+        ctx.fail({ ...broken, expected: expectedPoll(expected), actual, exchange: sent.exchange });
+        return;
+      }
     }
-  }
-};
+  },
+});

@@ -1,16 +1,20 @@
-import type { TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { matchRedirect } from '../../../reference/oauth/model/redirect.js';
-import { redirectOutcome } from './redirect-outcome.js';
-import { str } from './support.js';
+import { REDIRECT_JUDGES } from './redirect-args.js';
+import { judgeCandidate } from './redirect-outcome.js';
 
 /**
  * The rows of the spec's redirect table, built around a target's callback URL (spec 000, B,
- * Redirect URLs, rule 2 and its table; rule 3 for loopback callbacks). Each row is judged
- * like a generated candidate and fails under the requirement the model names for it.
- * Args: `client_id`, `callback`.
+ * Redirect URLs, rule 2 and its table; rule 3 for loopback callbacks).
  */
 export function tableRows(callback: string): Array<{ kind: string; uri: string }> {
-  const cb = new URL(callback);
+  let cb: URL;
+  try {
+    cb = new URL(callback);
+  } catch {
+    throw new SpecgateError('SG_CONFIG', `the callback URL "${callback}" is not an absolute URL; fix the callback URL variables in the target profile`);
+  }
   const path = cb.pathname.replace(/\/$/, '');
   const port = cb.port || (cb.protocol === 'https:' ? '443' : '80');
   const other = port === '8089' ? '8090' : '8089';
@@ -35,14 +39,30 @@ export function tableRows(callback: string): Array<{ kind: string; uri: string }
   return rows;
 }
 
-export const redirectTable: TypedCheck = async (ctx, args) => {
-  const clientId = str(args['client_id']);
-  const callback = str(args['callback']);
-  for (const row of tableRows(callback)) {
-    const verdict = matchRedirect(callback, row.uri);
-    await redirectOutcome(ctx, {
-      case: { client_id: clientId, callback, redirect_uri: row.uri, kind: row.kind, state: 'table' },
-      expected: { accepted: verdict.accepted, rule: verdict.rule, reason: verdict.reason },
-    });
-  }
-};
+/**
+ * Judges every row of the redirect table for one application like a generated candidate; each
+ * fails under the requirement the model names for it.
+ */
+export const redirectTable = defineCheck<{ client_id: string; callback: string }>({
+  description: "judges every row of the spec's redirect table around an application's callback URL",
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['client_id', 'callback'],
+    properties: {
+      client_id: { type: 'string', minLength: 1, description: 'the application' },
+      callback: { type: 'string', minLength: 1, description: 'its registered callback URL' },
+    },
+  },
+  judges: REDIRECT_JUDGES,
+  async run(ctx, { client_id: clientId, callback }) {
+    for (const row of tableRows(callback)) {
+      const verdict = matchRedirect(callback, row.uri);
+      await judgeCandidate(
+        ctx,
+        { client_id: clientId, callback, redirect_uri: row.uri, kind: row.kind, state: 'table' },
+        { accepted: verdict.accepted, rule: verdict.rule, reason: verdict.reason },
+      );
+    }
+  },
+});

@@ -1,12 +1,12 @@
-import type { CheckContext } from '../../../src/engine/suite-module.js';
+import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import type { Exchange } from '../../../src/engine/model.js';
-import type { HttpResponse } from '../../../src/targets/types.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
 
 /** Shared plumbing of the oauth typed checks: requests, flat response fields, agent calls. */
 
 export interface Sent {
-  res: HttpResponse;
+  res: CheckResponse;
   /** Response fields, whatever the format (form, JSON, or XML element OAuth). */
   fields: Record<string, unknown>;
   exchange: Exchange;
@@ -16,9 +16,10 @@ export function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 }
 
+/** A target variable the check cannot do without; missing, it is the profile's to fix. */
 export function need(ctx: CheckContext, name: string): string {
   const v = ctx.vars[name];
-  if (typeof v !== 'string' || v === '') throw new Error(`this check needs the variable ${name} from the target`);
+  if (typeof v !== 'string' || v === '') throw new SpecgateError('SG_CONFIG', `case ${ctx.caseId} needs the variable ${name}: set vars.${name} in the target profile`);
   return v;
 }
 
@@ -30,21 +31,14 @@ export function flatFields(body: unknown): Record<string, unknown> {
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : rec;
 }
 
-/** POSTs a form (values that are null/undefined are left out) and records the exchange. */
-export async function postForm(ctx: CheckContext, url: string, form: Record<string, unknown>, accept = 'application/json'): Promise<Sent> {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(form)) if (v !== null && v !== undefined) body.append(k, String(v));
-  const req = { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body: body.toString(), signal: ctx.signal };
-  const res = await ctx.http.send(req);
-  const exchange: Exchange = {
-    kind: 'http',
-    summary: `POST ${new URL(url).pathname} -> ${res.status}`,
-    request: { method: 'POST', url, headers: req.headers, body: req.body },
-    response: { status: res.status, headers: res.headers, body: res.bodyText.slice(0, 2000) },
-    durationMs: res.durationMs,
-  };
-  ctx.exchange(exchange);
-  return { res, fields: flatFields(res.body), exchange };
+/**
+ * POSTs a form through the engine (header mapping, recording, redaction, caps). Fields that
+ * are null or undefined are left out: a parameter the case does not send is absent, not empty.
+ */
+export async function postForm(ctx: CheckContext, url: string, form: Record<string, unknown>, accept = 'json'): Promise<Sent> {
+  const present = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== undefined));
+  const res = await ctx.request({ method: 'POST', url, form: present, accept });
+  return { res, fields: flatFields(res.body), exchange: res.exchange };
 }
 
 export interface DeviceStart {
@@ -60,7 +54,8 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id'), scope });
   const f = sent.fields;
   const deviceCode = str(f['device_code']);
-  if (!deviceCode) throw new Error(`the device authorization request got no device_code (HTTP ${sent.res.status}): ${sent.res.bodyText.slice(0, 200)}`);
+  if (!deviceCode)
+    throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${sent.res.bodyText.slice(0, 200)}`);
   return { deviceCode, userCode: str(f['user_code']), interval: Number(str(f['interval']) || 5), expiresIn: Number(str(f['expires_in']) || 900), sent };
 }
 
@@ -84,11 +79,12 @@ export async function act(ctx: CheckContext, action: string, params: Record<stri
   const bridge = ctx.vars['agent_bridge_url'];
   let result: Record<string, unknown>;
   if ((!ctx.agent || ctx.agent.kind === 'scripted') && typeof bridge === 'string' && bridge) {
-    const res = await ctx.http.send({ method: 'POST', url: `${bridge}/${action}`, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(params), signal: ctx.signal });
-    if (res.status !== 200 || !res.body || typeof res.body !== 'object') throw new Error(`the user-agent bridge answered HTTP ${res.status} to ${action}`);
+    const res = await ctx.request({ method: 'POST', url: `${bridge}/${action}`, json: params, accept: 'json' });
+    if (res.status !== 200 || !res.body || typeof res.body !== 'object')
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `the user-agent bridge at vars.agent_bridge_url answered HTTP ${res.status} to ${action}, not a JSON object; check the bridge`);
     result = res.body as Record<string, unknown>;
   } else {
-    if (!ctx.agent) throw new Error(`this check needs a user agent to "${action}": add agent: to the target profile`);
+    if (!ctx.agent) throw new SpecgateError('SG_CONFIG', `case ${ctx.caseId} needs a user agent to "${action}": add agent: to the target profile (or set vars.agent_bridge_url)`);
     result = await ctx.agent.perform(action, params, ctx.signal);
   }
   ctx.exchange({ kind: 'note', summary: `user agent: ${action}`, request: params, response: result });

@@ -1,4 +1,6 @@
-import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { act, need, postForm, str } from './support.js';
 
 /**
@@ -10,26 +12,36 @@ import { act, need, postForm, str } from './support.js';
 async function issueToken(ctx: CheckContext, scope: string): Promise<string> {
   const r = await act(ctx, 'approve', { query: { client_id: need(ctx, 'client_id'), scope, state: 'limits' } });
   const code = str(r['code']);
-  if (!code) throw new Error(`the web flow issued no code (outcome ${str(r['outcome'])}), so tokens cannot be created`);
+  if (!code) throw cannotJudge(`the web flow issued no code (outcome ${str(r['outcome'])}), so tokens cannot be created`);
   const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/oauth/access_token`, { client_id: need(ctx, 'client_id'), client_secret: need(ctx, 'client_secret'), code });
   const token = str(sent.fields['access_token']);
-  if (!token) throw new Error(`the code exchange returned no token (HTTP ${sent.res.status})`);
+  if (!token) throw cannotJudge(`the code exchange returned no token (HTTP ${sent.res.status}), so tokens cannot be created`);
   return token;
 }
 
 /** Whether GET {api_url}/user still accepts the token. */
 async function works(ctx: CheckContext, token: string): Promise<{ ok: boolean; status: number }> {
-  const url = `${need(ctx, 'api_url')}/user`;
-  const res = await ctx.http.send({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: ctx.signal });
-  ctx.exchange({ kind: 'http', summary: `GET /user -> ${res.status}`, request: { method: 'GET', url }, response: { status: res.status, body: res.bodyText.slice(0, 500) } });
+  const res = await ctx.request({ method: 'GET', url: `${need(ctx, 'api_url')}/user`, headers: { Authorization: `Bearer ${token}` }, accept: 'json' });
   const body = res.body as Record<string, unknown> | undefined;
   return { ok: res.status === 200 && Boolean(body && typeof body === 'object' && body['login']), status: res.status };
 }
 
 /** Revocation is seen through GET /user: if it refuses even a fresh token, nothing can be judged. */
 function needFreshTokenWorks(fresh: { ok: boolean; status: number }): void {
-  if (!fresh.ok) throw new Error(`GET {api_url}/user refuses a fresh token (HTTP ${fresh.status}), so revocation cannot be observed`);
+  if (!fresh.ok) throw cannotJudge(`GET {api_url}/user refuses a fresh token (HTTP ${fresh.status}), so revocation cannot be observed`);
 }
+
+/** The target answered something the check cannot go on from: the case is not judged (errored). */
+function cannotJudge(why: string): SpecgateError {
+  return new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
+}
+
+const scopeArgs = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { scope: { type: 'string', description: 'the scope of the tokens created' } },
+} as const;
+const noArgs = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 async function cleanSlate(ctx: CheckContext): Promise<void> {
   await act(ctx, 'revoke', { client_id: need(ctx, 'client_id') });
@@ -37,8 +49,14 @@ async function cleanSlate(ctx: CheckContext): Promise<void> {
 }
 
 /** The eleventh token of a user/application/scope combination revokes the oldest one only. */
-export const tokenMultiplicity: TypedCheck = async (ctx, args) => {
-  const scope = typeof args['scope'] === 'string' ? args['scope'] : 'repo';
+export const tokenMultiplicity = defineCheck<{ scope?: string }>({
+  description: 'ten tokens, an hour, an eleventh of the same combination: only the oldest stops working',
+  args: scopeArgs,
+  judges: ['OAUTH-TOKEN-ELEVENTH-REVOKES-OLDEST'],
+  run: (ctx, args) => eleventhRevokesOldest(ctx, args.scope ?? 'repo'),
+});
+
+async function eleventhRevokesOldest(ctx: CheckContext, scope: string): Promise<void> {
   await cleanSlate(ctx);
   const tokens: string[] = [];
   for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
@@ -53,14 +71,20 @@ export const tokenMultiplicity: TypedCheck = async (ctx, args) => {
   if (oldest.ok) ctx.fail({ requirement, message: 'after the eleventh token of the combination, the oldest must be revoked', expected: { oldest: 'rejected by GET /user' }, actual: { oldest: oldest.status } });
   if (!second.ok) ctx.fail({ requirement, message: 'only the oldest token is revoked: the second oldest must still work', expected: { second: 200 }, actual: { second: second.status } });
   await cleanSlate(ctx);
-};
+}
 
 /**
  * Ten creations in an hour: the next authorization shows a re-authorization prompt rather
  * than completing by itself, and the oldest token is not revoked.
  */
-export const tokenCreationRate: TypedCheck = async (ctx, args) => {
-  const scope = typeof args['scope'] === 'string' ? args['scope'] : 'gist';
+export const tokenCreationRate = defineCheck<{ scope?: string }>({
+  description: 'ten token creations in an hour: the next authorization prompts again and the oldest token survives',
+  args: scopeArgs,
+  judges: ['OAUTH-TOKEN-RATE-REAUTHORIZE'],
+  run: (ctx, args) => creationRatePrompts(ctx, args.scope ?? 'gist'),
+});
+
+async function creationRatePrompts(ctx: CheckContext, scope: string): Promise<void> {
   await cleanSlate(ctx);
   const tokens: string[] = [];
   for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
@@ -74,16 +98,23 @@ export const tokenCreationRate: TypedCheck = async (ctx, args) => {
   const oldest = await works(ctx, tokens[0] ?? '');
   if (!oldest.ok) ctx.fail({ requirement, message: 'reaching the creation rate must not revoke the oldest token', expected: { oldest: 200 }, actual: { oldest: oldest.status } });
   await cleanSlate(ctx);
-};
+}
 
 /** Up to 50 user code submissions per hour per application are taken, the 51st is refused. */
-export const userCodeRate: TypedCheck = async (ctx) => {
+export const userCodeRate = defineCheck({
+  description: 'fifty user code submissions an hour are taken for an application, the fifty-first is refused',
+  args: noArgs,
+  judges: ['OAUTH-DEVICE-USER-CODE-RATE'],
+  run: (ctx) => userCodeSubmissions(ctx),
+});
+
+async function userCodeSubmissions(ctx: CheckContext): Promise<void> {
   const requirement = 'OAUTH-DEVICE-USER-CODE-RATE';
   await ctx.wait(3600);
   const enter = async (): Promise<Record<string, unknown>> => {
     const s = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id') });
     const userCode = str(s.fields['user_code']);
-    if (!userCode) throw new Error(`the device authorization request got no user_code (HTTP ${s.res.status})`);
+    if (!userCode) throw cannotJudge(`the device authorization request got no user_code (HTTP ${s.res.status}), so no code can be submitted`);
     return act(ctx, 'enter-user-code', { user_code: userCode });
   };
   for (let i = 1; i <= 50; i++) {
@@ -98,13 +129,20 @@ export const userCodeRate: TypedCheck = async (ctx) => {
   await ctx.wait(3600);
   const later = await enter();
   if (later['accepted'] !== true) ctx.fail({ requirement, message: 'an hour later submissions must be taken again', expected: { accepted: true }, actual: later });
-};
+}
 
 /**
  * The review page (spec 000, B, Endpoints 6): the user revokes the application there, and its
  * token stops working at GET {api_url}/user.
  */
-export const reviewRevokes: TypedCheck = async (ctx) => {
+export const reviewRevokes = defineCheck({
+  description: "the user revokes the application on the review page and its token stops working",
+  args: noArgs,
+  judges: ['OAUTH-REVIEW-PAGE'],
+  run: (ctx) => revokeOnReviewPage(ctx),
+});
+
+async function revokeOnReviewPage(ctx: CheckContext): Promise<void> {
   const requirement = 'OAUTH-REVIEW-PAGE';
   const token = await issueToken(ctx, 'repo');
   const before = await works(ctx, token);
@@ -116,4 +154,4 @@ export const reviewRevokes: TypedCheck = async (ctx) => {
   needFreshTokenWorks(before);
   const after = await works(ctx, token);
   if (after.ok) ctx.fail({ requirement, message: 'after revoking on the review page the token must stop working', expected: { status: 'not 200' }, actual: { status: after.status } });
-};
+}

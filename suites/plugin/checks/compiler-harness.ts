@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Exchange } from '../../../src/engine/model.js';
+import type { CheckExec } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
-import type { ExecRunner } from '../../../src/targets/types.js';
+import type { ExecResult, ExecRunner } from '../../../src/targets/types.js';
 import { encodeDescriptorSet, encodeResponse } from '../../../reference/plugin/codec.js';
 import { writeScriptedPlugin, type ScriptedPlugin } from '../../../reference/plugin/launcher.js';
 import { readTree } from '../../../reference/plugin/tree-io.js';
@@ -77,8 +78,23 @@ export function withSandbox(res: CodeGeneratorResponse, sandbox: string): CodeGe
   };
 }
 
+/**
+ * Runs one process for the harness: `ctx.exec` inside a case (the engine records it, caps its
+ * output, stops its process group), or `viaRunner` outside one.
+ */
+export type RunProcess = (spec: CheckExec) => Promise<ExecResult>;
+
+/** A RunProcess over a bare runner, for running the harness outside a case (tests, tools). */
+export function viaRunner(runner: ExecRunner, signal?: AbortSignal): RunProcess {
+  return async ({ command, args, ...rest }) => {
+    const [program, ...lead] = command ?? [];
+    if (program === undefined) throw new SpecgateError('SG_INTERNAL', 'the compiler harness ran a process without a command');
+    return runner.run({ ...rest, command: program, args: [...lead, ...(args ?? [])], ...(signal ? { signal } : {}) });
+  };
+}
+
 /** Runs one invocation; the temp folder is removed afterwards. */
-export async function runCompiler(runner: ExecRunner, inv: CompilerInvocation, signal?: AbortSignal): Promise<CompilerOutcome> {
+export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Promise<CompilerOutcome> {
   const root = mkdtempSync(join(tmpdir(), 'specgate-plugin-'));
   try {
     const io = join(root, 'io');
@@ -117,9 +133,7 @@ export async function runCompiler(runner: ExecRunner, inv: CompilerInvocation, s
     if (command === undefined) throw new SpecgateError('SG_CONFIG', 'compiler_command is empty');
     const env: Record<string, string> = {};
     if (usesPath) env['PATH'] = `${pathDir}${delimiter}${process.env['PATH'] ?? ''}`;
-    const result = await runner.run({
-      command, args: [...lead, ...args], cwd, env, timeoutMs: inv.timeoutMs ?? 30_000, ...(signal ? { signal } : {}),
-    });
+    const result = await run({ command: [command, ...lead], args, cwd, env, timeoutMs: inv.timeoutMs ?? 30_000 });
     const outputs = new Map<string, Map<string, string>>();
     for (const d of outDirs) outputs.set(d, readTree(join(cwd, d)));
     const strays = new Map<string, string>();

@@ -1,11 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext, FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { decodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequest, DescriptorShape, FieldDescriptorShape, FileDescriptorShape } from '../../../reference/plugin/types.js';
 import { checkWireTypes, fieldOrder, PROTO_FILE_FIELD, REQUEST_WIRE_TYPES } from '../../../reference/plugin/wire.js';
+import { COMPILER_REQUEST_ARGS, type CompilerRequestArgs } from './arguments.js';
 import { runCompiler } from './compiler-harness.js';
-import { isFixtureName, loadFixture } from './fixtures.js';
+import { loadFixture } from './fixtures.js';
+import { COMPILER_REQUEST_JUDGES } from './judged.js';
 import { compilerArgv, pluginNamePrefix, wants } from './support.js';
 
 /** The files to generate and their imports, dependencies first: what proto_file must hold. */
@@ -96,29 +99,31 @@ export function judgeRequest(bytes: Uint8Array, files: readonly string[], parame
  * `plugin.compilerRequest`: runs the compiler with one scripted plugin (`with.parameter`,
  * `with.options`, on `with.fixture` generating `with.files`) and judges the request the plugin got.
  */
-export const compilerRequest: TypedCheck = async (ctx: CheckContext, args) => {
-  const fixtureName = typeof args['fixture'] === 'string' ? args['fixture'] : 'shop';
-  if (!isFixtureName(fixtureName)) throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRequest: no fixture "${fixtureName}"`);
-  const fixture = loadFixture(fixtureName);
-  const files = Array.isArray(args['files']) ? args['files'].map(String) : fixture.file_to_generate;
-  const outParam = typeof args['parameter'] === 'string' ? args['parameter'] : undefined;
-  const options = Array.isArray(args['options']) ? args['options'].map(String) : [];
-  const joined = [...(outParam === undefined ? [] : [outParam]), ...options];
-  const out = await runCompiler(ctx.execRunner, {
-    compiler: compilerArgv(ctx),
-    generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(outParam === undefined ? {} : { parameter: outParam }), options }],
-    descriptorSet: fixture.set,
-    files,
-    pluginPrefix: pluginNamePrefix(ctx),
-  }, ctx.signal);
-  ctx.exchange(out.exchange);
-  const bytes = out.requests.get('req');
-  if (!bytes) {
-    if (wants(ctx, 'PLUGIN-COMPILER-ONE-REQUEST')) ctx.fail({ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin was not run (compiler exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`, exchange: out.exchange });
-    else throw new SpecgateError('SG_TARGET_PROTOCOL', `the compiler did not run the plugin (exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`);
-    return;
-  }
-  for (const f of judgeRequest(bytes, files, joined.length ? joined.join(',') : undefined, fixture.set.file ?? [])) {
-    if (wants(ctx, f.requirement)) ctx.fail({ ...f, exchange: out.exchange });
-  }
-};
+export const compilerRequest = defineCheck<CompilerRequestArgs>({
+  description: 'runs the compiler with one scripted plugin and judges the request the plugin got',
+  args: COMPILER_REQUEST_ARGS,
+  judges: COMPILER_REQUEST_JUDGES,
+  run: async (ctx, args) => {
+    const fixture = loadFixture(args.fixture ?? 'shop');
+    const files = args.files ?? fixture.file_to_generate;
+    const outParam = args.parameter;
+    const options = args.options ?? [];
+    const joined = [...(outParam === undefined ? [] : [outParam]), ...options];
+    const out = await runCompiler((spec) => ctx.exec(spec), {
+      compiler: compilerArgv(ctx),
+      generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(outParam === undefined ? {} : { parameter: outParam }), options }],
+      descriptorSet: fixture.set,
+      files,
+      pluginPrefix: pluginNamePrefix(ctx),
+    });
+    const bytes = out.requests.get('req');
+    if (!bytes) {
+      if (wants(ctx, 'PLUGIN-COMPILER-ONE-REQUEST')) ctx.fail({ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin was not run (compiler exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`, exchange: out.exchange });
+      else throw new SpecgateError('SG_TARGET_PROTOCOL', `the compiler did not run the plugin (exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`);
+      return;
+    }
+    for (const f of judgeRequest(bytes, files, joined.length ? joined.join(',') : undefined, fixture.set.file ?? [])) {
+      if (wants(ctx, f.requirement)) ctx.fail({ ...f, exchange: out.exchange });
+    }
+  },
+});

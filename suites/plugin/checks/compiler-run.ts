@@ -1,17 +1,15 @@
-import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
-import { SpecgateError } from '../../../src/errors.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import { COMPILER_RUN_ARGS, RUNS_ARGS, type CompilerRunArgs, type GeneratorArg, type RunsArgs } from './arguments.js';
 import { runCompiler, type CompilerInvocation, type ScriptedGenerator } from './compiler-harness.js';
 import { expectedOutcome, FAILED_WRITES_NOTHING_RULE, judgeCompiler } from './compiler-verdict.js';
 import { diagnoseAcceptance, diagnoseRefusal, diagnoseTree } from './diagnose.js';
-import { isFixtureName, loadFixture } from './fixtures.js';
+import { loadFixture } from './fixtures.js';
 import { generatedInvocations } from './invocations.js';
+import { COMPILER_RUN_JUDGES, COMPILER_TREE_JUDGES } from './judged.js';
 import { compilerArgv, failFor, markerPrefix, pluginNamePrefix } from './support.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Rewrites the default marker prefix in response contents to the target's (var insertion_marker_prefix). */
 function retarget(res: CodeGeneratorResponse, prefix: string): CodeGeneratorResponse {
@@ -19,21 +17,17 @@ function retarget(res: CodeGeneratorResponse, prefix: string): CodeGeneratorResp
   return { ...res, file: res.file.map((f) => (f.content === undefined ? f : { ...f, content: f.content.split(DEFAULT_MARKER_PREFIX).join(prefix) })) };
 }
 
-/** Reads `with.generators` of a compilerRun step. */
-function parseGenerators(raw: unknown, prefix: string): ScriptedGenerator[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw new SpecgateError('SG_SUITE_SCHEMA', 'plugin.compilerRun: with.generators must be a non-empty list');
-  return raw.map((g, i) => {
-    if (!isRecord(g) || typeof g['name'] !== 'string' || !/^[a-z][a-z0-9_]*$/.test(g['name'])) {
-      throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRun: with.generators[${i}] needs a name of lower-case letters, digits and _`);
-    }
-    const out: ScriptedGenerator = { name: g['name'] };
-    if (isRecord(g['response'])) out.response = retarget(g['response'] as CodeGeneratorResponse, prefix);
-    if (typeof g['responseHex'] === 'string') out.responseBytes = Uint8Array.from(Buffer.from(g['responseHex'].replace(/\s+/g, ''), 'hex'));
-    if (typeof g['outDir'] === 'string') out.outDir = g['outDir'];
-    if (typeof g['parameter'] === 'string') out.parameter = g['parameter'];
-    if (Array.isArray(g['options'])) out.options = g['options'].map(String);
-    if (typeof g['exit'] === 'number') out.exit = g['exit'];
-    if (g['viaSearchPath'] === true) out.viaSearchPath = true;
+/** The scripted plugins of a compilerRun step (`with.generators`, checked against COMPILER_RUN_ARGS). */
+function scriptedGenerators(args: readonly GeneratorArg[], prefix: string): ScriptedGenerator[] {
+  return args.map((g) => {
+    const out: ScriptedGenerator = { name: g.name };
+    if (g.response) out.response = retarget(g.response, prefix);
+    if (g.responseHex !== undefined) out.responseBytes = Uint8Array.from(Buffer.from(g.responseHex.replace(/\s+/g, ''), 'hex'));
+    if (g.outDir !== undefined) out.outDir = g.outDir;
+    if (g.parameter !== undefined) out.parameter = g.parameter;
+    if (g.options) out.options = g.options;
+    if (g.exit !== undefined) out.exit = g.exit;
+    if (g.viaSearchPath === true) out.viaSearchPath = true;
     return out;
   });
 }
@@ -41,8 +35,7 @@ function parseGenerators(raw: unknown, prefix: string): ScriptedGenerator[] {
 /** Runs an invocation and returns every deviation from the model, each with the run's exchange. */
 async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
   const prefix = markerPrefix(ctx);
-  const out = await runCompiler(ctx.execRunner, inv, ctx.signal);
-  ctx.exchange(out.exchange);
+  const out = await runCompiler((spec) => ctx.exec(spec), inv);
   const expect = expectedOutcome(inv, out.sandbox, prefix);
   let accept = acceptRequirement;
   // A wrong tree or a refusal is put down to the rule whose bent model reproduces it: a fixed
@@ -62,40 +55,46 @@ async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptReq
  * `with.requirement` (default: the case's first requirement); an accepted invalid response
  * against the rule the model names.
  */
-export const compilerRun: TypedCheck = async (ctx, args) => {
-  const prefix = markerPrefix(ctx);
-  const fixtureName = typeof args['fixture'] === 'string' ? args['fixture'] : 'shop';
-  if (!isFixtureName(fixtureName)) throw new SpecgateError('SG_SUITE_SCHEMA', `plugin.compilerRun: no fixture "${fixtureName}"`);
-  const fixture = loadFixture(fixtureName);
-  const files = Array.isArray(args['files']) ? args['files'].map(String) : fixture.file_to_generate;
-  const inv: CompilerInvocation = {
-    compiler: compilerArgv(ctx),
-    generators: parseGenerators(args['generators'], prefix),
-    descriptorSet: fixture.set,
-    files,
-    pluginPrefix: pluginNamePrefix(ctx),
-  };
-  const accept = typeof args['requirement'] === 'string' ? args['requirement'] : (ctx.requirements[0] ?? '');
-  for (const f of await runAndJudge(ctx, inv, accept)) {
-    // Leftover files after a rightful failure are judged by the case that covers that rule;
-    // every other rejection case would otherwise report them too.
-    if (f.requirement === FAILED_WRITES_NOTHING_RULE) failFor(ctx, f);
-    else ctx.fail(f);
-  }
-};
+export const compilerRun = defineCheck<CompilerRunArgs>({
+  description: 'runs the compiler with scripted plugins answering the given responses; it must write what the rules give or fail where they fail',
+  args: COMPILER_RUN_ARGS,
+  judges: COMPILER_RUN_JUDGES,
+  run: async (ctx, args) => {
+    const prefix = markerPrefix(ctx);
+    const fixture = loadFixture(args.fixture ?? 'shop');
+    const inv: CompilerInvocation = {
+      compiler: compilerArgv(ctx),
+      generators: scriptedGenerators(args.generators, prefix),
+      descriptorSet: fixture.set,
+      files: args.files ?? fixture.file_to_generate,
+      pluginPrefix: pluginNamePrefix(ctx),
+    };
+    const accept = args.requirement ?? ctx.requirements[0] ?? '';
+    for (const f of await runAndJudge(ctx, inv, accept)) {
+      // Leftover files after a rightful failure are judged by the case that covers that rule;
+      // every other rejection case would otherwise report them too.
+      if (f.requirement === FAILED_WRITES_NOTHING_RULE) failFor(ctx, f);
+      else ctx.fail(f);
+    }
+  },
+});
 
 /**
  * `plugin.compilerProperty`: generated invocations (valid responses from generators/plugin,
  * some bent to break one rule) must be written or rejected as the model says. A wrong tree is
  * put down to the rule whose bent model reproduces it (diagnose.ts).
  */
-export const compilerProperty: TypedCheck = async (ctx, args) => {
-  const runs = typeof args['runs'] === 'number' ? args['runs'] : undefined;
-  const compiler = compilerArgv(ctx);
-  const prefix = markerPrefix(ctx);
-  await ctx.property(generatedInvocations(prefix), async (gen) => {
-    const inv: CompilerInvocation = { compiler, generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
-    const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT');
-    return found[0];
-  }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });
-};
+export const compilerProperty = defineCheck<RunsArgs>({
+  description: 'runs the compiler on generated invocations (valid responses, some bent to break one rule); each must be written or refused as the rules say',
+  args: RUNS_ARGS,
+  judges: COMPILER_TREE_JUDGES,
+  run: async (ctx, { runs }) => {
+    const compiler = compilerArgv(ctx);
+    const prefix = markerPrefix(ctx);
+    await ctx.property(generatedInvocations(prefix), async (gen) => {
+      const inv: CompilerInvocation = { compiler, generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
+      const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT');
+      return found[0];
+    }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });
+  },
+});

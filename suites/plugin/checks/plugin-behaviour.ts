@@ -1,19 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext, TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { appendUnknownFields, lengthDelimited, reorderRequest, varintField, type FieldOrder } from '../../../reference/plugin/wire.js';
+import { FIXTURE_ARGS, NO_ARGS, SCHEMA_ERROR_ARGS, type FixtureArgs, type SchemaErrorArgs } from './arguments.js';
 import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, type PluginRun } from './support.js';
 
 /** The fixture a behaviour check runs on: with.fixture, else `shop` when allowed, else the first allowed. */
-function baseFixture(ctx: CheckContext, args: Record<string, unknown>): FixtureName {
-  const asked = args['fixture'];
-  if (typeof asked === 'string') {
-    if (!isFixtureName(asked)) throw new SpecgateError('SG_SUITE_SCHEMA', `with.fixture: no fixture "${asked}"`);
-    return asked;
-  }
+function baseFixture(ctx: CheckContext, args: FixtureArgs): FixtureName {
+  if (args.fixture !== undefined) return args.fixture;
   const allowed = pluginFixtures(ctx);
   return allowed.includes('shop') ? 'shop' : (allowed[0] ?? 'shop');
 }
@@ -41,67 +39,87 @@ async function sameAsBaseline(ctx: CheckContext, requirement: string, base: { ru
 }
 
 /** `plugin.fieldOrder` (PLUGIN-WIRE-FIELD-ORDER): proto_file first, interleaved, all fields reversed. */
-export const fieldOrder: TypedCheck = async (ctx, args) => {
-  const name = baseFixture(ctx, args);
-  const req = requestFor(loadFixture(name), { fileToGenerate: loadFixture(name).set.file?.map((f) => f.name ?? '') ?? [] });
-  const base = await baseline(ctx, req, `fixture ${name}`);
-  const bytes = encodeRequest(req);
-  for (const order of ['proto-file-first', 'interleaved', 'reversed'] satisfies FieldOrder[]) {
-    await sameAsBaseline(ctx, 'PLUGIN-WIRE-FIELD-ORDER', base, reorderRequest(bytes, order), `fixture ${name} with fields ${order}`, req);
-  }
-};
+export const fieldOrder = defineCheck<FixtureArgs>({
+  description: 'runs the plugin on one request encoded with its fields in other orders; each answer must match the usual one',
+  args: FIXTURE_ARGS,
+  judges: ['PLUGIN-WIRE-FIELD-ORDER'],
+  run: async (ctx, args) => {
+    const name = baseFixture(ctx, args);
+    const req = requestFor(loadFixture(name), { fileToGenerate: loadFixture(name).set.file?.map((f) => f.name ?? '') ?? [] });
+    const base = await baseline(ctx, req, `fixture ${name}`);
+    const bytes = encodeRequest(req);
+    for (const order of ['proto-file-first', 'interleaved', 'reversed'] satisfies FieldOrder[]) {
+      await sameAsBaseline(ctx, 'PLUGIN-WIRE-FIELD-ORDER', base, reorderRequest(bytes, order), `fixture ${name} with fields ${order}`, req);
+    }
+  },
+});
 
 /** `plugin.unknownFields` (PLUGIN-UNKNOWN-FIELDS-IGNORED): unknown fields before and after the known ones. */
-export const unknownFields: TypedCheck = async (ctx, args) => {
-  const name = baseFixture(ctx, args);
-  const req = requestFor(loadFixture(name));
-  const base = await baseline(ctx, req, `fixture ${name}`);
-  const bytes = encodeRequest(req);
-  const front = [lengthDelimited(4000, new TextEncoder().encode('a newer compiler field')), varintField(4001, 7)];
-  await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(bytes), `fixture ${name} with unknown fields appended`, req);
-  await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(new Uint8Array(0), [...front, bytes]), `fixture ${name} with unknown fields in front`, req);
-};
+export const unknownFields = defineCheck<FixtureArgs>({
+  description: 'runs the plugin on one request with unknown fields before and after the known ones; each answer must match the usual one',
+  args: FIXTURE_ARGS,
+  judges: ['PLUGIN-UNKNOWN-FIELDS-IGNORED'],
+  run: async (ctx, args) => {
+    const name = baseFixture(ctx, args);
+    const req = requestFor(loadFixture(name));
+    const base = await baseline(ctx, req, `fixture ${name}`);
+    const bytes = encodeRequest(req);
+    const front = [lengthDelimited(4000, new TextEncoder().encode('a newer compiler field')), varintField(4001, 7)];
+    await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(bytes), `fixture ${name} with unknown fields appended`, req);
+    await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(new Uint8Array(0), [...front, bytes]), `fixture ${name} with unknown fields in front`, req);
+  },
+});
 
 /**
  * `plugin.compilerVersion` (PLUGIN-VERSION-OPTIONAL): compiler_version absent, empty,
  * or naming another version. Generated code may name the version, so only success is required.
  */
-export const compilerVersion: TypedCheck = async (ctx, args) => {
-  const name = baseFixture(ctx, args);
-  const base = await baseline(ctx, requestFor(loadFixture(name)), `fixture ${name}`);
-  const variants: [string, CodeGeneratorRequest][] = [
-    ['without compiler_version', requestFor(loadFixture(name), { compilerVersion: null })],
-    ['with an empty compiler_version', requestFor(loadFixture(name), { compilerVersion: {} })],
-    ['with compiler_version 4.0.0-rc1', requestFor(loadFixture(name), { compilerVersion: { major: 4, minor: 0, patch: 0, suffix: 'rc1' } })],
-  ];
-  for (const [label, req] of variants) {
-    await sameAsBaseline(ctx, 'PLUGIN-VERSION-OPTIONAL', base, encodeRequest(req), `fixture ${name} ${label}`, req, false);
-  }
-};
+export const compilerVersion = defineCheck<FixtureArgs>({
+  description: 'runs the plugin on one request without compiler_version, with an empty one and with another version; each must succeed',
+  args: FIXTURE_ARGS,
+  judges: ['PLUGIN-VERSION-OPTIONAL'],
+  run: async (ctx, args) => {
+    const name = baseFixture(ctx, args);
+    const base = await baseline(ctx, requestFor(loadFixture(name)), `fixture ${name}`);
+    const variants: [string, CodeGeneratorRequest][] = [
+      ['without compiler_version', requestFor(loadFixture(name), { compilerVersion: null })],
+      ['with an empty compiler_version', requestFor(loadFixture(name), { compilerVersion: {} })],
+      ['with compiler_version 4.0.0-rc1', requestFor(loadFixture(name), { compilerVersion: { major: 4, minor: 0, patch: 0, suffix: 'rc1' } })],
+    ];
+    for (const [label, req] of variants) {
+      await sameAsBaseline(ctx, 'PLUGIN-VERSION-OPTIONAL', base, encodeRequest(req), `fixture ${name} ${label}`, req, false);
+    }
+  },
+});
 
 /** `plugin.deterministic` (PLUGIN-DETERMINISTIC): the same request three times gives the same bytes. */
-export const deterministic: TypedCheck = async (ctx, args) => {
-  const name = baseFixture(ctx, args);
-  const req = requestFor(loadFixture(name));
-  const bytes = encodeRequest(req);
-  const runs: PluginRun[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await runPlugin(ctx, bytes, `fixture ${name}, run ${i + 1}`, req));
-  const [first, ...rest] = runs;
-  if (!first) return;
-  for (const r of rest) {
-    const same = r.result.exitCode === first.result.exitCode && Buffer.from(r.result.stdout).equals(Buffer.from(first.result.stdout));
-    if (!same) {
-      failFor(ctx, {
-        requirement: 'PLUGIN-DETERMINISTIC',
-        message: 'the same request gave different answers',
-        expected: { exitCode: first.result.exitCode, files: responseFiles(first.response) },
-        actual: { exitCode: r.result.exitCode, files: responseFiles(r.response) },
-        exchange: r.exchange,
-      });
-      return;
+export const deterministic = defineCheck<FixtureArgs>({
+  description: 'runs the plugin three times on one request; the answers must be byte for byte the same',
+  args: FIXTURE_ARGS,
+  judges: ['PLUGIN-DETERMINISTIC'],
+  run: async (ctx, args) => {
+    const name = baseFixture(ctx, args);
+    const req = requestFor(loadFixture(name));
+    const bytes = encodeRequest(req);
+    const runs: PluginRun[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await runPlugin(ctx, bytes, `fixture ${name}, run ${i + 1}`, req));
+    const [first, ...rest] = runs;
+    if (!first) return;
+    for (const r of rest) {
+      const same = r.result.exitCode === first.result.exitCode && Buffer.from(r.result.stdout).equals(Buffer.from(first.result.stdout));
+      if (!same) {
+        failFor(ctx, {
+          requirement: 'PLUGIN-DETERMINISTIC',
+          message: 'the same request gave different answers',
+          expected: { exitCode: first.result.exitCode, files: responseFiles(first.response) },
+          actual: { exitCode: r.result.exitCode, files: responseFiles(r.response) },
+          exchange: r.exchange,
+        });
+        return;
+      }
     }
-  }
-};
+  },
+});
 
 /** A request whose main file imports another: asked for the main file alone, nothing may be generated for the import. */
 interface ImportPair {
@@ -124,36 +142,41 @@ const IMPORT_PAIRS: readonly ImportPair[] = [
  * (a pair where it gives nothing cannot tell, and is passed over; when no pair can tell, the
  * case errors with that reason).
  */
-export const fileToGenerate: TypedCheck = async (ctx) => {
-  let told = 0;
-  for (const pair of IMPORT_PAIRS) {
-    const fixture = loadFixture(pair.fixture);
-    const ask = async (files: string[]): Promise<PluginRun> => {
-      const req = requestFor(fixture, { fileToGenerate: files });
-      return runPlugin(ctx, encodeRequest(req), `${pair.fixture} fixture, file_to_generate ${files.join(' + ')}`, req);
-    };
-    const importedOnly = await ask([pair.imported]);
-    const both = await ask([pair.imported, pair.main]);
-    const one = await ask([pair.main]);
-    for (const r of [importedOnly, both, one]) {
-      if (!succeeded(r)) throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the ${pair.fixture} fixture successfully (${outcomeText(r)}), so file_to_generate cannot be checked`);
+export const fileToGenerate = defineCheck<Record<string, never>>({
+  description: 'asks the plugin for a file without its imports; it must not generate code for the imports',
+  args: NO_ARGS,
+  judges: ['PLUGIN-FILE-TO-GENERATE'],
+  run: async (ctx) => {
+    let told = 0;
+    for (const pair of IMPORT_PAIRS) {
+      const fixture = loadFixture(pair.fixture);
+      const ask = async (files: string[]): Promise<PluginRun> => {
+        const req = requestFor(fixture, { fileToGenerate: files });
+        return runPlugin(ctx, encodeRequest(req), `${pair.fixture} fixture, file_to_generate ${files.join(' + ')}`, req);
+      };
+      const importedOnly = await ask([pair.imported]);
+      const both = await ask([pair.imported, pair.main]);
+      const one = await ask([pair.main]);
+      for (const r of [importedOnly, both, one]) {
+        if (!succeeded(r)) throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the ${pair.fixture} fixture successfully (${outcomeText(r)}), so file_to_generate cannot be checked`);
+      }
+      if (Object.keys(responseFiles(importedOnly.response)).length === 0) continue;
+      told++;
+      if (isDeepStrictEqual(responseFiles(one.response), responseFiles(both.response))) {
+        failFor(ctx, {
+          requirement: 'PLUGIN-FILE-TO-GENERATE',
+          message: `asked for ${pair.main} only, the plugin also generated code for ${pair.kind} ${pair.imported} (same output as when asked for both)`,
+          expected: `not ${JSON.stringify(Object.keys(responseFiles(both.response)))}`,
+          actual: Object.keys(responseFiles(one.response)),
+          exchange: one.exchange,
+        });
+      }
     }
-    if (Object.keys(responseFiles(importedOnly.response)).length === 0) continue;
-    told++;
-    if (isDeepStrictEqual(responseFiles(one.response), responseFiles(both.response))) {
-      failFor(ctx, {
-        requirement: 'PLUGIN-FILE-TO-GENERATE',
-        message: `asked for ${pair.main} only, the plugin also generated code for ${pair.kind} ${pair.imported} (same output as when asked for both)`,
-        expected: `not ${JSON.stringify(Object.keys(responseFiles(both.response)))}`,
-        actual: Object.keys(responseFiles(one.response)),
-        exchange: one.exchange,
-      });
+    if (told === 0) {
+      throw new SpecgateError('SG_CONFIG', `the plugin generates nothing for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
     }
-  }
-  if (told === 0) {
-    throw new SpecgateError('SG_CONFIG', `the plugin generates nothing for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
-  }
-};
+  },
+});
 
 /**
  * `plugin.schemaError` (PLUGIN-ERROR-EXIT-ZERO): a request the plugin cannot generate for, named
@@ -161,37 +184,42 @@ export const fileToGenerate: TypedCheck = async (ctx) => {
  * plugin_error_fixture: a stored fixture it cannot handle), must come back as `error` with
  * exit status 0.
  */
-export const schemaError: TypedCheck = async (ctx, args) => {
-  const via = args['via'] === 'fixture' ? 'fixture' : 'parameter';
-  let req: CodeGeneratorRequest;
-  let label: string;
-  if (via === 'parameter') {
-    const parameter = String(ctx.vars['plugin_error_parameter'] ?? '');
-    const name = baseFixture(ctx, args);
-    req = requestFor(loadFixture(name), { parameter });
-    label = `fixture ${name} with parameter ${parameter}`;
-  } else {
-    const name = String(ctx.vars['plugin_error_fixture'] ?? '');
-    if (!isFixtureName(name)) throw new SpecgateError('SG_CONFIG', `vars.plugin_error_fixture: no fixture "${name}"`);
-    req = requestFor(loadFixture(name));
-    label = `fixture ${name}`;
-  }
-  const run = await runPlugin(ctx, encodeRequest(req), label, req);
-  if (run.result.exitCode !== 0) {
-    failFor(ctx, {
-      requirement: 'PLUGIN-ERROR-EXIT-ZERO',
-      message: `the plugin reported a problem with the schema (${label}) by exiting with status ${run.result.exitCode ?? run.result.signal} instead of setting CodeGeneratorResponse.error and exiting 0`,
-      expected: { exitCode: 0, error: 'non-empty' },
-      actual: { exitCode: run.result.exitCode, stderr: run.result.stderr },
-      exchange: run.exchange,
-    });
-    return;
-  }
-  if (run.decodeError !== undefined) {
-    failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError}`, exchange: run.exchange });
-    return;
-  }
-  if (!run.response?.error) {
-    throw new SpecgateError('SG_CONFIG', `the plugin generated code for ${label}, which the target names as a request it cannot handle; check vars.plugin_error_${via}`);
-  }
-};
+export const schemaError = defineCheck<SchemaErrorArgs>({
+  description: 'runs the plugin on a request the target names as one it cannot generate for; it must answer error with exit status 0',
+  args: SCHEMA_ERROR_ARGS,
+  judges: ['PLUGIN-ERROR-EXIT-ZERO', 'PLUGIN-IO-ONE-RESPONSE'],
+  run: async (ctx, args) => {
+    const via = args.via ?? 'parameter';
+    let req: CodeGeneratorRequest;
+    let label: string;
+    if (via === 'parameter') {
+      const parameter = String(ctx.vars['plugin_error_parameter'] ?? '');
+      const name = baseFixture(ctx, args);
+      req = requestFor(loadFixture(name), { parameter });
+      label = `fixture ${name} with parameter ${parameter}`;
+    } else {
+      const name = String(ctx.vars['plugin_error_fixture'] ?? '');
+      if (!isFixtureName(name)) throw new SpecgateError('SG_CONFIG', `vars.plugin_error_fixture: no fixture "${name}"`);
+      req = requestFor(loadFixture(name));
+      label = `fixture ${name}`;
+    }
+    const run = await runPlugin(ctx, encodeRequest(req), label, req);
+    if (run.result.exitCode !== 0) {
+      failFor(ctx, {
+        requirement: 'PLUGIN-ERROR-EXIT-ZERO',
+        message: `the plugin reported a problem with the schema (${label}) by exiting with status ${run.result.exitCode ?? run.result.signal} instead of setting CodeGeneratorResponse.error and exiting 0`,
+        expected: { exitCode: 0, error: 'non-empty' },
+        actual: { exitCode: run.result.exitCode, stderr: run.result.stderr },
+        exchange: run.exchange,
+      });
+      return;
+    }
+    if (run.decodeError !== undefined) {
+      failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError}`, exchange: run.exchange });
+      return;
+    }
+    if (!run.response?.error) {
+      throw new SpecgateError('SG_CONFIG', `the plugin generated code for ${label}, which the target names as a request it cannot handle; check vars.plugin_error_${via}`);
+    }
+  },
+});

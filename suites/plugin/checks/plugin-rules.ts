@@ -1,10 +1,13 @@
-import type { CheckContext, FailureInput, TypedCheck } from '../../../src/engine/suite-module.js';
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
 import { validatePluginResponse } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs } from './arguments.js';
 import { loadFixture, requestFor } from './fixtures.js';
 import { generatedRequests } from './generated.js';
+import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
 import { describeResponse, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
 
 /**
@@ -40,8 +43,8 @@ export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRe
   return found.filter((f) => wants(ctx, f.requirement));
 }
 
-function parametersFrom(ctx: CheckContext, args: Record<string, unknown>): (string | undefined)[] {
-  const v = args['parameters'] ?? ctx.vars['plugin_parameters'];
+function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | undefined)[] {
+  const v: unknown = args.parameters ?? ctx.vars['plugin_parameters'];
   if (Array.isArray(v) && v.length) return v.map((p) => (p === null ? undefined : String(p)));
   if (typeof v === 'string' && v !== '') return [v];
   return [undefined];
@@ -51,26 +54,35 @@ function parametersFrom(ctx: CheckContext, args: Record<string, unknown>): (stri
  * `plugin.responseRules`: runs the plugin on every stored fixture (var plugin_fixtures) with
  * each parameter (with.parameters or var plugin_parameters) and judges each answer.
  */
-export const responseRules: TypedCheck = async (ctx, args) => {
-  let judged = 0;
-  for (const name of pluginFixtures(ctx)) {
-    for (const parameter of parametersFrom(ctx, args)) {
-      const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
-      const run = await runPlugin(ctx, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
-      for (const f of judgeRun(ctx, run, req)) ctx.fail(f);
-      if (run.result.exitCode === 0) judged++;
+export const responseRules = defineCheck<ResponseRulesArgs>({
+  description: 'runs the plugin on every stored fixture (with each parameter) and judges each answer by the response rules',
+  args: RESPONSE_RULES_ARGS,
+  judges: PLUGIN_RESPONSE_JUDGES,
+  run: async (ctx, args) => {
+    let judged = 0;
+    for (const name of pluginFixtures(ctx)) {
+      for (const parameter of parametersFrom(ctx, args)) {
+        const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
+        const run = await runPlugin(ctx, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
+        for (const f of judgeRun(ctx, run, req)) ctx.fail(f);
+        if (run.result.exitCode === 0) judged++;
+      }
     }
-  }
-  if (judged === 0 && !wants(ctx, 'PLUGIN-ERROR-EXIT-ZERO')) {
-    throw new SpecgateError('SG_TARGET_PROTOCOL', 'the plugin answered no fixture with exit status 0, so there is no response to judge; see the exchanges (does it need a parameter? set vars.plugin_parameters)');
-  }
-};
+    if (judged === 0 && !wants(ctx, 'PLUGIN-ERROR-EXIT-ZERO')) {
+      throw new SpecgateError('SG_TARGET_PROTOCOL', 'the plugin answered no fixture with exit status 0, so there is no response to judge; see the exchanges (does it need a parameter? set vars.plugin_parameters)');
+    }
+  },
+});
 
 /** `plugin.generatedRules`: the same judgement on generated valid requests (generators/plugin). */
-export const generatedRules: TypedCheck = async (ctx, args) => {
-  const runs = typeof args['runs'] === 'number' ? args['runs'] : undefined;
-  await ctx.property(generatedRequests(), async (req) => {
-    const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
-    return judgeRun(ctx, run, req)[0];
-  }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
-};
+export const generatedRules = defineCheck<RunsArgs>({
+  description: 'runs the plugin on generated valid requests and judges each answer by the response rules',
+  args: RUNS_ARGS,
+  judges: PLUGIN_RESPONSE_JUDGES,
+  run: async (ctx, { runs }) => {
+    await ctx.property(generatedRequests(), async (req) => {
+      const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
+      return judgeRun(ctx, run, req)[0];
+    }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
+  },
+});

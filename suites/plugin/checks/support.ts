@@ -1,9 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import type { Exchange } from '../../../src/engine/model.js';
-import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
+import type { CheckContext, CheckExec, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
-import type { ExecConfig, ExecResult } from '../../../src/targets/types.js';
+import { commandArgv } from '../../../src/targets/command-line.js';
+import type { ExecResult } from '../../../src/targets/types.js';
 import { decodeResponse } from '../../../reference/plugin/codec.js';
 import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
@@ -12,42 +11,22 @@ import { FIXTURES, type FixtureName } from './fixtures.js';
 /** Helpers shared by the plugin suite's typed checks. */
 
 /**
- * Turns a command given on the command line or in a profile into argv: a list is taken as is;
- * a string naming an existing file is one argument; otherwise it is split on spaces. A program
- * given by a relative path is made absolute (compilers run in a temporary folder), and a `.js`
- * or `.mjs` program is run with the current Node.
+ * How to run the plugin under test through `ctx.exec`: the target's executable when it has one
+ * (`--plugin`, a profile's `exec:`), else var plugin_command, turned into arguments by the one
+ * command-line rule (src/targets/command-line.ts).
  */
-export function commandArgv(value: unknown): string[] {
-  let argv: string[];
-  if (Array.isArray(value)) argv = value.map(String);
-  else if (typeof value === 'string') argv = existsSync(value) && statSync(value).isFile() ? [value] : value.split(/\s+/).filter((s) => s !== '');
-  else argv = [];
-  argv = argv.map((a) => (a.includes('/') && !isAbsolute(a) && existsSync(a) ? resolve(a) : a));
-  const first = argv[0];
-  if (first !== undefined && /\.(c|m)?js$/.test(first)) argv = [process.execPath, ...argv];
-  return argv;
-}
-
-/** ExecConfig for a command value (see commandArgv). */
-export function execFor(value: unknown): ExecConfig {
-  const [command, ...args] = commandArgv(value);
-  if (command === undefined) throw new SpecgateError('SG_CONFIG', 'empty command');
-  return { command, args };
-}
-
-/** The plugin under test: the target's executable, or var plugin_command. */
-export function pluginExec(ctx: CheckContext): ExecConfig {
-  if (ctx.execConfig) return ctx.execConfig;
+export function pluginCommand(ctx: CheckContext): Pick<CheckExec, 'command'> {
+  if (ctx.execConfig) return {};
   const v = ctx.vars['plugin_command'];
   if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no plugin to run: give --plugin <executable> or set vars.plugin_command');
-  return execFor(v);
+  return { command: commandArgv(v, 'plugin command') };
 }
 
-/** The compiler under test (var compiler_command). */
+/** The compiler under test (var compiler_command), by the one command-line rule. */
 export function compilerArgv(ctx: CheckContext): string[] {
-  const argv = commandArgv(ctx.vars['compiler_command']);
-  if (argv.length === 0) throw new SpecgateError('SG_CONFIG', 'no compiler to run: give --compiler <executable> or set vars.compiler_command');
-  return argv;
+  const v = ctx.vars['compiler_command'];
+  if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no compiler to run: give --compiler <executable> or set vars.compiler_command');
+  return commandArgv(v, 'compiler command');
 }
 
 /** `@@<compiler>_insertion_point` (var insertion_marker_prefix), for checks and generators alike. */
@@ -113,10 +92,13 @@ export function describeResponse(res: CodeGeneratorResponse | undefined): unknow
   };
 }
 
-/** Runs the plugin on `stdin`, decodes its answer when it exits 0, and records the exchange. */
+/**
+ * Runs the plugin on `stdin` through the engine (`ctx.exec`: recorded, capped, timed out, its
+ * process group stopped) and decodes its answer when it exits 0. The run's exchange, described
+ * with the request and the decoded answer, goes with any failure found in it.
+ */
 export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest): Promise<PluginRun> {
-  const exec = pluginExec(ctx);
-  const result = await ctx.execRunner.run({ ...exec, stdin, signal: ctx.signal });
+  const { exchange: recorded, ...result } = await ctx.exec({ ...pluginCommand(ctx), stdin });
   let response: CodeGeneratorResponse | undefined;
   let decodeError: string | undefined;
   if (result.exitCode === 0) {
@@ -127,13 +109,11 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
     }
   }
   const exchange: Exchange = {
-    kind: 'exec',
-    summary: `${[exec.command, ...(exec.args ?? [])].join(' ')} < ${label} -> exit ${result.exitCode ?? result.signal}`,
+    ...recorded,
+    summary: `${recorded.summary} (${label})`,
     request: describeRequest(req, label, stdin.length),
     response: { exitCode: result.exitCode, signal: result.signal, stderr: result.stderr, stdoutBytes: result.stdout.length, decoded: describeResponse(response), decodeError },
-    durationMs: result.durationMs,
   };
-  ctx.exchange(exchange);
   const run: PluginRun = { result, exchange };
   if (response) run.response = response;
   if (decodeError !== undefined) run.decodeError = decodeError;

@@ -4,6 +4,7 @@ import { encodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequestValue } from '../../../generators/plugin/descriptor-types.js';
 import type { FuzzOptions, FuzzResult, Fuzzer } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
+import { execFor } from '../../../src/targets/command-line.js';
 import type { ExecConfig, ExecResult } from '../../../src/targets/types.js';
 import { writeCounterexample } from './counterexample-files.js';
 import { fuzzRequest, targetParameters, wantsGoPackage } from './fuzz-request.js';
@@ -36,14 +37,12 @@ function oneLine(text: string, max = 300): string {
   return flat.length <= max ? flat : `${flat.slice(0, max)}...`;
 }
 
-/** The plugin to run: the target's executable, or var plugin_command (a string or argv list). */
+/** The plugin to run: the target's executable, or var plugin_command (by the one command-line rule). */
 function pluginExec(opts: FuzzOptions): ExecConfig {
   if (opts.target.exec) return opts.target.exec;
   const v = opts.target.vars['plugin_command'];
-  const argv = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(/\s+/).filter((s) => s !== '') : [];
-  const [command, ...args] = argv;
-  if (command === undefined) throw new SpecgateError('SG_CONFIG', 'no plugin to fuzz: give --plugin <executable> or set vars.plugin_command');
-  return { command, args };
+  if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', 'no plugin to fuzz: give --plugin <executable> or set vars.plugin_command');
+  return execFor(v, 'vars.plugin_command');
 }
 
 /**

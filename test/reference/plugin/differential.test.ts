@@ -4,7 +4,7 @@ import type { CodeGeneratorResponse, GeneratedFile } from '../../../reference/pl
 import { createExecRunner } from '../../../src/targets/exec-runner.js';
 import { applyGenerators, insertAtPoint, proto3OptionalFilesToGenerate, type InsertResult } from '../../../reference/plugin/model/index.js';
 import { onDisk } from '../../../reference/plugin/tree-io.js';
-import { runCompiler, withSandbox, type CompilerInvocation, type CompilerOutcome } from '../../../suites/plugin/checks/compiler-harness.js';
+import { runCompiler, viaRunner, withSandbox, type CompilerInvocation, type CompilerOutcome } from '../../../suites/plugin/checks/compiler-harness.js';
 import { expectedOutcome, judgeCompiler, type CompilerFinding, type Expectation } from '../../../suites/plugin/checks/compiler-verdict.js';
 import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
 import { generatedInvocations } from '../../../suites/plugin/checks/invocations.js';
@@ -75,7 +75,7 @@ async function compare(responses: readonly CodeGeneratorResponse[], fixtureName 
 }
 
 async function compareInvocation(inv: CompilerInvocation): Promise<Run> {
-  const outcome = await runCompiler(runner, inv);
+  const outcome = await runCompiler(viaRunner(runner), inv);
   const expectation = expectedOutcome(inv, outcome.sandbox);
   const findings = judgeCompiler(expectation, outcome, 'MODEL-TREE');
   let verdict: Verdict;

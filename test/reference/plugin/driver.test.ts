@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compiledScript } from '../../../reference/plugin/launcher.js';
 import { closure, parseArgs, UsageError } from '../../../reference/plugin/driver.js';
 import { createExecRunner } from '../../../src/targets/exec-runner.js';
-import { runCompiler, type ScriptedGenerator } from '../../../suites/plugin/checks/compiler-harness.js';
+import { runCompiler, viaRunner, type ScriptedGenerator } from '../../../suites/plugin/checks/compiler-harness.js';
 import { expectedOutcome, judgeCompiler } from '../../../suites/plugin/checks/compiler-verdict.js';
 import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
 import { decodeRequest } from '../../../reference/plugin/codec.js';
@@ -17,7 +17,7 @@ const runner = createExecRunner();
 async function run(generators: ScriptedGenerator[], fixtureName = 'shop', files?: string[]) {
   const fixture = loadFixture(fixtureName);
   const inv = { compiler: driver, generators, descriptorSet: fixture.set, files: files ?? fixture.file_to_generate };
-  const outcome = await runCompiler(runner, inv);
+  const outcome = await runCompiler(viaRunner(runner), inv);
   return { outcome, findings: judgeCompiler(expectedOutcome(inv, outcome.sandbox), outcome, 'TREE') };
 }
 

@@ -12,7 +12,7 @@ import { estimatedBits, generatedMutation, judgeStateUnguessable, tamperState, F
 import { judgeDeviceScope, judgeWebScope } from '../../../suites/oauth/checks/client-scope-judges.js';
 import { judgeLoopbackLiteral, judgePkce, judgeRedirectUri } from '../../../suites/oauth/checks/client-web-judges.js';
 import type { WebRun } from '../../../suites/oauth/checks/client-web-run.js';
-import type { Verdict } from '../../../suites/oauth/checks/client-judging.js';
+import type { Verdict } from '../../../src/engine/checks/contract.js';
 
 /** The client-side judges on hand-made platform logs: each passes, fails or declines exactly as documented. */
 

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
-import { clientArgv, launchClient } from '../../../suites/oauth/checks/client-launch.js';
+import { commandArgv } from '../../../src/targets/command-line.js';
+import { launchClient } from '../../../src/targets/client-process/client-process.js';
+import { CLIENT_APP } from '../../../suites/oauth/checks/client-command.js';
+
+/** The oauth suite's client command through the engine's one command-line rule. */
+const clientArgv = (command: unknown): string[] => commandArgv(command, CLIENT_APP);
 
 /** Running, not a zombie waiting to be reaped. */
 function alive(pid: number): boolean {

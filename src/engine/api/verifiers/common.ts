@@ -1,0 +1,174 @@
+import { SpecgateError } from '../../../errors.js';
+import { stringify } from '../../expressions.js';
+import { getPath, parseJsonPath } from '../../json-path.js';
+import type { CheckContext, CheckResponse, FailureInput } from '../../suite-module.js';
+import type { ApiContext } from '../sequence-model.js';
+import { sampleFor } from '../sample-value.js';
+import { findOperation, resourceOf, templateParams, type ApiOperation, type ApiResource, type ApiTable } from '../table.js';
+
+/** The `with:` of every operation verifier. */
+export interface OperationArgs {
+  operation: string;
+  requirement?: string;
+  /** Path parameters; those left out are filled with an item the check creates first. */
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  /** The request body; without it, one is generated from the operation's request schema. */
+  json?: unknown;
+}
+
+/** JSON Schema of OperationArgs (the contract's `args`). */
+export const OPERATION_ARGS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['operation'],
+  properties: {
+    operation: { type: 'string', description: 'an operation ID of the suite api.yaml' },
+    requirement: { type: 'string' },
+    params: { type: 'object' },
+    query: { type: 'object' },
+    json: {},
+  },
+} as const;
+
+/** The suite's API table (a case of a suite without api.yaml is refused at load). */
+export function apiOf(ctx: CheckContext): ApiContext {
+  if (!ctx.api) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId} uses an api.* check, but suite ${ctx.suite} has no api.yaml`);
+  return ctx.api;
+}
+
+export function operationOf(table: ApiTable, id: string): ApiOperation {
+  const op = findOperation(table, id);
+  if (!op) throw new SpecgateError('SG_SUITE_UNKNOWN', `no operation "${id}" in ${table.file}; known: ${table.operations.map((o) => o.id).join(', ')}`);
+  return op;
+}
+
+/** Records a failure attributed to the step's `requirement` (or every requirement of the case). */
+export function failer(ctx: CheckContext, args: { requirement?: string }): (message: string, more?: Omit<FailureInput, 'message' | 'requirement'>) => void {
+  return (message, more = {}) => ctx.fail({ ...(args.requirement ? { requirement: args.requirement } : {}), message, ...more });
+}
+
+/** A request body for an operation: the step's own, or one generated from its schemas (batch: an envelope of two items). */
+export function bodyFor(table: ApiTable, op: ApiOperation, seed: number, given: unknown, items = 2): unknown {
+  if (given !== undefined) return given;
+  if (op.batch) return batchBody(table, op, seed, items);
+  return op.request ? sampleFor(table.schemas[op.request], seed) : undefined;
+}
+
+/** A batch envelope holding `n` generated items at the table's items path. */
+export function batchBody(table: ApiTable, op: ApiOperation, seed: number, n: number): unknown {
+  const b = op.batch;
+  if (!b) return undefined;
+  const list = Array.from({ length: n }, (_x, i) => sampleFor(table.schemas[b.item], seed + i));
+  return setPath({}, b.items, list);
+}
+
+/** Sets the value at a simple JSON path (`$.a.b`), creating objects on the way. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const segs = parseJsonPath(path);
+  if (segs.length === 0) return value as Record<string, unknown>;
+  let cur = target;
+  segs.forEach((s, i) => {
+    const key = String(s);
+    if (i === segs.length - 1) cur[key] = value;
+    else {
+      const next = cur[key];
+      cur = next && typeof next === 'object' ? (next as Record<string, unknown>) : (cur[key] = {});
+    }
+  });
+  return target;
+}
+
+/** The ID field of a representation, as text (undefined when it has none). */
+export function idOf(body: unknown, field: string): string | undefined {
+  const v = getPath(body, `$['${field}']`);
+  return v === undefined || v === null ? undefined : stringify(v);
+}
+
+/**
+ * Creates `n` items of a resource through its create operation and returns their IDs; a
+ * creation the target refuses is recorded as a failure (the step cannot be judged without it)
+ * and ends the list early.
+ */
+export async function createItems(ctx: CheckContext, table: ApiTable, resource: ApiResource, n: number, fail: ReturnType<typeof failer>): Promise<string[] | undefined> {
+  if (!resource.create) throw new SpecgateError('SG_SUITE_SCHEMA', `resource ${resource.name} of ${table.file} has no create operation; give the step params: instead`);
+  const op = operationOf(table, resource.create);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await ctx.request({ operation: op.id, json: bodyFor(table, op, ctx.seed + i, undefined) });
+    const id = res.status >= 200 && res.status < 300 ? idOf(res.body, resource.id) : undefined;
+    if (id === undefined) {
+      fail(`could not create a ${resource.name} to work with: ${op.id} answered ${res.status} without a "${resource.id}"`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+      return undefined;
+    }
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * The path parameters a request of `op` needs: those the step gives, and for the one naming an
+ * item of the operation's resource, a freshly created item. Undefined when creating failed.
+ */
+export async function paramsFor(ctx: CheckContext, table: ApiTable, op: ApiOperation, args: OperationArgs, fail: ReturnType<typeof failer>): Promise<Record<string, unknown> | undefined> {
+  const params: Record<string, unknown> = { ...(args.params ?? {}) };
+  for (const name of templateParams(op.path)) {
+    if (params[name] !== undefined) continue;
+    const owner = resourceOf(table, op.id)?.resource ?? Object.values(table.resources).find((r) => r.param === name);
+    if (!owner || owner.param !== name)
+      throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: operation ${op.id} needs path parameter ${name}, which names no resource of ${table.file}; give it under with.params`);
+    const ids = await createItems(ctx, table, owner, 1, fail);
+    if (!ids) return undefined;
+    params[name] = ids[0];
+  }
+  return params;
+}
+
+/** Sends an operation's request (auth, headers and URL from the table). */
+export function send(ctx: CheckContext, op: ApiOperation, params: Record<string, unknown>, extra: { json?: unknown; query?: Record<string, unknown>; auth?: boolean; method?: string; headers?: Record<string, string> } = {}): Promise<CheckResponse> {
+  const spec: Parameters<CheckContext['request']>[0] = { operation: op.id, params };
+  if (extra.json !== undefined) spec.json = extra.json;
+  if (extra.query) spec.query = extra.query;
+  if (extra.auth === false) spec.auth = false;
+  if (extra.method) spec.method = extra.method;
+  if (extra.headers) spec.headers = extra.headers;
+  return ctx.request(spec);
+}
+
+/**
+ * Where `actual` differs from `expected`, read as a partial description: every field `expected`
+ * gives must be equal (objects field by field, arrays item by item and of the same length).
+ * Undefined when it matches.
+ */
+export function differs(expected: unknown, actual: unknown, path = '$'): string | undefined {
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return `${path}: expected an array, got ${short(actual)}`;
+    if (actual.length !== expected.length) return `${path}: expected ${expected.length} items, got ${actual.length}`;
+    for (let i = 0; i < expected.length; i++) {
+      const d = differs(expected[i], actual[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  if (expected && typeof expected === 'object') {
+    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return `${path}: expected an object, got ${short(actual)}`;
+    for (const [k, v] of Object.entries(expected)) {
+      const d = differs(v, (actual as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  const a = typeof actual === 'bigint' ? Number(actual) : actual;
+  return Object.is(expected, a) ? undefined : `${path}: expected ${short(expected)}, got ${short(actual)}`;
+}
+
+function short(v: unknown): string {
+  const s = typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
+  return s === undefined ? 'nothing' : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** The item array of a page, or undefined when the answer has none there. */
+export function pageItems(body: unknown, path: string): unknown[] | undefined {
+  const items = getPath(body, path);
+  return Array.isArray(items) ? items : undefined;
+}

@@ -1,0 +1,148 @@
+import { SpecgateError } from '../../../errors.js';
+import { defineCheck } from '../../checks/contract.js';
+import { stringify } from '../../expressions.js';
+import { getPath } from '../../json-path.js';
+import type { CheckContext, CheckResponse } from '../../suite-module.js';
+import { resourceOf, type ApiOperation, type ApiPaging, type ApiResource, type ApiTable } from '../table.js';
+import { apiOf, createItems, failer, idOf, operationOf, pageItems, send, type OperationArgs } from './common.js';
+
+const PAGING_ARGS = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['operation'],
+  properties: { operation: { type: 'string' }, requirement: { type: 'string' }, query: { type: 'object' } },
+} as const;
+
+type PagingArgs = Pick<OperationArgs, 'operation' | 'requirement' | 'query'>;
+type Fail = ReturnType<typeof failer>;
+
+interface Listing {
+  table: ApiTable;
+  op: ApiOperation;
+  paging: ApiPaging;
+  resource: ApiResource;
+  fail: Fail;
+}
+
+function listing(ctx: CheckContext, args: PagingArgs): Listing {
+  const { table } = apiOf(ctx);
+  const op = operationOf(table, args.operation);
+  if (!op.paging) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: ${op.id} has no paging: in ${table.file}`);
+  const owner = resourceOf(table, op.id);
+  if (!owner) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: ${op.id} is the list operation of no resource in ${table.file}, so the check cannot create items to page through`);
+  return { table, op, paging: op.paging, resource: owner.resource, fail: failer(ctx, args) };
+}
+
+/** One page; undefined (after recording why) when it is not a success with an item array. */
+async function page(ctx: CheckContext, l: Listing, query: Record<string, unknown>): Promise<{ items: unknown[]; res: CheckResponse } | undefined> {
+  const res = await send(ctx, l.op, {}, { query });
+  const items = res.status >= 200 && res.status < 300 ? pageItems(res.body, l.paging.items) : undefined;
+  if (!items) {
+    l.fail(`${l.op.id} ${JSON.stringify(query)} answered ${res.status} without an item array at ${l.paging.items}`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+    return undefined;
+  }
+  return { items, res };
+}
+
+/** `api.pagingDefault`: a list request without a page size answers exactly the default number of items (more exist). */
+export const pagingDefault = defineCheck<PagingArgs>({
+  description: 'without a page size, a list answers exactly the default page size when more items exist',
+  args: PAGING_ARGS,
+  judges: 'case',
+  async run(ctx, args) {
+    const l = listing(ctx, args);
+    if (!(await createItems(ctx, l.table, l.resource, l.paging.default + 1, l.fail))) return;
+    const got = await page(ctx, l, { ...(args.query ?? {}) });
+    if (got && got.items.length !== l.paging.default)
+      l.fail(`${l.op.id} without ${l.paging.limit} answered ${got.items.length} items; the default page size is ${l.paging.default} and more items exist`, {
+        expected: l.paging.default,
+        actual: got.items.length,
+        exchange: got.res.exchange,
+      });
+  },
+});
+
+/**
+ * `api.pagingLimit`: a page size is honoured (2 items for `limit=2`, `max` for `limit=max`) and
+ * one above the maximum is clamped to it or refused, as the table says.
+ */
+export const pagingLimit = defineCheck<PagingArgs>({
+  description: 'a page size is honoured and one above the maximum is clamped or refused as the table says',
+  args: PAGING_ARGS,
+  judges: 'case',
+  async run(ctx, args) {
+    const l = listing(ctx, args);
+    const { paging } = l;
+    if (!(await createItems(ctx, l.table, l.resource, paging.max + 1, l.fail))) return;
+    const base = { ...(args.query ?? {}) };
+    for (const size of [2, paging.max]) {
+      const got = await page(ctx, l, { ...base, [paging.limit]: size });
+      if (got && got.items.length !== size)
+        l.fail(`${l.op.id} with ${paging.limit}=${size} answered ${got.items.length} items; expected ${size} (more exist)`, { expected: size, actual: got.items.length, exchange: got.res.exchange });
+    }
+    const over = await send(ctx, l.op, {}, { query: { ...base, [paging.limit]: paging.max + 1 } });
+    if (paging.overMax === 'reject') {
+      if (over.status < 400 || over.status >= 500)
+        l.fail(`${l.op.id} with ${paging.limit}=${paging.max + 1} (above the max ${paging.max}) answered ${over.status}; the table says it is refused with a 4xx`, { actual: over.status, exchange: over.exchange });
+      return;
+    }
+    const items = over.status >= 200 && over.status < 300 ? pageItems(over.body, paging.items) : undefined;
+    if (!items) l.fail(`${l.op.id} with ${paging.limit}=${paging.max + 1} answered ${over.status}; the table says the size is clamped to ${paging.max}`, { actual: over.status, exchange: over.exchange });
+    else if (items.length > paging.max)
+      l.fail(`${l.op.id} with ${paging.limit}=${paging.max + 1} answered ${items.length} items; the maximum page size is ${paging.max}`, { expected: paging.max, actual: items.length, exchange: over.exchange });
+  },
+});
+
+/** Most pages a walk follows before it calls the paging endless. */
+const MAX_PAGES = 2000;
+
+/**
+ * Every item a walk through all pages sees, in order, following the cursor (or the offset or
+ * page number). Undefined after recording a failure.
+ */
+export async function walk(ctx: CheckContext, l: Listing, size: number, base: Record<string, unknown> = {}): Promise<unknown[] | undefined> {
+  const { paging } = l;
+  const all: unknown[] = [];
+  let position: unknown = paging.style === 'page' ? 1 : paging.style === 'offset' ? 0 : undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const query = { ...base, [paging.limit]: size, ...(position === undefined ? {} : { [paging.position]: position }) };
+    const got = await page(ctx, l, query);
+    if (!got) return undefined;
+    all.push(...got.items);
+    if (paging.style === 'cursor') {
+      const next = getPath(got.res.body, paging.next ?? '$.next');
+      if (next === undefined || next === null || next === '') return all;
+      position = stringify(next);
+    } else {
+      if (got.items.length < size) return all;
+      position = paging.style === 'page' ? Number(position) + 1 : Number(position) + got.items.length;
+    }
+  }
+  l.fail(`${l.op.id}: a walk through the pages did not end after ${MAX_PAGES} pages`);
+  return undefined;
+}
+
+/** `api.pagingWalk`: walking every page returns each item exactly once. */
+export const pagingWalk = defineCheck<PagingArgs>({
+  description: 'walking every page (cursor, offset or page number) returns each item exactly once',
+  args: PAGING_ARGS,
+  judges: 'case',
+  async run(ctx, args) {
+    const l = listing(ctx, args);
+    const created = await createItems(ctx, l.table, l.resource, 7, l.fail);
+    if (!created) return;
+    const items = await walk(ctx, l, 3, args.query ?? {});
+    if (!items) return;
+    const seen = new Map<string, number>();
+    for (const item of items) {
+      const id = idOf(item, l.resource.id);
+      if (id !== undefined) seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+    const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+    const lost = created.filter((id) => !seen.has(id));
+    if (twice.length) l.fail(`walking ${l.op.id} page by page returned ${twice.length} item(s) more than once: ${twice.slice(0, 5).join(', ')}`, { actual: twice.slice(0, 20) });
+    if (lost.length) l.fail(`walking ${l.op.id} page by page never returned ${lost.length} item(s) just created: ${lost.slice(0, 5).join(', ')}`, { expected: created, actual: lost });
+  },
+});
+
+export type { Listing };

@@ -1,0 +1,95 @@
+import type * as fc from 'fast-check';
+import type { ClockControl } from '../clock.js';
+import type { ApiContext } from '../api/sequence-model.js';
+import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo } from '../model.js';
+import type { ExecConfig, ExecResult, ExecRunner, HttpClient, HttpResponse, UserAgentDriver } from '../../targets/types.js';
+
+export interface FailureInput {
+  /** The requirement broken; without it, every requirement of the case counts as broken. */
+  requirement?: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  exchange?: Exchange;
+}
+
+export interface PropertyOptions {
+  runs?: number;
+  /** Replay label, e.g. the generator name, for the report. */
+  label?: string;
+}
+
+/** An HTTP answer as a check sees it through `ctx.request`, with its recorded exchange. */
+export interface CheckResponse extends HttpResponse {
+  exchange: Exchange;
+}
+
+/** A process run as a check sees it through `ctx.exec`, with its recorded exchange. */
+export interface CheckExecResult extends ExecResult {
+  exchange: Exchange;
+}
+
+/**
+ * A process a check runs through `ctx.exec`: `command` overrides the target's executable
+ * (argv[0] and leading arguments); stdin is bytes.
+ */
+export interface CheckExec extends Omit<ExecSpec, 'stdin'> {
+  stdin?: Uint8Array;
+  cwd?: string;
+  maxStdoutBytes?: number;
+}
+
+/** What a typed check works with. */
+export interface CheckContext {
+  suite: string;
+  caseId: string;
+  requirements: readonly string[];
+  vars: Record<string, unknown>;
+  /** The suite's API table and registered transitions, when it has an `api.yaml` (for the `api.*` checks). */
+  api?: ApiContext;
+  /**
+   * Sends a request the way a `request:` step does (expressions already resolved by the
+   * caller): header names mapped for the target, the exchange recorded and redacted, the
+   * target's timeout and body cap applied. The answer's body is parsed as for steps.
+   */
+  request(spec: HttpRequestSpec): Promise<CheckResponse>;
+  /**
+   * Runs a process the way an `exec:` step does: the target's executable unless `command`
+   * is given, its output capped, the whole process group stopped on timeout or when the case
+   * ends, the run recorded.
+   */
+  exec(spec: CheckExec): Promise<CheckExecResult>;
+  /** @deprecated raw client without mapping or recording; use `request`. Kept while checks move over. */
+  http: HttpClient;
+  /** @deprecated raw runner without recording; use `exec`. Kept while checks move over. */
+  execRunner: ExecRunner;
+  /** The target's default executable, when it has one. */
+  execConfig: ExecConfig | undefined;
+  /** The target's clock: virtual for reference targets, a hook or real time otherwise. */
+  clock: ClockControl | undefined;
+  agent: UserAgentDriver | undefined;
+  signal: AbortSignal;
+  /**
+   * Observations shared by the cases of this suite run, keyed by check and arguments: judged
+   * checks declared with `share` (src/engine/checks/judged.ts) keep one run per key here.
+   */
+  observations: Map<string, Promise<unknown>>;
+  /** Run seed (fast-check) and default number of runs. */
+  seed: number;
+  runs: number;
+  /** Record an exchange for the report (redacted by the engine). */
+  exchange(ex: Exchange): void;
+  /** Record a conformance failure; the check may go on. */
+  fail(f: FailureInput): void;
+  /**
+   * Runs a fast-check property with the run's seed (and replay path, when replaying); a
+   * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
+   * the replay command. The predicate returns a FailureInput (or throws) to falsify.
+   */
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo>;
+  /** Lets seconds pass on the target clock (virtual, hook, or real when slow runs are allowed). */
+  wait(seconds: number): Promise<void>;
+  /** Resolve `${...}` expressions against the case's variables. */
+  resolve(value: unknown): unknown;
+}
+

@@ -1,0 +1,171 @@
+import { SpecgateError } from '../../errors.js';
+import type { Exchange } from '../model.js';
+import type { CheckContext, FailureInput } from './context.js';
+import { defineCheck, type Judge, type JudgedCheckDefinition, type TypedCheck, type Verdict } from './contract.js';
+
+/** A verdict that found a deviation. */
+export type Failed = Extract<Verdict, { ok: false }>;
+
+export function isFailed(v: Verdict): v is Failed {
+  return 'ok' in v && !v.ok;
+}
+
+/** The failure a failed verdict records against requirement `id`. */
+export function verdictFailure(id: string, v: Failed): FailureInput {
+  return {
+    requirement: id,
+    message: v.message,
+    ...(v.expected !== undefined ? { expected: v.expected } : {}),
+    ...(v.actual !== undefined ? { actual: v.actual } : {}),
+    ...(v.exchange ? { exchange: v.exchange } : {}),
+  };
+}
+
+/**
+ * Runs the judge of every requirement the case lists over one observation: failures are
+ * recorded as they are found; a requirement that could not be judged ends the case errored
+ * (SG_TARGET_PROTOCOL, "not judged: ID: reason; ..."), after the failures, so it never passes.
+ */
+export function judgeCase<R, A>(ctx: CheckContext, judgeBy: Readonly<Record<string, Judge<R, A>>>, observed: R, args: A): void {
+  assertJudgeable(ctx, judgeBy);
+  const notJudged: string[] = [];
+  for (const id of ctx.requirements) {
+    const v = (judgeBy[id] as Judge<R, A>)(observed, args);
+    if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
+    else if (!v.ok) ctx.fail(verdictFailure(id, v));
+  }
+  if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${notJudged.join('; ')}`);
+}
+
+/**
+ * Every requirement of the case has a judge. The loader refuses a case that breaks this, so
+ * reaching it means a case was built around the loader: say so before anything is launched.
+ */
+function assertJudgeable(ctx: CheckContext, judgeBy: Readonly<Record<string, unknown>>): void {
+  const missing = ctx.requirements.filter((id) => !judgeBy[id]);
+  if (missing.length)
+    throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: its check cannot judge ${missing.join(', ')}; it judges ${Object.keys(judgeBy).join(', ')}`);
+}
+
+let defined = 0;
+
+/**
+ * A typed check from a judged definition: it judges the keys of `judgeBy`; its run observes
+ * once and judges every requirement the case lists from that observation. With `share`, the
+ * cases of one suite run that give the same arguments (or the same `shareBy` of them) share
+ * one observation: the first case observes, the others wait for it, see the exchanges it
+ * recorded, and judge what it saw.
+ */
+export function judgedCheck<A, R>(def: JudgedCheckDefinition<A, R>): TypedCheck {
+  const id = `judged-${++defined}`;
+  return defineCheck<A>({
+    description: def.description,
+    args: def.args,
+    judges: Object.keys(def.judgeBy),
+    ...(def.sets ? { sets: def.sets } : {}),
+    async run(ctx, args) {
+      assertJudgeable(ctx, def.judgeBy);
+      const observed = def.share ? await sharedObservation(ctx, `${id}\u0000${stableJson(def.shareBy ? def.shareBy(args, ctx) : args)}`, (c) => def.observe(c, args)) : await def.observe(ctx, args);
+      judgeCase(ctx, def.judgeBy, observed, args);
+    },
+  });
+}
+
+/** One shared observation: what was seen and the exchanges it recorded. */
+interface Shared<R> {
+  observed: R;
+  exchanges: Exchange[];
+}
+
+/** Shared observations that failed because the case running them was stopped (its timeout). */
+const stopped = new WeakSet<Promise<unknown>>();
+
+/**
+ * The observation under `key`: started by the first case that asks, awaited by the others
+ * (each still bound by its own signal). A failed observation is dropped, so later cases
+ * observe afresh; the cases waiting for it share its error, except when it failed because the
+ * case running it was stopped: they then observe themselves instead of inheriting the stop.
+ */
+async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ctx: CheckContext) => Promise<R>): Promise<R> {
+  for (;;) {
+    const held = ctx.observations.get(key) as Promise<Shared<R>> | undefined;
+    if (!held) break;
+    try {
+      const shared = await untilAborted(held, ctx.signal);
+      for (const ex of shared.exchanges) ctx.exchange(ex);
+      return shared.observed;
+    } catch (e) {
+      if (ctx.signal.aborted || !stopped.has(held)) throw e;
+    }
+  }
+  const exchanges: Exchange[] = [];
+  const running: Promise<Shared<R>> = observe(recording(ctx, exchanges)).then((observed) => ({ observed, exchanges }));
+  // Registered before anyone can wait on it, so waiters see the outcome already classified.
+  running.catch(() => {
+    if (ctx.observations.get(key) === running) ctx.observations.delete(key);
+    if (ctx.signal.aborted) stopped.add(running);
+  });
+  ctx.observations.set(key, running);
+  return (await running).observed;
+}
+
+/**
+ * The context a shared observation runs with: exchanges are kept for the cases that wait for
+ * it, and recording findings is refused (they belong to judges, which every case runs).
+ */
+function recording(ctx: CheckContext, exchanges: Exchange[]): CheckContext {
+  const refuse = (what: string) => (): never => {
+    throw new SpecgateError('SG_INTERNAL', `case ${ctx.caseId}: a shared observation called ctx.${what}; findings belong to judges (declare the check without share)`);
+  };
+  return {
+    ...ctx,
+    exchange: (ex) => {
+      exchanges.push(ex);
+      ctx.exchange(ex);
+    },
+    request: async (spec) => {
+      const res = await ctx.request(spec);
+      exchanges.push(res.exchange);
+      return res;
+    },
+    exec: async (spec) => {
+      const res = await ctx.exec(spec);
+      exchanges.push(res.exchange);
+      return res;
+    },
+    fail: refuse('fail'),
+    property: refuse('property'),
+  };
+}
+
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** JSON with object keys sorted, so equal arguments written in another order share a key. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return v === undefined ? 'null' : JSON.stringify(v);
+}

@@ -1,0 +1,146 @@
+import { SpecgateError } from '../../errors.js';
+import type { ApiTable } from '../api/table.js';
+import type { Baseline } from '../baseline.js';
+import type { EventBus } from '../events.js';
+import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, SuiteResult } from '../model.js';
+import { requirementVerdicts } from '../verdicts.js';
+import { bodyPreview } from '../runtime/observation.js';
+import { CREDENTIAL_HEADERS, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
+import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
+import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
+
+/** Why a case is not judged from a recording: it has to send requests of its own. */
+export const NEEDS_LIVE = 'passive target: needs live requests';
+
+/** Exchanges kept on a case result (the failing ones first), as for live cases. */
+const KEEP_EXCHANGES = 4;
+/** Unmatched exchanges named one by one in the run's warning; the rest are counted. */
+const LIST_UNMATCHED = 10;
+
+/**
+ * Judges a suite from recorded traffic instead of running its steps. Each case whose steps are
+ * all `api.*` verifiers that can judge one exchange is judged on every recorded exchange of its
+ * operation; a case that needs requests of its own, or whose operation the recording never
+ * reached, is skipped with the reason (its requirements stay untested). Exchanges that fit no
+ * operation are reported, not failed.
+ */
+export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline): SuiteResult {
+  const started = performance.now();
+  const match = matchRecording(suite.api, recording);
+  bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
+  const results = cases.map((def) => {
+    bus.emit({ type: 'case-start', suite: suite.name, caseId: def.id });
+    const result = judgeCase(suite, def, match);
+    const listed = baseline.case(suite.name, def.id);
+    if (listed) result.baseline = result.outcome === 'failed' ? 'expected-failure' : result.outcome === 'passed' ? 'stale' : undefined;
+    for (const failure of result.failures) bus.emit({ type: 'failure', suite: suite.name, caseId: def.id, failure });
+    bus.emit({ type: 'case-finish', suite: suite.name, result });
+    return result;
+  });
+  if (match.unmatched.length) {
+    const named = match.unmatched.slice(0, LIST_UNMATCHED).map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url} (${u.why})`);
+    const more = match.unmatched.length - named.length;
+    bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${match.unmatched.length} recorded exchange(s) fit no operation of suite ${suite.name} and were not judged: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}` });
+  }
+  const matchedList = [...match.byOperation.values()].flat();
+  // the suite judges the answers; a request that breaks the table is worth knowing, not a failure of the target
+  const malformed = matchedList
+    .map((x) => ({ x, missing: [...(lacksCredentials(x, suite.api) && suite.api.auth ? [suite.api.auth.header] : []), ...missingHeaders(x)] }))
+    .filter((m) => m.missing.length)
+    .map(({ x, missing }) => `entry ${x.recorded.index} ${x.operation.id} lacks ${missing.join(', ')}`);
+  if (malformed.length)
+    bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${malformed.length} recorded request(s) lack headers their operation requires (api.served and api.schema do not judge them; api.authRequired judges those without credentials): ${malformed.slice(0, LIST_UNMATCHED).join('; ')}${malformed.length > LIST_UNMATCHED ? `; and ${malformed.length - LIST_UNMATCHED} more` : ''}` });
+  const result: SuiteResult = {
+    name: suite.name,
+    target: label,
+    cases: results,
+    requirements: requirementVerdicts(suite, results, baseline),
+    durationMs: performance.now() - started,
+    properties: {
+      target: label,
+      mode: 'passive',
+      recording: recording.file,
+      exchanges: String(recording.exchanges.length),
+      matched: String(matchedList.length),
+      ...(malformed.length ? { requestsLackingHeaders: malformed.join('\n') } : {}),
+      ...(match.unmatched.length ? { unmatched: match.unmatched.map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url}: ${u.why}`).join('\n') } : {}),
+    },
+  };
+  bus.emit({ type: 'suite-finish', suite: suite.name, result });
+  return result;
+}
+
+/** One case judged from the recording. */
+function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: RecordingMatch): CaseResult {
+  const base = { suite: suite.name, id: def.id, requirements: def.requirements, failures: [] as Failure[], exchanges: [] as Exchange[], durationMs: 0, location: def.location, ...(def.description ? { description: def.description } : {}) };
+  if (def.skip) return { ...base, outcome: 'skipped', reason: def.skip };
+  const plan = passivePlan(def);
+  if (!plan) return { ...base, outcome: 'skipped', reason: NEEDS_LIVE };
+  const failures: Failure[] = [];
+  const failing: Exchange[] = [];
+  const seen: Exchange[] = [];
+  const unjudged: string[] = [];
+  for (const step of plan) {
+    const judge = PASSIVE_JUDGES[step.verifier] as (typeof PASSIVE_JUDGES)[string];
+    const xs = match.byOperation.get(step.operation) ?? [];
+    let judged = 0;
+    for (const x of xs) {
+      const j = judge.judge(x, suite.api);
+      if (!j.judged) continue;
+      judged++;
+      const exchange = toExchange(x, suite.api);
+      if (seen.length < KEEP_EXCHANGES) seen.push(exchange);
+      if (j.findings.length && failing.length < KEEP_EXCHANGES) failing.push(exchange);
+      for (const f of j.findings)
+        for (const requirement of step.requirement ? [step.requirement] : def.requirements)
+          failures.push({ requirement, message: `${x.recorded.method} ${x.recorded.url} (entry ${x.recorded.index}): ${f.message}`, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}), exchange });
+    }
+    if (judged === 0) unjudged.push(`the recording has no ${judge.evidence} of operation ${step.operation}`);
+  }
+  const exchanges = failures.length ? failing : seen;
+  // a requirement some step could not judge must stay untested: a skipped case never passes one,
+  // while the failures other steps found still count against theirs
+  if (unjudged.length) return { ...base, outcome: 'skipped', reason: `passive target: ${unjudged.join('; ')}`, failures, exchanges };
+  return { ...base, outcome: failures.length ? 'failed' : 'passed', failures, exchanges: failures.length ? exchanges : [] };
+}
+
+/** The verifier and operation of each step, when every step is a single-exchange `api.*` verifier with a literal operation. */
+function passivePlan(def: CaseDef): { verifier: string; operation: string; requirement?: string }[] | undefined {
+  if (def.property || def.steps.length === 0) return undefined;
+  const plan: { verifier: string; operation: string; requirement?: string }[] = [];
+  for (const step of def.steps) {
+    if (!('check' in step) || !step.check.startsWith('api.')) return undefined;
+    const verifier = step.check.slice(4);
+    if (!Object.hasOwn(PASSIVE_JUDGES, verifier)) return undefined;
+    const args = step.with ?? {};
+    const operation = args['operation'];
+    const requirement = args['requirement'];
+    // a step that picks its own parameters or body asks for a particular request: a recording may not hold it
+    if (typeof operation !== 'string' || operation.includes('${') || ['params', 'query', 'json'].some((k) => args[k] !== undefined)) return undefined;
+    if (requirement !== undefined && typeof requirement !== 'string') return undefined;
+    plan.push({ verifier, operation, ...(requirement ? { requirement } : {}) });
+  }
+  return plan;
+}
+
+/** A recorded exchange as reports show it, credentials masked (a recording is full of them). */
+function toExchange(x: MatchedExchange, table: ApiTable): Exchange {
+  const r: RecordedExchange = x.recorded;
+  const hidden = new Set(CREDENTIAL_HEADERS);
+  if (table.auth) hidden.add(table.auth.header.toLowerCase());
+  const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, hidden.has(k) ? '***' : v]));
+  return {
+    kind: 'http',
+    summary: `${r.method} ${r.url} -> ${r.status} (recorded, entry ${r.index})`,
+    request: { method: r.method, url: r.url, headers: mask(r.requestHeaders), body: bodyPreview(r.requestBody) },
+    response: { status: r.status, headers: mask(r.responseHeaders), body: bodyPreview(r.responseText) },
+    durationMs: r.durationMs,
+  };
+}
+
+/** The suite's API table, which passive mode matches recorded traffic against; SG_CONFIG without one. */
+export function passiveTable(suite: LoadedSuite): LoadedSuite & { api: ApiTable } {
+  if (!suite.api)
+    throw new SpecgateError('SG_CONFIG', `suite ${suite.name} describes no HTTP API (api.yaml), so recorded traffic cannot be matched to its operations: run it against a live target instead of --target har:`);
+  return suite as LoadedSuite & { api: ApiTable };
+}

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
+import { SpecgateError } from '../../errors.js';
+import { commandArgv } from '../command-line.js';
+import { launchEnv } from './launch-env.js';
+
+/**
+ * One run of a client application under test: specgate starts it, reads what it tells the
+ * user on its standard output (an address to open, a code to type), and stops it. The
+ * application leads its own process group, so stopping it also stops whatever it started (a
+ * browser opener, a helper), even after the application itself has exited.
+ */
+export interface ClientExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ClientProcess {
+  readonly argv: readonly string[];
+  /** Standard output so far (at most {@link OUTPUT_CAP} characters; the rest is dropped). */
+  stdout(): string;
+  stderr(): string;
+  /** How it ended, once it has. */
+  exit(): ClientExit | undefined;
+  /** Waits until `find` returns a value for the output so far; undefined on exit or timeout. */
+  waitForOutput<T>(find: (stdout: string) => T | undefined, timeoutMs: number): Promise<T | undefined>;
+  /** Waits for the process to end; undefined when it is still running after `timeoutMs`. */
+  waitForExit(timeoutMs: number): Promise<ClientExit | undefined>;
+  /** Ends the process (SIGTERM, then SIGKILL after a second) and whatever is left in its group. */
+  stop(): Promise<ClientExit>;
+}
+
+/** Characters of each output stream kept: a client that floods its output cannot exhaust memory. */
+export const OUTPUT_CAP = 1024 * 1024;
+/** How long a client gets to end after SIGTERM before its group is killed (ms). */
+export const STOP_GRACE_MS = 1000;
+
+/**
+ * Starts `command` (turned into an argument vector by the one command-line rule,
+ * src/targets/command-line.ts) with the suite's contract variables (see launch-env.ts). When
+ * `signal` aborts (the case's timeout), the whole group is killed at once.
+ */
+export function launchClient(command: unknown, contract: Readonly<Record<string, string>>, signal: AbortSignal, what = 'client application'): ClientProcess {
+  const argv = commandArgv(command, what);
+  const [exe, ...args] = argv as [string, ...string[]];
+  let child: ChildProcess;
+  try {
+    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: launchEnv(contract) });
+  } catch (e) {
+    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the ${what} ${argv.join(' ')}: ${(e as Error).message}`);
+  }
+  let out = '';
+  let err = '';
+  let exit: ClientExit | undefined;
+  // 'exit' can come before the last output is read: output is final once the pipes close, or
+  // shortly after the exit when a descendant still holds them open.
+  let final = false;
+  const watchers = new Set<() => void>();
+  const notify = (): void => {
+    for (const w of [...watchers]) w();
+  };
+  const keep = (have: string, more: string): string => (have.length >= OUTPUT_CAP ? have : (have + more).slice(0, OUTPUT_CAP));
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    const before = out.length;
+    out = keep(out, d);
+    if (out.length !== before) notify();
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    err = keep(err, d);
+  });
+  const settle = (): void => {
+    final = true;
+    notify();
+  };
+  child.on('error', (e) => {
+    err = keep(err, `\n[spawn error] ${e.message}`);
+    exit ??= { code: null, signal: null };
+    settle();
+  });
+  child.on('exit', (code, sig) => {
+    exit = { code, signal: sig };
+    setTimeout(settle, 200).unref();
+  });
+  child.on('close', settle);
+  const killGroup = (sig: NodeJS.Signals): void => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  };
+  const onAbort = (): void => killGroup('SIGKILL');
+  // A case may have several launches (and deliveries) watching its signal at once.
+  setMaxListeners(64, signal);
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  const waitFor = <T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> =>
+    new Promise((resolve) => {
+      const done = (v: T | undefined): void => {
+        watchers.delete(check);
+        clearTimeout(timer);
+        resolve(v);
+      };
+      const check = (): void => {
+        const v = find();
+        if (v !== undefined || final || signal.aborted) done(v);
+      };
+      const timer = setTimeout(() => done(find()), timeoutMs);
+      watchers.add(check);
+      check();
+    });
+
+  const proc: ClientProcess = {
+    argv,
+    stdout: () => out,
+    stderr: () => err,
+    exit: () => exit,
+    waitForOutput: (find, timeoutMs) => waitFor(() => find(out), timeoutMs),
+    waitForExit: (timeoutMs) => waitFor(() => (final ? exit : undefined), timeoutMs),
+    async stop() {
+      const ended = final ? exit : undefined;
+      if (!ended) killGroup('SIGTERM');
+      const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
+      // Whatever the application left in its group (a helper, a browser opener) goes too.
+      killGroup('SIGKILL');
+      const hard = soft ?? (await proc.waitForExit(5000));
+      signal.removeEventListener('abort', onAbort);
+      return hard ?? { code: null, signal: 'SIGKILL' };
+    },
+  };
+  return proc;
+}
+
+/** The last lines of a client's output, for reports. */
+export function outputTail(text: string, lines = 12): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+export function describeExit(e: ClientExit | undefined): string {
+  if (!e) return 'still running';
+  return e.signal ? `signal ${e.signal}` : `exit status ${e.code ?? '?'}`;
+}

@@ -1,0 +1,33 @@
+import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
+import type { DatabaseConfig } from './database/types.js';
+import type { ExecConfig } from './types.js';
+
+/** How user-agent actions are performed: scripted steps the engine runs, or a person at the terminal. */
+export type AgentSection = { mode: 'scripted'; actions: Record<string, Step[]> } | { mode: 'interactive' };
+
+/**
+ * One suite's external target, as its `suites.<name>` section of a target profile describes it
+ * (schemas/target-profile.schema.json, `${env:...}` resolved) and as suite flags such as
+ * `--plugin` fill it in. The profile loader builds it, a suite may complete it
+ * (`SuiteModule.completeTarget`), and the engine starts the target from it.
+ */
+export interface TargetSection {
+  /** Shown in reports instead of the suite name. */
+  description?: string;
+  /** Variables the cases see; `${...}` expressions other than `${env:...}` are left for the engine. */
+  vars: Record<string, unknown>;
+  /** Values never to print: every `${env:...}` value of the section plus the values of the vars named in `secrets:`. */
+  secrets?: string[];
+  /** Neutral spec header name (lower-cased) -> the name this target uses. */
+  headerNames?: Record<string, string>;
+  http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
+  /** The default executable of `exec:` steps. */
+  exec?: ExecConfig;
+  /** The database `query:` steps talk to. */
+  database?: DatabaseConfig;
+  /** The request that advances the target's clock; the engine sends it with `${ms}` set. */
+  clock?: { advance: HttpRequestSpec };
+  agent?: AgentSection;
+  /** Where the section starts in the profile (absent when only flags describe the target). */
+  location?: SourceLocation;
+}

@@ -1,0 +1,93 @@
+import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import { responseSchema } from '../schemas.js';
+import { FIXTURES, type FixtureName } from './fixtures.js';
+
+/**
+ * The `with:` arguments of the plugin suite's checks, as JSON Schemas (checked by the loader
+ * before anything runs) and as the types the checks read them with.
+ */
+
+const fixture = { type: 'string', enum: Object.keys(FIXTURES), description: 'a stored descriptor fixture (suites/plugin/data)' };
+const strings = { type: 'array', items: { type: 'string' } };
+const runs = { type: 'integer', minimum: 1, description: 'generated values to try (default: the run\'s --runs)' };
+
+function argsSchema(properties: Record<string, object>, required: string[] = []): object {
+  return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+}
+
+/** A check that takes no arguments. */
+export const NO_ARGS = argsSchema({});
+
+export interface FixtureArgs {
+  fixture?: FixtureName;
+}
+export const FIXTURE_ARGS = argsSchema({ fixture });
+
+export interface RunsArgs {
+  runs?: number;
+}
+export const RUNS_ARGS = argsSchema({ runs });
+
+export interface ResponseRulesArgs {
+  /** Parameters to run every fixture with (`null`: no parameter); default var plugin_parameters. */
+  parameters?: string | (string | null)[];
+}
+export const RESPONSE_RULES_ARGS = argsSchema({
+  parameters: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: ['string', 'null'] } }] },
+});
+
+export interface SchemaErrorArgs extends FixtureArgs {
+  /** Which target variable names the request the plugin cannot handle (default `parameter`). */
+  via?: 'parameter' | 'fixture';
+}
+export const SCHEMA_ERROR_ARGS = argsSchema({ via: { enum: ['parameter', 'fixture'] }, fixture });
+
+export interface CompilerRequestArgs extends FixtureArgs {
+  /** Files to generate (default: the fixture's). */
+  files?: string[];
+  /** Parameter given as `--req_out=PARAM:DIR`. */
+  parameter?: string;
+  /** Parameters given as `--req_opt=...`. */
+  options?: string[];
+}
+export const COMPILER_REQUEST_ARGS = argsSchema({ fixture, files: strings, parameter: { type: 'string' }, options: strings });
+
+/** One scripted plugin of a compilerRun step (see ScriptedGenerator in compiler-harness.ts). */
+export interface GeneratorArg {
+  name: string;
+  response?: CodeGeneratorResponse;
+  /** Raw bytes the plugin writes instead of `response` (hex, spaces allowed). */
+  responseHex?: string;
+  outDir?: string;
+  parameter?: string;
+  options?: string[];
+  exit?: number;
+  viaSearchPath?: boolean;
+}
+
+const generator = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'lower-case letters, digits and _: the compiler gets --<name>_out' },
+    response: responseSchema,
+    responseHex: { type: 'string', pattern: '^[0-9a-fA-F\\s]*$' },
+    outDir: { type: 'string' },
+    parameter: { type: 'string' },
+    options: strings,
+    exit: { type: 'integer' },
+    viaSearchPath: { type: 'boolean' },
+  },
+};
+
+export interface CompilerRunArgs extends FixtureArgs {
+  generators: GeneratorArg[];
+  files?: string[];
+  /** What a wrong tree or a refusal of valid output breaks (default: the case's first requirement). */
+  requirement?: string;
+}
+export const COMPILER_RUN_ARGS = argsSchema(
+  { fixture, files: strings, requirement: { type: 'string' }, generators: { type: 'array', minItems: 1, items: generator } },
+  ['generators'],
+);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { matchOperation, methodsOnPath } from '../../../src/engine/api/match-exchange.js';
+import { notesTable } from './example-table.js';
+
+describe('matchOperation', () => {
+  const table = notesTable();
+
+  it('matches a method and path to the operation, decoding path parameters', () => {
+    const m = matchOperation(table, 'patch', 'http://h:1/notes/a%2Fb?x=1');
+    expect(m.ok && m.operation.id).toBe('updateNote');
+    expect(m.ok && m.params).toEqual({ note_id: 'a/b' });
+  });
+
+  it('prefers a literal segment to a parameter', () => {
+    const m = matchOperation(table, 'POST', '/notes/batch');
+    expect(m.ok && m.operation.id).toBe('batchCreateNotes');
+    expect(m.ok && m.params).toEqual({});
+    // GET on the same path is a note read: the parameter template lists GET
+    const g = matchOperation(table, 'GET', '/notes/batch');
+    expect(g.ok && g.operation.id).toBe('getNote');
+  });
+
+  it('tells a wrong method (with the methods listed) from an unknown path', () => {
+    expect(matchOperation(table, 'PUT', '/notes')).toMatchObject({ ok: false, reason: 'wrong-method', allowed: ['GET', 'POST'] });
+    expect(matchOperation(table, 'GET', '/nope')).toMatchObject({ ok: false, reason: 'unknown-path', allowed: [] });
+    expect(matchOperation(table, 'GET', '/notes/a/b')).toMatchObject({ ok: false, reason: 'unknown-path' });
+  });
+
+  it('strips the base path prefix when given, and refuses a URL outside it', () => {
+    const m = matchOperation(table, 'GET', 'http://h/api/v1/tags', 'http://h/api/v1/');
+    expect(m.ok && m.operation.id).toBe('listTags');
+    expect(matchOperation(table, 'GET', 'http://h/tags', 'http://h/api/v1')).toMatchObject({ ok: false, reason: 'unknown-path' });
+  });
+
+  it('lists every method any template allows on a concrete path', () => {
+    expect(methodsOnPath(table, '/notes/batch').sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
+    expect(methodsOnPath(table, '/health')).toEqual(['GET']);
+  });
+});

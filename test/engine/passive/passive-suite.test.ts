@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiTable } from '../../../src/engine/api/table.js';
+import { Baseline } from '../../../src/engine/baseline.js';
+import { EventBus, type EngineEvent } from '../../../src/engine/events.js';
+import type { CaseDef, LoadedSuite, Step } from '../../../src/engine/model.js';
+import { matchRecording } from '../../../src/engine/passive/match-recording.js';
+import { NEEDS_LIVE, passiveTable, runPassiveSuite } from '../../../src/engine/passive/passive-suite.js';
+import { SpecgateError } from '../../../src/errors.js';
+import type { RecordedExchange, Recording } from '../../../src/targets/har/recording.js';
+
+const note = { type: 'object', required: ['id', 'title'], properties: { id: { type: 'string' }, title: { type: 'string' } } };
+
+const TABLE: ApiTable = {
+  suite: 'mini',
+  base: '${api_url}',
+  auth: { header: 'Authorization', value: 'Bearer ${token}', status: 401 },
+  wrongMethodStatus: 405,
+  operations: [
+    { id: 'listNotes', method: 'GET', path: '/notes', parameters: [], requiredHeaders: {}, auth: true, responses: { '200': null } },
+    { id: 'createNote', method: 'POST', path: '/notes', parameters: [], requiredHeaders: { 'Idempotency-Key': '${key}' }, auth: true, responses: { '201': 'mini/note', '400': null } },
+    { id: 'getNote', method: 'GET', path: '/notes/{note_id}', parameters: [{ name: 'note_id', in: 'path', type: 'string', required: true }], requiredHeaders: {}, auth: true, responses: { '200': 'mini/note', '404': null } },
+    { id: 'health', method: 'GET', path: '/health', parameters: [], requiredHeaders: {}, auth: false, responses: { '200': null } },
+  ],
+  resources: {},
+  schemas: { 'mini/note': note },
+  file: 'api.yaml',
+};
+
+const AUTH = { authorization: 'Bearer secret-token-1234' };
+
+function ex(index: number, method: string, url: string, status: number, body?: unknown, requestHeaders: Record<string, string> = AUTH): RecordedExchange {
+  const x: RecordedExchange = { index, startedDateTime: '2025-01-01T00:00:00Z', method, url, requestHeaders, status, responseHeaders: { 'content-type': 'application/json' }, responseBody: body, durationMs: 2 };
+  if (body !== undefined) x.responseText = JSON.stringify(body);
+  return x;
+}
+
+const at = { file: 'cases.yaml', line: 1, column: 1 };
+function checkCase(id: string, requirement: string, check: string, operation: string): CaseDef {
+  return { id, requirements: [requirement], steps: [{ check, with: { operation } }], location: at };
+}
+
+function suiteOf(cases: CaseDef[]): LoadedSuite & { api: ApiTable } {
+  const reqs = [...new Set(cases.flatMap((c) => c.requirements))];
+  return { name: 'mini', dir: '/nowhere', requirements: reqs.map((id) => ({ id, level: 'MUST' as const, source: 'spec.txt#x', text: id })), cases, api: TABLE };
+}
+
+function judge(cases: CaseDef[], exchanges: RecordedExchange[]): { result: ReturnType<typeof runPassiveSuite>; events: EngineEvent[] } {
+  const bus = new EventBus();
+  const events: EngineEvent[] = [];
+  bus.subscribe((e) => events.push(e));
+  const recording: Recording = { file: 'traffic.har', creator: 'test 1', exchanges };
+  const suite = suiteOf(cases);
+  return { result: runPassiveSuite(suite, cases, recording, 'recording traffic.har', bus, new Baseline()), events };
+}
+
+const statuses = (r: ReturnType<typeof runPassiveSuite>): Record<string, string> => Object.fromEntries(r.requirements.map((v) => [v.id, v.status]));
+
+describe('matchRecording', () => {
+  it('sorts exchanges by operation, skips a base-path prefix, and says why the rest fit none', () => {
+    const m = matchRecording(TABLE, {
+      file: 'x.har',
+      creator: 't',
+      exchanges: [ex(0, 'GET', 'http://h/v1/notes/n%201', 200), ex(1, 'GET', 'http://h/notes', 200), ex(2, 'PUT', 'http://h/health', 405), ex(3, 'GET', 'http://h/favicon.ico', 404), ex(4, 'GET', 'http://h/notes', 0)],
+    });
+    expect(m.byOperation.get('getNote')?.map((x) => [x.recorded.index, x.params])).toEqual([[0, { note_id: 'n 1' }]]);
+    expect(m.byOperation.get('listNotes')?.map((x) => x.recorded.index)).toEqual([1]);
+    expect(m.unmatched.map((u) => [u.recorded.index, u.why])).toEqual([
+      [2, expect.stringMatching(/PUT is not an operation on \/health/)],
+      [3, expect.stringMatching(/no operation has a path that fits \/favicon\.ico/)],
+      [4, 'the recording holds no answer to it'],
+    ]);
+  });
+});
+
+describe('runPassiveSuite', () => {
+  it('passes api.served on conforming answers; a listed error status says nothing', () => {
+    const { result } = judge([checkCase('get-served', 'R-GET', 'api.served', 'getNote')], [ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a', title: 't' }), ex(1, 'GET', 'http://h/notes/zz', 404, { error: 'gone' })]);
+    expect(statuses(result)).toEqual({ 'R-GET': 'passed' });
+    expect(result.cases[0]?.outcome).toBe('passed');
+    expect(result.properties).toMatchObject({ mode: 'passive', recording: 'traffic.har', exchanges: '2', matched: '2' });
+  });
+
+  it('fails api.served on a body that breaks its schema and on an unlisted status, naming the entry, credentials masked', () => {
+    const { result, events } = judge(
+      [checkCase('get-served', 'R-GET', 'api.served', 'getNote')],
+      [ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a' }), ex(1, 'GET', 'http://h/notes/b', 500, { oops: true })],
+    );
+    expect(statuses(result)).toEqual({ 'R-GET': 'failed' });
+    const c = result.cases[0];
+    expect(c?.outcome).toBe('failed');
+    expect(c?.failures.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^GET http:\/\/h\/notes\/a \(entry 0\): the 200 answer's body breaks schema mini\/note: .*title/),
+      expect.stringMatching(/^GET http:\/\/h\/notes\/b \(entry 1\): answered 500, a status operation getNote does not list \(it answers 200, 404\)/),
+    ]);
+    expect(JSON.stringify(c)).not.toContain('secret-token-1234');
+    expect(c?.exchanges[0]?.request).toMatchObject({ headers: { authorization: '***' } });
+    expect(events.filter((e) => e.type === 'failure')).toHaveLength(2);
+  });
+
+  it('judges api.schema on every proper answer, and api.authRequired only on requests without credentials', () => {
+    const cases = [checkCase('get-schema', 'R-SCHEMA', 'api.schema', 'getNote'), checkCase('list-auth', 'R-AUTH', 'api.authRequired', 'listNotes'), checkCase('get-auth', 'R-AUTH-GET', 'api.authRequired', 'getNote')];
+    const { result } = judge(cases, [
+      ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a', title: 't' }),
+      ex(1, 'GET', 'http://h/notes', 200, [], {}),
+      ex(2, 'GET', 'http://h/notes/a', 401, undefined, {}),
+    ]);
+    expect(statuses(result)).toEqual({ 'R-SCHEMA': 'passed', 'R-AUTH': 'failed', 'R-AUTH-GET': 'passed' });
+    expect(result.cases[1]?.failures[0]?.message).toMatch(/answered 200 to a request without Authorization/);
+  });
+
+  it('leaves untested what needs live requests, and what the recording never reached, saying why', () => {
+    const live: CaseDef = { id: 'get-by-request', requirements: ['R-LIVE'], steps: [{ request: { method: 'GET', url: '${api_url}/notes' }, expect: { status: 200 } } as Step], location: at };
+    const { result } = judge(
+      [checkCase('wrong-method', 'R-405', 'api.wrongMethod', 'getNote'), live, checkCase('list-served', 'R-LIST', 'api.served', 'listNotes'), checkCase('auth-unprobed', 'R-AUTH', 'api.authRequired', 'getNote')],
+      [ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a', title: 't' })],
+    );
+    expect(statuses(result)).toEqual({ 'R-405': 'untested', 'R-LIVE': 'untested', 'R-LIST': 'untested', 'R-AUTH': 'untested' });
+    const reasons = Object.fromEntries(result.requirements.map((v) => [v.id, v.reason]));
+    expect(reasons['R-405']).toBe(`skipped: ${NEEDS_LIVE}`);
+    expect(reasons['R-LIVE']).toBe(`skipped: ${NEEDS_LIVE}`);
+    expect(reasons['R-LIST']).toMatch(/passive target: the recording has no .* of operation listNotes/);
+    expect(reasons['R-AUTH']).toMatch(/no request without credentials of operation getNote/);
+  });
+
+  it('does not judge a request lacking a required header, and reports it and the unmatched exchanges as warnings', () => {
+    const { result, events } = judge(
+      [checkCase('create-served', 'R-CREATE', 'api.served', 'createNote')],
+      [ex(0, 'POST', 'http://h/notes', 400, { error: 'key?' }), ex(1, 'GET', 'http://h/other', 200, {})],
+    );
+    expect(statuses(result)).toEqual({ 'R-CREATE': 'untested' });
+    const warnings = events.flatMap((e) => (e.type === 'log' && e.level === 'warn' ? [e.message] : []));
+    expect(warnings).toEqual([
+      expect.stringMatching(/1 recorded exchange\(s\) fit no operation of suite mini .*entry 1 GET http:\/\/h\/other/),
+      expect.stringMatching(/1 recorded request\(s\) lack headers .*entry 0 createNote lacks Idempotency-Key/),
+    ]);
+    expect(result.properties['unmatched']).toContain('entry 1 GET http://h/other');
+  });
+
+  it('refuses a suite without an API table as a configuration error', () => {
+    const bare: LoadedSuite = { name: 'plain', dir: '/x', requirements: [], cases: [] };
+    expect(() => passiveTable(bare)).toThrow(SpecgateError);
+    expect(() => passiveTable(bare)).toThrow(/describes no HTTP API \(api\.yaml\)/);
+  });
+});

@@ -1,0 +1,57 @@
+/** Builds HAR 1.2 documents for tests, with every field the format requires. */
+
+export interface EntryInput {
+  method?: string;
+  url?: string;
+  requestHeaders?: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  body?: string;
+  base64?: boolean;
+}
+
+const pairs = (h: Record<string, string> = {}): { name: string; value: string }[] => Object.entries(h).map(([name, value]) => ({ name, value }));
+
+/** One `log.entries` item. */
+export function harEntry(x: EntryInput): Record<string, unknown> {
+  const url = x.url ?? 'http://127.0.0.1:9/';
+  const request: Record<string, unknown> = {
+    method: x.method ?? 'GET',
+    url,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: pairs(x.requestHeaders),
+    queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+    headersSize: -1,
+    bodySize: x.requestBody === undefined ? 0 : Buffer.byteLength(x.requestBody),
+  };
+  if (x.requestBody !== undefined) request['postData'] = { mimeType: 'application/json', text: x.requestBody };
+  const contentType = Object.entries(x.responseHeaders ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const content: Record<string, unknown> = { size: x.body === undefined ? 0 : x.body.length, mimeType: contentType };
+  if (x.body !== undefined) content['text'] = x.body;
+  if (x.base64) content['encoding'] = 'base64';
+  return {
+    startedDateTime: '2025-01-01T00:00:00.000Z',
+    time: 1.5,
+    request,
+    response: {
+      status: x.status ?? 200,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(x.responseHeaders),
+      content,
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0.5 },
+  };
+}
+
+/** A whole HAR document around the entries. */
+export function harFile(entries: unknown[]): { log: Record<string, unknown> } {
+  return { log: { version: '1.2', creator: { name: 'specgate-test', version: '1.0' }, entries } };
+}
