@@ -3,6 +3,7 @@ import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../src/errors.j
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { fuzzCommand } from './fuzz-command.js';
 import { listCommand } from './list-command.js';
+import { mergeCommand } from './merge-command.js';
 import { runCommand } from './run-command.js';
 import { serveCommand } from './serve-command.js';
 import { knownSuites } from './suites.js';
@@ -65,7 +66,9 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout'))
     .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
-    .option('--verbose', 'one line per case and full values');
+    .option('--verbose', 'one line per case and full values')
+    .option('--shard <k/n>', 'run only shard k of n of the selected cases (the same split on every machine; combine the shards with specgate merge)')
+    .option('--shard-timings <results.json>', 'balance the shards by the case durations of an earlier run\'s JSON report');
   addTargetFlags(run, modules);
   run.action(async (o: Record<string, unknown>) => {
     setCode(await runCommand(modules, { ...o, targetFlags: targetFlags(run, modules) } as Parameters<typeof runCommand>[1], argv));
@@ -84,6 +87,17 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
     .argument('<files...>')
     .action((files: string[]) => setCode(validateCommand(modules, files)));
+
+  program
+    .command('merge')
+    .description('judge the results.json of several shards (or runs) as one run: verdicts, reports and the exit code of an unsharded run')
+    .argument('<results...>')
+    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
+    .option('--strict', 'SHOULD-level failures fail the gate too')
+    .option('--baseline <file>', 'YAML file of expected failures')
+    .option('--no-color', 'no ANSI colors on the console')
+    .option('--verbose', 'one line per case and full values')
+    .action(async (files: string[], o: Parameters<typeof mergeCommand>[1]) => setCode(await mergeCommand(files, o)));
 
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
     .argument('<suite>')

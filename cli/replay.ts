@@ -1,5 +1,5 @@
 /** Options whose values a replay command replaces or drops (the rest of the command line is kept). */
-const REPLACED = ['--suite', '--case', '--seed', '--path', '--runs', '--report', '--baseline', '--concurrency'];
+const REPLACED = ['--suite', '--case', '--seed', '--path', '--runs', '--report', '--baseline', '--concurrency', '--shard', '--shard-timings'];
 
 /**
  * The exact command that replays one case: the same target options as this run, only that

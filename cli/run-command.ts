@@ -4,6 +4,7 @@ import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
 import { replayCommand } from './replay.js';
+import { parseShard, readTimings, shardSelector } from './shard.js';
 import { planTargets } from './target-choice.js';
 
 export interface RunFlags {
@@ -22,6 +23,10 @@ export interface RunFlags {
   shrink?: boolean;
   color?: boolean;
   verbose?: boolean;
+  /** `k/n`: run only this machine's shard of the selected cases. */
+  shard?: string;
+  /** An earlier results.json whose case durations balance the shards. */
+  shardTimings?: string;
   /** Suite target flags (`--plugin X`), by flag name. */
   targetFlags: Record<string, string>;
 }
@@ -33,6 +38,10 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
+  if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
+  const shard = flags.shard
+    ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? 8, log: (line) => process.stdout.write(`${line}\n`) })
+    : undefined;
   const reporters: Reporter[] = [
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
     ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
@@ -63,6 +72,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       traceExchanges: flags.verbose ?? false,
       replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
       signal: ac.signal,
+      ...(shard ? { shard } : {}),
     });
     await Promise.all(reporters.map((r) => r.finish()));
     return result.summary.exitCode;

@@ -1,11 +1,12 @@
 import { SpecgateError, SpecgateErrorList } from '../errors.js';
 import { schemaErrors } from './loader/schema-check.js';
 import { readYaml } from './loader/yaml-source.js';
-import type { BaselineEntry, LoadedSuite } from './model.js';
+import type { BaselineEntry, CaseResult, LoadedSuite } from './model.js';
 
 /**
- * Expected failures: a listed requirement or case that fails does not fail the gate; one that
- * now passes is stale and fails the run (remove it); one past its `expires` date fails the run.
+ * Expected failures: a listed requirement, case, or requirement of one case that fails does not
+ * fail the gate; one that now passes is stale and fails the run (remove it); one past its
+ * `expires` date fails the run.
  */
 export class Baseline {
   private readonly byId = new Map<string, BaselineEntry>();
@@ -24,6 +25,31 @@ export class Baseline {
     return this.byId.get(`${suite}/${id}`) ?? this.byId.get(id);
   }
 
+  /**
+   * Entry for one requirement of one case, written `<suite>/<case-id>:<REQ>`: only that
+   * requirement's failure in that case is expected, so the same requirement failing in another
+   * case still fails the gate.
+   */
+  caseRequirement(suite: string, caseId: string, requirement: string): BaselineEntry | undefined {
+    return this.byId.get(`${suite}/${caseId}:${requirement}`);
+  }
+
+  /**
+   * The baseline status of one case's result. A case listed whole is an expected failure when it
+   * failed and stale when it passed. A case listed requirement by requirement is an expected
+   * failure when every failure it had is on a listed requirement, and stale when it passed.
+   */
+  caseStatus(suite: string, result: CaseResult): CaseResult['baseline'] {
+    const whole = this.case(suite, result.id) !== undefined;
+    const listed = (req: string): boolean => this.caseRequirement(suite, result.id, req) !== undefined;
+    if (!whole && !result.requirements.some(listed)) return undefined;
+    if (result.outcome === 'passed') return 'stale';
+    if (result.outcome !== 'failed') return undefined;
+    if (whole) return 'expected-failure';
+    // An unlisted requirement failing in this case is a finding, not the expected deviation.
+    return result.failures.length > 0 && result.failures.every((f) => listed(f.requirement)) ? 'expected-failure' : undefined;
+  }
+
   expired(): BaselineEntry[] {
     return this.entries.filter((e) => e.expires !== undefined && e.expires < this.today);
   }
@@ -35,11 +61,15 @@ export class Baseline {
  * - `case`: a case of `suite`, written `<suite>/<case-id>` or as the bare case ID. `missing` is
  *   true when the entry is written `<suite>/<case-id>`, that suite is among those given, and it
  *   has no such case; a suite not given cannot be checked, so its cases are never missing;
+ * - `case-requirement`: one requirement of one case, written `<suite>/<case-id>:<REQ>`; `missing`
+ *   is true when that suite is among those given and has no such case, or the case does not
+ *   list the requirement;
  * - `unknown`: a bare ID that is neither a requirement nor a case of any suite given.
  */
 export type BaselineTarget =
   | { kind: 'requirement'; suite: string }
   | { kind: 'case'; suite: string; caseId: string; missing: boolean }
+  | { kind: 'case-requirement'; suite: string; caseId: string; requirement: string; missing: boolean }
   | { kind: 'unknown' };
 
 /** Classifies one baseline entry ID against `suites` (see BaselineTarget). */
@@ -47,8 +77,16 @@ export function baselineTarget(id: string, suites: readonly LoadedSuite[]): Base
   const slash = id.indexOf('/');
   if (slash >= 0) {
     const suite = id.slice(0, slash);
-    const caseId = id.slice(slash + 1);
     const named = suites.find((s) => s.name === suite);
+    // Case IDs are kebab-case and requirement IDs upper-case words, so ':' can only separate them.
+    const colon = id.indexOf(':', slash);
+    if (colon >= 0) {
+      const caseId = id.slice(slash + 1, colon);
+      const requirement = id.slice(colon + 1);
+      const def = named?.cases.find((c) => c.id === caseId);
+      return { kind: 'case-requirement', suite, caseId, requirement, missing: named !== undefined && !def?.requirements.includes(requirement) };
+    }
+    const caseId = id.slice(slash + 1);
     return { kind: 'case', suite, caseId, missing: named !== undefined && !named.cases.some((c) => c.id === caseId) };
   }
   const owner = suites.find((s) => s.requirements.some((r) => r.id === id));

@@ -300,6 +300,15 @@ export interface RunSummary {
   verdict: string;
 }
 
+/** One machine's part of a sharded run (`run --shard k/n`); `merge` puts the parts back together. */
+export interface ShardInfo {
+  /** 1-based. */
+  index: number;
+  total: number;
+  /** Every case the whole run selects, per suite, in run order: what the shards together cover, once each. */
+  selected: Record<string, string[]>;
+}
+
 export interface RunResult {
   startedAt: string;
   durationMs: number;
@@ -308,4 +317,6 @@ export interface RunResult {
   suites: SuiteResult[];
   requirements: RequirementVerdict[];
   summary: RunSummary;
+  /** Set when this run is one shard of a larger one. */
+  shard?: ShardInfo;
 }

@@ -20,8 +20,8 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     const def = cases[i] as CaseDef;
     bus.emit({ type: 'case-start', suite: name, caseId: def.id });
     const result = await runCase(rt, def, opts.signal);
-    const listed = opts.baseline.case(name, def.id);
-    if (listed) result.baseline = result.outcome === 'failed' ? 'expected-failure' : result.outcome === 'passed' ? 'stale' : undefined;
+    const status = opts.baseline.caseStatus(name, result);
+    if (status) result.baseline = status;
     results[i] = result;
     for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: def.id, failure });
     bus.emit({ type: 'case-finish', suite: name, result });

@@ -6,7 +6,7 @@ import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
-import type { CaseDef, CaseResult, LoadedSuite, RunResult, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, LoadedSuite, RunResult, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
 import { runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
@@ -43,6 +43,14 @@ export interface RunOptions {
   /** Builds the command that replays one case (the CLI knows how it was called). */
   replay?: (suite: string, caseId: string, seed: number, path?: string) => string;
   signal?: AbortSignal;
+  /** This machine's part of a sharded run: picks its cases from every selected one, after loading. */
+  shard?: (selected: SelectedCases[]) => { selected: SelectedCases[]; info: ShardInfo };
+}
+
+/** The cases selected from one loaded suite. */
+export interface SelectedCases {
+  suite: LoadedSuite;
+  cases: CaseDef[];
 }
 
 /** Loads every selected suite completely (nothing runs half-loaded), then runs them one by one. */
@@ -73,11 +81,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const signal = opts.signal ?? new AbortController().signal;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const selected = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
+  const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
+  const sharded = opts.shard?.(all);
+  const selected = sharded?.selected ?? all;
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   for (const entry of baseline.entries) {
     const target = baselineTarget(entry.id, suites);
-    if (target.kind === 'unknown' || (target.kind === 'case' && target.missing)) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement or case of the suites run; fix or remove it (it can never become stale)` });
+    if (target.kind === 'unknown' || (target.kind !== 'requirement' && target.missing)) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement, case or requirement of a case of the suites run; fix or remove it (it can never become stale)` });
   }
   const results: SuiteResult[] = [];
   const exec = createExecRunner();
@@ -147,6 +157,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     suites: results,
     requirements: results.flatMap((r) => r.requirements),
     summary,
+    ...(sharded ? { shard: sharded.info } : {}),
   };
   bus.emit({ type: 'run-finish', result: runResult });
   return runResult;

@@ -25,15 +25,19 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       skipped: covering.filter((r) => r.outcome === 'skipped').length,
     };
     const entry = baseline.requirement(req.id);
+    const inCase = (r: CaseResult): BaselineEntry | undefined => baseline.caseRequirement(suite.name, r.id, req.id);
     if (req.excluded) return { ...v, status: 'excluded', reason: req.excluded };
     if (failures.length) {
-      const allCasesListed = failingCases.every((r) => r.baseline === 'expected-failure');
-      if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? 'every failing case is listed in the baseline', ...(entry ? { baseline: entry } : {}) };
+      const allCasesListed = failingCases.every((r) => r.baseline === 'expected-failure' || inCase(r));
+      if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? listedReason(failingCases, inCase), ...(entry ? { baseline: entry } : {}) };
       return { ...v, status: 'failed' };
     }
     const passed = covering.some((r) => judged(r, req.id));
     if (passed && v.errored === 0) {
-      return entry ? { ...v, status: 'passed', stale: true, baseline: entry, reason: 'listed in the baseline as expected to fail, but it passes' } : { ...v, status: 'passed' };
+      if (entry) return { ...v, status: 'passed', stale: true, baseline: entry, reason: 'listed in the baseline as expected to fail, but it passes' };
+      const staleInCase = covering.find((r) => inCase(r) && judged(r, req.id));
+      if (staleInCase) return { ...v, status: 'passed', stale: true, baseline: inCase(staleInCase) as BaselineEntry, reason: `listed in the baseline as expected to fail in case ${staleInCase.id}, but it passes there` };
+      return { ...v, status: 'passed' };
     }
     return { ...v, reason: untestedReason(covering) };
   });
@@ -47,6 +51,26 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
 export function judged(r: CaseResult, requirement: string): boolean {
   if (r.outcome === 'passed') return true;
   return r.outcome === 'failed' && r.errorCode === undefined && !r.failures.some((f) => f.requirement === requirement);
+}
+
+/** Why every failure of a requirement is expected: the reasons of the entries naming it in its failing cases. */
+function listedReason(failingCases: CaseResult[], inCase: (r: CaseResult) => BaselineEntry | undefined): string {
+  const reasons = failingCases.map((r) => inCase(r)?.reason).filter((x): x is string => x !== undefined);
+  if (reasons.length === 0 || reasons.length < failingCases.length) return 'every failing case is listed in the baseline';
+  return [...new Set(reasons)].join('; ');
+}
+
+/**
+ * Entries `<suite>/<case-id>:<REQ>` whose case judged the requirement and did not fail it: the
+ * deviation they expect is gone, whatever other cases say about the requirement.
+ */
+function staleCaseRequirements(suites: SuiteResult[], baseline: Baseline): BaselineEntry[] {
+  return suites.flatMap((s) =>
+    s.cases.flatMap((c) => c.requirements.flatMap((req) => {
+      const e = baseline.caseRequirement(s.name, c.id, req);
+      return e && judged(c, req) ? [e] : [];
+    })),
+  );
 }
 
 function untestedReason(covering: CaseResult[]): string {
@@ -77,7 +101,9 @@ export function summarize(suites: SuiteResult[], strict: boolean, baseline: Base
   const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, strict)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
   const staleCases = suites.flatMap((s) => s.cases.filter((c) => c.baseline === 'stale').map((c) => baseline.case(s.name, c.id)));
-  const staleBaseline = [...staleReqs, ...staleCases.filter((e): e is BaselineEntry => e !== undefined)];
+  const staleEntries = [...staleReqs, ...staleCases.filter((e): e is BaselineEntry => e !== undefined), ...staleCaseRequirements(suites, baseline)];
+  // A requirement verdict may carry the same stale entry its case does: count each entry once.
+  const staleBaseline = staleEntries.filter((e, i) => staleEntries.findIndex((x) => x.id === e.id) === i);
   const expiredBaseline = baseline.expired();
   const faults = caseCounts.errored + suites.filter((s) => s.error).length;
   let exitCode: RunSummary['exitCode'] = 0;

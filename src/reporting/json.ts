@@ -91,6 +91,8 @@ export function renderJson(result: RunResult, version = specgateVersion()): stri
     summary: result.summary,
     requirements: requirements.map(requirementJson),
     suites: result.suites.map(suiteJson),
+    // Only a shard's report has it: what `specgate merge` needs to check the parts cover the run.
+    ...(result.shard ? { shard: result.shard } : {}),
   };
   return `${stringifyJson(report, 2)}\n`;
 }

@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { createAjv, jsonSafe } from '../loader/schema-check.js';
 import type { ApiTable } from './table.js';
 
 let ajv: Ajv | undefined;
@@ -14,18 +15,11 @@ export function schemaProblems(table: ApiTable, name: string | null | undefined,
   if (!schema) return [`the table names schema "${name}", which is not loaded`];
   let v = compiled.get(schema);
   if (!v) {
-    ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    ajv ??= createAjv();
     v = ajv.compile(schema);
     compiled.set(schema, v);
   }
+  // lossless JSON integers arrive as bigint; validation sees them as numbers
   if (v(jsonSafe(value))) return [];
   return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
-}
-
-/** Validation sees bigints (lossless JSON integers) as numbers. */
-function jsonSafe(v: unknown): unknown {
-  if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(jsonSafe);
-  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x)]));
-  return v;
 }

@@ -4,7 +4,6 @@
  * The engine builds requests by operation ID, generic verifiers, exchange matching, a recording
  * stand-in server and stateful sequences from this one table.
  */
-import type { SourceLocation } from '../model.js';
 
 export type ParamType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -72,7 +71,8 @@ export interface ApiOperation {
   responses: Record<string, string | null>;
   paging?: ApiPaging;
   batch?: ApiBatch;
-  location?: SourceLocation;
+  /** Where it is written in api.yaml (1-based). */
+  location?: { file: string; line: number; column: number };
 }
 
 /** How an authenticated request is made. */

@@ -2,9 +2,10 @@ import { SpecgateError } from '../../errors.js';
 import { stringify } from '../expressions.js';
 import type { CaseDef, HttpRequestSpec, Step } from '../model.js';
 import type { CaseDefaults, Fragment } from './suite-file.js';
+import type { OperationFilter } from '../api/operation-rows.js';
 
 /** A case as written in a file, before its rows and fragments are expanded. */
-export type RawCase = Omit<CaseDef, 'location' | 'steps'> & { steps?: Record<string, unknown>[]; each?: Record<string, unknown>[] };
+export type RawCase = Omit<CaseDef, 'location' | 'steps'> & { steps?: Record<string, unknown>[]; each?: Record<string, unknown>[] | { operations: OperationFilter } };
 
 /** Where an expanded step came from in its file: the path below the file's root. */
 export type SourcePath = (string | number)[];
@@ -30,16 +31,37 @@ const MERGED = ['headers', 'query', 'form', 'params'] as const;
  * fragments (`- use: name`) inlined, request fragments (`request: {use: name}`) merged under
  * the request's own fields, and the suite's defaults applied. Problems go to `errors`.
  */
-export function expandCase(rawCase: RawCase, index: number, fragments: Record<string, Fragment>, defaults: CaseDefaults, at: (p: SourcePath) => string, errors: SpecgateError[]): ExpandedCase[] {
+export function expandCase(
+  rawCase: RawCase,
+  index: number,
+  fragments: Record<string, Fragment>,
+  defaults: CaseDefaults,
+  at: (p: SourcePath) => string,
+  errors: SpecgateError[],
+  operationRows?: (filter: OperationFilter) => Record<string, unknown>[] | undefined,
+): ExpandedCase[] {
   const { each, ...template } = rawCase;
-  const rows = each ?? [undefined];
+  let rows: (Record<string, unknown> | undefined)[] = [undefined];
+  if (Array.isArray(each)) rows = each;
+  else if (each) {
+    const generated = operationRows?.(each.operations);
+    if (!generated) {
+      errors.push(schemaError(`${at([index, 'each'])}: each: {operations} makes one row per operation of the suite's API table, and this suite has no api.yaml`));
+      return [];
+    }
+    if (generated.length === 0) {
+      errors.push(schemaError(`${at([index, 'each', 'operations'])}: no operation of api.yaml passes this filter, so the case would expand to nothing`));
+      return [];
+    }
+    rows = generated;
+  }
   const out: ExpandedCase[] = [];
   rows.forEach((row, r) => {
     let c = template as Record<string, unknown>;
     if (row) {
       const problems: string[] = [];
       c = substituteRow(template, row, problems) as Record<string, unknown>;
-      for (const p of new Set(problems)) errors.push(schemaError(`${at([index, 'each', r])}: this row has no field "${p}", which the case reads as \${row.${p}}`));
+      for (const p of new Set(problems)) errors.push(schemaError(`${at(Array.isArray(each) ? [index, 'each', r] : [index, 'each'])}: this row has no field "${p}", which the case reads as \${row.${p}}`));
       if (!String(template.id).includes('${row.')) {
         const rowId = row['id'];
         if (typeof rowId !== 'string' || !KEBAB.test(rowId)) {

@@ -16,6 +16,7 @@ import { loadSuiteFile } from './suite-file.js';
 import { checkVariableFlow } from './variable-flow.js';
 import { loadApiTable } from '../api/load-table.js';
 import { checkApiUse } from '../api/check-cases.js';
+import { operationRows } from '../api/operation-rows.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
 
 /**
@@ -49,7 +50,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     (src.data as RawCase[]).forEach((rawCase, i) => {
       const location = src.locate([i]);
       checkExpressions(rawCase, (p) => atFile([i, ...p]), errors);
-      for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors)) {
+      for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors, (f) => (api ? operationRows(api, f) : undefined))) {
         const c: CaseDef = { ...x.raw, location };
         const at = (path: (string | number)[]): string => atFile([i, ...path]);
         const stepAt = (j: number, p: (string | number)[], key = false): string => (j < 0 ? at(p) : atFile([...(x.stepPaths[j] ?? [i, 'steps']), ...p], key));

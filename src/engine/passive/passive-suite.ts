@@ -31,8 +31,8 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
   const results = cases.map((def) => {
     bus.emit({ type: 'case-start', suite: suite.name, caseId: def.id });
     const result = judgeCase(suite, def, match);
-    const listed = baseline.case(suite.name, def.id);
-    if (listed) result.baseline = result.outcome === 'failed' ? 'expected-failure' : result.outcome === 'passed' ? 'stale' : undefined;
+    const status = baseline.caseStatus(suite.name, result);
+    if (status) result.baseline = status;
     for (const failure of result.failures) bus.emit({ type: 'failure', suite: suite.name, caseId: def.id, failure });
     bus.emit({ type: 'case-finish', suite: suite.name, result });
     return result;

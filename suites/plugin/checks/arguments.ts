@@ -18,30 +18,39 @@ function argsSchema(properties: Record<string, object>, required: string[] = [])
 /** A check that takes no arguments. */
 export const NO_ARGS = argsSchema({});
 
+/** `fixture`: the stored fixture to run on (default: shop, or the first of var plugin_fixtures). */
 export interface FixtureArgs {
   fixture?: FixtureName;
 }
+/** Schema of FixtureArgs. */
 export const FIXTURE_ARGS = argsSchema({ fixture });
 
+/** `runs`: how many generated values a property check tries. */
 export interface RunsArgs {
   runs?: number;
 }
+/** Schema of RunsArgs. */
 export const RUNS_ARGS = argsSchema({ runs });
 
+/** Arguments of plugin.responseRules. */
 export interface ResponseRulesArgs {
   /** Parameters to run every fixture with (`null`: no parameter); default var plugin_parameters. */
   parameters?: string | (string | null)[];
 }
+/** Schema of ResponseRulesArgs. */
 export const RESPONSE_RULES_ARGS = argsSchema({
   parameters: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: ['string', 'null'] } }] },
 });
 
+/** Arguments of plugin.schemaError. */
 export interface SchemaErrorArgs extends FixtureArgs {
   /** Which target variable names the request the plugin cannot handle (default `parameter`). */
   via?: 'parameter' | 'fixture';
 }
+/** Schema of SchemaErrorArgs. */
 export const SCHEMA_ERROR_ARGS = argsSchema({ via: { enum: ['parameter', 'fixture'] }, fixture });
 
+/** Arguments of plugin.compilerRequest. */
 export interface CompilerRequestArgs extends FixtureArgs {
   /** Files to generate (default: the fixture's). */
   files?: string[];
@@ -50,6 +59,7 @@ export interface CompilerRequestArgs extends FixtureArgs {
   /** Parameters given as `--req_opt=...`. */
   options?: string[];
 }
+/** Schema of CompilerRequestArgs. */
 export const COMPILER_REQUEST_ARGS = argsSchema({ fixture, files: strings, parameter: { type: 'string' }, options: strings });
 
 /** One scripted plugin of a compilerRun step (see ScriptedGenerator in compiler-harness.ts). */
@@ -81,12 +91,14 @@ const generator = {
   },
 };
 
+/** Arguments of plugin.compilerRun. */
 export interface CompilerRunArgs extends FixtureArgs {
   generators: GeneratorArg[];
   files?: string[];
   /** What a wrong tree or a refusal of valid output breaks (default: the case's first requirement). */
   requirement?: string;
 }
+/** Schema of CompilerRunArgs: `generators` is required, each with a name. */
 export const COMPILER_RUN_ARGS = argsSchema(
   { fixture, files: strings, requirement: { type: 'string' }, generators: { type: 'array', minItems: 1, items: generator } },
   ['generators'],

@@ -24,6 +24,12 @@ describe('operationRequest', () => {
     expect(operationRequest(table, { operation: 'health' }, resolve).headers).toEqual({});
   });
 
+  it('sends the headers the operation requires, resolved, unless the request gives its own', () => {
+    const withHeader = { ...table, operations: table.operations.map((o) => (o.id === 'listTags' ? { ...o, requiredHeaders: { 'Notes-Version': '${api_token}-v' } } : o)) };
+    expect(operationRequest(withHeader, { operation: 'listTags' }, resolve).headers).toEqual({ Authorization: 'Bearer tok-1', 'Notes-Version': 'tok-1-v' });
+    expect(operationRequest(withHeader, { operation: 'listTags', headers: { 'notes-version': '2' } }, resolve).headers).toEqual({ Authorization: 'Bearer tok-1', 'notes-version': '2' });
+  });
+
   it('leaves a request by URL as it is', () => {
     const spec = { url: 'http://x/y', method: 'GET' };
     expect(operationRequest(table, spec, resolve)).toBe(spec);

@@ -4,6 +4,8 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Rules } from '../../../reference/plugin/model/index.js';
+import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
+import { Registry } from '../../../src/engine/registry.js';
 import { fromRoot } from '../../../src/paths.js';
 import { suite } from '../../../suites/plugin/index.js';
 
@@ -15,7 +17,8 @@ const dir = fromRoot('suites', 'plugin');
 const reqText = readFileSync(join(dir, 'requirements.yaml'), 'utf8');
 const requirements = parse(reqText) as Req[];
 const caseFiles = readdirSync(join(dir, 'cases')).filter((f) => f.endsWith('.yaml')).sort();
-const cases = caseFiles.flatMap((f) => parse(readFileSync(join(dir, 'cases', f), 'utf8')) as Case[]);
+// The cases as they run: `each:` rows expanded, suite.yaml defaults applied.
+const cases = loadSuite(suite, new Registry([suite]), suite.dir).cases as unknown as Case[];
 const ajv = new Ajv({ allErrors: true, strict: false });
 
 describe('plugin suite catalog and cases', () => {

@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { argProblems } from '../../../src/engine/checks/args.js';
 import type { TypedCheck } from '../../../src/engine/checks/contract.js';
+import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
+import { Registry } from '../../../src/engine/registry.js';
 import { fromRoot } from '../../../src/paths.js';
 import { Rules } from '../../../reference/plugin/model/index.js';
 import { FAILED_WRITES_NOTHING_RULE, PLUGIN_FAILURE_RULE } from '../../../suites/plugin/checks/compiler-verdict.js';
@@ -21,7 +23,7 @@ interface Case { id: string; requirements: string[]; steps?: Step[] }
 
 const dir = fromRoot('suites', 'plugin');
 const catalog = new Set((parse(readFileSync(join(dir, 'requirements.yaml'), 'utf8')) as { id: string }[]).map((r) => r.id));
-const cases = readdirSync(join(dir, 'cases')).filter((f) => f.endsWith('.yaml')).flatMap((f) => parse(readFileSync(join(dir, 'cases', f), 'utf8')) as Case[]);
+const cases = loadSuite(suite, new Registry([suite]), suite.dir).cases as unknown as Case[];
 
 function typed(name: string): TypedCheck {
   const check = suite.checks?.[name];

@@ -1,0 +1,110 @@
+/**
+ * `specgate merge <results.json ...>`: the shards of a run (or runs of separate suites) judged
+ * as one. Verdicts are recomputed from the case results with the engine's own verdict code, so
+ * the requirement statuses, reports and exit code are those an unsharded run would give.
+ */
+import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.js';
+import type { EngineEvent } from '../src/engine/events.js';
+import type { CaseDef, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
+import { requirementVerdicts, summarize } from '../src/engine/verdicts.js';
+import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
+import { mergeSuites, type MergedSuite } from './merge-shards.js';
+import { readJsonReport, type ReadReport } from './results-file.js';
+
+export interface MergeFlags {
+  report?: string[];
+  strict?: boolean;
+  baseline?: string;
+  color?: boolean;
+  verbose?: boolean;
+}
+
+const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
+
+/** The loaded-suite view of a merged suite that the verdict and baseline code read. */
+function asLoaded(s: MergedSuite): LoadedSuite {
+  const cases = s.cases.map((c): CaseDef => ({ id: c.id, requirements: c.requirements, steps: [], location: c.location ?? { file: '', line: 0, column: 0 } }));
+  return { name: s.name, dir: '', requirements: s.catalog, cases };
+}
+
+/** Judges the merged suites as one run, with this command's baseline and gating level. */
+export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], strict: boolean, baseline: Baseline): RunResult {
+  const results: SuiteResult[] = suites.map((s) => {
+    for (const c of s.cases) {
+      // The shards' baseline marks are theirs; this command's baseline decides.
+      delete c.baseline;
+      const status = baseline.caseStatus(s.name, c);
+      if (status) c.baseline = status;
+    }
+    return {
+      name: s.name,
+      target: s.target,
+      cases: s.cases,
+      requirements: requirementVerdicts(asLoaded(s), s.cases, baseline),
+      durationMs: s.durationMs,
+      ...(s.error ? { error: s.error } : {}),
+      properties: s.properties,
+    };
+  });
+  const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();
+  return {
+    startedAt,
+    // The shards ran side by side: the longest one is how long the run took.
+    durationMs: Math.max(0, ...reports.map((r) => r.durationMs)),
+    seed: reports[0]?.seed ?? 0,
+    strict,
+    suites: results,
+    requirements: results.flatMap((r) => r.requirements),
+    summary: summarize(results, strict, baseline),
+  };
+}
+
+/** The event stream of a finished run, so every reporter writes a merged run as it writes a live one. */
+function replayEvents(result: RunResult, suites: readonly MergedSuite[], warnings: string[], emit: (e: EngineEvent) => void): void {
+  emit({ type: 'run-start', startedAt: result.startedAt, seed: result.seed, suites: result.suites.map((s) => ({ name: s.name, cases: s.cases.length, target: s.target })) });
+  for (const message of warnings) emit({ type: 'log', level: 'warn', message });
+  for (const [i, s] of result.suites.entries()) {
+    const catalog = suites[i]?.catalog ?? [];
+    emit({ type: 'suite-start', suite: s.name, target: s.target, requirements: catalog, cases: s.cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
+    for (const c of s.cases) {
+      for (const failure of c.failures) emit({ type: 'failure', suite: s.name, caseId: c.id, failure });
+      emit({ type: 'case-finish', suite: s.name, result: c });
+    }
+    emit({ type: 'suite-finish', suite: s.name, result: s });
+  }
+  emit({ type: 'run-finish', result });
+}
+
+/** What the merge should tell the user before the verdict: differing seeds or levels, baseline entries that name nothing. */
+function mergeWarnings(reports: readonly ReadReport[], suites: readonly MergedSuite[], strict: boolean, baseline: Baseline): string[] {
+  const out: string[] = [];
+  const seeds = [...new Set(reports.map((r) => r.seed))];
+  if (seeds.length > 1) out.push(`the reports ran with different seeds (${seeds.join(', ')}): give every shard the same --seed so generated inputs match an unsharded run`);
+  const levels = reports.filter((r) => r.strict !== strict).map((r) => r.file);
+  if (levels.length) out.push(`${levels.join(', ')} ran ${strict ? 'without' : 'with'} --strict, this merge ${strict ? 'with' : 'without'} it: the merge's gating level decides`);
+  const loaded = suites.map(asLoaded);
+  for (const entry of baseline.entries) {
+    const target = baselineTarget(entry.id, loaded);
+    if (target.kind === 'unknown' || (target.kind !== 'requirement' && target.missing)) out.push(`baseline entry "${entry.id}" names no requirement, case or requirement of a case of the merged suites; fix or remove it (it can never become stale)`);
+  }
+  return out;
+}
+
+/** Runs `specgate merge`; returns the exit code an unsharded run would have given. */
+export async function mergeCommand(files: string[], flags: MergeFlags): Promise<number> {
+  const reports = files.map(readJsonReport);
+  const suites = mergeSuites(reports);
+  const baseline = flags.baseline ? loadBaseline(flags.baseline) : new Baseline();
+  const strict = flags.strict ?? false;
+  const reporters: Reporter[] = [
+    createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
+    ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
+  ];
+  const warnings = mergeWarnings(reports, suites, strict, baseline);
+  const result = judgeMerged(reports, suites, strict, baseline);
+  replayEvents(result, suites, warnings, (e) => {
+    for (const r of reporters) r.onEvent(e);
+  });
+  await Promise.all(reporters.map((r) => r.finish()));
+  return result.summary.exitCode;
+}

@@ -1,0 +1,128 @@
+/**
+ * Reading a JSON report (json.ts) back into the engine's result shapes, so the runs of several
+ * machines can be judged together (`specgate merge`). The report keeps every case result in
+ * full; `null` fields go back to absent ones.
+ */
+import { readFileSync } from 'node:fs';
+import { SpecgateError } from '../src/errors.js';
+import type { CaseResult, Level, Requirement, ShardInfo } from '../src/engine/model.js';
+import { JSON_REPORT_FORMAT } from '../src/reporting/json.js';
+import { parseJsonLossless } from '../src/targets/body-parse.js';
+
+/** One suite of a JSON report: its catalog and its case results as run (verdicts are recomputed). */
+export interface ReadSuite {
+  name: string;
+  target: string;
+  durationMs: number;
+  error?: { code: string; message: string };
+  properties: Record<string, string>;
+  catalog: Requirement[];
+  cases: CaseResult[];
+}
+
+/** A JSON report as read back. */
+export interface ReadReport {
+  file: string;
+  version: string;
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  strict: boolean;
+  suites: ReadSuite[];
+  shard?: ShardInfo;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
+
+/** Drops the keys whose value is `null` (the report writes absent optional fields as null). */
+function present<T extends Json>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+}
+
+function readCase(suite: string, c: Json): CaseResult {
+  const optional = present({ description: c['description'], reason: c['reason'], errorCode: c['errorCode'], property: c['property'], location: c['location'], baseline: c['baseline'] });
+  return {
+    ...(optional as Partial<CaseResult>),
+    suite,
+    id: text(c['id']),
+    requirements: list(c['requirements']).map((r) => text(r)),
+    outcome: text(c['outcome']) as CaseResult['outcome'],
+    failures: list(c['failures']) as CaseResult['failures'],
+    exchanges: list(c['exchanges']) as CaseResult['exchanges'],
+    durationMs: num(c['durationMs']),
+  };
+}
+
+function readRequirement(r: Json): Requirement {
+  return {
+    id: text(r['id']),
+    level: text(r['level'], 'MUST') as Level,
+    source: text(r['source']),
+    text: text(r['text']),
+    // The catalog's exclusion reason is the verdict's reason for an excluded requirement.
+    ...(r['status'] === 'excluded' ? { excluded: text(r['reason'], 'excluded') } : {}),
+  };
+}
+
+/**
+ * Parses the text of a JSON report.
+ * @throws SpecgateError `SG_CONFIG` when it is not a specgate JSON report of a format this version reads.
+ */
+export function parseJsonReport(content: string, file: string): ReadReport {
+  let data: unknown;
+  try {
+    data = parseJsonLossless(content);
+  } catch (e) {
+    throw new SpecgateError('SG_CONFIG', `${file}: not JSON (${e instanceof Error ? e.message : String(e)}); give the results.json a run wrote (--report json=...)`);
+  }
+  const head = isObject(data) && isObject(data['specgate']) ? data['specgate'] : undefined;
+  if (!isObject(data) || !head || !Array.isArray(data['suites']) || !Array.isArray(data['requirements'])) {
+    throw new SpecgateError('SG_CONFIG', `${file}: not a specgate JSON report (it needs "specgate", "requirements" and "suites"); give the results.json a run wrote (--report json=...)`);
+  }
+  if (num(head['format']) !== JSON_REPORT_FORMAT) {
+    throw new SpecgateError('SG_CONFIG', `${file}: JSON report format ${String(head['format'])}, but this specgate reads format ${JSON_REPORT_FORMAT}; merge reports written by the same specgate version`);
+  }
+  const requirements = list(data['requirements']).filter(isObject);
+  const suites = list(data['suites'])
+    .filter(isObject)
+    .map((s): ReadSuite => {
+      const name = text(s['name']);
+      const error = isObject(s['error']) ? { code: text(s['error']['code']), message: text(s['error']['message']) } : undefined;
+      return {
+        name,
+        target: text(s['target']),
+        durationMs: num(s['durationMs']),
+        ...(error ? { error } : {}),
+        properties: (isObject(s['properties']) ? s['properties'] : {}) as Record<string, string>,
+        catalog: requirements.filter((r) => r['suite'] === name).map(readRequirement),
+        cases: list(s['cases']).filter(isObject).map((c) => readCase(name, c)),
+      };
+    });
+  const shard = isObject(data['shard']) ? (data['shard'] as unknown as ShardInfo) : undefined;
+  return {
+    file,
+    version: text(head['version'], 'unknown'),
+    startedAt: text(data['startedAt']),
+    durationMs: num(data['durationMs']),
+    seed: num(data['seed']),
+    strict: data['strict'] === true,
+    suites,
+    ...(shard ? { shard } : {}),
+  };
+}
+
+/** Reads and parses a JSON report file (see {@link parseJsonReport}). */
+export function readJsonReport(file: string): ReadReport {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new SpecgateError('SG_CONFIG', `cannot read ${file} (${e instanceof Error ? e.message : String(e)}); give the results.json each shard wrote`);
+  }
+  return parseJsonReport(content, file);
+}

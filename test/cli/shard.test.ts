@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseDef, LoadedSuite } from '../../src/engine/model.js';
+import { hashShard, parseShard, planShard } from '../../cli/shard.js';
+
+const def = (id: string, tags?: string[]): CaseDef => ({ id, requirements: [], steps: [], location: { file: 'c.yaml', line: 1, column: 1 }, ...(tags ? { tags } : {}) });
+const suite = (name: string, ids: string[]): LoadedSuite => ({ name, dir: '/x', requirements: [], cases: ids.map((id) => def(id)) });
+
+describe('--shard', () => {
+  it('takes k/n with 1 <= k <= n and refuses anything else with a usage error', () => {
+    expect(parseShard('2/3')).toEqual({ index: 2, total: 3 });
+    for (const bad of ['0/3', '4/3', '3', 'a/b', '1/0', '-1/2']) expect(() => parseShard(bad)).toThrow(/--shard takes k\/n/);
+  });
+
+  it('hashes a case key to the same shard on every machine (a fixed function of the key)', () => {
+    // sha256("demo/hello-world") starts 0x…; these values are what every machine computes
+    const keys = ['demo/hello-world', 'demo/name-echo', 'oauth/device-poll-too-fast-slows-down'];
+    const first = keys.map((k) => hashShard(k, 3));
+    expect(keys.map((k) => hashShard(k, 3))).toEqual(first);
+    expect(first.every((s) => s >= 1 && s <= 3)).toBe(true);
+    expect(hashShard('demo/hello-world', 1)).toBe(1);
+  });
+
+  it('assigns every case to exactly one shard, the same whatever the order of the other cases', () => {
+    const ids = Array.from({ length: 200 }, (_x, i) => `case-${i}`);
+    const a = planShard([{ suite: suite('s', ids), cases: suite('s', ids).cases }], 4).assignment;
+    const reversed = [...ids].reverse();
+    const b = planShard([{ suite: suite('s', reversed), cases: suite('s', reversed).cases }], 4).assignment;
+    expect(a.size).toBe(200);
+    for (const id of ids) expect(a.get(`s/${id}`)).toBe(b.get(`s/${id}`));
+    const sizes = [1, 2, 3, 4].map((k) => [...a.values()].filter((v) => v === k).length);
+    // a hash spreads 200 cases roughly evenly
+    for (const n of sizes) expect(n).toBeGreaterThan(25);
+  });
+
+  it('with timings, places the longest first on the least-loaded shard; a case that runs alone counts whole', () => {
+    const s = suite('s', []);
+    const cases = [def('slow-alone', ['time-bound']), def('slow-free'), def('a'), def('b'), def('new-case')];
+    const timings = new Map([
+      ['s/slow-alone', 800],
+      ['s/slow-free', 800],
+      ['s/a', 100],
+      ['s/b', 100],
+    ]);
+    const plan = planShard([{ suite: s, cases }], 2, timings, 8);
+    // slow-alone costs 800; slow-free 100 in a pool of 8; the rest 12.5 each
+    expect(plan.assignment.get('s/slow-alone')).toBe(1);
+    expect(plan.assignment.get('s/slow-free')).toBe(2);
+    expect([plan.assignment.get('s/a'), plan.assignment.get('s/b'), plan.assignment.get('s/new-case')]).toEqual([2, 2, 2]);
+    expect(plan.method).toContain('1 case(s) without one counted at the median');
+    expect(planShard([{ suite: s, cases }], 2, timings, 8).assignment).toEqual(plan.assignment);
+  });
+
+  it('falls back to the hash when the timing file knows none of the cases', () => {
+    const s = suite('s', ['x', 'y']);
+    const plan = planShard([{ suite: s, cases: s.cases }], 2, new Map([['other/z', 5]]));
+    expect(plan.method).toContain('by hash');
+    expect(plan.assignment.get('s/x')).toBe(hashShard('s/x', 2));
+  });
+});
