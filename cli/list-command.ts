@@ -25,10 +25,6 @@ export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; js
     const checks = Object.entries(modules.find((m) => m.name === s.name)?.checks ?? {});
     if (checks.length) out.write('  checks:\n');
     for (const [name, check] of checks) {
-      if (typeof check === 'function') {
-        out.write(`    ${s.name}.${name}\n`);
-        continue;
-      }
       const sets = typeof check.sets === 'function' ? ['(depends on its arguments)'] : (check.sets ?? []);
       out.write(`    ${s.name}.${name} — ${check.description}; judges ${check.judges === 'case' ? "the case's requirements" : check.judges.join(', ')}${sets.length ? `; sets ${sets.join(', ')}` : ''}\n`);
     }

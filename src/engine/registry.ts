@@ -2,7 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { SpecgateError } from '../errors.js';
 import { API_CHECKS, API_NAMESPACE } from './api/verifiers/index.js';
 import { createAjv, jsonSafe } from './loader/schema-check.js';
-import type { Codec, GeneratorFactory, LegacyCheck, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
+import type { Codec, GeneratorFactory, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
 
 type Kind = 'check' | 'generator' | 'oracle' | 'codec';
 
@@ -30,8 +30,8 @@ export class Registry {
     return this.find(kind, name) !== undefined;
   }
 
-  check(name: string): TypedCheck | LegacyCheck {
-    return this.get('check', name) as TypedCheck | LegacyCheck;
+  check(name: string): TypedCheck {
+    return this.get('check', name) as TypedCheck;
   }
   generator(name: string): GeneratorFactory {
     return this.get('generator', name) as GeneratorFactory;

@@ -18,7 +18,7 @@ export interface SuiteModule {
   /** Absolute folder holding `requirements.yaml` and the case files. */
   dir: string;
   title?: string;
-  checks?: Record<string, TypedCheck | LegacyCheck>;
+  checks?: Record<string, TypedCheck>;
   /**
    * The suite's own transitions for `api.sequence` (`with: {transitions: <name>}`), added to the
    * generic create/get/list/update/delete of a resource of its `api.yaml`.
@@ -115,8 +115,6 @@ export type GeneratorFactory = (ctx: GeneratorContext) => fc.Arbitrary<unknown>;
 /** Says what a correct target must answer for a generated value; steps see it as `${oracle}`. */
 export type Oracle = (value: unknown, ctx: GeneratorContext) => unknown;
 
-/** @deprecated the bare-function form; declare checks with `defineCheck` (src/engine/checks/contract.ts). */
-export type LegacyCheck = (ctx: CheckContext, args: Record<string, unknown>) => Promise<void>;
 export type { TypedCheck };
 
 export interface RunningReference {

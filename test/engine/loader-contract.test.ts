@@ -103,6 +103,14 @@ describe('typed check contracts', () => {
     ]);
   });
 
+  it('refuses a check registered without a contract', () => {
+    const m = suiteWith(`- id: a\n  requirements: [T-ONE]\n  steps:\n    - request: { url: "\${base}" }\n      expect: { status: 200 }\n`);
+    const bare = (async () => undefined) as unknown as typeof login;
+    expect(messages({ ...m, checks: { ...m.checks, bare } })).toEqual([
+      'suite t: check "bare" has no contract; declare it with defineCheck({ description, args, judges, sets, run }) (src/engine/checks/contract.ts)',
+    ]);
+  });
+
   it('refuses a case requirement no step can judge', () => {
     expect(messages(suiteWith(`- id: a\n  requirements: [T-ONE, T-THREE]\n  steps:\n    - check: t.probe\n      with: { n: 1 }\n`))).toEqual([
       'cases/a.yaml:2:17: no step of case "a" judges T-THREE: add an expect: (or a check that judges it), or drop it from requirements',

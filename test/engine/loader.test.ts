@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineCheck } from '../../src/engine/checks/contract.js';
 import { coverageGaps, loadSuite } from '../../src/engine/loader/suite-loader.js';
 import { parseYaml } from '../../src/engine/loader/yaml-source.js';
 import { Registry } from '../../src/engine/registry.js';
@@ -59,7 +60,7 @@ function suiteWith(files: Record<string, string>, requirements = REQUIREMENTS): 
   return {
     name: 't',
     dir,
-    checks: { probe: async () => undefined },
+    checks: { probe: defineCheck({ description: 'a probe', args: { type: 'object' }, judges: 'case', async run() {} }) },
     generators: { num: () => fc.nat() },
     oracles: { twice: (v) => Number(v) * 2 },
     codecs: { Bytes: { encode: () => new Uint8Array(), decode: () => null } },

@@ -3,6 +3,7 @@
  * reporters consume, case selection, and a typed check that files a failure under a requirement
  * its case does not name.
  */
+import { defineCheck } from '../../src/engine/checks/contract.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,9 +59,14 @@ describe('a typed check that attributes a failure to a requirement its case does
     name: 'x',
     dir,
     checks: {
-      typo: async (ctx) => {
-        ctx.fail({ requirement: 'X-TWO', message: 'filed under the wrong requirement' });
-      },
+      typo: defineCheck({
+        description: 'files its failure under the wrong requirement',
+        args: { type: 'object' },
+        judges: 'case',
+        async run(ctx) {
+          ctx.fail({ requirement: 'X-TWO', message: 'filed under the wrong requirement' });
+        },
+      }),
     },
     reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
   };

@@ -59,10 +59,6 @@ export interface CheckContext {
    * ends, the run recorded.
    */
   exec(spec: CheckExec): Promise<CheckExecResult>;
-  /** @deprecated raw client without mapping or recording; use `request`. Kept while checks move over. */
-  http: HttpClient;
-  /** @deprecated raw runner without recording; use `exec`. Kept while checks move over. */
-  execRunner: ExecRunner;
   /** The target's default executable, when it has one. */
   execConfig: ExecConfig | undefined;
   /** The target's clock: virtual for reference targets, a hook or real time otherwise. */

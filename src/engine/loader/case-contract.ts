@@ -37,7 +37,6 @@ function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string 
   if ('check' in step) {
     if (!registry.has('check', step.check)) return c.requirements; // reported as an unknown name elsewhere
     const check = registry.check(step.check);
-    if (typeof check === 'function') return c.requirements;
     const args = step.with ?? {};
     for (const p of argProblems(check, args, true)) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', ...p.path], p.key)}: ${step.check}: ${p.message}`));
     const named = typeof args['requirement'] === 'string' && !args['requirement'].includes('${') ? args['requirement'] : undefined;

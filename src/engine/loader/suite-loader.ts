@@ -7,6 +7,7 @@ import { parseJsonPath } from '../json-path.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { SuiteModule } from '../suite-module.js';
+import type { TypedCheck } from '../checks/contract.js';
 import { cacheGet, cachePut } from './parse-cache.js';
 import { expandCase, type RawCase, type SourcePath } from './case-expansion.js';
 import { checkCaseContracts } from './case-contract.js';
@@ -28,6 +29,11 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   const errors: SpecgateError[] = [];
   const shown = (f: string): string => display(f, cwd);
   const requirements = loadRequirements(module.dir, errors, cwd);
+  for (const [name, check] of Object.entries(module.checks ?? {})) {
+    const c = check as Partial<TypedCheck> | undefined;
+    if (!c || typeof c !== 'object' || typeof c.run !== 'function' || !c.args || !(c.judges === 'case' || Array.isArray(c.judges)))
+      errors.push(new SpecgateError('SG_SUITE_SCHEMA', `suite ${module.name}: check "${name}" has no contract; declare it with defineCheck({ description, args, judges, sets, run }) (src/engine/checks/contract.ts)`));
+  }
   const suiteFile = loadSuiteFile(module.dir, shown, errors);
   registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
   const api = loadApiTable(module, registry, shown, errors);

@@ -30,7 +30,7 @@ export function checkVariableFlow(c: CaseDef, declared: ReadonlySet<string>, reg
     for (const k of Object.keys(capture ?? {})) known.add(k);
     if ('check' in step && registry.has('check', step.check)) {
       const check = registry.check(step.check);
-      if (typeof check !== 'function') for (const k of checkSets(check, step.with ?? {})) known.add(k);
+      for (const k of checkSets(check, step.with ?? {})) known.add(k);
     }
   });
 }

@@ -86,7 +86,7 @@ export class CaseRun implements StepScope {
     if (ms <= 0) return;
     const { timeMode, target } = this.rt;
     if (!this.def.tags?.includes('time-bound') && !hasStaticWait(this.def))
-      throw new SpecgateError('SG_INTERNAL', `case ${this.def.id} lets time pass but is not tagged time-bound: add \`tags: [time-bound]\` so it runs alone on the target clock`);
+      throw new SpecgateError('SG_SUITE_SCHEMA', `case ${this.def.id} lets time pass but is not tagged time-bound: add \`tags: [time-bound]\` so it runs alone on the target clock`);
     if (timeMode === 'none' || !target.clock) throw new SkipCase(SKIP_NO_CLOCK);
     await target.clock.advance(ms, this.signal);
   }
@@ -125,8 +125,6 @@ export class CaseRun implements StepScope {
         const res = await runProcess(this, rest, stdin ?? new Uint8Array(0), { ...(cwd ? { cwd } : {}), ...(maxStdoutBytes ? { maxStdoutBytes } : {}) });
         return { ...res.result, exchange: res.exchange() };
       },
-      http: rt.http,
-      execRunner: rt.exec,
       execConfig: rt.target.exec,
       clock: rt.target.clock,
       agent: this.agentFor(vars),

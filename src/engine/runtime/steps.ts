@@ -41,10 +41,6 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
 async function runCheck(run: StepScope, name: string, raw: Record<string, unknown> | undefined, vars: Record<string, unknown>): Promise<void> {
   const check = run.registry.check(name);
   const args = (raw ? run.resolve(raw, vars) : {}) as Record<string, unknown>;
-  if (typeof check === 'function') {
-    await check(run.checkContext(vars), args);
-    return;
-  }
   const problems = argProblems(check, args, false);
   if (problems.length)
     throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);

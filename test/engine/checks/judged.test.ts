@@ -28,8 +28,6 @@ function probe(requirements: string[], observations = new Map<string, Promise<un
     vars,
     request: unused,
     exec: unused,
-    http: { send: unused, close: unused },
-    execRunner: { run: unused },
     execConfig: undefined,
     clock: undefined,
     agent: undefined,
