@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { SpecgateError } from '../errors.js';
+import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJUnitReporter } from './junit.js';
 import type { Reporter } from './reporter.js';
@@ -11,20 +12,22 @@ import { createTapReporter } from './tap.js';
 
 export type { Reporter } from './reporter.js';
 export { createConsoleReporter, type ConsoleReporterOptions } from './console.js';
+export { createHtmlReporter, renderHtml } from './html.js';
 export { createJsonReporter, renderJson } from './json.js';
 export { createJUnitReporter, renderJUnit } from './junit.js';
 export { createTapReporter, renderTap } from './tap.js';
 
 /** The file formats `--report` accepts. */
-export type ReportFormat = 'junit' | 'json' | 'tap';
+export type ReportFormat = 'junit' | 'json' | 'tap' | 'html';
 
 const FACTORIES: Record<ReportFormat, (path: string) => Reporter> = {
   junit: createJUnitReporter,
   json: createJsonReporter,
   tap: createTapReporter,
+  html: createHtmlReporter,
 };
 
-const USAGE = '--report takes junit=<path>, json=<path> or tap=<path> (e.g. --report junit=reports/junit.xml)';
+const USAGE = '--report takes junit=<path>, json=<path> or tap=<path> for machines, or html=<path> for a page to read (e.g. --report junit=reports/junit.xml)';
 
 /** Options of {@link createReporter}. */
 export interface CreateReporterOptions {
@@ -34,7 +37,7 @@ export interface CreateReporterOptions {
 
 /**
  * Parses one `--report` value into a format and an absolute path.
- * @throws SpecgateError `SG_USAGE` for anything but `junit=<path>`, `json=<path>`, `tap=<path>`.
+ * @throws SpecgateError `SG_USAGE` for anything but `junit=<path>`, `json=<path>`, `tap=<path>`, `html=<path>`.
  */
 export function parseReportSpec(spec: string, opts: CreateReporterOptions = {}): { format: ReportFormat; path: string } {
   const eq = spec.indexOf('=');

@@ -10,7 +10,8 @@ import type { ExecConfig } from './types.js';
  * - a YAML list is the argument vector as written;
  * - a string naming an existing file is that file alone (paths with spaces work);
  * - a string with shell syntax (pipes, redirections, `$`, quotes, `;`, `&&`, globs, a leading
- *   `VAR=value`) runs through `/bin/sh -c`, so it means what it means in a terminal;
+ *   `VAR=value`) runs through `/bin/sh -c`, so it means what it means in a terminal; arguments
+ *   specgate adds (a compiler's or a step's) are passed on to it as `"$@"`;
  * - any other string is split on white space.
  *
  * Then: a relative path argument that exists is made absolute (the target may run in another
@@ -23,7 +24,7 @@ export function commandArgv(value: unknown, what = 'command'): string[] {
     const line = value.trim();
     if (line === '') argv = [];
     else if (isFile(line)) argv = [line];
-    else if (SHELL_SYNTAX.test(line)) return ['/bin/sh', '-c', line];
+    else if (SHELL_SYNTAX.test(line)) return ['/bin/sh', '-c', `${line} "$@"`, 'sh'];
     else argv = line.split(/\s+/);
   } else argv = [];
   if (argv.length === 0) throw new SpecgateError('SG_CONFIG', `no ${what} to run: give a command line (a string) or an argument list`);

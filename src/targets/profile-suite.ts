@@ -1,3 +1,4 @@
+import { execFor } from './command-line.js';
 import { isAbsolute, resolve } from 'node:path';
 import { formatLocation, type YamlSource } from '../engine/loader/yaml-source.js';
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
@@ -75,7 +76,8 @@ function collectLeaves(value: unknown, into: Set<string>): void {
 function execConfig(raw: NonNullable<RawSuite['exec']>, base: string): ExecConfig {
   // `./plugin` means next to the profile (where the user wrote it); a bare name is looked up in PATH.
   const command = raw.command.includes('/') && !isAbsolute(raw.command) ? resolve(base, raw.command) : raw.command;
-  const cfg: ExecConfig = { command, args: raw.args ?? [] };
+  // the structured form is an argument vector: the one command-line rule applies as to a list
+  const cfg: ExecConfig = execFor([command, ...(raw.args ?? [])], 'executable');
   if (raw.env) cfg.env = Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, String(v)]));
   if (raw.cwd !== undefined) cfg.cwd = resolve(base, raw.cwd);
   if (raw.timeoutMs !== undefined) cfg.timeoutMs = raw.timeoutMs;

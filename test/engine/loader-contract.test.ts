@@ -202,6 +202,11 @@ describe('fragments, defaults and rows', () => {
     expect(m).toContain('cases/a.yaml:9:10: a row needs a kebab-case "id" (or put ${row.field} placeholders in the case id) so that each expanded case has a stable ID');
   });
 
+  it('checks each expanded row against the case schema, placeholders standing in until then', () => {
+    const cases = `- id: bytes\n  requirements: [T-ONE]\n  each: [{ id: good, hex: "0a ff" }, { id: bad, hex: zz }]\n  steps:\n    - exec: { stdin: { hex: "\${row.hex}" } }\n      expect: { exitCode: 0 }\n`;
+    expect(messages(suiteWith(cases))).toEqual(['cases/a.yaml:5:29: with row 1 of each: steps.0.exec.stdin.hex: "zz" does not match the form ^([0-9a-fA-F]{2}|\\s)*$']);
+  });
+
   it('applies suite defaults', () => {
     const dir = suiteWith(`- id: a\n  requirements: [T-ONE]\n  tags: [mine]\n  steps:\n    - request: { url: "\${base}" }\n      expect: { status: 200 }\n`);
     writeFileSync(join(dir.dir, 'suite.yaml'), `${SUITE_YAML}defaults: { timeoutMs: 5000, tags: [slow] }\n`);

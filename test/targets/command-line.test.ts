@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,13 @@ describe('the one command-line rule', () => {
 
   it('runs shell syntax through /bin/sh -c', () => {
     for (const line of ['FOO=1 ./app', 'node app.js | tee log', 'app "quoted arg"', 'a && b', 'run $HOME', 'app > out', 'ls *.js'])
-      expect(commandArgv(line)).toEqual(['/bin/sh', '-c', line]);
+      expect(commandArgv(line)).toEqual(['/bin/sh', '-c', `${line} "$@"`, 'sh']);
+  });
+
+  it('passes arguments added after a shell command line on to it', () => {
+    const [command, ...args] = commandArgv('X=1 /bin/echo');
+    const out = execFileSync(command as string, [...args, 'a b', 'c'], { encoding: 'utf8' });
+    expect(out).toBe('a b c\n');
   });
 
   it('runs a first word ending in .js, .mjs or .cjs with this Node', () => {

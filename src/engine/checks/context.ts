@@ -37,6 +37,10 @@ export interface CheckExec extends Omit<ExecSpec, 'stdin'> {
   stdin?: Uint8Array;
   cwd?: string;
   maxStdoutBytes?: number;
+  /** What the run is for, put before the command line in the recorded exchange. */
+  label?: string;
+  /** Richer request and response for the recorded exchange (e.g. the decoded answer). */
+  describe?(result: ExecResult): { summary?: string; request?: unknown; response?: unknown };
 }
 
 /** What a typed check works with. */

@@ -63,6 +63,15 @@ function validator(name: SchemaName): ValidateFunction {
   return v;
 }
 
+/** The schema of one step kind (a branch of the step oneOf of cases.schema.json). */
+function stepBranch(kind: number): ValidateFunction {
+  validator('cases');
+  const id = (JSON.parse(schemaText('cases')) as { $id: string }).$id;
+  const v = (shared as Ajv).getSchema(`${id}#/definitions/step/oneOf/${kind}`);
+  if (!v) throw new SpecgateError('SG_INTERNAL', `cases.schema.json has no step branch ${kind}`);
+  return v;
+}
+
 /** In the order of the step `oneOf` branches of cases.schema.json. */
 // in the order of the step's oneOf branches in schemas/cases.schema.json
 const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set', 'use', 'query'];
@@ -82,13 +91,36 @@ export type SchemaPhrasing = 'suite' | 'profile';
 export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateErrorCode, phrasing: SchemaPhrasing = 'suite'): SpecgateError[] {
   const validate = validator(name);
   if (validate(src.data)) return [];
-  const errors = pickRelevant(validate.errors ?? [], src.data, phrasing);
+  // A `${row.field}` placeholder stands for a row's value: a case template whose placeholders
+  // break a rule (a pattern, a type) is checked once per expanded row instead (the loader does).
+  const all = validate.errors ?? [];
+  const templated = new Set(name === 'cases' ? all.filter((e) => isRowPlaceholder(e.data)).map((e) => e.instancePath.split('/')[1]) : []);
+  const errors = pickRelevant(all, src.data, phrasing).filter((e) => !templated.has(e.instancePath.split('/')[1]));
   return errors.map((e) => {
     const path = e.instancePath.split('/').slice(1).map(unescapePointer);
     const key = e.keyword === 'additionalProperties' ? e.params['additionalProperty'] : e.keyword === 'propertyNames' ? e.params['propertyName'] : undefined;
     const keyPath = [...path, String(key)];
     const at = key !== undefined ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
     return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e, phrasing)}`, { ...at, rule: e.schemaPath });
+  });
+}
+
+function isRowPlaceholder(v: unknown): boolean {
+  return typeof v === 'string' && v.includes('${row.');
+}
+
+/**
+ * Problems of one case after its `each:` row was substituted (its template passed with the
+ * placeholders standing in): the path below the case and the rule broken.
+ */
+export function expandedCaseProblems(value: unknown): { path: string[]; message: string }[] {
+  const validate = validator('cases');
+  const data = [value];
+  if (validate(data)) return [];
+  return pickRelevant(validate.errors ?? [], data, 'suite').map((e) => {
+    const path = e.instancePath.split('/').slice(2).map(unescapePointer);
+    const key = e.keyword === 'additionalProperties' ? [String(e.params['additionalProperty'])] : [];
+    return { path: [...path, ...key], message: describe(e, 'suite').replace(/^0\.?/, '') };
   });
 }
 
@@ -100,6 +132,8 @@ function unescapePointer(s: string): string {
 // (`#/oneOf/2/required`), so both forms are recognised; the instance path tells a step's oneOf
 // from the other oneOfs (`repeat`) and a case's anyOf from the rest.
 const STEP_PATH = /^(?:\/\d+|\/fragments\/[^/]+)\/steps\/\d+$/;
+/** The step an instance path is inside of. */
+const STEP_PREFIX = /^(?:\/\d+|\/fragments\/[^/]+)\/steps\/\d+/;
 const STEP_BRANCH = /^#(?:\/definitions\/step)?\/oneOf\/(\d+)\//;
 const STEP_ONEOF = /^#(?:\/definitions\/step)?\/oneOf$/;
 const CASE_PATH = /^\/\d+$/;
@@ -116,11 +150,26 @@ function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhra
   const kept = errors.filter((e) => {
     // an if/then/else also reports "must match the else schema": the branch's own error says it
     if (isStepOneOf(e) || isCaseAnyOf(e) || e.keyword === 'if') return false;
+    // inside a step of a known kind, the errors of its own branch alone are added below
+    const under = STEP_PREFIX.exec(e.instancePath);
+    if (under && stepKind(valueAt(data, pathOf({ ...e, instancePath: under[0] }))) >= 0) return false;
     const m = STEP_PATH.test(e.instancePath) ? STEP_BRANCH.exec(e.schemaPath) : null;
     if (!m) return true;
     const kind = stepKind(valueAt(data, pathOf(e)));
     return kind >= 0 && Number(m[1]) === kind;
   });
+  // ajv reports every branch of a step's oneOf, deep errors with paths relative to the
+  // definitions they came from; checking the step against its own kind's branch says only what
+  // the author meant
+  const steps = new Set(errors.map((e) => STEP_PREFIX.exec(e.instancePath)?.[0]).filter((p): p is string => p !== undefined));
+  for (const at of steps) {
+    const step = valueAt(data, at.split('/').slice(1).map(unescapePointer));
+    const kind = stepKind(step);
+    if (kind < 0) continue;
+    const branch = stepBranch(kind);
+    if (branch(step)) continue;
+    for (const e of branch.errors ?? []) if (e.keyword !== 'if') kept.push({ ...e, instancePath: `${at}${e.instancePath}` });
+  }
   for (const e of errors.filter(isStepOneOf)) {
     if (stepKind(valueAt(data, pathOf(e))) < 0)
       kept.push({ ...e, keyword: 'stepKind', message: `a step needs exactly one of: ${STEP_KINDS.join(', ')}` });

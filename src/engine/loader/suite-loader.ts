@@ -11,7 +11,7 @@ import type { TypedCheck } from '../checks/contract.js';
 import { cacheGet, cachePut } from './parse-cache.js';
 import { expandCase, type RawCase, type SourcePath } from './case-expansion.js';
 import { checkCaseContracts } from './case-contract.js';
-import { schemaErrors, schemaText } from './schema-check.js';
+import { expandedCaseProblems, schemaErrors, schemaText } from './schema-check.js';
 import { loadSchemaFiles } from './schema-files.js';
 import { loadSuiteFile } from './suite-file.js';
 import { checkVariableFlow } from './variable-flow.js';
@@ -58,6 +58,8 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
       checkExpressions(rawCase, (p) => atFile([i, ...p]), errors);
       for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors, (f) => (api ? operationRows(api, f) : undefined))) {
         const c: CaseDef = { ...x.raw, location };
+        if (x.row !== undefined)
+          for (const p of expandedCaseProblems(x.raw)) errors.push(schemaError(`${atFile(p.path[0] === 'steps' ? [...(x.stepPaths[Number(p.path[1])] ?? [i]), ...p.path.slice(2)] : [i, ...p.path])}: with row ${x.row} of each: ${p.message}`));
         const at = (path: (string | number)[]): string => atFile([i, ...path]);
         const stepAt = (j: number, p: (string | number)[], key = false): string => (j < 0 ? at(p) : atFile([...(x.stepPaths[j] ?? [i, 'steps']), ...p], key));
         const prev = seen.get(c.id);

@@ -121,8 +121,8 @@ export class CaseRun implements StepScope {
         return { ...obs.response, exchange: obs.exchange() };
       },
       exec: async (spec) => {
-        const { stdin, cwd, maxStdoutBytes, ...rest } = spec;
-        const res = await runProcess(this, rest, stdin ?? new Uint8Array(0), { ...(cwd ? { cwd } : {}), ...(maxStdoutBytes ? { maxStdoutBytes } : {}) });
+        const { stdin, cwd, maxStdoutBytes, label, describe, ...rest } = spec;
+        const res = await runProcess(this, rest, stdin ?? new Uint8Array(0), { ...(cwd ? { cwd } : {}), ...(maxStdoutBytes ? { maxStdoutBytes } : {}) }, { ...(label ? { label } : {}), ...(describe ? { describe } : {}) });
         return { ...res.result, exchange: res.exchange() };
       },
       execConfig: rt.target.exec,

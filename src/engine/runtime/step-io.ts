@@ -86,6 +86,12 @@ function stdinBytes(run: StepScope, spec: StdinSpec | undefined, vars: Record<st
   return new Uint8Array(0);
 }
 
+/** How a typed check names a process run in the report (CheckExec `label`, `describe`). */
+export interface ExchangeDescriber {
+  label?: string;
+  describe?(result: ExecResult): { summary?: string; request?: unknown; response?: unknown };
+}
+
 /** What a process run gives its callers: the raw result and its recorded exchange. */
 export interface ProcessRun {
   result: ExecResult;
@@ -96,9 +102,13 @@ export interface ProcessRun {
  * Runs the target executable (or `spec.command`) once with `stdin`, through the engine's
  * runner (output caps, timeout, process-group cleanup when the case ends), and records it.
  */
-export async function runProcess(run: StepScope, spec: Omit<ExecSpec, 'stdin'>, stdin: Uint8Array, extra: Partial<ExecConfig> = {}): Promise<ProcessRun> {
-  const base = run.target.exec;
-  const [command, ...lead] = spec.command ?? (base ? [base.command, ...(base.args ?? [])] : []);
+export async function runProcess(run: StepScope, spec: Omit<ExecSpec, 'stdin'>, stdin: Uint8Array, extra: Partial<ExecConfig> = {}, describe?: ExchangeDescriber): Promise<ProcessRun> {
+  const target = run.target.exec;
+  // a process of the step's own `command` is not the target: it takes only the target's output caps
+  const base: Partial<ExecConfig> | undefined = spec.command
+    ? { ...(target?.maxStdoutBytes ? { maxStdoutBytes: target.maxStdoutBytes } : {}), ...(target?.maxStderrBytes ? { maxStderrBytes: target.maxStderrBytes } : {}) }
+    : target;
+  const [command, ...lead] = spec.command ?? (target ? [target.command, ...(target.args ?? [])] : []);
   if (!command) throw new SpecgateError('SG_CONFIG', `case ${run.caseId} runs an executable, but the target names none: give --plugin/--target with an exec command`);
   const env = { ...(base?.env ?? {}), ...(spec.env ?? {}) };
   const args = [...lead, ...(spec.args ?? [])];
@@ -112,13 +122,17 @@ export async function runProcess(run: StepScope, spec: Omit<ExecSpec, 'stdin'>, 
     signal: run.signal,
     ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}),
   });
-  const exchange = (): Exchange => ({
-    kind: 'exec' as const,
-    summary: `${[command, ...args].join(' ')} (stdin ${stdin.length} bytes) -> exit ${res.exitCode ?? res.signal}`,
-    request: { command, args, stdinBytes: stdin.length },
-    response: { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr) },
-    durationMs: res.durationMs,
-  });
+  const exchange = (): Exchange => {
+    const more = describe?.describe?.(res) ?? {};
+    const line = `${[command, ...args].join(' ')} (stdin ${stdin.length} bytes) -> exit ${res.exitCode ?? res.signal}`;
+    return {
+      kind: 'exec' as const,
+      summary: more.summary ?? (describe?.label ? `${describe.label}: ${line}` : line),
+      request: more.request ?? { command, args, stdinBytes: stdin.length },
+      response: more.response ?? { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr) },
+      durationMs: res.durationMs,
+    };
+  };
   run.note(exchange);
   return { result: res, exchange };
 }

@@ -98,22 +98,30 @@ export function describeResponse(res: CodeGeneratorResponse | undefined): unknow
  * with the request and the decoded answer, goes with any failure found in it.
  */
 export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest): Promise<PluginRun> {
-  const { exchange: recorded, ...result } = await ctx.exec({ ...pluginCommand(ctx), stdin });
   let response: CodeGeneratorResponse | undefined;
   let decodeError: string | undefined;
-  if (result.exitCode === 0) {
+  const decode = (result: ExecResult): void => {
+    if (result.exitCode !== 0 || response || decodeError !== undefined) return;
     try {
       response = decodeResponse(result.stdout);
     } catch (e) {
       decodeError = e instanceof Error ? e.message : String(e);
     }
-  }
-  const exchange: Exchange = {
-    ...recorded,
-    summary: `${recorded.summary} (${label})`,
-    request: describeRequest(req, label, stdin.length),
-    response: { exitCode: result.exitCode, signal: result.signal, stderr: result.stderr, stdoutBytes: result.stdout.length, decoded: describeResponse(response), decodeError },
   };
+  // the recorded exchange carries the request described and the decoded answer
+  const { exchange, ...result } = await ctx.exec({
+    ...pluginCommand(ctx),
+    stdin,
+    label,
+    describe: (r) => {
+      decode(r);
+      return {
+        request: describeRequest(req, label, stdin.length),
+        response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError },
+      };
+    },
+  });
+  decode(result);
   const run: PluginRun = { result, exchange };
   if (response) run.response = response;
   if (decodeError !== undefined) run.decodeError = decodeError;

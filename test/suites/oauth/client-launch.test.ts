@@ -21,7 +21,7 @@ function alive(pid: number): boolean {
 /** Starting and stopping the client under test: command forms, output watching, group kill. */
 describe('client launcher', () => {
   it('runs a command line through the shell, a .js file with this Node, a list as argv', () => {
-    expect(clientArgv('my-client --flag "a b"')).toEqual(['/bin/sh', '-c', 'my-client --flag "a b"']);
+    expect(clientArgv('my-client --flag "a b"')).toEqual(['/bin/sh', '-c', 'my-client --flag "a b" "$@"', 'sh']);
     expect(clientArgv(fromRoot('bin', 'specgate.js'))).toEqual([process.execPath, fromRoot('bin', 'specgate.js')]);
     expect(clientArgv(['app.mjs', '-v'])).toEqual([process.execPath, 'app.mjs', '-v']);
     expect(() => clientArgv('')).toThrow(/--client/);

@@ -1,0 +1,113 @@
+/**
+ * The parts of the HTML report: the summary chart, the requirement matrix per suite and level,
+ * the failures with everything needed to act on them, and the cases with their outcomes and
+ * reasons. Each returns escaped HTML (html-escape.ts).
+ */
+import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
+import { cls, esc, escValue } from './html-escape.js';
+
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+export const REQ_STATUSES = ['failed', 'expected-failure', 'untested', 'passed', 'excluded'] as const;
+export const CASE_OUTCOMES = ['failed', 'errored', 'skipped', 'passed'] as const;
+
+const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', excluded: '#6e7781', 'expected-failure': '#8250df', errored: '#bc4c00', skipped: '#57606a' };
+
+const badge = (status: string, label = status): string => `<span class="badge st-${cls(status)}">${esc(label)}</span>`;
+
+/** Two stacked bars (requirements by status, cases by outcome) as inline SVG. */
+export function summaryChart(result: RunResult): string {
+  const width = 640;
+  const bar = (y: number, title: string, counts: [string, number][]): string => {
+    const total = counts.reduce((n, [, c]) => n + c, 0) || 1;
+    let x = 0;
+    const rects = counts
+      .filter(([, c]) => c > 0)
+      .map(([k, c]) => {
+        const w = (c / total) * width;
+        const r = `<rect x="${x.toFixed(1)}" y="${y + 16}" width="${w.toFixed(1)}" height="18" fill="${COLORS[k] ?? '#999'}"><title>${esc(`${k}: ${c}`)}</title></rect>`;
+        x += w;
+        return r;
+      });
+    const legend = counts.map(([k, c]) => `${k} ${c}`).join(' · ');
+    return `<text x="0" y="${y + 11}">${esc(`${title}: ${legend}`)}</text>${rects.join('')}`;
+  };
+  const s = result.summary;
+  return `<svg class="chart" role="img" aria-label="summary chart" width="${width}" height="86" viewBox="0 0 ${width} 86" xmlns="http://www.w3.org/2000/svg">${bar(0, 'Requirements', REQ_STATUSES.map((k) => [k, s.requirements[k]]))}${bar(44, 'Cases', CASE_OUTCOMES.map((k) => [k, s.cases[k]]))}</svg>`;
+}
+
+/** The filter bar of one table: a checkbox per status with its count, and a "showing n of m" line. */
+export function filterBar(kind: 'req' | 'case', counts: [string, number][]): string {
+  const boxes = counts.map(([k, n]) => `<label><input type="checkbox" data-filter="${kind}" value="${cls(k)}" data-count="${n}" checked> ${badge(k)} ${n}</label>`);
+  return `<div class="filters" data-kind="${kind}"><strong>Show</strong>${boxes.join('')}<span class="shown" id="shown-${kind}"></span></div>`;
+}
+
+function requirementRow(v: RequirementVerdict): string {
+  const label = v.stale ? `${v.status} (stale baseline)` : v.status;
+  const why = v.reason ?? (v.failures.length ? v.failures.map((f) => f.message).slice(0, 3).join('; ') : '');
+  return `<tr class="req st-row-${cls(v.status)}" data-id="${esc(v.id)}"><td><code>${esc(v.id)}</code></td><td>${badge(v.stale ? 'failed' : v.status, label)}</td><td><code>${esc(v.source)}</code></td><td>${esc(v.text)}</td><td>${v.cases.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td><td class="reason">${esc(why)}</td></tr>`;
+}
+
+/** The requirement matrix: one table per suite and level. */
+export function requirementMatrix(result: RunResult): string {
+  const requirements = result.requirements.length ? result.requirements : result.suites.flatMap((s) => s.requirements);
+  const suites = [...new Set(requirements.map((r) => r.suite))];
+  return suites
+    .map((suite) => {
+      const target = result.suites.find((s) => s.name === suite)?.target ?? '';
+      const tables = LEVELS.map((level) => {
+        const rows = requirements.filter((r) => r.suite === suite && r.level === level);
+        if (!rows.length) return '';
+        return `<h4>${esc(level)} (${rows.length})</h4><table class="matrix"><thead><tr><th>Requirement</th><th>Status</th><th>Clause</th><th>Text</th><th>Cases</th><th>Why</th></tr></thead><tbody>${rows.map(requirementRow).join('')}</tbody></table>`;
+      });
+      return `<section class="suite" data-suite="${esc(suite)}"><h3>${esc(suite)} <span class="reason">against ${esc(target)}</span></h3>${tables.join('')}</section>`;
+    })
+    .join('');
+}
+
+function exchangeBlock(x: Exchange): string {
+  const parts = [`<summary>exchange: <code>${esc(x.summary)}</code>${x.durationMs !== undefined ? ` (${Math.round(x.durationMs)} ms)` : ''}</summary>`];
+  if (x.request !== undefined) parts.push(`<div>request</div><pre>${escValue(x.request)}</pre>`);
+  if (x.response !== undefined) parts.push(`<div>response</div><pre>${escValue(x.response)}</pre>`);
+  return `<details class="exchange">${parts.join('')}</details>`;
+}
+
+function propertyBlock(p: PropertyInfo): string {
+  const lines = [`<div>seed ${p.seed}, runs ${p.runs}${p.shrinks !== undefined ? `, shrinks ${p.shrinks}` : ''}${p.path !== undefined ? `, path <code>${esc(p.path)}</code>` : ''}</div>`];
+  if (p.counterexample !== undefined) lines.push(`<div>counterexample</div><pre class="counterexample">${escValue(p.counterexample)}</pre>`);
+  if (p.replay !== undefined) lines.push(`<div>replay</div><pre class="replay"><code>${esc(p.replay)}</code></pre>`);
+  return lines.join('');
+}
+
+function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined): string {
+  const expected = c.baseline === 'expected-failure' || verdict?.status === 'expected-failure';
+  const parts = [
+    `<h4><code>${esc(f.requirement)}</code>${verdict ? ` (${esc(verdict.level)})` : ''} in case <code>${esc(c.suite)}/${esc(c.id)}</code>${expected ? ` ${badge('expected-failure')}` : ''}</h4>`,
+    verdict ? `<div class="reason">${esc(verdict.text)}</div>` : '',
+    `<p class="message">${esc(f.message)}</p>`,
+  ];
+  if (f.expected !== undefined) parts.push(`<div>expected</div><pre class="expected">${escValue(f.expected)}</pre>`);
+  if (f.actual !== undefined) parts.push(`<div>actual</div><pre class="actual">${escValue(f.actual)}</pre>`);
+  const property = f.property ?? c.property;
+  if (property) parts.push(propertyBlock(property));
+  if (f.exchange) parts.push(exchangeBlock(f.exchange));
+  return `<div class="failure${expected ? ' expected' : ''}" data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
+}
+
+/** Every failure of every case, with expected, actual, the (redacted) exchange and the replay command. */
+export function failureList(result: RunResult): string {
+  const verdicts = new Map(result.suites.flatMap((s) => s.requirements).map((v) => [`${v.suite}\u0000${v.id}`, v]));
+  const blocks = result.suites.flatMap((s) => s.cases.flatMap((c) => c.failures.map((f) => failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`)))));
+  return blocks.length ? blocks.join('') : '<p>No failures.</p>';
+}
+
+function caseRow(c: CaseResult): string {
+  const baseline = c.baseline ? ` ${badge(c.baseline === 'stale' ? 'failed' : 'expected-failure', c.baseline === 'stale' ? 'stale baseline' : 'expected (baseline)')}` : '';
+  const why = c.reason ?? (c.failures.length ? `${c.failures.length} failure(s): ${[...new Set(c.failures.map((f) => f.requirement))].join(', ')}` : '');
+  return `<tr class="case st-row-${cls(c.outcome)}"><td><code>${esc(c.suite)}/${esc(c.id)}</code>${c.description ? `<div class="reason">${esc(c.description)}</div>` : ''}</td><td>${badge(c.outcome)}${baseline}</td><td>${c.requirements.map((r) => `<code>${esc(r)}</code>`).join(' ')}</td><td>${Math.round(c.durationMs)} ms</td><td class="reason">${esc(why)}${c.exchanges.length && !c.failures.length && c.outcome === 'errored' ? c.exchanges.slice(-1).map(exchangeBlock).join('') : ''}</td></tr>`;
+}
+
+/** Every case with its outcome, requirements, duration and, for skipped and errored ones, why. */
+export function caseTable(result: RunResult): string {
+  const rows = result.suites.flatMap((s) => s.cases.map(caseRow));
+  return `<table class="cases"><thead><tr><th>Case</th><th>Outcome</th><th>Requirements</th><th>Duration</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
