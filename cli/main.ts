@@ -55,7 +55,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
     .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
     .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
-    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
+    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed'))
     .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs'))
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
@@ -67,6 +67,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')
+    .option('--regressions <dir>', 'where a failed property case is also written as a regression case holding the exact input (default reports/regressions)')
     .option('--shard <k/n>', 'run only shard k of n of the selected cases (the same split on every machine; combine the shards with specgate merge)')
     .option('--shard-timings <results.json>', 'balance the shards by the case durations of an earlier run\'s JSON report');
   addTargetFlags(run, modules);
@@ -92,7 +93,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .command('merge')
     .description('judge the results.json of several shards (or runs) as one run: verdicts, reports and the exit code of an unsharded run')
     .argument('<results...>')
-    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
+    .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--strict', 'SHOULD-level failures fail the gate too')
     .option('--baseline <file>', 'YAML file of expected failures')
     .option('--no-color', 'no ANSI colors on the console')

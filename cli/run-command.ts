@@ -3,6 +3,7 @@ import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
+import { writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
 import { planTargets } from './target-choice.js';
@@ -27,6 +28,8 @@ export interface RunFlags {
   shard?: string;
   /** An earlier results.json whose case durations balance the shards. */
   shardTimings?: string;
+  /** Where regression cases from shrunk counterexamples are written (default reports/regressions). */
+  regressions?: string;
   /** Suite target flags (`--plugin X`), by flag name. */
   targetFlags: Record<string, string>;
 }
@@ -75,6 +78,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(shard ? { shard } : {}),
     });
     await Promise.all(reporters.map((r) => r.finish()));
+    for (const line of writeRegressionCases(modules, result, flags.regressions ?? 'reports/regressions')) process.stdout.write(`${line}\n`);
     return result.summary.exitCode;
   } finally {
     process.removeListener('SIGINT', onSignal);

@@ -4,9 +4,11 @@
  * of the service, as CI machines would be), then merged. The merged verdicts, case outcomes and
  * exit code equal the unsharded run's, requirement by requirement.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { fromRoot } from '../../src/paths.js';
 import { CLOCK_HOOK, assertBuilt, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 import { faultServers } from './fault-server.js';
 
@@ -75,11 +77,25 @@ describe('three shards merged equal the unsharded run', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('<testsuite name="demo.requirements"');
   });
 
-  it('merged with --strict and a baseline: judged as an unsharded run with them would be', async () => {
+  it('merged with a baseline and --strict: judged as an unsharded run with them is', async () => {
+    const baseline = join(tmp.dir, 'baseline.yaml');
+    writeFileSync(
+      baseline,
+      ['expected-failures:', '  - { id: DEMO-HELLO, reason: says hi }', '  - { id: demo/big-id, reason: lossy }', '  - { id: "demo/double-property:DEMO-DOUBLE", reason: off by one }', '  - { id: DEMO-TOKEN-EXPIRY, reason: never expires }', ''].join('\n'),
+    );
+    const wholeDir = join(tmp.dir, 'whole-baseline');
+    mkdirSync(wholeDir, { recursive: true });
+    const strictWhole = await runDemo(wholeDir, ['--target', await profileFor('whole-baseline'), '--seed', SEED, '--baseline', baseline, '--strict']);
     const out = join(tmp.dir, 'merged-strict');
-    const merged = await runCli(['merge', ...shards.map((s) => s.json), '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
-    expect(merged.code).toBe(1);
-    expect(readReport(join(out, 'results.json')).summary.verdict).toContain('(MUST and SHOULD)');
+    const strict = await runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
+    expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(strictWhole)));
+    expect(verdicts(reportOf(strictWhole)).requirements).toMatchObject({ 'DEMO-HELLO': 'expected-failure', 'DEMO-DOUBLE': 'expected-failure', 'DEMO-VERSION-HEADER': 'failed' });
+    // only the SHOULD failure is left, and it gates under --strict alone
+    expect([strict.code, strictWhole.code]).toEqual([1, 1]);
+    const lenient = await runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--report', `json=${join(out, 'lenient.json')}`], { cwd: tmp.dir });
+    expect(lenient.code).toBe(0);
+    // the shards ran without --strict: the merge says its own level decides
+    expect(strict.stdout).toContain('ran without --strict, this merge with it');
   });
 
   it('a missing shard is refused with exit 2 and no verdict', async () => {
@@ -104,4 +120,47 @@ describe('three shards merged equal the unsharded run', () => {
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(whole)));
     expect(merged.code).toBe(whole.code);
   });
+});
+
+describe('the example CI files under docs/ci', () => {
+  const load = (name: string): Record<string, unknown> => parse(readFileSync(fromRoot('docs/ci', name), 'utf8')) as Record<string, unknown>;
+  /** Every specgate command line in a CI file's scripts, continued lines joined as the shell joins them. */
+  const commands = (scripts: unknown[]): string[] => scripts.map((s) => String(s).replace(/\\\n\s*/g, ' ')).flatMap((s) => s.split(/[;\n]|\|\|/)).map((s) => s.trim()).filter((s) => s.startsWith('npx specgate'));
+  /** The long options a command line uses, each of which the CLI's help for that command must list. */
+  const options = (line: string): string[] => [...line.matchAll(/(?<=\s)--[a-z-]+/g)].map((m) => m[0]);
+
+  it('GitHub Actions: a three-way matrix of shards and a merge job after them that always runs', async () => {
+    const wf = load('github-actions.yml') as { jobs: Record<string, { needs?: string; if?: string; strategy?: { matrix: { shard: number[] } }; steps: { run?: string }[] }> };
+    const shard = wf.jobs['shard'];
+    const gate = wf.jobs['gate'];
+    expect(shard?.strategy?.matrix.shard).toEqual([1, 2, 3]);
+    const runs = commands((shard?.steps ?? []).map((s) => s.run ?? ''));
+    expect(runs.some((c) => c.includes('--shard ${{ matrix.shard }}/3'))).toBe(true);
+    expect(gate).toMatchObject({ needs: 'shard', if: 'always()' });
+    const merges = commands((gate?.steps ?? []).map((s) => s.run ?? ''));
+    expect(merges.some((c) => c.startsWith('npx specgate merge shards/*/results.json'))).toBe(true);
+    await expectKnownOptions([...runs, ...merges]);
+  });
+
+  it('GitLab: a shard job with parallel: 3 and a merge job that needs it', async () => {
+    const ci = load('gitlab-ci.yml') as Record<string, { parallel?: number; needs?: { job: string }[]; when?: string; script?: string[] }>;
+    const shard = ci['conformance-shard'];
+    const gate = ci['conformance-gate'];
+    expect(shard?.parallel).toBe(3);
+    const runs = commands(shard?.script ?? []);
+    expect(runs.some((c) => c.includes('--shard "$CI_NODE_INDEX/$CI_NODE_TOTAL"'))).toBe(true);
+    expect(gate?.needs?.[0]?.job).toBe('conformance-shard');
+    expect(gate?.when).toBe('always');
+    const merges = commands(gate?.script ?? []);
+    expect(merges.some((c) => c.startsWith('npx specgate merge shards/*/results.json'))).toBe(true);
+    await expectKnownOptions([...runs, ...merges]);
+  });
+
+  async function expectKnownOptions(lines: string[]): Promise<void> {
+    for (const line of lines) {
+      const command = line.split(/\s+/)[2] as string;
+      const help = await runCli([command, '--help'], { cwd: tmp.dir });
+      for (const o of options(line)) expect([command, o, help.stdout.includes(o)]).toEqual([command, o, true]);
+    }
+  }
 });

@@ -204,7 +204,7 @@ describe('fragments, defaults and rows', () => {
 
   it('checks each expanded row against the case schema, placeholders standing in until then', () => {
     const cases = `- id: bytes\n  requirements: [T-ONE]\n  each: [{ id: good, hex: "0a ff" }, { id: bad, hex: zz }]\n  steps:\n    - exec: { stdin: { hex: "\${row.hex}" } }\n      expect: { exitCode: 0 }\n`;
-    expect(messages(suiteWith(cases))).toEqual(['cases/a.yaml:5:29: with row 1 of each: steps.0.exec.stdin.hex: "zz" does not match the form ^([0-9a-fA-F]{2}|\\s)*$']);
+    expect(messages(suiteWith(cases))).toEqual(['cases/a.yaml:5:29: with row 1 of each: steps.0.exec.stdin.hex: "zz" does not match the form ^(([0-9a-fA-F]{2}|\\s)*|\\$\\{[^}]+\\})$']);
   });
 
   it('applies suite defaults', () => {

@@ -25,7 +25,7 @@ describe('createReporter', () => {
   });
 
   it('rejects anything else with SG_USAGE and a message naming the allowed forms', () => {
-    for (const spec of ['html=r.html', 'junit', 'junit=', 'JUNIT=x.xml', '=x', '', 'toString=x', '__proto__=x']) {
+    for (const spec of ['pdf=r.pdf', 'junit', 'junit=', 'JUNIT=x.xml', '=x', '', 'toString=x', '__proto__=x']) {
       expect(usageError(spec)).toContain('junit=<path>, json=<path> or tap=<path>');
     }
   });

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/engine/model.js';
+import { esc } from '../../src/reporting/html-escape.js';
+import { renderHtml } from '../../src/reporting/html.js';
+import { NASTY, REPLAY, makeRunResult } from '../fixtures/reporting/run-result.js';
+
+const PAYLOAD = '</script><script>window.pwned = 1</script><img src=x onerror="alert(1)">';
+
+/** The fixture run with a target answer that tries to end the page's script and load an image. */
+function hostile(): RunResult {
+  const r = makeRunResult();
+  const c = r.suites[0]?.cases.find((x) => x.failures.length > 0);
+  const f = c?.failures[0];
+  if (!f) throw new Error('the fixture has no failure');
+  f.actual = { body: PAYLOAD };
+  f.message = PAYLOAD;
+  return r;
+}
+
+describe('renderHtml', () => {
+  const html = renderHtml(hostile(), { version: '9.9.9', node: 'v20.0.0' });
+
+  it('is one self-contained page: one inline script and style, nothing fetched', () => {
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html.match(/<style\b/g)).toHaveLength(1);
+    // no element loads anything (escaped target text may say "src=", as text)
+    expect(html).not.toMatch(/<[a-z][^<>]*\s(src|href)\s*=/i);
+    expect(html).toContain("default-src 'none'");
+  });
+
+  it('escapes what a target sent: a body holding </script> stays text', () => {
+    expect(html).not.toContain(PAYLOAD);
+    expect(html).not.toContain('<img');
+    expect(html).toContain(esc(PAYLOAD));
+    expect(html.indexOf('</script>')).toBe(html.lastIndexOf('</script>'));
+    // control characters and a lone surrogate become U+FFFD, markup is escaped
+    expect(esc(NASTY)).toBe('&lt;&amp;&gt;&quot;&#39; nul\uFFFD bell\uFFFD emoji😀 lone\uFFFD cdata]]&gt; end');
+  });
+
+  it('shows the run metadata, the verdict and the replay command', () => {
+    const r = makeRunResult();
+    expect(html).toContain('<th>specgate</th><td>9.9.9</td>');
+    expect(html).toContain('<th>Node.js</th><td>v20.0.0</td>');
+    expect(html).toContain(`<th>seed</th><td>${r.seed}</td>`);
+    expect(html).toContain(`exit code ${r.summary.exitCode}: ${esc(r.summary.verdict)}`);
+    expect(html).toContain(esc(REPLAY));
+  });
+
+  it('lists every requirement in the matrix with its clause and text, and every case', () => {
+    const r = makeRunResult();
+    for (const v of r.requirements) {
+      expect(html).toContain(`data-id="${esc(v.id)}"`);
+      expect(html).toContain(`<code>${esc(v.source)}</code>`);
+    }
+    const rows = html.match(/<tr class="case /g) ?? [];
+    expect(rows).toHaveLength(r.suites.reduce((n, s) => n + s.cases.length, 0));
+  });
+
+  it('writes a filter checkbox per status with the count the summary has', () => {
+    const r = makeRunResult();
+    expect(html).toContain(`data-filter="req" value="failed" data-count="${r.summary.requirements.failed}"`);
+    expect(html).toContain(`data-filter="case" value="skipped" data-count="${r.summary.cases.skipped}"`);
+  });
+});
