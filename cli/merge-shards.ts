@@ -8,16 +8,8 @@ import { SpecgateError } from '../src/errors.js';
 import type { CaseResult, Requirement } from '../src/engine/model.js';
 import type { ReadReport, ReadSuite } from './results-file.js';
 
-/** One suite of the merged run: its catalog and every case result, in run order. */
-export interface MergedSuite {
-  name: string;
-  target: string;
-  durationMs: number;
-  error?: { code: string; message: string };
-  properties: Record<string, string>;
-  catalog: Requirement[];
-  cases: CaseResult[];
-}
+/** One suite of the merged run: its catalog and every case result, in run order (a suite as a report holds it). */
+export type MergedSuite = ReadSuite;
 
 /**
  * Checks that the reports form one run and returns its suites in run order.

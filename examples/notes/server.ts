@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../src/targets/loopback-server.js';
 
 /** Faults a copy of the service can carry, to show which checks catch them. */
 export interface NotesFaults {
@@ -140,18 +140,9 @@ export async function startNotesServer(opts: NotesServerOptions): Promise<Runnin
     send(res, 200, { results: items.map((n) => ({ id: addNote(n as Partial<Note>).id, status: 201 })) });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, opts.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...listening,
   };
 }
 

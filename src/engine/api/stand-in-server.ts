@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getPath } from '../json-path.js';
 import { matchOperation } from './match-exchange.js';
 import { schemaProblems } from './schema-validate.js';
 import { resourceOf, successStatuses, type ApiOperation, type ApiParameter, type ApiTable } from './table.js';
 import { setPath } from './verifiers/common.js';
+import { listenOnLoopback } from '../../targets/loopback-server.js';
 
 /** A request a client sent to the stand-in, as a handler sees it. */
 export interface StandInRequest {
@@ -157,19 +157,10 @@ export async function startStandIn(opts: StandInOptions): Promise<StandIn> {
     return { status: ok, body: setPath({}, b.results, list.map(() => ({ id: `item-${++seq}`, status: 201 }))) };
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, opts.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...listening,
     exchanges,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -172,3 +172,31 @@ export function pageItems(body: unknown, path: string): unknown[] | undefined {
   const items = getPath(body, path);
   return Array.isArray(items) ? items : undefined;
 }
+
+/** What a verifier of one operation works with once its item exists. */
+export interface OperationScope {
+  table: ApiTable;
+  op: ApiOperation;
+  fail: ReturnType<typeof failer>;
+  /** Path parameters: the case's, or those of an item the check created. */
+  params: Record<string, unknown>;
+}
+
+/**
+ * The start every single-operation verifier shares: the table and the operation by ID, an
+ * optional precondition on them (a suite-file mistake, reported as such), the failure recorder,
+ * and path parameters (creating an item when the case gives none); then `judge` runs.
+ */
+export async function withOperation(
+  ctx: CheckContext,
+  args: OperationArgs,
+  judge: (scope: OperationScope) => Promise<void>,
+  precondition?: (table: ApiTable, op: ApiOperation) => void,
+): Promise<void> {
+  const { table } = apiOf(ctx);
+  const op = operationOf(table, args.operation);
+  precondition?.(table, op);
+  const fail = failer(ctx, args);
+  const params = await paramsFor(ctx, table, op, args, fail);
+  if (params) await judge({ table, op, fail, params });
+}

@@ -2,7 +2,7 @@ import { defineCheck } from '../../checks/contract.js';
 import type { CheckResponse } from '../../suite-module.js';
 import { schemaProblems } from '../schema-validate.js';
 import { resourceOf, successStatuses, type ApiOperation, type ApiTable } from '../table.js';
-import { OPERATION_ARGS, apiOf, bodyFor, failer, operationOf, paramsFor, send, type OperationArgs } from './common.js';
+import { OPERATION_ARGS, bodyFor, send, withOperation, type OperationArgs, type OperationScope } from './common.js';
 
 /**
  * `api.served`: the operation, sent as the table describes it, answers with a success status
@@ -12,20 +12,16 @@ export const served = defineCheck<OperationArgs>({
   description: 'the operation answers its request with a listed 2xx status and a body matching that status schema',
   args: OPERATION_ARGS,
   judges: 'case',
-  async run(ctx, args) {
-    const { table } = apiOf(ctx);
-    const op = operationOf(table, args.operation);
-    const fail = failer(ctx, args);
-    const params = await paramsFor(ctx, table, op, args, fail);
-    if (!params) return;
-    const res = await send(ctx, op, params, { json: bodyFor(table, op, ctx.seed, args.json), ...(args.query ? { query: args.query } : {}) });
-    const ok = successStatuses(op);
-    if (!ok.includes(res.status)) {
-      fail(`${op.id} (${op.method} ${op.path}) answered ${res.status}; the table lists ${ok.join(' or ') || 'no 2xx status'} for success`, { expected: ok, actual: res.status, exchange: res.exchange });
-      return;
-    }
-    judgeBody(table, op, res, fail);
-  },
+  run: (ctx, args) =>
+    withOperation(ctx, args, async ({ table, op, fail, params }) => {
+      const res = await send(ctx, op, params, { json: bodyFor(table, op, ctx.seed, args.json), ...(args.query ? { query: args.query } : {}) });
+      const ok = successStatuses(op);
+      if (!ok.includes(res.status)) {
+        fail(`${op.id} (${op.method} ${op.path}) answered ${res.status}; the table lists ${ok.join(' or ') || 'no 2xx status'} for success`, { expected: ok, actual: res.status, exchange: res.exchange });
+        return;
+      }
+      judgeBody(table, op, res, fail);
+    }),
 });
 
 /**
@@ -37,37 +33,33 @@ export const schema = defineCheck<OperationArgs>({
   description: 'answers to good, missing-item and malformed requests use listed statuses with bodies matching their schemas',
   args: OPERATION_ARGS,
   judges: 'case',
-  async run(ctx, args) {
-    const { table } = apiOf(ctx);
-    const op = operationOf(table, args.operation);
-    const fail = failer(ctx, args);
-    const params = await paramsFor(ctx, table, op, args, fail);
-    if (!params) return;
-    const body = bodyFor(table, op, ctx.seed, args.json);
-    const good = await send(ctx, op, params, { json: body, ...(args.query ? { query: args.query } : {}) });
-    if (listed(op, good, 'a good request', fail)) judgeBody(table, op, good, fail);
-    const owner = resourceOf(table, op.id);
-    if (owner && owner.role !== 'create' && owner.role !== 'list') {
-      const missing = await send(ctx, op, { ...params, [owner.resource.param]: owner.resource.missingId }, { json: body });
-      if (missing.status < 400 || missing.status >= 500) fail(`${op.id} for a ${owner.resource.name} that does not exist answered ${missing.status}; expected a 4xx`, { actual: missing.status, exchange: missing.exchange });
-      else if (listed(op, missing, 'a request for a missing item', fail)) judgeBody(table, op, missing, fail);
-    }
-    if (op.request && isObjectSchema(table.schemas[op.request])) {
-      const bad = await send(ctx, op, params, { json: ['not', 'an', 'object'] });
-      if (bad.status < 400 || bad.status >= 500) fail(`${op.id} accepted a body that breaks its request schema (answered ${bad.status}); expected a 4xx`, { actual: bad.status, exchange: bad.exchange });
-      else if (listed(op, bad, 'a malformed body', fail)) judgeBody(table, op, bad, fail);
-    }
-  },
+  run: (ctx, args) =>
+    withOperation(ctx, args, async ({ table, op, fail, params }) => {
+      const body = bodyFor(table, op, ctx.seed, args.json);
+      const good = await send(ctx, op, params, { json: body, ...(args.query ? { query: args.query } : {}) });
+      if (listed(op, good, 'a good request', fail)) judgeBody(table, op, good, fail);
+      const owner = resourceOf(table, op.id);
+      if (owner && owner.role !== 'create' && owner.role !== 'list') {
+        const missing = await send(ctx, op, { ...params, [owner.resource.param]: owner.resource.missingId }, { json: body });
+        if (missing.status < 400 || missing.status >= 500) fail(`${op.id} for a ${owner.resource.name} that does not exist answered ${missing.status}; expected a 4xx`, { actual: missing.status, exchange: missing.exchange });
+        else if (listed(op, missing, 'a request for a missing item', fail)) judgeBody(table, op, missing, fail);
+      }
+      if (op.request && isObjectSchema(table.schemas[op.request])) {
+        const bad = await send(ctx, op, params, { json: ['not', 'an', 'object'] });
+        if (bad.status < 400 || bad.status >= 500) fail(`${op.id} accepted a body that breaks its request schema (answered ${bad.status}); expected a 4xx`, { actual: bad.status, exchange: bad.exchange });
+        else if (listed(op, bad, 'a malformed body', fail)) judgeBody(table, op, bad, fail);
+      }
+    }),
 });
 
-function listed(op: ApiOperation, res: CheckResponse, what: string, fail: ReturnType<typeof failer>): boolean {
+function listed(op: ApiOperation, res: CheckResponse, what: string, fail: OperationScope['fail']): boolean {
   if (String(res.status) in op.responses) return true;
   fail(`${op.id} answered ${what} with ${res.status}, a status the table does not list (${Object.keys(op.responses).join(', ')})`, { expected: Object.keys(op.responses), actual: res.status, exchange: res.exchange });
   return false;
 }
 
 /** The body against the schema the table names for its status. */
-export function judgeBody(table: ApiTable, op: ApiOperation, res: CheckResponse, fail: ReturnType<typeof failer>): void {
+export function judgeBody(table: ApiTable, op: ApiOperation, res: CheckResponse, fail: OperationScope['fail']): void {
   const name = op.responses[String(res.status)];
   if (!name) return;
   if (res.parseError !== undefined || res.body === undefined) {
