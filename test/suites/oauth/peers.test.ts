@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
+import { Registry } from '../../../src/engine/registry.js';
+import { suite as oauthSuite } from '../../../suites/oauth/index.js';
 import { builtSpecgate, declarePeer, moduleAvailable, requirePeer } from '../../helpers/peer.js';
 import { failedIds, launch, ROOT, runCli, type Launched } from './process-target.js';
 
@@ -39,10 +41,10 @@ const SIM_FAILS = [
 ];
 
 /** How many client-side cases the suite has (they are skipped when no client application is named). */
+/** Cases of the client-side case files, as loaded (each: rows expanded). */
 function clientCases(): number {
-  return readdirSync(join(ROOT, 'suites/oauth/cases'))
-    .filter((f) => f.startsWith('client-'))
-    .reduce((n, f) => n + (readFileSync(join(ROOT, 'suites/oauth/cases', f), 'utf8').match(/^- id: /gm)?.length ?? 0), 0);
+  const suite = loadSuite(oauthSuite, new Registry([oauthSuite]), ROOT);
+  return suite.cases.filter((c) => /(^|\/)client-[^/]*\.yaml$/.test(c.location.file)).length;
 }
 
 function outcomes(run: ReturnType<typeof runCli>, outcome: string): string[] {
