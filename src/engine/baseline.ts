@@ -40,6 +40,7 @@ export class Baseline {
    * failure when every failure it had is on a listed requirement, and stale when it passed.
    */
   caseStatus(suite: string, result: CaseResult): CaseResult['baseline'] {
+    if (this.byId.size === 0) return undefined; // no baseline: nothing to look up for any case
     const whole = this.case(suite, result.id) !== undefined;
     const listed = (req: string): boolean => this.caseRequirement(suite, result.id, req) !== undefined;
     if (!whole && !result.requirements.some(listed)) return undefined;
