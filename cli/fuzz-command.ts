@@ -7,6 +7,7 @@ import { randomSeed } from '../src/engine/runtime/seeds.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createExecRunner } from '../src/targets/exec-runner.js';
 import { quote, withoutOptions } from './replay.js';
+import { didYouMean } from './suggest.js';
 import { planTargets } from './target-choice.js';
 
 /** `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a finding. */
@@ -17,7 +18,7 @@ export async function fuzzCommand(
   argv: string[],
 ): Promise<number> {
   const m = modules.find((x) => x.name === suite);
-  if (!m) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"; known suites: ${modules.map((x) => x.name).join(', ')}`);
+  if (!m) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"${didYouMean(suite, modules.map((x) => x.name))}; known suites: ${modules.map((x) => x.name).join(', ')}`);
   if (!m.fuzz) throw new SpecgateError('SG_USAGE', `suite ${suite} has no fuzzer`);
   const expected = opts.baseline ? expectedRequirements(modules, suite, loadBaseline(opts.baseline), opts.baseline) : undefined;
   const plan = planTargets(modules, { suites: [suite], ...(opts.target ? { target: opts.target } : {}), flags: opts.targetFlags });

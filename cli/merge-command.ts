@@ -7,7 +7,7 @@ import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.j
 import type { EngineEvent } from '../src/engine/events.js';
 import type { CaseDef, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
 import { requirementVerdicts, summarize } from '../src/engine/verdicts.js';
-import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
 import { mergeSuites, type MergedSuite } from './merge-shards.js';
 import { readJsonReport, type ReadReport } from './results-file.js';
 
@@ -92,13 +92,15 @@ function mergeWarnings(reports: readonly ReadReport[], suites: readonly MergedSu
 
 /** Runs `specgate merge`; returns the exit code an unsharded run would have given. */
 export async function mergeCommand(files: string[], flags: MergeFlags): Promise<number> {
+  // checked before anything loads or runs: a report that cannot be written is a usage error
+  const fileReporters = createReporters(flags.report?.length ? flags.report : DEFAULT_REPORTS);
   const reports = files.map(readJsonReport);
   const suites = mergeSuites(reports);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : new Baseline();
   const strict = flags.strict ?? false;
   const reporters: Reporter[] = [
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
-    ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
+    ...fileReporters,
   ];
   const warnings = mergeWarnings(reports, suites, strict, baseline);
   const result = judgeMerged(reports, suites, strict, baseline);

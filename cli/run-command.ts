@@ -2,7 +2,8 @@ import { SpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { createConsoleReporter, createReporter, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
+import { checkCaseSelection } from './case-selection.js';
 import { writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
@@ -38,8 +39,11 @@ const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json']
 
 /** `specgate run`: load, run, report; the exit code is the run's verdict. */
 export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: string[]): Promise<number> {
+  // checked before anything loads or runs: a report that cannot be written is a usage error
+  const fileReporters = createReporters(flags.report?.length ? flags.report : DEFAULT_REPORTS);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
+  if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
   const shard = flags.shard
@@ -47,7 +51,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
     : undefined;
   const reporters: Reporter[] = [
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
-    ...(flags.report?.length ? flags.report : DEFAULT_REPORTS).map((spec) => createReporter(spec)),
+    ...fileReporters,
   ];
   const ac = new AbortController();
   const onSignal = (): void => {

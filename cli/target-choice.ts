@@ -6,6 +6,7 @@ import type { TargetChoice } from '../src/engine/target-setup.js';
 import { loadHar } from '../src/targets/har/load-har.js';
 import { loadProfile } from '../src/targets/profile.js';
 import type { TargetSection } from '../src/targets/target-section.js';
+import { didYouMean } from './suggest.js';
 
 export interface TargetPlan {
   /** Suites to run, in order. */
@@ -21,7 +22,7 @@ export interface TargetPlan {
 export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; target?: string; flags: Record<string, string> }): TargetPlan {
   const known = new Map(modules.map((m) => [m.name, m]));
   for (const s of opts.suites ?? [])
-    if (!known.has(s)) throw new SpecgateError('SG_USAGE', `no suite named "${s}"; known suites: ${[...known.keys()].join(', ') || '(none)'} (see \`specgate list\`)`);
+    if (!known.has(s)) throw new SpecgateError('SG_USAGE', `no suite named "${s}"${didYouMean(s, [...known.keys()])}; known suites: ${[...known.keys()].join(', ') || '(none)'} (see \`specgate list\`)`);
   if (opts.target?.startsWith(HAR_PREFIX)) return planRecording(modules, { ...opts, target: opts.target });
   const profile = opts.target ? loadProfile(opts.target) : undefined;
   const targets: Record<string, TargetChoice> = {};

@@ -97,6 +97,24 @@ export function baselineTarget(id: string, suites: readonly LoadedSuite[]): Base
   return { kind: 'unknown' };
 }
 
+/**
+ * True for a YYYY-MM-DD day that exists (`2027-02-30` does not). Expiry compares the text, so
+ * a day that does not exist would expire on a date nobody wrote.
+ */
+function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years below 100 as 19xx
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * Reads and checks a baseline file.
+ * @throws SpecgateError `SG_CONFIG` with file:line:column for a schema violation, a duplicate
+ * entry or an `expires` that is not a real day.
+ */
 export function loadBaseline(file: string): Baseline {
   const src = readYaml(file, 'SG_CONFIG');
   const errors = schemaErrors(src, 'baseline', 'SG_CONFIG');
@@ -109,6 +127,10 @@ export function loadBaseline(file: string): Baseline {
       throw new SpecgateError('SG_CONFIG', `${file}:${at.line}:${at.column}: "${e.id}" is listed twice; keep one entry`);
     }
     seen.add(e.id);
+    if (e.expires !== undefined && !isCalendarDate(e.expires)) {
+      const at = src.locate(['expected-failures', i, 'expires']);
+      throw new SpecgateError('SG_CONFIG', `${file}:${at.line}:${at.column}: expires "${e.expires}" is not a date of the calendar; write a real day as YYYY-MM-DD (e.g. 2027-03-01)`);
+    }
   }
   return new Baseline(data['expected-failures']);
 }

@@ -1,6 +1,6 @@
 import { SpecgateError, SpecgateErrorList, asSpecgateError } from '../errors.js';
 import { createExecRunner } from '../targets/exec-runner.js';
-import { createHttpClient } from '../targets/http-client.js';
+import { HTTP_DEFAULTS, createHttpClient } from '../targets/http-client.js';
 import { Redactor } from '../targets/redact.js';
 import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
@@ -102,8 +102,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const http = (): HttpClient => {
       const limits = choice.section?.http ?? {};
       const c = createHttpClient({
-        timeoutMs: limits.timeoutMs ?? opts.http?.timeoutMs ?? 30_000,
-        maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? 8 * 1024 * 1024,
+        // the one default the profile schema and README document
+        timeoutMs: limits.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+        maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
         userAgent: 'specgate',
         redact: (s) => redactor.redactString(s),
       });

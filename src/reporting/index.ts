@@ -8,6 +8,7 @@ import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJUnitReporter } from './junit.js';
 import type { Reporter } from './reporter.js';
+import { checkReportTargets } from './report-targets.js';
 import { createTapReporter } from './tap.js';
 
 export type { Reporter } from './reporter.js';
@@ -60,4 +61,15 @@ export function parseReportSpec(spec: string, opts: CreateReporterOptions = {}):
 export function createReporter(spec: string, opts: CreateReporterOptions = {}): Reporter {
   const { format, path } = parseReportSpec(spec, opts);
   return FACTORIES[format](path);
+}
+
+/**
+ * Creates the file reporters of several `--report` values after checking, before anything
+ * runs, that each can be written and that no two write the same file.
+ * @throws SpecgateError `SG_USAGE` for a malformed value or a path that cannot take a report.
+ */
+export function createReporters(specs: readonly string[], opts: CreateReporterOptions = {}): Reporter[] {
+  const parsed = specs.map((spec) => ({ spec, ...parseReportSpec(spec, opts) }));
+  checkReportTargets(parsed);
+  return parsed.map((p) => FACTORIES[p.format](p.path));
 }

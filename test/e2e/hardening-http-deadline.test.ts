@@ -1,0 +1,62 @@
+/**
+ * The default HTTP deadline is the one the target-profile schema and the README state: a
+ * target that never answers, under a profile that sets no `http.timeoutMs`, is cut off then.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../src/paths.js';
+import { HTTP_DEFAULTS } from '../../src/targets/http-client.js';
+import { assertBuilt, caseOf, demoSection, reportOf, runDemo, tempDir, writeProfile } from './cli.js';
+
+const tmp = tempDir();
+let silent: Server | undefined;
+beforeAll(() => assertBuilt());
+afterAll(async () => {
+  silent?.closeAllConnections();
+  await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
+  tmp.remove();
+});
+
+/** A server that accepts every request and never answers it. */
+async function silentServer(): Promise<string> {
+  silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+}
+
+/** The documented defaults: the profile schema's `http` descriptions and the README's profile example. */
+function documentedDefaults(): { schema: { timeoutMs: number; maxBodyBytes: number }; readme: { timeoutMs: number; maxBodyBytes: number } } {
+  const schema = JSON.parse(readFileSync(fromRoot('schemas/target-profile.schema.json'), 'utf8')) as {
+    definitions: { suite: { properties: { http: { properties: Record<string, { description: string }> } } } };
+  };
+  const http = schema.definitions.suite.properties.http.properties;
+  const fromDescription = (key: string): number => Number(/\(default (\d+)\)/.exec(http[key]?.description ?? '')?.[1]);
+  const line = /^\s+http: \{ timeoutMs: (\d+), maxBodyBytes: (\d+) \}\s+# the defaults/m.exec(readFileSync(fromRoot('README.md'), 'utf8'));
+  return {
+    schema: { timeoutMs: fromDescription('timeoutMs'), maxBodyBytes: fromDescription('maxBodyBytes') },
+    readme: { timeoutMs: Number(line?.[1]), maxBodyBytes: Number(line?.[2]) },
+  };
+}
+
+describe('default HTTP deadline', () => {
+  it('the schema, the README and the client state the same defaults', () => {
+    const docs = documentedDefaults();
+    expect(docs.schema).toEqual({ timeoutMs: HTTP_DEFAULTS.timeoutMs, maxBodyBytes: HTTP_DEFAULTS.maxBodyBytes });
+    expect(docs.readme).toEqual(docs.schema);
+  });
+
+  it('a target that never answers is cut off at the documented default, not later', async () => {
+    const url = await silentServer();
+    const profile = writeProfile(tmp.dir, 'silent', { suites: { demo: demoSection(url) } });
+    const started = Date.now();
+    const run = await runDemo(tmp.dir, ['--target', profile, '--case', 'hello-world', '--case-timeout', '120000']);
+    const elapsed = Date.now() - started;
+    const c = caseOf(reportOf(run), 'hello-world');
+    expect([c.outcome, c.errorCode]).toEqual(['errored', 'SG_TARGET_TIMEOUT']);
+    expect(c.reason).toContain(`did not complete within ${documentedDefaults().schema.timeoutMs} ms`);
+    expect(elapsed).toBeLessThan(documentedDefaults().schema.timeoutMs + 8000);
+    expect(run.code).toBe(3);
+  }, 60_000);
+});
