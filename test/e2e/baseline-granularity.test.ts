@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
-import { CLOCK_HOOK, CONFORMANT, DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CLOCK_HOOK, CONFORMANT, DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, statusMap, tempDir, writeBaseline, writeProfile } from './cli.js';
 import { faultServers } from './fault-server.js';
 
 const tmp = tempDir();
@@ -17,11 +17,7 @@ const faultServer = faultServers();
 beforeAll(() => assertBuilt());
 afterAll(() => tmp.remove());
 
-function baselineFile(name: string, entries: { id: string; reason: string; expires?: string }[]): string {
-  const file = join(tmp.dir, `${name}.yaml`);
-  writeFileSync(file, `expected-failures:\n${entries.map((e) => `  - { id: "${e.id}", reason: "${e.reason}"${e.expires ? `, expires: "${e.expires}"` : ''} }`).join('\n')}\n`);
-  return file;
-}
+const baselineFile = (name: string, entries: { id: string; reason: string; expires?: string }[]): string => writeBaseline(tmp.dir, name, entries);
 
 /**
  * The demo suite with a second case judging DEMO-HELLO (`hello-again`), so one requirement can

@@ -78,6 +78,13 @@ export function writeProfile(dir: string, name: string, profile: unknown): strin
   return file;
 }
 
+/** A baseline file of expected failures in `dir`. */
+export function writeBaseline(dir: string, name: string, entries: { id: string; reason: string; expires?: string }[]): string {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(file, `expected-failures:\n${entries.map((e) => `  - { id: "${e.id}", reason: "${e.reason}"${e.expires ? `, expires: "${e.expires}"` : ''} }`).join('\n')}\n`);
+  return file;
+}
+
 /** The demo section of a profile pointing at an external greeting service. */
 export function demoSection(baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -3,12 +3,10 @@
  * skipped (time-bound without a clock), expected failures, stale and expired baseline entries,
  * and --strict for SHOULD-level failures.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarePeer } from '../helpers/peer.js';
 import { validate, xmllint, xpath } from '../reporting/xmllint.js';
-import { CLOCK_HOOK, CONFORMANT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeProfile } from './cli.js';
+import { CLOCK_HOOK, CONFORMANT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeBaseline, writeProfile } from './cli.js';
 import { closedPort, faultServers } from './fault-server.js';
 
 const tmp = tempDir();
@@ -16,11 +14,7 @@ const faultServer = faultServers();
 beforeAll(() => assertBuilt());
 afterAll(() => tmp.remove());
 
-function baselineFile(name: string, entries: { id: string; reason: string; expires?: string }[]): string {
-  const file = join(tmp.dir, `${name}.yaml`);
-  writeFileSync(file, `expected-failures:\n${entries.map((e) => `  - { id: "${e.id}", reason: "${e.reason}"${e.expires ? `, expires: "${e.expires}"` : ''} }`).join('\n')}\n`);
-  return file;
-}
+const baselineFile = (name: string, entries: { id: string; reason: string; expires?: string }[]): string => writeBaseline(tmp.dir, name, entries);
 
 describe('errored: an unreachable target', () => {
   let run: Awaited<ReturnType<typeof runDemo>>;
