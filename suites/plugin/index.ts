@@ -7,6 +7,7 @@ import { pluginReference } from '../../reference/plugin/reference-target.js';
 import { pluginGenerators } from '../../generators/plugin/index.js';
 import { compilerRequest } from './checks/compiler-request.js';
 import { compilerProperty, compilerRun } from './checks/compiler-run.js';
+import { fuzzRequest } from './checks/fuzz-request.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
@@ -31,7 +32,7 @@ export const suite: SuiteModule = {
   title: 'Code-generator plugin protocol (plugins and compilers)',
   checks: {
     responseRules, generatedRules, schemaError, fieldOrder, unknownFields, compilerVersion, deterministic, fileToGenerate,
-    compilerRun, compilerRequest, compilerProperty,
+    compilerRun, compilerRequest, compilerProperty, fuzzRequest,
   },
   generators: {
     ...pluginGenerators,

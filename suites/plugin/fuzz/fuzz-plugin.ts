@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
-import { encodeRequest } from '../../../reference/plugin/codec.js';
+import { decodeRequest, encodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequestValue } from '../../../generators/plugin/descriptor-types.js';
 import type { FuzzOptions, FuzzResult, Fuzzer } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
@@ -10,6 +10,7 @@ import { writeCounterexample } from './counterexample-files.js';
 import { fuzzRequest, targetParameters, wantsGoPackage } from './fuzz-request.js';
 import { judgeRun, judgeRunnerError, type FuzzFinding } from './judge-run.js';
 import { planLanes, runLanes, type Lane } from './lanes.js';
+import { writeRegressionCase } from './regression-case.js';
 
 /** Thrown inside the property so that fast-check shrinks; carries the finding. */
 class Found extends Error {
@@ -127,7 +128,8 @@ async function runLane(opts: FuzzOptions, exec: ExecConfig, lane: Lane, stop: Ab
  * `concurrency` processes at a time, and stops at the first request the plugin crashes on,
  * hangs on, exits non-zero on, answers with bytes that are no CodeGeneratorResponse, or answers
  * with a response breaking a plugin-side rule of the reference model. The request is shrunk,
- * written to `<outDir>/fuzz-plugin-<seed>.bin` and `.json`, and a replay command is returned.
+ * written to `<outDir>/fuzz-plugin-<seed>.bin` and `.json`, and as a regression case for the
+ * suite (`.yaml`, see regression-case.ts), and a replay command is returned.
  * See lanes.ts for how concurrency keeps replay exact.
  */
 export const fuzzPlugin: Fuzzer = async (opts) => {
@@ -167,9 +169,11 @@ export const fuzzPlugin: Fuzzer = async (opts) => {
   }
 
   const bytes = encodeRequest(failure.request);
-  const files = writeCounterexample(opts.outDir, failure.seed, bytes);
   const replay = `${opts.commandLine} --seed ${failure.seed}${failure.path ? ` --path ${failure.path}` : ''} --runs 1`;
   const f = failure.finding;
+  // The case holds the request as the .json does (decoded, plain JSON values), so the two agree.
+  const decoded: unknown = JSON.parse(JSON.stringify(decodeRequest(bytes)));
+  const files = [...writeCounterexample(opts.outDir, failure.seed, bytes), writeRegressionCase(opts.outDir, { seed: failure.seed, request: decoded, finding: f, replay })];
   const detail = [f.signal ? `signal ${f.signal}` : f.exitCode !== undefined ? `exit status ${String(f.exitCode)}` : '', f.stderr ? `stderr: ${oneLine(f.stderr)}` : '']
     .filter((s) => s !== '')
     .join('; ');

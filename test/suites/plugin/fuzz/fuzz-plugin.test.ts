@@ -68,7 +68,7 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
     expect(messages[0]?.field).toHaveLength(2);
     expect(file?.enumType ?? []).toEqual([]);
     expect(file?.service ?? []).toEqual([]);
-    expect(result.files.map((f) => f.replace(/.*\//, ''))).toEqual([`fuzz-plugin-${String(result.property?.seed)}.bin`, `fuzz-plugin-${String(result.property?.seed)}.json`]);
+    expect(result.files.map((f) => f.replace(/.*\//, ''))).toEqual([`fuzz-plugin-${String(result.property?.seed)}.bin`, `fuzz-plugin-${String(result.property?.seed)}.json`, `fuzz-plugin-${String(result.property?.seed)}.yaml`]);
     expect(JSON.parse(readFileSync(result.files[1] ?? '', 'utf8'))).toEqual(request);
   });
 

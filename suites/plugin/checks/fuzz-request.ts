@@ -1,0 +1,71 @@
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
+import { encodeRequest } from '../../../reference/plugin/codec.js';
+import { Rules } from '../../../reference/plugin/model/index.js';
+import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import { judgeRun, judgeRunnerError, type FuzzFinding } from '../fuzz/judge-run.js';
+import { runPlugin, type PluginRun } from './support.js';
+
+/** `with:` of `plugin.fuzzRequest`: one request, as the fuzzer writes it decoded. */
+export interface FuzzRequestArgs {
+  request: CodeGeneratorRequest;
+}
+
+/**
+ * Every requirement the fuzzer's judge (fuzz/judge-run.ts) can name: one response per request,
+ * exit status zero, and each plugin-side rule of the reference model.
+ */
+export const FUZZ_JUDGES: readonly string[] = [
+  'PLUGIN-IO-ONE-RESPONSE',
+  'PLUGIN-ERROR-EXIT-ZERO',
+  Rules.nameRelative.plugin,
+  Rules.nameDotComponents.plugin,
+  Rules.nameSeparator.plugin,
+  Rules.appendFirst.plugin,
+  Rules.nameOnce.plugin,
+  Rules.insertionName.plugin,
+  Rules.featureBits.plugin,
+  Rules.proto3Optional.plugin,
+];
+
+/** Runs the plugin once on the request; a timeout or an oversized answer is a finding too. */
+async function observe(ctx: CheckContext, request: CodeGeneratorRequest): Promise<{ run: PluginRun } | { finding: FuzzFinding }> {
+  try {
+    return { run: await runPlugin(ctx, encodeRequest(request), 'fuzz counterexample', request) };
+  } catch (e) {
+    // anything but a timeout or a cap is a harness or configuration fault and is rethrown
+    return { finding: judgeRunnerError(e) };
+  }
+}
+
+/**
+ * `plugin.fuzzRequest`: the regression case `specgate fuzz plugin` writes for a counterexample.
+ * The plugin is run on exactly that request and judged exactly as the fuzzer judged it, so the
+ * case fails while the bug is there and passes once it is fixed, whatever seed later runs use.
+ */
+export const fuzzRequest = defineCheck<FuzzRequestArgs>({
+  description: 'runs the plugin on one given CodeGeneratorRequest (a fuzz counterexample) and judges the run as `specgate fuzz plugin` does',
+  args: {
+    type: 'object',
+    required: ['request'],
+    additionalProperties: false,
+    properties: { request: { type: 'object', description: 'a CodeGeneratorRequest, decoded (as in fuzz-plugin-<seed>.json)' } },
+  },
+  judges: FUZZ_JUDGES,
+  run: async (ctx, args) => {
+    const observed = await observe(ctx, args.request);
+    // Rules the case does not answer for are passed over, as a baseline's are while fuzzing,
+    // so a broken rule the case lists is still found behind them.
+    const ignored = new Set(FUZZ_JUDGES.filter((id) => !ctx.requirements.includes(id)));
+    const verdict = 'finding' in observed ? observed : judgeRun(args.request, observed.run.result, ignored);
+    if (!('finding' in verdict)) return;
+    const f = verdict.finding;
+    if (!ctx.requirements.includes(f.requirement)) {
+      // A crash or a bad exit hides every rule of the response: those cannot be judged.
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin broke ${f.requirement} on this request (${f.message}), so ${ctx.requirements.join(', ')} could not be judged; list ${f.requirement} in the case to report it`);
+    }
+    const actual = { kind: f.kind, ...(f.exitCode === undefined ? {} : { exitCode: f.exitCode }), ...(f.signal ? { signal: f.signal } : {}), ...(f.stderr ? { stderr: f.stderr } : {}) };
+    ctx.fail({ requirement: f.requirement, message: f.message, actual, ...('run' in observed ? { exchange: observed.run.exchange } : {}) });
+  },
+});
