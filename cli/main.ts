@@ -11,11 +11,23 @@ import { validateCommand } from './validate-command.js';
 
 const list = (v: string, prev: string[] = []): string[] => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
 const repeatable = (v: string, prev: string[] = []): string[] => [...prev, v];
-const int = (name: string) => (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} takes a whole number, not "${v}"`);
-  return n;
-};
+/**
+ * A whole-number option within its allowed range: `--concurrency 0` or `--runs 1e10` is a usage
+ * error up front (exit 2), never a run that hangs, exhausts memory or silently does nothing.
+ */
+const int =
+  (name: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  (v: string): number => {
+    const n = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${name} takes a whole number from ${min} to ${max}, not "${v}"`);
+    if (n < min || n > max) throw new InvalidArgumentError(`${name} takes a whole number from ${min} to ${max}, not ${n}`);
+    return n;
+  };
+/** Seeds are 31-bit (fast-check's range, and what specgate prints). */
+const SEED_MAX = 0x7fffffff;
+/** Case timeouts up to a day; property runs and fuzz requests up to a million per run. */
+const DAY_MS = 86_400_000;
+const MAX_RUNS = 1_000_000;
 
 /** --suite-module is read before commands are built: it adds suites, and suites add flags. */
 function preScanModules(argv: string[]): string[] {
@@ -56,14 +68,14 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
     .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
-    .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed'))
-    .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs'))
+    .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed', 0, SEED_MAX))
+    .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs', 1, MAX_RUNS))
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
     .option('--strict', 'SHOULD-level failures fail the gate too')
     .option('--baseline <file>', 'YAML file of expected failures')
-    .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency'))
+    .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency', 1, 1024))
     .option('--include-slow', 'let time pass for real in time-bound cases when the target has no clock hook')
-    .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout'))
+    .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout', 1, DAY_MS))
     .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')
@@ -82,7 +94,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
-    .option('--port <n>', 'listen on this port (default: an ephemeral one)', int('--port'))
+    .option('--port <n>', 'listen on this port (default: an ephemeral one)', int('--port', 0, 65535))
     .action(async (suite: string, o: { port?: number }) => setCode(await serveCommand(modules, suite, o)));
 
   withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
@@ -102,10 +114,10 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
 
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
     .argument('<suite>')
-    .option('--runs <n>', 'generated requests (default 1000)', int('--runs'))
-    .option('--seed <n>', 'seed', int('--seed'))
+    .option('--runs <n>', 'generated requests (default 1000)', int('--runs', 1, MAX_RUNS))
+    .option('--seed <n>', 'seed', int('--seed', 0, SEED_MAX))
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
-    .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency'))
+    .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency', 1, 256))
     .option('--target <profile.yaml>', 'target profile')
     .option('--out <dir>', 'where counterexamples are written (default reports/)')
     .option('--baseline <file>', 'YAML file of expected failures: violations of the requirements it lists are counted, not reported');
