@@ -2,6 +2,7 @@ import { SpecgateError } from '../../errors.js';
 import type { CaseDef, Step } from '../model.js';
 import type { ApiTransitions } from './sequence-model.js';
 import { findOperation, templateParams, type ApiTable } from './table.js';
+import { nearestNames } from '../near-names.js';
 
 type At = (stepIndex: number, path: (string | number)[]) => string;
 
@@ -52,6 +53,6 @@ function checkStep(step: Step, table: ApiTable | undefined, models: Readonly<Rec
 }
 
 function unknownOperation(table: ApiTable, id: string): string {
-  const near = table.operations.map((o) => o.id).filter((o) => o.toLowerCase() === id.toLowerCase() || o.toLowerCase().startsWith(id.toLowerCase().slice(0, 4)));
+  const near = nearestNames(id, table.operations.map((o) => o.id));
   return `no operation "${id}" in ${table.file}${near.length ? `; did you mean ${near.join(' or ')}?` : `; known: ${table.operations.map((o) => o.id).join(', ')}`}`;
 }

@@ -1,6 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import { checkSets } from '../checks/contract.js';
 import { referencedVariables } from '../expressions.js';
+import { nearestNames } from '../near-names.js';
 import type { CaseDef, Step } from '../model.js';
 import type { Registry } from '../registry.js';
 
@@ -36,7 +37,7 @@ export function checkVariableFlow(c: CaseDef, declared: ReadonlySet<string>, reg
 }
 
 function unset(where: string, name: string, known: ReadonlySet<string>): SpecgateError {
-  const near = [...known].filter((k) => close(k, name));
+  const near = nearestNames(name, [...known]);
   const hint = near.length ? `; did you mean ${near.map((n) => `\${${n}}`).join(' or ')}?` : '; declare it in suite.yaml vars:, set or capture it in an earlier step';
   return new SpecgateError('SG_SUITE_SCHEMA', `${where}: reads \${${name}}, which nothing sets before this step${hint}`);
 }
@@ -53,14 +54,4 @@ function reads(v: unknown, path: (string | number)[]): { name: string; path: (st
   if (Array.isArray(v)) return v.flatMap((x, i) => reads(x, [...path, i]));
   if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.entries(v).flatMap(([k, x]) => reads(x, [...path, k]));
   return [];
-}
-
-/** Names one edit apart, or differing only in case, `_` or `-`. */
-function close(a: string, b: string): boolean {
-  const norm = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
-  if (norm(a) === norm(b)) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
 }
