@@ -17,10 +17,7 @@ export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, error
     for (const id of stepJudges(step, c, registry, (p, key) => at(j, p, key), errors)) judged.add(id);
   });
   // a step attributed to a requirement the case does not list already says what is wrong
-  const misattributed = c.steps.some((s) => {
-    const named = 'check' in s ? s.with?.['requirement'] : 'expect' in s ? (s.expect as { requirement?: unknown } | undefined)?.requirement : undefined;
-    return typeof named === 'string' && !named.includes('${') && !c.requirements.includes(named);
-  });
+  const misattributed = [...judged].some((id) => !c.requirements.includes(id));
   if (c.skip || c.steps.length === 0 || misattributed) return;
   const unjudged = c.requirements.filter((id) => !judged.has(id));
   if (unjudged.length)
@@ -32,7 +29,7 @@ export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, error
     );
 }
 
-/** The requirements of the case one step can judge; contract problems go to `errors`. */
+/** The requirements one step judges (an attribution outside the case included, so the caller can tell); contract problems go to `errors`. */
 function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string | number)[], key?: boolean) => string, errors: SpecgateError[]): string[] {
   if ('check' in step) {
     if (!registry.has('check', step.check)) return c.requirements; // reported as an unknown name elsewhere
@@ -44,7 +41,7 @@ function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string 
     if (named !== undefined) {
       if (!c.requirements.includes(named)) {
         errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: "${named}" is not one of this case's requirements (${c.requirements.join(', ')})`));
-        return [];
+        return [named];
       }
       if (!declared.includes(named)) {
         errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: ${step.check} cannot judge "${named}"; it judges ${declared.join(', ')}`));
