@@ -63,11 +63,13 @@ function validator(name: SchemaName): ValidateFunction {
   return v;
 }
 
+let casesId: string | undefined;
+
 /** The schema of one step kind (a branch of the step oneOf of cases.schema.json). */
 function stepBranch(kind: number): ValidateFunction {
   validator('cases');
-  const id = (JSON.parse(schemaText('cases')) as { $id: string }).$id;
-  const v = (shared as Ajv).getSchema(`${id}#/definitions/step/oneOf/${kind}`);
+  casesId ??= (JSON.parse(schemaText('cases')) as { $id: string }).$id;
+  const v = (shared as Ajv).getSchema(`${casesId}#/definitions/step/oneOf/${kind}`);
   if (!v) throw new SpecgateError('SG_INTERNAL', `cases.schema.json has no step branch ${kind}`);
   return v;
 }

@@ -85,7 +85,7 @@ export class CaseRun implements StepScope {
   async wait(ms: number): Promise<void> {
     if (ms <= 0) return;
     const { timeMode, target } = this.rt;
-    if (!this.def.tags?.includes('time-bound') && !hasStaticWait(this.def))
+    if (!isTimeBound(this.def))
       throw new SpecgateError('SG_SUITE_SCHEMA', `case ${this.def.id} lets time pass but is not tagged time-bound: add \`tags: [time-bound]\` so it runs alone on the target clock`);
     if (timeMode === 'none' || !target.clock) throw new SkipCase(SKIP_NO_CLOCK);
     await target.clock.advance(ms, this.signal);
