@@ -44,6 +44,12 @@ async function page(ctx: CheckContext, l: Listing, query: Record<string, unknown
   return { items, res };
 }
 
+/** Records a failure unless the page `query` asks for holds exactly `size` items (more exist). */
+async function expectPageSize(ctx: CheckContext, l: Listing, query: Record<string, unknown>, size: number, asked: string, rule: string): Promise<void> {
+  const got = await page(ctx, l, query);
+  if (got && got.items.length !== size) l.fail(`${l.op.id} ${asked} answered ${got.items.length} items; ${rule}`, { expected: size, actual: got.items.length, exchange: got.res.exchange });
+}
+
 /** `api.pagingDefault`: a list request without a page size answers exactly the default number of items (more exist). */
 export const pagingDefault = defineCheck<PagingArgs>({
   description: 'without a page size, a list answers exactly the default page size when more items exist',
@@ -52,13 +58,7 @@ export const pagingDefault = defineCheck<PagingArgs>({
   async run(ctx, args) {
     const l = listing(ctx, args);
     if (!(await createItems(ctx, l.table, l.resource, l.paging.default + 1, l.fail))) return;
-    const got = await page(ctx, l, { ...(args.query ?? {}) });
-    if (got && got.items.length !== l.paging.default)
-      l.fail(`${l.op.id} without ${l.paging.limit} answered ${got.items.length} items; the default page size is ${l.paging.default} and more items exist`, {
-        expected: l.paging.default,
-        actual: got.items.length,
-        exchange: got.res.exchange,
-      });
+    await expectPageSize(ctx, l, { ...(args.query ?? {}) }, l.paging.default, `without ${l.paging.limit}`, `the default page size is ${l.paging.default} and more items exist`);
   },
 });
 
@@ -75,11 +75,7 @@ export const pagingLimit = defineCheck<PagingArgs>({
     const { paging } = l;
     if (!(await createItems(ctx, l.table, l.resource, paging.max + 1, l.fail))) return;
     const base = { ...(args.query ?? {}) };
-    for (const size of [2, paging.max]) {
-      const got = await page(ctx, l, { ...base, [paging.limit]: size });
-      if (got && got.items.length !== size)
-        l.fail(`${l.op.id} with ${paging.limit}=${size} answered ${got.items.length} items; expected ${size} (more exist)`, { expected: size, actual: got.items.length, exchange: got.res.exchange });
-    }
+    for (const size of [2, paging.max]) await expectPageSize(ctx, l, { ...base, [paging.limit]: size }, size, `with ${paging.limit}=${size}`, `expected ${size} (more exist)`);
     const over = await send(ctx, l.op, {}, { query: { ...base, [paging.limit]: paging.max + 1 } });
     if (paging.overMax === 'reject') {
       if (over.status < 400 || over.status >= 500)
