@@ -23,11 +23,6 @@ export interface ArgProblem {
   key: boolean;
 }
 
-/** A string that is exactly one `${...}` expression: its type is only known once it runs. */
-export function isWholeExpression(v: unknown): boolean {
-  return typeof v === 'string' && /^\$\{[^}]*\}$/.test(v);
-}
-
 /**
  * Problems of `args` against the check's argument schema. With `atLoad`, a value that is one
  * `${...}` expression (or holds one inside a string) stands for anything of the right type:

@@ -258,7 +258,7 @@ function replayPathFor(path: string | undefined, call: number): string | undefin
 }
 
 /** A case whose steps let time pass (and so needs the target clock to itself). */
-export function hasStaticWait(def: CaseDef): boolean {
+function hasStaticWait(def: CaseDef): boolean {
   return def.steps.some((s) => 'wait' in s || (typeof s.repeat === 'object' && s.repeat.wait !== undefined && s.repeat.wait !== 0));
 }
 
