@@ -49,6 +49,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
       vars: { ...running.vars, ...(choice.referenceVars ?? {}) },
       secrets: [],
       headerNames: {},
+      pathNames: {},
       clock,
       stop: () => running.stop(),
     };
@@ -66,6 +67,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     vars,
     secrets,
     headerNames: s.headerNames ?? {},
+    pathNames: s.pathNames ?? {},
     stop: async () => {},
   };
   if (s.exec) target.exec = s.exec;

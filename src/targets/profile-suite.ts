@@ -24,6 +24,7 @@ interface RawSuite {
   vars?: Record<string, unknown>;
   secrets?: string[];
   headers?: Record<string, string>;
+  paths?: Record<string, string>;
   http?: TargetSection['http'];
   database?: DatabaseConfig;
   exec?: Omit<ExecConfig, 'env'> & { env?: Record<string, string | number | boolean> };
@@ -54,6 +55,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   for (const [neutral, actual] of Object.entries(raw.headers ?? {})) headerNames[neutral.toLowerCase()] = actual;
 
   const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location };
+  if (raw.paths) out.pathNames = { ...raw.paths };
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.http) out.http = { ...raw.http };
   if (raw.database) out.database = { ...raw.database };

@@ -20,6 +20,8 @@ export interface TargetSection {
   secrets?: string[];
   /** Neutral spec header name (lower-cased) -> the name this target uses. */
   headerNames?: Record<string, string>;
+  /** Neutral spec path segment -> the segment this target uses. */
+  pathNames?: Record<string, string>;
   http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
   /** The default executable of `exec:` steps. */
   exec?: ExecConfig;

@@ -89,6 +89,8 @@ export interface SuiteTarget {
   secrets: string[];
   /** Neutral spec header name -> the name this target uses (case-insensitive keys). */
   headerNames: Record<string, string>;
+  /** Neutral spec path segment -> the segment this target uses (profile `paths:`). */
+  pathNames: Record<string, string>;
   exec?: ExecConfig;
   /** Undefined when time can only pass for real. */
   clock?: ClockControl;

@@ -132,4 +132,11 @@ describe('loadProfile', () => {
     expect(p.suites.a?.secrets).toEqual([ENV.ACME_SECRET]);
     expect(new Set(p.secrets)).toEqual(new Set([ENV.ACME_SECRET, ENV.ACME_CLIENT_ID]));
   });
+
+  it("reads paths: (the target's words for the spec's neutral path segments) and refuses a segment with a slash", () => {
+    const p = loadProfile(write(['suites:', '  merchant:', '    vars: {}', '    paths: { accessibleprofileaccounts: accessiblebrandaccounts }', ''].join('\n')), ENV);
+    expect(p.suites.merchant?.pathNames).toEqual({ accessibleprofileaccounts: 'accessiblebrandaccounts' });
+    const e = loadError(write(['suites:', '  merchant:', '    vars: {}', '    paths: { accessibleprofileaccounts: a/b }', ''].join('\n')));
+    expect(e.message).toMatch(/:4:\d+: .*paths/);
+  });
 });

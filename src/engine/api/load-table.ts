@@ -5,7 +5,7 @@ import { compile } from '../expressions.js';
 import { parseJsonPath } from '../json-path.js';
 import { schemaErrors } from '../loader/schema-check.js';
 import { parseYaml, type YamlSource } from '../loader/yaml-source.js';
-import type { ApiAuth, ApiBatch, ApiOperation, ApiPaging, ApiParameter, ApiResource, ApiTable } from './table.js';
+import type { ApiAuth, ApiBatch, ApiOperation, ApiPaging, ApiParameter, ApiResource, ApiTable, StatusRule } from './table.js';
 import { templateParams } from './table.js';
 
 /** What the loader needs to know about schema names (the registry answers it). */
@@ -20,13 +20,15 @@ type RawOperation = Omit<ApiOperation, 'parameters' | 'requiredHeaders' | 'auth'
   requiredHeaders?: Record<string, string>;
   auth?: boolean;
   paging?: Omit<ApiPaging, 'limit' | 'position' | 'overMax'> & Partial<Pick<ApiPaging, 'limit' | 'position' | 'overMax'>>;
-  batch?: Omit<ApiBatch, 'overMaxStatus'> & { overMaxStatus?: number };
+  batch?: Omit<ApiBatch, 'overMaxStatus' | 'max'> & { overMaxStatus?: number; max?: number };
 };
 
 interface RawTable {
   base: string;
   auth?: Omit<ApiAuth, 'status'> & { status?: number };
   wrongMethodStatus?: number;
+  goneStatus?: StatusRule;
+  params?: Record<string, string>;
   resources?: Record<string, Omit<ApiResource, 'name' | 'missingId'> & { missingId?: string }>;
   operations: RawOperation[];
 }
@@ -87,8 +89,10 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
     routes.set(route, i);
     const parameters: ApiParameter[] = (o.parameters ?? []).map((x) => ({ ...x, type: x.type ?? 'string' }));
     const inPath = templateParams(o.path);
-    for (const name of inPath)
-      if (!parameters.some((x) => x.in === 'path' && x.name === name)) problem(p('path'), `path parameter {${name}} is not listed under parameters (add {name: ${name}, in: path})`);
+    // a path parameter the operation does not list is a plain string one
+    for (const name of inPath) if (!parameters.some((x) => x.in === 'path' && x.name === name)) parameters.push({ name, in: 'path', type: 'string' });
+    const dup = inPath.find((name, k) => inPath.indexOf(name) !== k);
+    if (dup) problem(p('path'), `path parameter {${dup}} appears twice in ${o.path}`);
     parameters.forEach((x, j) => {
       if (x.in === 'path' && !inPath.includes(x.name)) problem(p('parameters', j), `path parameter "${x.name}" does not appear in ${o.path}`);
     });
@@ -116,7 +120,8 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
     }
     if (o.batch) {
       const b = o.batch;
-      op.batch = { ...b, item: schema(b.item, p('batch', 'item')), overMaxStatus: b.overMaxStatus ?? 400 };
+      const { max, ...rest } = b;
+      op.batch = { ...rest, item: schema(b.item, p('batch', 'item')), overMaxStatus: b.overMaxStatus ?? 400, ...(max !== undefined ? { max } : {}) };
       if (b.result !== undefined) op.batch.result = schema(b.result, p('batch', 'result'));
       pathOk(b.items, p('batch', 'items'), problem);
       pathOk(b.results, p('batch', 'results'), problem);
@@ -133,10 +138,23 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
       else if (['get', 'update', 'delete'].includes(role) && !templateParams(op.path).includes(r.param))
         problem(['resources', name, role], `${id} (${op.path}) has no path parameter {${r.param}}, which names one ${name}`);
     }
+    if (r.items !== undefined) pathOk(r.items, ['resources', name, 'items'], problem);
     resources[name] = { ...r, name, missingId: r.missingId ?? 'specgate-missing-0' };
   }
   if (errors.length > before) return undefined;
-  const table: ApiTable = { suite: suite.name, base: raw.base, wrongMethodStatus: raw.wrongMethodStatus ?? 405, operations, resources, schemas: used, file };
+  for (const [name, v] of Object.entries(raw.params ?? {})) expressionOk(v, ['params', name], problem);
+  if (errors.length > before) return undefined;
+  const table: ApiTable = {
+    suite: suite.name,
+    base: raw.base,
+    wrongMethodStatus: raw.wrongMethodStatus ?? 405,
+    goneStatus: raw.goneStatus ?? 404,
+    params: raw.params ?? {},
+    operations,
+    resources,
+    schemas: used,
+    file,
+  };
   if (raw.auth) table.auth = { ...raw.auth, status: raw.auth.status ?? 401 };
   return table;
 }

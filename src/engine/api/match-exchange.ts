@@ -48,6 +48,13 @@ export function pathMatches(table: ApiTable, path: string): { operation: ApiOper
         const value = decode(s);
         if (value === undefined || value === '') fits = false;
         else params[name] = value;
+      } else if (t.includes('{')) {
+        // a parameter with literal text in one segment ({id}:undelete) is more specific than a bare one
+        const found = mixedSegment(t, s);
+        if (found) {
+          Object.assign(params, found);
+          literal++;
+        } else fits = false;
       } else if (t === s) literal++;
       else fits = false;
     }
@@ -79,6 +86,25 @@ function relativePath(url: string, base: string | undefined): string | undefined
   if (!prefix) return path;
   if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
   return path.slice(prefix.length) || '/';
+}
+
+/** The parameters of a template segment that mixes them with literal text (`{id}:undelete`), or undefined when `seg` does not fit it. */
+function mixedSegment(template: string, seg: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = template.replace(/\{([^}]+)\}|[^{]+/g, (m, name: string | undefined) => {
+    if (name === undefined) return m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(name);
+    return '([^/]+?)';
+  });
+  const m = new RegExp(`^${pattern}$`).exec(seg);
+  if (!m) return undefined;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) {
+    const value = decode(m[i + 1] ?? '');
+    if (value === undefined || value === '') return undefined;
+    out[names[i] as string] = value;
+  }
+  return out;
 }
 
 function splitPath(path: string): string[] {

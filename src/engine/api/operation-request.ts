@@ -35,9 +35,17 @@ export function operationRequest(table: ApiTable | undefined, spec: HttpRequestS
   };
 }
 
-/** The absolute URL of an operation with its path parameters filled in (percent-encoded). */
-export function operationUrl(table: ApiTable, op: ApiOperation, params: Record<string, unknown>, resolve: Resolve): string {
+/**
+ * The absolute URL of an operation with its path parameters filled in (percent-encoded): the
+ * request's own, else the table's `params:` values.
+ */
+export function operationUrl(table: ApiTable, op: ApiOperation, given: Record<string, unknown>, resolve: Resolve): string {
   const base = stringify(resolve(table.base)).replace(/\/+$/, '');
+  const params: Record<string, unknown> = { ...given };
+  for (const name of templateParams(op.path)) {
+    const fallback = table.params[name];
+    if ((params[name] === undefined || params[name] === null) && fallback !== undefined) params[name] = resolve(fallback);
+  }
   const missing = templateParams(op.path).filter((p) => params[p] === undefined || params[p] === null);
   if (missing.length) throw new SpecgateError('SG_SUITE_SCHEMA', `operation ${op.id} (${op.path}) needs path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give them under params:`);
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(stringify(params[name])));

@@ -16,9 +16,13 @@ export interface OperationFilter {
   except?: string[];
 }
 
-/** One row per operation: `${row.id}` (kebab-case of the operation ID), `${row.op}`, `${row.method}`, `${row.path}`. */
+/**
+ * One row per operation: `${row.id}` (kebab-case of the operation ID), `${row.key}` (the same in
+ * capitals, for a requirement ID per operation: `MERCHANT-OP-${row.key}`), `${row.op}`,
+ * `${row.method}`, `${row.path}`.
+ */
 export function operationRows(table: ApiTable, filter: OperationFilter): Record<string, unknown>[] {
-  return table.operations.filter((op) => keeps(op, filter)).map((op) => ({ id: kebab(op.id), op: op.id, method: op.method, path: op.path }));
+  return table.operations.filter((op) => keeps(op, filter)).map((op) => ({ id: kebab(op.id), key: kebab(op.id).toUpperCase(), op: op.id, method: op.method, path: op.path }));
 }
 
 function keeps(op: ApiOperation, f: OperationFilter): boolean {

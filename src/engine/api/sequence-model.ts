@@ -1,5 +1,5 @@
 import type * as fc from 'fast-check';
-import type { ApiTable } from './table.js';
+import type { ApiTable, StatusRule } from './table.js';
 
 /**
  * The reference model stateful sequences compare a target against: the items of one resource
@@ -66,7 +66,22 @@ export interface ApiTransition<I = unknown> {
    * What a correct target answers; the transition updates the store. `answer` is what the target
    * said, for what only the target chooses (the IDs it assigned).
    */
-  apply(input: I, store: ResourceStore, answer: { status: number; body: unknown }): { status: number; body?: unknown };
+  apply(input: I, store: ResourceStore, answer: { status: number; body: unknown }): TransitionOutcome;
+}
+
+/** What the model says a correct target answers a transition. */
+export interface TransitionOutcome {
+  /** A status, or a class (`4XX`) when the API's error codes are not known. */
+  status: StatusRule;
+  /** Matched partially against the answer. */
+  body?: unknown;
+  /** The model's reason, shown in a failure (e.g. "the source is archived, so it cannot be archived again"). */
+  why?: string;
+  /**
+   * The name of the rule a mismatch breaks (default `transition`), for a step's `requirements:`
+   * map to attribute it to the suite's own requirement (e.g. `archive-from-active`).
+   */
+  rule?: string;
 }
 
 /** The transitions a suite registers for one resource (SuiteModule `apiModels`). */
@@ -85,9 +100,11 @@ export function defineTransition<I>(t: ApiTransition<I>): ApiTransition<never> {
 export interface ApiContext {
   table: ApiTable;
   models: Readonly<Record<string, ApiTransitions>>;
+  /** The target's names for the spec's neutral path segments (profile `paths:`). */
+  pathNames: Readonly<Record<string, string>>;
 }
 
 /** The API context of a suite, or undefined when it has no table. */
-export function apiContext(table: ApiTable | undefined, models: Readonly<Record<string, ApiTransitions>> | undefined): ApiContext | undefined {
-  return table ? { table, models: models ?? {} } : undefined;
+export function apiContext(table: ApiTable | undefined, models: Readonly<Record<string, ApiTransitions>> | undefined, pathNames: Readonly<Record<string, string>> = {}): ApiContext | undefined {
+  return table ? { table, models: models ?? {}, pathNames } : undefined;
 }

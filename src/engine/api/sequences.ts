@@ -3,7 +3,7 @@ import { SpecgateError } from '../../errors.js';
 import type { CheckContext, CheckResponse, FailureInput } from '../suite-module.js';
 import { arbitraryFor } from './sample-value.js';
 import { ResourceStore, type ApiContext, type ApiTransition } from './sequence-model.js';
-import { findOperation, successStatuses, type ApiOperation, type ApiResource, type ApiTable } from './table.js';
+import { describeRule, findOperation, isSuccess, responseSchema, statusFits, successLabel, type ApiOperation, type ApiResource, type ApiTable } from './table.js';
 import { differs, idOf, pageItems } from './verifiers/common.js';
 import { walk } from './verifiers/paging.js';
 
@@ -28,8 +28,16 @@ interface Ops {
   delete?: ApiOperation;
 }
 
-/** The status a correct API answers for an item that does not exist (or no longer does). */
-export const GONE = 404;
+/**
+ * The rule a sequence broke, so a suite can attribute it to its own requirement: an item read
+ * back differently from the model (`readBack`), a list that misses or repeats a live item
+ * (`list`), a removed or never created item still answered (`gone`), or a suite transition's
+ * rule (`transition`, or the name its outcome gives).
+ */
+export type SequenceRule = string;
+
+/** A difference a sequence found, with the kind of rule it broke. */
+export type SequenceFinding = Omit<FailureInput, 'requirement'> & { rule: SequenceRule };
 
 /**
  * Command sequences over one resource: the generic create, get, list, update and delete (those
@@ -57,7 +65,7 @@ export function sequenceArbitrary(table: ApiTable, resource: ApiResource, transi
 }
 
 /** Runs one sequence against the target and the model side by side; the first difference, or undefined. */
-export async function runSequence(ctx: CheckContext, table: ApiTable, resource: ApiResource, transitions: Record<string, ApiTransition<never>>, cmds: SeqCommand[]): Promise<FailureInput | undefined> {
+export async function runSequence(ctx: CheckContext, table: ApiTable, resource: ApiResource, transitions: Record<string, ApiTransition<never>>, cmds: SeqCommand[]): Promise<SequenceFinding | undefined> {
   const ops = opsOf(table, resource);
   const store = new ResourceStore();
   for (let i = 0; i < cmds.length; i++) {
@@ -69,7 +77,7 @@ export async function runSequence(ctx: CheckContext, table: ApiTable, resource: 
   return undefined;
 }
 
-type Found = Omit<FailureInput, 'requirement'> | undefined;
+type Found = SequenceFinding | undefined;
 
 async function runCommand(ctx: CheckContext, table: ApiTable, resource: ApiResource, ops: Ops, transitions: Record<string, ApiTransition<never>>, store: ResourceStore, cmd: SeqCommand): Promise<Found> {
   const id = 'pick' in cmd ? (store.known.length ? (store.known[cmd.pick % store.known.length] as string) : resource.missingId) : undefined;
@@ -79,10 +87,10 @@ async function runCommand(ctx: CheckContext, table: ApiTable, resource: ApiResou
     const bad = expectSuccess(ops.create, res);
     if (bad) return bad;
     const newId = idOf(res.body, resource.id);
-    if (newId === undefined) return { message: `the answer has no "${resource.id}"`, actual: res.body, exchange: res.exchange };
+    if (newId === undefined) return { rule: 'readBack', message: `the answer has no "${resource.id}"`, actual: res.body, exchange: res.exchange };
     const fields = asFields(cmd.body);
     const d = differs(fields, res.body);
-    if (d) return { message: `the created ${resource.name} is not what was sent: ${d}`, expected: fields, actual: res.body, exchange: res.exchange };
+    if (d) return { rule: 'readBack', message: `the created ${resource.name} is not what was sent: ${d}`, expected: fields, actual: res.body, exchange: res.exchange };
     store.add(newId, fields);
     return undefined;
   }
@@ -92,8 +100,8 @@ async function runCommand(ctx: CheckContext, table: ApiTable, resource: ApiResou
     const live = store.get(id);
     const res = await ctx.request({ ...param(op), ...('body' in cmd ? { json: cmd.body } : {}) });
     if (!live) {
-      if (res.status !== GONE)
-        return { message: `${id} ${store.isRemoved(id) ? 'was deleted' : 'never existed'}, so ${op.id} must answer ${GONE}; it answered ${res.status}`, expected: GONE, actual: res.status, exchange: res.exchange };
+      if (!statusFits(table.goneStatus, res.status))
+        return { rule: 'gone', message: `${id} ${store.isRemoved(id) ? 'was deleted' : 'never existed'}, so ${op.id} must answer ${describeRule(table.goneStatus)}; it answered ${res.status}`, expected: table.goneStatus, actual: res.status, exchange: res.exchange };
       return undefined;
     }
     const bad = expectSuccess(op, res);
@@ -101,9 +109,11 @@ async function runCommand(ctx: CheckContext, table: ApiTable, resource: ApiResou
     if (cmd.do === 'delete') store.remove(id);
     if (cmd.do === 'update' && 'body' in cmd) store.update(id, asFields(cmd.body), op.method === 'PATCH');
     const now = store.get(id);
-    if (cmd.do !== 'delete' && now && op.responses[String(res.status)] !== null && res.body !== undefined) {
+    // an operation whose answer the table does not describe (schema null) may answer anything but its item; judge it only when it has one
+    const described = responseSchema(op, res.status) !== null || idOf(res.body, resource.id) !== undefined;
+    if (cmd.do !== 'delete' && now && described && res.body !== undefined) {
       const d = differs(now, res.body);
-      if (d) return { message: `${op.id} answered a ${resource.name} that differs from the model: ${d}`, expected: now, actual: res.body, exchange: res.exchange };
+      if (d) return { rule: 'readBack', message: `${op.id} answered a ${resource.name} that differs from the model: ${d}`, expected: now, actual: res.body, exchange: res.exchange };
     }
     return undefined;
   }
@@ -114,9 +124,10 @@ async function runCommand(ctx: CheckContext, table: ApiTable, resource: ApiResou
     if (!op) throw new SpecgateError('SG_SUITE_SCHEMA', `transition ${cmd.do} sends operation ${t.operation}, which ${table.file} does not have`);
     const res = await ctx.request({ operation: op.id, ...t.request(cmd.input as never, store) });
     const want = t.apply(cmd.input as never, store, { status: res.status, body: res.body });
-    if (res.status !== want.status) return { message: `${op.id} answered ${res.status}; the model says ${want.status}`, expected: want.status, actual: res.status, exchange: res.exchange };
+    const rule = want.rule ?? 'transition';
+    if (!statusFits(want.status, res.status)) return { rule, message: `${op.id} answered ${res.status}; the model says ${describeRule(want.status)}${want.why ? ` (${want.why})` : ''}`, expected: want.status, actual: res.status, exchange: res.exchange };
     const d = want.body === undefined ? undefined : differs(want.body, res.body);
-    if (d) return { message: `${op.id} answered a body that differs from the model: ${d}`, expected: want.body, actual: res.body, exchange: res.exchange };
+    if (d) return { rule, message: `${op.id} answered a body that differs from the model: ${d}${want.why ? ` (${want.why})` : ''}`, expected: want.body, actual: res.body, exchange: res.exchange };
   }
   return undefined;
 }
@@ -126,14 +137,17 @@ async function listMatches(ctx: CheckContext, table: ApiTable, resource: ApiReso
   let problem: Found;
   let items: unknown[] | undefined;
   if (op.paging) {
-    const l = { table, op, paging: op.paging, resource, fail: (message: string, more = {}) => (problem ??= { message, ...more }) };
+    const l = { table, op, paging: op.paging, resource, fail: (message: string, more = {}) => (problem ??= { rule: 'list', message, ...more }) };
     items = await walk(ctx, l, op.paging.max);
   } else {
     const res = await ctx.request({ operation: op.id });
-    items = Array.isArray(res.body) ? res.body : pageItems(res.body, '$.items');
-    if (!items) problem = { message: `${op.id} answered no item list`, actual: res.body, exchange: res.exchange };
+    // a list with no items may leave its array out, as JSON APIs often do
+    items = Array.isArray(res.body) ? res.body : resource.items ? (pageItems(res.body, resource.items) ?? (isSuccess(op, res.status) && res.body && typeof res.body === 'object' ? [] : undefined)) : pageItems(res.body, '$.items');
+    if (!isSuccess(op, res.status)) problem = { rule: 'list', message: `${op.id} answered ${res.status}; expected ${successLabel(op)}`, actual: res.status, exchange: res.exchange };
+    else if (!items) problem = { rule: 'list', message: `${op.id} answered no item list`, actual: res.body, exchange: res.exchange };
   }
-  if (!items) return problem ?? { message: `${op.id} could not be listed` };
+  if (problem) return problem;
+  if (!items) return { rule: 'list', message: `${op.id} could not be listed` };
   const byId = new Map<string, unknown[]>();
   for (const item of items) {
     const id = idOf(item, resource.id);
@@ -141,17 +155,16 @@ async function listMatches(ctx: CheckContext, table: ApiTable, resource: ApiReso
   }
   for (const id of store.liveIds()) {
     const seen = byId.get(id) ?? [];
-    if (seen.length !== 1) return { message: `${resource.name} ${id} exists, and the list returned it ${seen.length} times`, expected: 1, actual: seen.length };
+    if (seen.length !== 1) return { rule: 'list', message: `${resource.name} ${id} exists, and the list returned it ${seen.length} times`, expected: 1, actual: seen.length };
     const d = differs(store.get(id), seen[0]);
-    if (d) return { message: `the listed ${resource.name} ${id} differs from the model: ${d}`, expected: store.get(id), actual: seen[0] };
+    if (d) return { rule: 'list', message: `the listed ${resource.name} ${id} differs from the model: ${d}`, expected: store.get(id), actual: seen[0] };
   }
-  for (const id of store.removedIds()) if (byId.has(id)) return { message: `${resource.name} ${id} was deleted, and the list still returns it`, actual: byId.get(id)?.[0] };
+  for (const id of store.removedIds()) if (byId.has(id)) return { rule: 'gone', message: `${resource.name} ${id} was deleted, and the list still returns it`, actual: byId.get(id)?.[0] };
   return undefined;
 }
 
 function expectSuccess(op: ApiOperation, res: CheckResponse): Found {
-  const ok = successStatuses(op);
-  return ok.includes(res.status) ? undefined : { message: `${op.id} answered ${res.status}; expected ${ok.join(' or ')}`, expected: ok, actual: res.status, exchange: res.exchange };
+  return isSuccess(op, res.status) ? undefined : { rule: 'readBack', message: `${op.id} answered ${res.status}; expected ${successLabel(op)}`, expected: successLabel(op), actual: res.status, exchange: res.exchange };
 }
 
 function opsOf(table: ApiTable, r: ApiResource): Ops {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getPath } from '../json-path.js';
 import { matchOperation } from './match-exchange.js';
 import { schemaProblems } from './schema-validate.js';
-import { resourceOf, successStatuses, type ApiOperation, type ApiParameter, type ApiTable } from './table.js';
+import { resourceOf, responseSchema, successStatuses, type ApiOperation, type ApiParameter, type ApiTable } from './table.js';
 import { setPath } from './verifiers/common.js';
 import { listenOnLoopback } from '../../targets/loopback-server.js';
 
@@ -112,7 +112,7 @@ export async function startStandIn(opts: StandInOptions): Promise<StandIn> {
   function answerFromStore(op: ApiOperation, req: StandInRequest): StandInAnswer {
     const ok = successStatuses(op)[0] ?? 200;
     const owner = resourceOf(table, op.id);
-    if (!owner) return op.batch ? batchAnswer(op, req, ok) : { status: ok, ...(op.responses[String(ok)] === null ? {} : { body: {} }) };
+    if (!owner) return op.batch ? batchAnswer(op, req, ok) : { status: ok, ...(responseSchema(op, ok) === null ? {} : { body: {} }) };
     const { resource, role } = owner;
     let items = store.get(resource.name);
     if (!items) store.set(resource.name, (items = new Map()));
@@ -153,7 +153,7 @@ export async function startStandIn(opts: StandInOptions): Promise<StandIn> {
     const b = op.batch;
     const list = b ? getPath(req.body, b.items) : undefined;
     if (!b || !Array.isArray(list)) return { status: 400, body: { error: 'no item array' } };
-    if (list.length > b.max) return { status: b.overMaxStatus, body: { error: `at most ${b.max} items` } };
+    if (b.max !== undefined && list.length > b.max) return { status: b.overMaxStatus, body: { error: `at most ${b.max} items` } };
     return { status: ok, body: setPath({}, b.results, list.map(() => ({ id: `item-${++seq}`, status: 201 }))) };
   }
 

@@ -48,8 +48,8 @@ export interface ApiBatch {
   results: string;
   /** Schema name of one result, when results have a fixed shape. */
   result?: string;
-  /** Most items one batch may hold. */
-  max: number;
+  /** Most items one batch may hold, when the API says. */
+  max?: number;
   /** Status of a batch above `max` items. */
   overMaxStatus: number;
 }
@@ -67,7 +67,10 @@ export interface ApiOperation {
   auth: boolean;
   /** Schema name (`<suite>/<name>`) of the request body, when it takes one. */
   request?: string;
-  /** Status -> schema name (`<suite>/<name>`) of the answer body, or null for no body check. */
+  /**
+   * Status -> schema name (`<suite>/<name>`) of the answer body, or null for no body check. A key
+   * is a status (`201`) or a class of them (`2XX`: any 2xx), as in OpenAPI.
+   */
   responses: Record<string, string | null>;
   paging?: ApiPaging;
   batch?: ApiBatch;
@@ -92,6 +95,8 @@ export interface ApiResource {
   id: string;
   /** Path parameter naming one item in get/update/delete. */
   param: string;
+  /** JSON path of the item array in the list operation's answer, when the list does not page. */
+  items?: string;
   create?: string;
   get?: string;
   list?: string;
@@ -109,6 +114,10 @@ export interface ApiTable {
   auth?: ApiAuth;
   /** Status an unlisted method on a known path gets. */
   wrongMethodStatus: number;
+  /** What a request for an item that does not exist (or no longer does) gets: a status, or `4XX` for any client error. */
+  goneStatus: StatusRule;
+  /** Values of path parameters a request does not give (expressions over the target's variables). */
+  params: Record<string, string>;
   operations: ApiOperation[];
   resources: Record<string, ApiResource>;
   /** The schemas the table names, by qualified name (for validation and generated bodies). */
@@ -135,10 +144,53 @@ export function resourceOf(table: ApiTable, operationId: string): { resource: Ap
   return undefined;
 }
 
-/** The statuses of an operation's answers that mean success (2xx), lowest first. */
+/** A status an answer must have: one (`404`) or any of a class (`4XX`). */
+export type StatusRule = number | `${1 | 2 | 3 | 4 | 5}XX`;
+
+/** Whether `status` satisfies a rule. */
+export function statusFits(rule: StatusRule, status: number): boolean {
+  return typeof rule === 'number' ? status === rule : Math.floor(status / 100) === Number(rule[0]);
+}
+
+/** A rule as messages show it: `404`, `any 4xx`. */
+export function describeRule(rule: StatusRule): string {
+  return typeof rule === 'number' ? String(rule) : `any ${rule.toLowerCase()}`;
+}
+
+/** The key of `op.responses` that covers a status: its own (`201`) before its class (`2XX`). */
+export function responseKey(op: ApiOperation, status: number): string | undefined {
+  const own = String(status);
+  if (Object.hasOwn(op.responses, own)) return own;
+  const cls = `${own[0] ?? ''}XX`;
+  return Object.hasOwn(op.responses, cls) ? cls : undefined;
+}
+
+/** Whether the table lists `status` among the operation's answers. */
+export function isListedStatus(op: ApiOperation, status: number): boolean {
+  return responseKey(op, status) !== undefined;
+}
+
+/** The schema the table names for an answer with this status (null: not checked; undefined: not listed). */
+export function responseSchema(op: ApiOperation, status: number): string | null | undefined {
+  const key = responseKey(op, status);
+  return key === undefined ? undefined : op.responses[key];
+}
+
+/** Whether `status` is a success (2xx) the table lists for the operation. */
+export function isSuccess(op: ApiOperation, status: number): boolean {
+  return status >= 200 && status < 300 && isListedStatus(op, status);
+}
+
+/**
+ * The success statuses an operation lists, lowest first; a class (`2XX`) counts as its first
+ * status (200), which is what a stand-in answers. Judge an answer with `isSuccess`.
+ */
 export function successStatuses(op: ApiOperation): number[] {
-  return Object.keys(op.responses)
-    .map(Number)
-    .filter((s) => s >= 200 && s < 300)
-    .sort((a, b) => a - b);
+  return [...new Set(Object.keys(op.responses).filter((k) => k.startsWith('2')).map((k) => Number(k.replace(/XX$/, '00'))))].sort((a, b) => a - b);
+}
+
+/** The operation's success statuses as messages show them: `201`, `200 or 204`, `any 2xx`. */
+export function successLabel(op: ApiOperation): string {
+  const keys = Object.keys(op.responses).filter((k) => k.startsWith('2'));
+  return keys.length ? keys.map((k) => (k.endsWith('XX') ? `any ${k.toLowerCase()}` : k)).join(' or ') : 'no 2xx status';
 }

@@ -1,5 +1,5 @@
 import { schemaProblems } from '../api/schema-validate.js';
-import type { ApiTable } from '../api/table.js';
+import { isListedStatus, responseSchema, type ApiTable } from '../api/table.js';
 import type { MatchedExchange } from './match-recording.js';
 
 /** One thing a recorded exchange shows wrong. */
@@ -37,17 +37,17 @@ function wellFormed(x: MatchedExchange, table: ApiTable): boolean {
 }
 
 function isListed(x: MatchedExchange): boolean {
-  return Object.hasOwn(x.operation.responses, String(x.recorded.status));
+  return isListedStatus(x.operation, x.recorded.status);
 }
 
 function unlisted(x: MatchedExchange): PassiveFinding {
   const listed = Object.keys(x.operation.responses);
-  return { message: `answered ${x.recorded.status}, a status operation ${x.operation.id} does not list (it answers ${listed.join(', ')})`, expected: listed.map(Number), actual: x.recorded.status };
+  return { message: `answered ${x.recorded.status}, a status operation ${x.operation.id} does not list (it answers ${listed.join(', ')})`, expected: listed.map((k) => (/^\d+$/.test(k) ? Number(k) : k)), actual: x.recorded.status };
 }
 
 /** The answer's body against the schema the table names for its status (nothing when it names none). */
 function bodyFindings(x: MatchedExchange, table: ApiTable): PassiveFinding[] {
-  const schema = x.operation.responses[String(x.recorded.status)];
+  const schema = responseSchema(x.operation, x.recorded.status);
   if (!schema) return [];
   if (x.recorded.parseError !== undefined) return [{ message: `the ${x.recorded.status} answer's body does not parse (${x.recorded.parseError})`, expected: { $schema: schema } }];
   return schemaProblems(table, schema, x.recorded.responseBody).map((p) => ({ message: `the ${x.recorded.status} answer's body breaks schema ${schema}: ${p}`, expected: { $schema: schema } }));

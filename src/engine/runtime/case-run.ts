@@ -115,7 +115,7 @@ export class CaseRun implements StepScope {
       caseId: this.def.id,
       requirements: this.def.requirements,
       vars,
-      api: apiContext(rt.suite.api, rt.module.apiModels),
+      api: apiContext(rt.suite.api, rt.module.apiModels, rt.target.pathNames),
       request: async (spec) => {
         const obs = await sendRequest(this, spec);
         return { ...obs.response, exchange: obs.exchange() };

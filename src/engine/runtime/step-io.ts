@@ -6,6 +6,7 @@ import type { ExecConfig, ExecResult, HttpResponse, SuiteTarget } from '../../ta
 import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
 import { operationRequest } from '../api/operation-request.js';
+import { renameSegments } from '../api/path-names.js';
 
 const ACCEPT: Record<string, string> = {
   json: 'application/json',
@@ -32,7 +33,9 @@ export type HttpObservation = Observation & { response: HttpResponse };
 /** Sends one (already resolved) request and observes the answer. */
 export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promise<HttpObservation> {
   // a request by operation ID takes its method, URL, auth and required headers from the API table
-  const spec = operationRequest(run.suite.api, given, (v) => run.resolve(v));
+  const built = operationRequest(run.suite.api, given, (v) => run.resolve(v));
+  // the target's own words for the spec's neutral path segments (profile `paths:`)
+  const spec = given.operation !== undefined && built.url !== undefined ? { ...built, url: renameSegments(built.url, run.target.pathNames) } : built;
   const name = headerNamer(run.target);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);

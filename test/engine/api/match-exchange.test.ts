@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchOperation, methodsOnPath } from '../../../src/engine/api/match-exchange.js';
+import type { ApiOperation, ApiTable } from '../../../src/engine/api/table.js';
 import { notesTable } from './example-table.js';
 
 describe('matchOperation', () => {
@@ -35,5 +36,18 @@ describe('matchOperation', () => {
   it('lists every method any template allows on a concrete path', () => {
     expect(methodsOnPath(table, '/notes/batch').sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
     expect(methodsOnPath(table, '/health')).toEqual(['GET']);
+  });
+
+  it('matches a segment that mixes a parameter with literal text, before the bare parameter', () => {
+    const op = (id: string, method: string, path: string): ApiOperation => ({ id, method, path, parameters: [], requiredHeaders: {}, auth: false, responses: { '2XX': null } });
+    const t: ApiTable = { ...table, operations: [op('get', 'GET', '/{shop}/sources/{id}'), op('patch', 'PATCH', '/{shop}/sources/{id}'), op('undelete', 'POST', '/{shop}/sources/{id}:undelete')] };
+    const m = matchOperation(t, 'POST', '/7/sources/s%201:undelete');
+    expect(m.ok && m.operation.id).toBe('undelete');
+    expect(m.ok && m.params).toEqual({ shop: '7', id: 's 1' });
+    const g = matchOperation(t, 'GET', '/7/sources/abc');
+    expect(g.ok && g.params).toEqual({ shop: '7', id: 'abc' });
+    // the literal text must be there, and the parameter must not be empty
+    expect(matchOperation(t, 'POST', '/7/sources/abc:restore')).toMatchObject({ ok: false, reason: 'wrong-method', allowed: ['GET', 'PATCH'] });
+    expect(matchOperation(t, 'POST', '/7/sources/:undelete')).toMatchObject({ ok: false, reason: 'wrong-method' });
   });
 });

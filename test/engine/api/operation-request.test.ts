@@ -19,6 +19,13 @@ describe('operationRequest', () => {
     expect(spec).toEqual({ method: 'PUT', url: 'http://127.0.0.1:9/v1/notes', json: { title: 't' }, query: { x: 1 }, headers: { authorization: 'Bearer other' } });
   });
 
+  it("fills path parameters the request leaves out from the table's params:, and its own win", () => {
+    const withShop = { ...table, params: { note_id: '${api_token}-default' } };
+    expect(operationRequest(withShop, { operation: 'getNote' }, resolve).url).toBe('http://127.0.0.1:9/v1/notes/tok-1-default');
+    expect(operationRequest(withShop, { operation: 'getNote', params: { note_id: 'n1' } }, resolve).url).toBe('http://127.0.0.1:9/v1/notes/n1');
+    expect(() => operationRequest(table, { operation: 'getNote' }, resolve)).toThrow(/needs path parameter note_id/);
+  });
+
   it('sends no credentials when the request says auth: false or the operation needs none', () => {
     expect(operationRequest(table, { operation: 'listNotes', auth: false }, resolve).headers).toEqual({});
     expect(operationRequest(table, { operation: 'health' }, resolve).headers).toEqual({});

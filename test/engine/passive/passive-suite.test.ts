@@ -15,6 +15,8 @@ const TABLE: ApiTable = {
   base: '${api_url}',
   auth: { header: 'Authorization', value: 'Bearer ${token}', status: 401 },
   wrongMethodStatus: 405,
+  goneStatus: 404,
+  params: {},
   operations: [
     { id: 'listNotes', method: 'GET', path: '/notes', parameters: [], requiredHeaders: {}, auth: true, responses: { '200': null } },
     { id: 'createNote', method: 'POST', path: '/notes', parameters: [], requiredHeaders: { 'Idempotency-Key': '${key}' }, auth: true, responses: { '201': 'mini/note', '400': null } },

@@ -107,16 +107,20 @@ export async function createItems(ctx: CheckContext, table: ApiTable, resource: 
 }
 
 /**
- * The path parameters a request of `op` needs: those the step gives, and for the one naming an
- * item of the operation's resource, a freshly created item. Undefined when creating failed.
+ * The path parameters a request of `op` needs: those the step gives; for the one naming an item
+ * of the operation's own resource, a freshly created item; for others, the table's `params:`
+ * value (left to the request to fill in), else an item of the first resource that parameter
+ * names. Undefined when creating failed.
  */
 export async function paramsFor(ctx: CheckContext, table: ApiTable, op: ApiOperation, args: OperationArgs, fail: ReturnType<typeof failer>): Promise<Record<string, unknown> | undefined> {
   const params: Record<string, unknown> = { ...(args.params ?? {}) };
+  const own = resourceOf(table, op.id)?.resource;
   for (const name of templateParams(op.path)) {
     if (params[name] !== undefined) continue;
-    const owner = resourceOf(table, op.id)?.resource ?? Object.values(table.resources).find((r) => r.param === name);
-    if (!owner || owner.param !== name)
-      throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: operation ${op.id} needs path parameter ${name}, which names no resource of ${table.file}; give it under with.params`);
+    if (own?.param !== name && table.params[name] !== undefined) continue;
+    const owner = own?.param === name ? own : Object.values(table.resources).find((r) => r.param === name);
+    if (!owner)
+      throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: operation ${op.id} needs path parameter ${name}, which names no resource of ${table.file} and has no value under params:; give it under with.params`);
     const ids = await createItems(ctx, table, owner, 1, fail);
     if (!ids) return undefined;
     params[name] = ids[0];

@@ -10,6 +10,8 @@ interface SequenceArgs {
   runs?: number;
   maxCommands?: number;
   requirement?: string;
+  /** Rule broken -> requirement it is attributed to (readBack, list, gone, transition, or a transition's own rule name). */
+  requirements?: Record<string, string>;
 }
 
 /**
@@ -30,6 +32,11 @@ export const sequence = defineCheck<SequenceArgs>({
       runs: { type: 'integer', minimum: 1 },
       maxCommands: { type: 'integer', minimum: 1, maximum: 50 },
       requirement: { type: 'string' },
+      requirements: {
+        type: 'object',
+        description: 'the requirement each kind of broken rule is attributed to: readBack, list, gone, transition, or a rule a suite transition names; others go to requirement (or the case)',
+        additionalProperties: { type: 'string' },
+      },
     },
   },
   judges: 'case',
@@ -43,7 +50,10 @@ export const sequence = defineCheck<SequenceArgs>({
       arb,
       async (cmds) => {
         const found = await runSequence(ctx, api.table, resource, transitions, cmds);
-        return found ? { ...found, ...(args.requirement ? { requirement: args.requirement } : {}) } : undefined;
+        if (!found) return undefined;
+        const { rule, ...failure } = found;
+        const requirement = args.requirements?.[rule] ?? args.requirement;
+        return { ...failure, ...(requirement ? { requirement } : {}) };
       },
       { ...(args.runs ? { runs: args.runs } : {}), label: `api.sequence ${args.resource}` },
     );

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../checks/contract.js';
 import type { CheckResponse } from '../../suite-module.js';
 import { schemaProblems } from '../schema-validate.js';
-import { resourceOf, successStatuses, type ApiOperation, type ApiTable } from '../table.js';
+import { isListedStatus, isSuccess, resourceOf, responseSchema, successLabel, type ApiOperation, type ApiTable } from '../table.js';
 import { OPERATION_ARGS, bodyFor, send, withOperation, type OperationArgs, type OperationScope } from './common.js';
 
 /**
@@ -15,9 +15,8 @@ export const served = defineCheck<OperationArgs>({
   run: (ctx, args) =>
     withOperation(ctx, args, async ({ table, op, fail, params }) => {
       const res = await send(ctx, op, params, { json: bodyFor(table, op, ctx.seed, args.json), ...(args.query ? { query: args.query } : {}) });
-      const ok = successStatuses(op);
-      if (!ok.includes(res.status)) {
-        fail(`${op.id} (${op.method} ${op.path}) answered ${res.status}; the table lists ${ok.join(' or ') || 'no 2xx status'} for success`, { expected: ok, actual: res.status, exchange: res.exchange });
+      if (!isSuccess(op, res.status)) {
+        fail(`${op.id} (${op.method} ${op.path}) answered ${res.status}; the table lists ${successLabel(op)} for success`, { expected: successLabel(op), actual: res.status, exchange: res.exchange });
         return;
       }
       judgeBody(table, op, res, fail);
@@ -53,14 +52,14 @@ export const schema = defineCheck<OperationArgs>({
 });
 
 function listed(op: ApiOperation, res: CheckResponse, what: string, fail: OperationScope['fail']): boolean {
-  if (String(res.status) in op.responses) return true;
+  if (isListedStatus(op, res.status)) return true;
   fail(`${op.id} answered ${what} with ${res.status}, a status the table does not list (${Object.keys(op.responses).join(', ')})`, { expected: Object.keys(op.responses), actual: res.status, exchange: res.exchange });
   return false;
 }
 
 /** The body against the schema the table names for its status. */
 export function judgeBody(table: ApiTable, op: ApiOperation, res: CheckResponse, fail: OperationScope['fail']): void {
-  const name = op.responses[String(res.status)];
+  const name = responseSchema(op, res.status);
   if (!name) return;
   if (res.parseError !== undefined || res.body === undefined) {
     fail(`${op.id} answered ${res.status} with a body that is not JSON; the table says it is ${name}`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
