@@ -7,6 +7,7 @@ import type { SuiteModule } from '../src/engine/suite-module.js';
 const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
   plugin: async () => (await import('./plugin/index.js')).suite,
   oauth: async () => (await import('./oauth/index.js')).suite,
+  merchant: async () => (await import('./merchant/index.js')).suite,
 };
 
 export const builtinSuiteNames = Object.keys(BUILTIN);

@@ -32,7 +32,7 @@ function checkStep(step: Step, table: ApiTable | undefined, models: Readonly<Rec
     for (const name of given)
       if (!wanted.includes(name))
         problem(['request', 'params', name], `operation ${id} (${op.path}) has no path parameter "${name}"${wanted.length ? `; it takes ${wanted.join(', ')}` : ''}`);
-    const missing = wanted.filter((w) => !given.includes(w));
+    const missing = wanted.filter((w) => !given.includes(w) && table.params[w] === undefined);
     if (missing.length) problem(['request'], `operation ${id} (${op.path}) needs path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')} under params:`);
   }
   if ('check' in step && step.check.startsWith('api.')) {

@@ -139,6 +139,7 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
         problem(['resources', name, role], `${id} (${op.path}) has no path parameter {${r.param}}, which names one ${name}`);
     }
     if (r.items !== undefined) pathOk(r.items, ['resources', name, 'items'], problem);
+    if (r.id.startsWith('$')) pathOk(r.id, ['resources', name, 'id'], problem);
     resources[name] = { ...r, name, missingId: r.missingId ?? 'specgate-missing-0' };
   }
   if (errors.length > before) return undefined;

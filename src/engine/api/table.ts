@@ -91,7 +91,7 @@ export interface ApiAuth {
 /** A collection the API manages: which operations create, read, list, change and remove it. */
 export interface ApiResource {
   name: string;
-  /** Field of a representation holding its ID. */
+  /** Field of a representation holding its ID, or a JSON path to it (`$.productId.productId`). */
   id: string;
   /** Path parameter naming one item in get/update/delete. */
   param: string;

@@ -25,5 +25,22 @@ export function launchEnv(contract: Readonly<Record<string, string>>, base: Node
     throw new SpecgateError('SG_INTERNAL', `a client launch was given ${outside.join(', ')}: contract variables are named ${CONTRACT_PREFIX}* (rename them in the suite's launch contract)`);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
-  return { ...env, ...LAUNCH_DEFAULTS, ...contract };
+  return { ...env, ...LAUNCH_DEFAULTS, ...loopbackPastProxies(env), ...contract };
+}
+
+/** Loopback names a client must reach directly: the servers specgate plays listen there. */
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
+
+/**
+ * An application that honours HTTP_PROXY (many HTTP libraries do, some with no loopback
+ * exception) would send the requests meant for the played server to the user's proxy. The
+ * launch keeps the user's NO_PROXY entries and adds the loopback names to them.
+ */
+function loopbackPastProxies(env: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['NO_PROXY', 'no_proxy']) {
+    const have = (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    out[name] = [...have, ...LOOPBACK.filter((h) => !have.includes(h))].join(',');
+  }
+  return out;
 }

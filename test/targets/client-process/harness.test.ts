@@ -21,7 +21,14 @@ const settle = (ms = 200): Promise<void> => new Promise((r) => setTimeout(r, ms)
 describe('launch environment', () => {
   it('adds BROWSER=echo and the suite contract to the inherited environment', () => {
     const env = launchEnv({ SPECGATE_FLOW: 'web' }, { PATH: '/bin', BROWSER: 'firefox', HOME: undefined });
-    expect(env).toEqual({ PATH: '/bin', BROWSER: 'echo', SPECGATE_FLOW: 'web' });
+    expect(env).toEqual({ PATH: '/bin', BROWSER: 'echo', NO_PROXY: '127.0.0.1,localhost,::1', no_proxy: '127.0.0.1,localhost,::1', SPECGATE_FLOW: 'web' });
+  });
+
+  it("keeps the user's NO_PROXY entries and adds loopback, so a proxy-honouring client reaches the played server", () => {
+    const env = launchEnv({}, { HTTP_PROXY: 'http://proxy.invalid:3128', NO_PROXY: 'corp.example, localhost' });
+    expect(env['HTTP_PROXY']).toBe('http://proxy.invalid:3128');
+    expect(env['NO_PROXY']).toBe('corp.example,localhost,127.0.0.1,::1');
+    expect(env['no_proxy']).toBe('127.0.0.1,localhost,::1');
   });
 
   it('refuses contract variables outside the SPECGATE_ namespace', () => {

@@ -79,9 +79,9 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   return target;
 }
 
-/** The ID field of a representation, as text (undefined when it has none). */
+/** The ID of a representation, as text (undefined when it has none): a top-level field, or a JSON path (`$.productId.productId`). */
 export function idOf(body: unknown, field: string): string | undefined {
-  const v = getPath(body, `$['${field}']`);
+  const v = getPath(body, field.startsWith('$') ? field : `$['${field}']`);
   return v === undefined || v === null ? undefined : stringify(v);
 }
 

@@ -1,0 +1,87 @@
+import { Agent, request } from 'undici';
+import { loadSuites, run } from '../src/engine/run.js';
+import { startRecordingProxy, type ProxiedExchange } from '../src/targets/recording-proxy.js';
+import { startMerchantServer } from '../reference/merchant/server/server.js';
+import { suite } from '../suites/merchant/index.js';
+
+/**
+ * The merchant suite's cost, measured side by side in one run:
+ *
+ * 1. the whole server side of the suite (every case but the client ones) against the reference
+ *    service, in wall-clock time (goal: under 5 s on 2 cores);
+ * 2. the route checks (one `api.served` case per operation, 135) through the whole engine vs a
+ *    bare undici loop sending exactly the requests those cases sent (recorded once through a
+ *    proxy), at the same concurrency, each against a fresh reference service (goal: ratio <= 1.3).
+ */
+const ROUNDS = 5;
+const CONCURRENCY = 8;
+
+function caseIds(): { server: string[]; routes: string[] } {
+  const loaded = loadSuites([suite], ['merchant']).suites[0];
+  const ids = (loaded?.cases ?? []).map((c) => c.id);
+  return { server: ids.filter((id) => !id.startsWith('client-')), routes: ids.filter((id) => id.startsWith('op-')) };
+}
+
+/** Runs `cases` against a fresh reference service; with `record`, through a proxy that keeps the requests sent. */
+async function timeSpecgate(cases: string[], record = false): Promise<{ ms: number; exchanges: ProxiedExchange[] }> {
+  const service = await startMerchantServer({});
+  const proxy = record ? await startRecordingProxy(service.url) : undefined;
+  try {
+    const vars = { merchant_url: proxy?.url ?? service.url, merchant_id: service.merchantId, css_group_id: service.cssGroupId, css_domain_id: service.cssDomainId, country: 'US' };
+    const t = performance.now();
+    const result = await run({ modules: [suite], suites: ['merchant'], cases, targets: { merchant: { section: { vars }, label: 'reference', secrets: [] } }, concurrency: CONCURRENCY, seed: 1 });
+    const ms = performance.now() - t;
+    if (result.summary.cases.passed !== cases.length) throw new Error(`specgate: expected ${cases.length} passing cases, got ${JSON.stringify(result.summary.cases)}`);
+    return { ms, exchanges: proxy ? [...proxy.exchanges] : [] };
+  } finally {
+    await proxy?.stop();
+    await service.stop();
+  }
+}
+
+/** The recorded requests again, with undici, at the same concurrency; every answer read and its status checked. */
+async function timeBare(exchanges: ProxiedExchange[]): Promise<number> {
+  const service = await startMerchantServer({});
+  const agent = new Agent({ keepAliveTimeout: 4000 });
+  try {
+    const t = performance.now();
+    let next = 0;
+    let failed = 0;
+    const worker = async (): Promise<void> => {
+      while (next < exchanges.length) {
+        const x = exchanges[next++] as ProxiedExchange;
+        const res = await request(`${service.url}${x.url}`, { method: x.method as 'GET', dispatcher: agent, ...(x.requestBody ? { body: x.requestBody, headers: { 'content-type': 'application/json' } } : {}) });
+        const text = await res.body.text();
+        if (res.statusCode >= 500 || (text && res.statusCode < 300 && text[0] !== '{')) failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const ms = performance.now() - t;
+    if (failed) throw new Error(`bare loop: ${failed} answers were not JSON or were 5xx`);
+    return ms;
+  } finally {
+    await agent.close();
+    await service.stop();
+  }
+}
+
+export async function runBench(): Promise<void> {
+  const { server, routes } = caseIds();
+  // warm-up, and the request list of the route checks
+  const { exchanges } = await timeSpecgate(routes, true);
+  await timeBare(exchanges);
+  const whole: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const bare = await timeBare(exchanges);
+    const sg = (await timeSpecgate(routes)).ms;
+    ratios.push(sg / bare);
+    whole.push((await timeSpecgate(server)).ms);
+    console.log(`  round ${r + 1}: route checks bare undici ${bare.toFixed(0)} ms, specgate ${sg.toFixed(0)} ms, ratio ${(sg / bare).toFixed(2)}; whole server side ${whole[r]?.toFixed(0)} ms`);
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const ratio = median(ratios);
+  const total = median(whole);
+  console.log(`merchant route checks, ${routes.length} operations (${exchanges.length} requests) at concurrency ${CONCURRENCY}: median ratio specgate/bare = ${ratio.toFixed(2)} (goal <= 1.30) ${ratio <= 1.3 ? 'MET' : 'NOT MET'}`);
+  console.log(`merchant suite, server side (${server.length} cases) against the reference: median ${(total / 1000).toFixed(2)} s (goal < 5 s) ${total < 5000 ? 'MET' : 'NOT MET'}`);
+}

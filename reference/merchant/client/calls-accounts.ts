@@ -1,0 +1,111 @@
+import { batchOfOneGet, type Call } from './calls.js';
+
+/**
+ * Accounts, their credentials, labels and return carriers, account statuses and tax settings,
+ * and CSS domains (spec 001 D, tables "accounts", "accounts.credentials, accounts.labels,
+ * accounts.returncarrier", "accountstatuses, accounttax" and the csses rows). A sub-account is
+ * created first and deleted last; the CSS domain's labels are set while the label exists.
+ */
+export const accountCalls: readonly Call[] = [
+  { op: 'accounts.authinfo', method: 'GET', path: '/accounts/authinfo' },
+  { op: 'accounts.list', method: 'GET', path: '/{merchantId}/accounts' },
+  {
+    op: 'accounts.insert',
+    method: 'POST',
+    path: '/{merchantId}/accounts',
+    body: () => ({ name: 'Reference Sub Shop', websiteUrl: 'https://shop.example', adultContent: false }),
+    keep: { name: 'subAccountId', from: 'id' },
+  },
+  { op: 'accounts.get', method: 'GET', path: '/{merchantId}/accounts/{accountId}', use: { accountId: 'subAccountId' } },
+  {
+    op: 'accounts.update',
+    method: 'PUT',
+    path: '/{merchantId}/accounts/{accountId}',
+    use: { accountId: 'subAccountId' },
+    body: (ids) => ({ id: ids.subAccountId, name: 'Reference Sub Shop Renamed', websiteUrl: 'https://store.example', adultContent: false }),
+  },
+  { op: 'accounts.claimwebsite', method: 'POST', path: '/{merchantId}/accounts/{accountId}/claimwebsite', use: { accountId: 'subAccountId' } },
+  {
+    op: 'accounts.requestphoneverification',
+    method: 'POST',
+    path: '/{merchantId}/accounts/{accountId}/requestphoneverification',
+    use: { accountId: 'subAccountId' },
+    body: () => ({ phoneRegionCode: 'US', phoneNumber: '+15555550100', phoneVerificationMethod: 'SMS', languageCode: 'en-US' }),
+    // The verification ID names the attempt the code belongs to; a service may not give one.
+    keep: { name: 'verificationId', from: 'verificationId', otherwise: 'none' },
+  },
+  {
+    op: 'accounts.verifyphonenumber',
+    method: 'POST',
+    path: '/{merchantId}/accounts/{accountId}/verifyphonenumber',
+    use: { accountId: 'subAccountId' },
+    body: (ids) => ({ verificationId: ids.verificationId, verificationCode: '123456', phoneVerificationMethod: 'SMS' }),
+  },
+  {
+    op: 'accounts.link',
+    method: 'POST',
+    path: '/{merchantId}/accounts/{accountId}/link',
+    body: (ids) => ({ linkedAccountId: ids.subAccountId, linkType: 'channelPartner', action: 'request', services: ['shoppingAdsProductManagement'] }),
+  },
+  { op: 'accounts.listlinks', method: 'GET', path: '/{merchantId}/accounts/{accountId}/listlinks' },
+  {
+    op: 'accounts.credentials.create',
+    method: 'POST',
+    path: '/accounts/{accountId}/credentials',
+    body: () => ({ accessToken: 'reference-access-token', expiresIn: '3600', purpose: 'SHOPIFY_ORDER_MANAGEMENT' }),
+  },
+  {
+    op: 'accounts.labels.create',
+    method: 'POST',
+    path: '/accounts/{accountId}/labels',
+    body: () => ({ name: 'Reference Label', description: 'made by the reference client' }),
+    keep: { name: 'labelId', from: 'labelId' },
+  },
+  { op: 'accounts.labels.list', method: 'GET', path: '/accounts/{accountId}/labels' },
+  {
+    op: 'accounts.labels.patch',
+    method: 'PATCH',
+    path: '/accounts/{accountId}/labels/{labelId}',
+    body: () => ({ name: 'Reference Label Renamed', description: 'renamed by the reference client' }),
+  },
+  {
+    op: 'accounts.updatelabels',
+    method: 'POST',
+    path: '/{merchantId}/accounts/{accountId}/updatelabels',
+    use: { accountId: 'subAccountId' },
+    body: (ids) => ({ labelIds: [ids.labelId] }),
+  },
+  { op: 'csses.list', method: 'GET', path: '/{cssGroupId}/csses' },
+  { op: 'csses.get', method: 'GET', path: '/{cssGroupId}/csses/{cssDomainId}' },
+  { op: 'csses.updatelabels', method: 'POST', path: '/{cssGroupId}/csses/{cssDomainId}/updatelabels', body: (ids) => ({ labelIds: [ids.labelId] }) },
+  { op: 'accounts.custombatch', method: 'POST', path: '/accounts/batch', body: (ids) => batchOfOneGet(ids, { accountId: ids.subAccountId }) },
+  {
+    op: 'accounts.returncarrier.create',
+    method: 'POST',
+    path: '/accounts/{accountId}/returncarrier',
+    body: () => ({ carrierCode: 'UPS', carrierAccountName: 'Reference Carrier', carrierAccountNumber: '1234567' }),
+    keep: { name: 'carrierAccountId', from: 'carrierAccountId' },
+  },
+  { op: 'accounts.returncarrier.list', method: 'GET', path: '/accounts/{accountId}/returncarrier' },
+  {
+    op: 'accounts.returncarrier.patch',
+    method: 'PATCH',
+    path: '/accounts/{accountId}/returncarrier/{carrierAccountId}',
+    body: () => ({ carrierCode: 'UPS', carrierAccountName: 'Reference Carrier Renamed', carrierAccountNumber: '1234567' }),
+  },
+  { op: 'accounts.returncarrier.delete', method: 'DELETE', path: '/accounts/{accountId}/returncarrier/{carrierAccountId}' },
+  { op: 'accountstatuses.get', method: 'GET', path: '/{merchantId}/accountstatuses/{accountId}' },
+  { op: 'accountstatuses.list', method: 'GET', path: '/{merchantId}/accountstatuses' },
+  { op: 'accountstatuses.custombatch', method: 'POST', path: '/accountstatuses/batch', body: (ids) => batchOfOneGet(ids, { accountId: ids.accountId }) },
+  { op: 'accounttax.get', method: 'GET', path: '/{merchantId}/accounttax/{accountId}' },
+  { op: 'accounttax.list', method: 'GET', path: '/{merchantId}/accounttax' },
+  {
+    op: 'accounttax.update',
+    method: 'PUT',
+    path: '/{merchantId}/accounttax/{accountId}',
+    body: (ids) => ({ accountId: ids.accountId, rules: [{ country: 'US', locationId: '21167', useGlobalRate: true, shippingTaxed: true }] }),
+  },
+  { op: 'accounttax.custombatch', method: 'POST', path: '/accounttax/batch', body: (ids) => batchOfOneGet(ids, { accountId: ids.accountId }) },
+  { op: 'accounts.labels.delete', method: 'DELETE', path: '/accounts/{accountId}/labels/{labelId}' },
+  { op: 'accounts.delete', method: 'DELETE', path: '/{merchantId}/accounts/{accountId}', use: { accountId: 'subAccountId' } },
+];

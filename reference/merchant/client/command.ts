@@ -1,0 +1,14 @@
+import { fromRoot } from '../../../src/paths.js';
+
+/** Absolute path of the compiled reference merchant client (`npm run build` writes it). */
+export function referenceMerchantClientScript(): string {
+  return fromRoot('dist', 'reference', 'merchant', 'client', 'main.js');
+}
+
+/**
+ * The reference merchant client as a command: an argv list, run with this Node. When specgate
+ * was not built the script is missing, and the client-side cases error saying so.
+ */
+export function referenceMerchantClientCommand(): string[] {
+  return [process.execPath, referenceMerchantClientScript()];
+}

@@ -1,0 +1,37 @@
+import type { RunResult } from '../../../src/engine/model.js';
+import { loadSuites, run } from '../../../src/engine/run.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { startMerchantServer, type MerchantServerOptions } from '../../../reference/merchant/server/server.js';
+import { suite } from '../../../suites/merchant/index.js';
+
+/** IDs of the merchant suite's server-side cases (every case but the client ones). */
+export function serverCaseIds(): string[] {
+  const loaded = loadSuites([suite], ['merchant']).suites[0];
+  return (loaded?.cases ?? []).filter((c) => !c.id.startsWith('client-')).map((c) => c.id);
+}
+
+/** Runs the merchant suite's server-side cases in-process against the reference service, or one started with `options` (a planted fault). */
+export async function runMerchant(opts: { options?: MerchantServerOptions; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
+  const module: SuiteModule = opts.options
+    ? {
+        ...suite,
+        reference: {
+          async start() {
+            const s = await startMerchantServer(opts.options ?? {});
+            return { description: `merchant service with a planted fault at ${s.url}`, vars: { merchant_url: s.url, merchant_id: s.merchantId, css_group_id: s.cssGroupId, css_domain_id: s.cssDomainId, country: 'US' }, stop: () => s.stop() };
+          },
+        },
+      }
+    : suite;
+  return run({ modules: [module], suites: ['merchant'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
+}
+
+/** Requirement IDs with a failed verdict. */
+export function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
+}
+
+/** Cases that errored (a harness or target fault, never a conformance verdict). */
+export function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
+}
