@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import { compile } from '../expressions.js';
 import { parseJsonPath } from '../json-path.js';
-import { schemaErrors } from '../loader/schema-check.js';
-import { parseYaml, type YamlSource } from '../loader/yaml-source.js';
+import { readCachedYaml, type CachedSource } from '../loader/cached-yaml.js';
 import type { ApiAuth, ApiBatch, ApiOperation, ApiPaging, ApiParameter, ApiResource, ApiTable, StatusRule } from './table.js';
 import { templateParams } from './table.js';
 
@@ -48,11 +47,9 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
   const path = join(suite.dir, 'api.yaml');
   if (!existsSync(path)) return undefined;
   const file = display(path);
-  let src: YamlSource;
+  let src: CachedSource;
   try {
-    src = parseYaml(file, readFileSync(path, 'utf8'));
-    const found = schemaErrors(src, 'api', 'SG_SUITE_SCHEMA');
-    if (found.length) throw new SpecgateErrorList(found);
+    src = readCachedYaml(file, readFileSync(path, 'utf8'), 'api');
   } catch (e) {
     if (e instanceof SpecgateErrorList) errors.push(...e.errors);
     else if (e instanceof SpecgateError) errors.push(e);
@@ -145,6 +142,7 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
   if (errors.length > before) return undefined;
   for (const [name, v] of Object.entries(raw.params ?? {})) expressionOk(v, ['params', name], problem);
   if (errors.length > before) return undefined;
+  src.remember();
   const table: ApiTable = {
     suite: suite.name,
     base: raw.base,

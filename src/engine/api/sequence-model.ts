@@ -12,8 +12,10 @@ export class ResourceStore {
   /** Every ID the sequence learnt, in order (live or removed), for commands that pick one. */
   readonly known: string[] = [];
 
+  /** An item the target created; an ID the caller chooses may name a removed item again. */
   add(id: string, fields: Record<string, unknown>): void {
     this.live.set(id, fields);
+    this.removed.delete(id);
     if (!this.known.includes(id)) this.known.push(id);
   }
   get(id: string): Record<string, unknown> | undefined {

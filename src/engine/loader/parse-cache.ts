@@ -12,8 +12,9 @@ import type { SourceLocation } from '../model.js';
  * are only needed to report errors, and then the file is parsed again in full.
  */
 // Bump whenever parsing changes what data a file yields (2: integers beyond 2^53 stay exact;
-// such data holds bigint, which JSON cannot store, so those files are simply not cached).
-const VERSION = '2';
+// such data holds bigint, which JSON cannot store, so those files are simply not cached;
+// 3: recorded positions of files loaded whole, cached-yaml.ts).
+const VERSION = '3';
 let dir: string | null | undefined;
 
 function cacheDir(): string | null {
@@ -33,6 +34,8 @@ export interface CachedParse {
   data: unknown;
   /** Location of each top-level item (case or requirement), in order. */
   items: SourceLocation[];
+  /** Positions (line, column) a loader asked for, by JSON of the path (src/engine/loader/cached-yaml.ts). */
+  located?: Record<string, [number, number]>;
 }
 
 function key(text: string, schema: string): string {

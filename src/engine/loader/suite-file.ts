@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { HttpRequestSpec, SourceLocation, Step } from '../model.js';
-import { schemaErrors } from './schema-check.js';
-import { parseYaml } from './yaml-source.js';
+import { readCachedYaml, type CachedSource } from './cached-yaml.js';
 
 /** A variable a target gives the suite's cases (`suite.yaml` `vars:`). */
 export interface VarDecl {
@@ -43,12 +42,12 @@ export function loadSuiteFile(dir: string, display: (file: string) => string, er
   if (!existsSync(path)) return empty;
   let raw: RawSuiteFile;
   let locate: (p: (string | number)[]) => SourceLocation;
+  let src: CachedSource;
   try {
-    const src = parseYaml(display(path), readFileSync(path, 'utf8'));
-    const found = schemaErrors(src, 'suite', 'SG_SUITE_SCHEMA');
-    if (found.length) throw new SpecgateErrorList(found);
+    src = readCachedYaml(display(path), readFileSync(path, 'utf8'), 'suite');
     raw = (src.data ?? {}) as RawSuiteFile;
-    locate = (p) => src.locate(p);
+    const s = src;
+    locate = (p) => s.locate(p);
   } catch (e) {
     if (e instanceof SpecgateErrorList) errors.push(...e.errors);
     else if (e instanceof SpecgateError) errors.push(e);
@@ -61,5 +60,6 @@ export function loadSuiteFile(dir: string, display: (file: string) => string, er
     if (f.request) fragments[name] = { kind: 'request', request: f.request, location };
     else if (f.steps) fragments[name] = { kind: 'steps', steps: f.steps, location };
   }
+  src.remember();
   return { vars: raw.vars, fragments, defaults: raw.defaults ?? {} };
 }

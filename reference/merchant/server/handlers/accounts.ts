@@ -38,19 +38,15 @@ export const ACCOUNT_HANDLERS: Record<string, Handler> = {
 
 /** accounts.credentials, accounts.labels, accounts.returncarrier: named by `/accounts/{accountId}`. */
 export const ACCOUNT_PART_HANDLERS: Record<string, Handler> = {
-  'accounts.credentials.create': (call, ctx) => {
-    const accountId = call.params['accountId'] ?? '';
-    return ctx.catalog.accounts.exists(accountId) ? ok({ ...asObject(call.body) }) : item(undefined, `account ${accountId}`);
-  },
+  // the credentials are accepted and answered back; nothing in the spec reads them again
+  'accounts.credentials.create': (call, ctx) => ownAccount(call, ctx, () => ok({ ...asObject(call.body) })),
 
   'accounts.labels.create': (call, ctx) => answer(ctx.catalog.createLabel(call.params['accountId'] ?? '', call.body)),
 
   'accounts.labels.delete': (call, ctx) => answer(ctx.catalog.deleteLabel(call.params['accountId'] ?? '', call.params['labelId'] ?? ''), noContent),
 
-  'accounts.labels.list': (call, ctx) => {
-    const accountId = call.params['accountId'] ?? '';
-    return ctx.catalog.accounts.exists(accountId) ? list('accountLabels', ctx.catalog.labels.ownedBy(accountId), call.query) : item(undefined, `account ${accountId}`);
-  },
+  // the real API's envelope key (ListAccountLabelsResponse.accountLabels)
+  'accounts.labels.list': (call, ctx) => ownAccount(call, ctx, (_shop, accountId) => list('accountLabels', ctx.catalog.labels.ownedBy(accountId), call.query)),
 
   'accounts.labels.patch': (call, ctx) => {
     const { accountId = '', labelId = '' } = call.params;

@@ -1,5 +1,6 @@
 import { asObject } from '../../model/json.js';
-import { answer, inShop, item, list, missing, noContent, ok, param, withoutId, type Handler } from '../answers.js';
+import type { Shop } from '../../model/shop.js';
+import { answer, inShop, item, list, missing, noContent, ok, param, withoutId, type Answer, type Handler, type HandlerContext, type OperationCall } from '../answers.js';
 
 /** products, productstatuses, productdeliverytime, promotions, local and regional inventory (001 D), batches aside. */
 export const PRODUCT_HANDLERS: Record<string, Handler> = {
@@ -60,7 +61,8 @@ export const POS_HANDLERS: Record<string, Handler> = {
   'pos.sale': (call, ctx) => inTarget(call, ctx, () => ok({ ...asObject(call.body), kind: 'content#posSaleResponse' })),
 };
 
-function inTarget(...[call, ctx, then]: Parameters<typeof inShop>): ReturnType<typeof inShop> {
+/** Runs `then` with what `{targetMerchantId}` owns, once the path's merchant may act for it. */
+function inTarget(call: OperationCall, ctx: HandlerContext, then: (shop: Shop) => Answer): Answer {
   const merchantId = param(call, 'merchantId');
   const target = param(call, 'targetMerchantId');
   if (!ctx.catalog.accounts.exists(merchantId)) return missing(`merchant ${merchantId}`);

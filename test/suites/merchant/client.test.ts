@@ -1,0 +1,105 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MERCHANT_API_PREFIX } from '../../../reference/merchant/client/contract.js';
+import { pool } from '../../../src/engine/run-suite.js';
+import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
+import { tempDir } from '../../e2e/cli.js';
+import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runMerchantClientCases, type MerchantCliRun } from '../../fixtures/merchant/clients/cli.js';
+import { MERCHANT_CLIENT_FAULTS, type MerchantClientFault } from '../../fixtures/merchant/clients/faults.js';
+
+/**
+ * The client side of the merchant suite through the CLI: the bundled reference client (the
+ * embedded default) passes the four MERCHANT-CLIENT-* requirements; each planted-fault client
+ * fails exactly the requirement it breaks, naming the planted request; a client that sends
+ * nothing leaves the cases errored, never passed. Needs `npm run build`.
+ *
+ * Not covered here: a client that keeps running. The check gives it 60 seconds before stopping
+ * it, and the case file sets no shorter budget, so the case would cost a minute.
+ */
+const built = builtSpecgate(FAULT_CLIENT, REFERENCE_CLIENT);
+declarePeer(built);
+const PARALLEL = 2;
+const REFERENCE = '(reference client)';
+
+/**
+ * The planted request's path as a pattern: the fault's template below its prefix, any ID where
+ * the template has a parameter (the service answered the IDs, so they are not known here).
+ */
+function plantedPath(fault: MerchantClientFault): string {
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `${fault.call.prefix ?? MERCHANT_API_PREFIX}${fault.call.path}`
+    .split(/(\{[^}]+\})/)
+    .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/?]+' : escape(part)))
+    .join('');
+}
+
+const runs = new Map<string, MerchantCliRun>();
+let reference: MerchantCliRun;
+
+describe.skipIf(built.skip)('client side of the merchant suite, through the CLI', () => {
+  beforeAll(async () => {
+    await pool([REFERENCE, ...Object.keys(MERCHANT_CLIENT_FAULTS)], PARALLEL, async (name) => {
+      if (name === REFERENCE) reference = await runMerchantClientCases();
+      else runs.set(name, await runMerchantClientCases({ client: nodeCommand(FAULT_CLIENT, '--fault', name) }));
+    });
+  }, 300_000);
+
+  it('passes the four client requirements with the reference client (the embedded default)', () => {
+    expect(clientStatuses(reference.report)).toEqual(onlyFailing());
+    const cases = reference.report.suites.flatMap((s) => s.cases);
+    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
+    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`)).toEqual([]);
+    expect(reference.exitCode).toBe(0);
+  });
+
+  for (const [name, fault] of Object.entries(MERCHANT_CLIENT_FAULTS)) {
+    it(`${name} (${fault.description}) fails ${fault.requirement} only, naming the planted request`, () => {
+      const run = runs.get(name);
+      expect(run, 'the run of this fault').toBeDefined();
+      if (!run) return;
+      expect(clientStatuses(run.report)).toEqual(onlyFailing(fault.requirement, ...(fault.alsoBreaks?.requirements ?? [])));
+      expect(run.exitCode).toBe(1);
+      const failures = run.report.requirements.find((v) => v.id === fault.requirement)?.failures ?? [];
+      expect(failures).toHaveLength(1);
+      const failure = failures[0];
+      const path = plantedPath(fault);
+      // exactly one request broke the rule, and it is the planted one: in the list, the message and the exchange
+      expect(failure?.message).toMatch(/^1 of \d+ requests /);
+      expect(failure?.message).toMatch(new RegExp(`: ${fault.call.method} ${path}(:|;|\\s|$)`));
+      expect(failure?.actual).toEqual([expect.stringMatching(new RegExp(`^${fault.call.method} ${path}(\\?|$)`))]);
+      expect(failure?.exchange?.request).toMatchObject({ method: fault.call.method, url: expect.stringMatching(new RegExp(`^${path}(\\?|$)`)) });
+    });
+  }
+
+  it('has a planted-fault client for every client requirement', () => {
+    const planted = new Set(Object.values(MERCHANT_CLIENT_FAULTS).map((f) => f.requirement));
+    expect(CLIENT_REQUIREMENTS.filter((id) => !planted.has(id))).toEqual([]);
+  });
+});
+
+describe.skipIf(built.skip)('a merchant client that sends no request', () => {
+  const tmp = tempDir('specgate-merchant-silent-');
+  let run: MerchantCliRun;
+  beforeAll(async () => {
+    const script = join(tmp.dir, 'silent-client.mjs');
+    writeFileSync(script, `process.stderr.write('no catalog to upload\\n');\nprocess.exit(3);\n`);
+    run = await runMerchantClientCases({ client: nodeCommand(script) });
+  }, 120_000);
+  afterAll(() => tmp.remove());
+
+  it('leaves every client case errored, saying the client sent no request and how it ended', () => {
+    const cases = run.report.suites.flatMap((s) => s.cases);
+    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
+    for (const c of cases) {
+      expect(c.outcome, c.id).toBe('errored');
+      expect(c.errorCode, c.id).toBe('SG_TARGET_PROTOCOL');
+      expect(c.reason, c.id).toMatch(/the client sent no request \(it ended: .*exit status 3; stderr: no catalog to upload/s);
+    }
+  });
+
+  it('judges none of the four requirements, and exits 3 (a target fault, not conformance)', () => {
+    expect(clientStatuses(run.report)).toEqual(Object.fromEntries(CLIENT_REQUIREMENTS.map((id) => [id, 'untested'])));
+    expect(run.exitCode).toBe(3);
+  });
+});
