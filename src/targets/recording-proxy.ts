@@ -13,6 +13,7 @@ export interface ProxiedExchange {
   requestBody: string;
   /** The upstream's status, or 502 when it could not be reached. */
   status: number;
+  responseHeaders: IncomingMessage['headers'];
   /** The answer body as text (capped). */
   responseBody: string;
 }
@@ -47,12 +48,13 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const url = req.url ?? '/';
-      const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, requestHeaders: req.headers, requestBody: body.toString('utf8'), status: 502, responseBody: '' };
+      const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, requestHeaders: req.headers, requestBody: body.toString('utf8'), status: 502, responseHeaders: {}, responseBody: '' };
       exchanges.push(x);
       const headers = { ...req.headers, host: target.host };
       delete headers['content-length'];
       const out = httpRequest({ hostname: target.hostname, port: target.port, method: x.method, path: x.forwardedUrl, headers: { ...headers, 'content-length': String(body.length) } }, (answer) => {
         x.status = answer.statusCode ?? 502;
+        x.responseHeaders = answer.headers;
         const back: Buffer[] = [];
         let got = 0;
         answer.on('data', (c: Buffer) => {

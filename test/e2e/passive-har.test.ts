@@ -60,7 +60,7 @@ async function recordSession(base: string): Promise<Record<string, unknown>[]> {
 
 async function judge(dir: string, har: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport; json: string }> {
   const json = join(dir, `results-${Math.random().toString(36).slice(2)}.json`);
-  const res = await runCli(['run', '--suite-module', MODULE, '--target', `har:${har}`, '--report', `json=${json}`, ...extra], { cwd: dir });
+  const res = await runCli(['run', '--suite-module', MODULE, '--suite', 'notes', '--target', `har:${har}`, '--report', `json=${json}`, ...extra], { cwd: dir });
   let report: JsonReport;
   try {
     report = readReport(json);

@@ -24,8 +24,9 @@ export interface RecordingMatch {
 
 /**
  * Sorts a recording by operation. The table's base URL is an expression a recording cannot
- * resolve, so a path that fits no template as a whole is tried again without its leading
- * segments: traffic recorded against `https://host/v1/notes` fits `/notes`.
+ * resolve; its literal end (`/content/v2.1` of `${merchant_url}/content/v2.1`) is taken off a
+ * path that carries it, and otherwise a path that fits no template as a whole is tried again
+ * without its leading segments: traffic recorded against `https://host/v1/notes` fits `/notes`.
  */
 export function matchRecording(table: ApiTable, recording: Recording): RecordingMatch {
   const byOperation = new Map<string, MatchedExchange[]>();
@@ -35,7 +36,7 @@ export function matchRecording(table: ApiTable, recording: Recording): Recording
       unmatched.push({ recorded, why: 'the recording holds no answer to it' });
       continue;
     }
-    const m = matchBelowPrefix(table, recorded.method, recorded.url);
+    const m = matchBelowBase(table, recorded.method, recorded.url);
     if (m.ok) {
       const list = byOperation.get(m.operation.id) ?? [];
       list.push({ recorded, operation: m.operation, params: m.params });
@@ -43,6 +44,38 @@ export function matchRecording(table: ApiTable, recording: Recording): Recording
     } else unmatched.push({ recorded, why: m.message });
   }
   return { byOperation, unmatched };
+}
+
+/** The path the base URL expression ends with, after its last `${...}` (`/content/v2.1`), or '' when it ends with an expression. */
+export function literalBaseTail(base: string): string {
+  const tail = base.slice(base.lastIndexOf('}') + 1);
+  let path = tail;
+  try {
+    // a literal base (`https://host/v1`) keeps only its path
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(tail)) path = new URL(tail).pathname;
+  } catch {
+    path = tail;
+  }
+  return path.replace(/\/+$/, '');
+}
+
+function matchBelowBase(table: ApiTable, method: string, url: string): ReturnType<typeof matchOperation> {
+  const tail = literalBaseTail(table.base);
+  if (tail) {
+    let path: string | undefined;
+    try {
+      path = new URL(url, 'http://relative.invalid').pathname;
+    } catch {
+      path = undefined;
+    }
+    const at = path?.indexOf(`${tail}/`) ?? -1;
+    // the first place the base's own path appears: what follows it is the operation's path
+    if (path !== undefined && at >= 0) {
+      const m = matchOperation(table, method, path.slice(at + tail.length));
+      if (m.ok) return m;
+    }
+  }
+  return matchBelowPrefix(table, method, url);
 }
 
 function matchBelowPrefix(table: ApiTable, method: string, url: string): ReturnType<typeof matchOperation> {

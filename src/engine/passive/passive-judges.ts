@@ -1,5 +1,5 @@
 import { schemaProblems } from '../api/schema-validate.js';
-import { isListedStatus, responseSchema, type ApiTable } from '../api/table.js';
+import { isListedStatus, responseSchema, statusFits, type ApiTable } from '../api/table.js';
 import type { MatchedExchange } from './match-recording.js';
 
 /** One thing a recorded exchange shows wrong. */
@@ -36,8 +36,17 @@ function wellFormed(x: MatchedExchange, table: ApiTable): boolean {
   return !lacksCredentials(x, table) && missingHeaders(x).length === 0;
 }
 
-function isListed(x: MatchedExchange): boolean {
-  return isListedStatus(x.operation, x.recorded.status);
+function isListed(x: MatchedExchange, table: ApiTable): boolean {
+  return isListedStatus(x.operation, x.recorded.status) || isGone(x, table);
+}
+
+/**
+ * An answer with the table's status for an item that does not exist: one exchange cannot show
+ * whether the item existed, so it is a listed answer about which `served` says nothing.
+ */
+function isGone(x: MatchedExchange, table: ApiTable): boolean {
+  const s = x.recorded.status;
+  return s >= 400 && s < 500 && statusFits(table.goneStatus, s);
 }
 
 function unlisted(x: MatchedExchange): PassiveFinding {
@@ -66,7 +75,7 @@ export const PASSIVE_JUDGES: Readonly<Record<string, PassiveJudge>> = {
     judge(x, table) {
       if (!wellFormed(x, table)) return NOT_JUDGED;
       const status = x.recorded.status;
-      if (!isListed(x)) return { judged: true, findings: [unlisted(x)] };
+      if (!isListed(x, table)) return { judged: true, findings: [unlisted(x)] };
       if (status < 200 || status >= 300) return NOT_JUDGED;
       return { judged: true, findings: bodyFindings(x, table) };
     },
@@ -77,7 +86,7 @@ export const PASSIVE_JUDGES: Readonly<Record<string, PassiveJudge>> = {
     evidence: 'answer to a request with its credentials and required headers',
     judge(x, table) {
       if (!wellFormed(x, table)) return NOT_JUDGED;
-      return { judged: true, findings: isListed(x) ? bodyFindings(x, table) : [unlisted(x)] };
+      return { judged: true, findings: isListed(x, table) ? bodyFindings(x, table) : [unlisted(x)] };
     },
   },
   // a request without credentials to an operation that requires them is refused

@@ -21,7 +21,10 @@ type Placement =
   | { kind: 'route'; why: string }
   | { kind: 'method'; why: string };
 
-/** The path judged: as the client sent it, with the target's words for neutral segments mapped back (profile `paths:`). */
+/**
+ * The path judged: as the client sent it, with dot segments resolved as a server resolves them
+ * and the target's words for neutral segments mapped back (profile `paths:`).
+ */
 function pathOf(x: ProxiedExchange): string {
   return new URL(x.forwardedUrl, 'http://client.invalid').pathname;
 }

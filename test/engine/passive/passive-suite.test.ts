@@ -3,7 +3,7 @@ import type { ApiTable } from '../../../src/engine/api/table.js';
 import { Baseline } from '../../../src/engine/baseline.js';
 import { EventBus, type EngineEvent } from '../../../src/engine/events.js';
 import type { CaseDef, LoadedSuite, Step } from '../../../src/engine/model.js';
-import { matchRecording } from '../../../src/engine/passive/match-recording.js';
+import { literalBaseTail, matchRecording } from '../../../src/engine/passive/match-recording.js';
 import { NEEDS_LIVE, passiveTable, runPassiveSuite } from '../../../src/engine/passive/passive-suite.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { RecordedExchange, Recording } from '../../../src/targets/har/recording.js';
@@ -142,5 +142,13 @@ describe('runPassiveSuite', () => {
     const bare: LoadedSuite = { name: 'plain', dir: '/x', requirements: [], cases: [] };
     expect(() => passiveTable(bare)).toThrow(SpecgateError);
     expect(() => passiveTable(bare)).toThrow(/describes no HTTP API \(api\.yaml\)/);
+  });
+});
+
+describe('literalBaseTail', () => {
+  it("is the base's literal path after its last expression, or a literal base's path", () => {
+    expect(literalBaseTail('${merchant_url}/content/v2.1')).toBe('/content/v2.1');
+    expect(literalBaseTail('${api_url}')).toBe('');
+    expect(literalBaseTail('https://host.example/api/v1/')).toBe('/api/v1');
   });
 });

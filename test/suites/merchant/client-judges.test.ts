@@ -15,7 +15,7 @@ function merchantTable(): ApiTable {
   return table;
 }
 
-const x = (method: string, url: string, forwardedUrl = url): ProxiedExchange => ({ method, url, forwardedUrl, requestHeaders: {}, requestBody: '', status: 200, responseBody: '{}' });
+const x = (method: string, url: string, forwardedUrl = url): ProxiedExchange => ({ method, url, forwardedUrl, requestHeaders: {}, requestBody: '', status: 200, responseHeaders: {}, responseBody: '{}' });
 
 describe('merchant client judges', () => {
   const table = merchantTable();

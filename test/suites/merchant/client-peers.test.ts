@@ -28,12 +28,13 @@ const LIBRARY_WORDS = { accessibleprofileaccounts: 'accessiblegmbaccounts', requ
 const LIBRARY_METHODS = 125;
 
 describe.skipIf(content.skip)('@googleapis/content judged by the client-side cases', () => {
-  const tmp = tempDir('specgate-merchant-content-');
+  let tmp: ReturnType<typeof tempDir> | undefined;
   let bare: MerchantCliRun;
   let mapped: MerchantCliRun;
   let proxied: MerchantCliRun;
 
   beforeAll(async () => {
+    tmp = tempDir('specgate-merchant-content-');
     const launcher = [process.execPath, CONTENT_CLIENT];
     const profile = writeProfile(tmp.dir, 'content', { suites: { merchant: { vars: { merchant_client_command: launcher }, paths: LIBRARY_WORDS } } });
     // A proxy that answers nothing: a launch that let the library use it would reach no service.
@@ -45,7 +46,7 @@ describe.skipIf(content.skip)('@googleapis/content judged by the client-side cas
       else proxied = await runMerchantClientCases({ target: profile, env: proxyEnv });
     });
   }, 300_000);
-  afterAll(() => tmp.remove());
+  afterAll(() => tmp?.remove());
 
   describe('without a profile', () => {
     it('fails exactly MERCHANT-CLIENT-ROUTE; the other three pass', () => {

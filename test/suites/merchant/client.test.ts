@@ -79,14 +79,15 @@ describe.skipIf(built.skip)('client side of the merchant suite, through the CLI'
 });
 
 describe.skipIf(built.skip)('a merchant client that sends no request', () => {
-  const tmp = tempDir('specgate-merchant-silent-');
+  let tmp: ReturnType<typeof tempDir> | undefined;
   let run: MerchantCliRun;
   beforeAll(async () => {
+    tmp = tempDir('specgate-merchant-silent-');
     const script = join(tmp.dir, 'silent-client.mjs');
     writeFileSync(script, `process.stderr.write('no catalog to upload\\n');\nprocess.exit(3);\n`);
     run = await runMerchantClientCases({ client: nodeCommand(script) });
   }, 120_000);
-  afterAll(() => tmp.remove());
+  afterAll(() => tmp?.remove());
 
   it('leaves every client case errored, saying the client sent no request and how it ended', () => {
     const cases = run.report.suites.flatMap((s) => s.cases);
