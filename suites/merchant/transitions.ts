@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { defineTransition, type ApiTransitions, type ResourceStore } from '../../src/engine/api/sequence-model.js';
+import { defineTransition, type ApiTransition, type ApiTransitions, type ResourceStore } from '../../src/engine/api/sequence-model.js';
 
 type SourceInput = Record<string, unknown>;
 
@@ -22,6 +22,37 @@ function picked(store: ResourceStore, pick: number): string {
 
 const pick = (): fc.Arbitrary<number> => fc.nat({ max: 7 });
 
+/** One state change of the table: the operation, the state it applies in, the state it leaves, and the rule names of both outcomes. */
+interface StateChange {
+  operation: string;
+  from: 'ACTIVE' | 'ARCHIVED';
+  to: 'ACTIVE' | 'ARCHIVED';
+  /** Rule of the change from `from` (it must succeed and leave `to`). */
+  applies: string;
+  /** Rule of the same request in the other state (it must be refused). */
+  refused: string;
+  verb: string;
+}
+
+/** A sequence step for one state change of the table: succeeds from its own state, is refused from the other. */
+function stateChange(c: StateChange): ApiTransition<never> {
+  return defineTransition<number>({
+    operation: c.operation,
+    input: pick,
+    request: (p, store) => ({ params: { conversionSourceId: picked(store, p) } }),
+    apply(p, store) {
+      const id = picked(store, p);
+      const source = store.get(id);
+      if (!source) return { status: '4XX', rule: 'gone', why: `there is no source ${id}` };
+      const state = source['state'] === 'ARCHIVED' ? 'ARCHIVED' : 'ACTIVE';
+      if (state !== c.from) return { status: '4XX', rule: c.refused, why: `source ${id} is ${state.toLowerCase()}; ${c.verb} applies only to an ${c.from.toLowerCase()} source` };
+      store.update(id, { state: c.to }, true);
+      changes(store).set(id, c.applies);
+      return { status: '2XX', rule: c.applies, why: `source ${id} is ${c.from.toLowerCase()}, so ${c.verb} makes it ${c.to.toLowerCase()}` };
+    },
+  });
+}
+
 /**
  * The conversion-source state table (spec 001, D, States and transitions) as sequence steps:
  * DELETE archives an active source (state ACTIVE -> ARCHIVED, the source remains), POST
@@ -32,34 +63,8 @@ const pick = (): fc.Arbitrary<number> => fc.nat({ max: 7 });
 export const conversionStates: ApiTransitions = {
   resource: 'conversionsource',
   transitions: {
-    archive: defineTransition<number>({
-      operation: 'conversionsources.delete',
-      input: pick,
-      request: (p, store) => ({ params: { conversionSourceId: picked(store, p) } }),
-      apply(p, store) {
-        const id = picked(store, p);
-        const source = store.get(id);
-        if (!source) return { status: '4XX', rule: 'gone', why: `there is no source ${id}` };
-        if (source['state'] === 'ARCHIVED') return { status: '4XX', rule: 'archive-archived', why: `source ${id} is already archived; DELETE archives only an active source` };
-        store.update(id, { state: 'ARCHIVED' }, true);
-        changes(store).set(id, 'archive-active');
-        return { status: '2XX', rule: 'archive-active', why: `source ${id} is active, so DELETE archives it` };
-      },
-    }),
-    undelete: defineTransition<number>({
-      operation: 'conversionsources.undelete',
-      input: pick,
-      request: (p, store) => ({ params: { conversionSourceId: picked(store, p) } }),
-      apply(p, store) {
-        const id = picked(store, p);
-        const source = store.get(id);
-        if (!source) return { status: '4XX', rule: 'gone', why: `there is no source ${id}` };
-        if (source['state'] !== 'ARCHIVED') return { status: '4XX', rule: 'undelete-active', why: `source ${id} is active; :undelete applies only to an archived source` };
-        store.update(id, { state: 'ACTIVE' }, true);
-        changes(store).set(id, 'undelete-archived');
-        return { status: '2XX', rule: 'undelete-archived', why: `source ${id} is archived, so :undelete re-enables it` };
-      },
-    }),
+    archive: stateChange({ operation: 'conversionsources.delete', from: 'ACTIVE', to: 'ARCHIVED', applies: 'archive-active', refused: 'archive-archived', verb: 'DELETE' }),
+    undelete: stateChange({ operation: 'conversionsources.undelete', from: 'ARCHIVED', to: 'ACTIVE', applies: 'undelete-archived', refused: 'undelete-active', verb: ':undelete' }),
     read: defineTransition<number>({
       operation: 'conversionsources.get',
       input: pick,

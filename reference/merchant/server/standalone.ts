@@ -1,3 +1,4 @@
+import { serveUntilStopped } from '../../../src/targets/serve-until-stopped.js';
 import { merchantVars } from './reference-target.js';
 import { startMerchantServer, type MerchantServerOptions } from './server.js';
 
@@ -16,12 +17,7 @@ export async function runStandalone(argv: readonly string[], options: MerchantSe
   const server = await startMerchantServer({ ...options, port: Number(flag('port') ?? 0) });
   process.stdout.write(`${JSON.stringify(merchantVars(server))}\n`);
   const lifetime = Number(flag('lifetime') ?? 600) * 1000;
-  const stop = (): void => void server.stop().then(() => process.exit(0));
-  setTimeout(stop, lifetime).unref();
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // keep the process alive while the server listens
-  setInterval(() => undefined, 1 << 30);
+  serveUntilStopped(() => server.stop(), lifetime);
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;

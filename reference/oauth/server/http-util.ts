@@ -1,20 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SpecgateError } from '../../../src/errors.js';
+import { readRequestBody } from '../../../src/targets/read-request-body.js';
 
 /** Small HTTP helpers for the reference platform server (no framework: node:http only). */
 
 const MAX_BODY = 64 * 1024;
 
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const b = chunk as Buffer;
-    size += b.length;
-    if (size > MAX_BODY) throw new SpecgateError('SG_TARGET_TOO_LARGE', `request body too large: the reference platform reads at most ${MAX_BODY} bytes; send a smaller body`);
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+export function readBody(req: IncomingMessage): Promise<string> {
+  return readRequestBody(req, MAX_BODY, 'the reference platform');
 }
 
 /**

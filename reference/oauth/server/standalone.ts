@@ -1,3 +1,4 @@
+import { serveUntilStopped } from '../../../src/targets/serve-until-stopped.js';
 import { writeFileSync } from 'node:fs';
 import { OffsetClock } from './clock-hook.js';
 import { platformVars } from './reference-target.js';
@@ -22,12 +23,7 @@ export async function runStandalone(argv: readonly string[], configure?: (clock:
   if (profile) writeFileSync(profile, profileYaml(flag('name') ?? 'oauth reference platform', vars));
   process.stdout.write(`${JSON.stringify(vars)}\n`);
   const lifetime = Number(flag('lifetime') ?? 600) * 1000;
-  const stop = (): void => void server.stop().then(() => process.exit(0));
-  setTimeout(stop, lifetime).unref();
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // Keep the process alive while the server listens.
-  setInterval(() => undefined, 1 << 30);
+  serveUntilStopped(() => server.stop(), lifetime);
 }
 
 const AGENT_ACTIONS: Record<string, string[]> = {
