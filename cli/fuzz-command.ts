@@ -6,11 +6,16 @@ import { loadSuites } from '../src/engine/run.js';
 import { randomSeed } from '../src/engine/runtime/seeds.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createExecRunner } from '../src/targets/exec-runner.js';
+import { watchInterrupts } from './interrupt.js';
 import { quote, withoutOptions } from './replay.js';
 import { didYouMean } from './suggest.js';
 import { planTargets } from './target-choice.js';
 
-/** `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a finding. */
+/**
+ * `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a
+ * finding. SIGINT or SIGTERM stops the search: what was found is still written, and the exit
+ * code is 130 or 143.
+ */
 export async function fuzzCommand(
   modules: SuiteModule[],
   suite: string,
@@ -37,8 +42,7 @@ export async function fuzzCommand(
   const outDir = resolve(opts.out ?? 'reports');
   mkdirSync(outDir, { recursive: true });
   const seed = opts.seed ?? randomSeed();
-  const ac = new AbortController();
-  process.once('SIGINT', () => ac.abort(new Error('interrupted')));
+  const interrupts = watchInterrupts('stopping the search and writing what was found');
   try {
     const result = await m.fuzz({
       target: { vars, exec, runner: createExecRunner() },
@@ -49,15 +53,21 @@ export async function fuzzCommand(
       outDir,
       ...(expected ? { expected } : {}),
       commandLine: fuzzCommandLine(argv),
-      signal: ac.signal,
+      signal: interrupts.signal,
       log: (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(`${result.message}\n`);
     for (const f of result.files) process.stdout.write(`  wrote ${f}\n`);
     if (result.replay) process.stdout.write(`  replay: ${result.replay}\n`);
-    return result.ok ? 0 : 1;
+    // an interrupted search is no verdict, whatever it found before: 130 or 143
+    return interrupts.exitCode() ?? (result.ok ? 0 : 1);
   } finally {
-    await stop();
+    // a second signal while the reference stops still quits at once
+    try {
+      await stop();
+    } finally {
+      interrupts.dispose();
+    }
   }
 }
 

@@ -128,7 +128,10 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   return program;
 }
 
-/** Runs the CLI; returns the exit code (0 conformant, 1 failures, 2 usage/config/suite error, 3 harness or target fault). */
+/**
+ * Runs the CLI; returns the exit code (0 conformant, 1 failures, 2 usage/config/suite error,
+ * 3 harness or target fault, 130/143 a run or fuzz search interrupted by SIGINT/SIGTERM).
+ */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   try {

@@ -6,7 +6,7 @@
 import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.js';
 import type { EngineEvent } from '../src/engine/events.js';
 import type { CaseDef, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
-import { requirementVerdicts, summarize } from '../src/engine/verdicts.js';
+import { interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
 import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
 import { mergeSuites, type MergedSuite } from './merge-shards.js';
 import { readJsonReport, type ReadReport } from './results-file.js';
@@ -47,6 +47,9 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
     };
   });
   const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();
+  // one interrupted part leaves the whole run unfinished: never a green gate
+  const interrupted = reports.find((r) => r.interrupted)?.interrupted;
+  const summary = summarize(results, strict, baseline);
   return {
     startedAt,
     // The shards ran side by side: the longest one is how long the run took.
@@ -55,7 +58,8 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
     strict,
     suites: results,
     requirements: results.flatMap((r) => r.requirements),
-    summary: summarize(results, strict, baseline),
+    summary: interrupted ? interruptedSummary(summary, interrupted, results) : summary,
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 

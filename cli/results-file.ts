@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { SpecgateError } from '../src/errors.js';
-import type { CaseResult, Level, Requirement, ShardInfo } from '../src/engine/model.js';
+import type { CaseResult, Interruption, Level, Requirement, ShardInfo } from '../src/engine/model.js';
 import { JSON_REPORT_FORMAT } from '../src/reporting/json.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
 
@@ -30,6 +30,8 @@ export interface ReadReport {
   strict: boolean;
   suites: ReadSuite[];
   shard?: ShardInfo;
+  /** The run was stopped early (its unfinished cases are skipped as interrupted). */
+  interrupted?: Interruption;
 }
 
 type Json = Record<string, unknown>;
@@ -104,6 +106,8 @@ export function parseJsonReport(content: string, file: string): ReadReport {
       };
     });
   const shard = isObject(data['shard']) ? (data['shard'] as unknown as ShardInfo) : undefined;
+  const stopped = isObject(data['interrupted']) ? data['interrupted'] : undefined;
+  const interrupted: Interruption | undefined = stopped ? { signal: stopped['signal'] === 'SIGTERM' ? 'SIGTERM' : 'SIGINT' } : undefined;
   return {
     file,
     version: text(head['version'], 'unknown'),
@@ -113,6 +117,7 @@ export function parseJsonReport(content: string, file: string): ReadReport {
     strict: data['strict'] === true,
     suites,
     ...(shard ? { shard } : {}),
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
+import { watchInterrupts } from './interrupt.js';
 import { writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
@@ -37,7 +38,11 @@ export interface RunFlags {
 
 const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
 
-/** `specgate run`: load, run, report; the exit code is the run's verdict. */
+/**
+ * `specgate run`: load, run, report; the exit code is the run's verdict, or 130 (SIGINT) or 143
+ * (SIGTERM) when the run was interrupted: then the cases in flight are stopped, the rest are
+ * skipped as interrupted, and the reports still say what ran.
+ */
 export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: string[]): Promise<number> {
   // checked before anything loads or runs: a report that cannot be written is a usage error
   const fileReporters = createReporters(flags.report?.length ? flags.report : DEFAULT_REPORTS);
@@ -53,13 +58,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
     ...fileReporters,
   ];
-  const ac = new AbortController();
-  const onSignal = (): void => {
-    process.stderr.write('\nspecgate: interrupted; finishing the report of what ran (press Ctrl-C again to quit at once)\n');
-    ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'interrupted by the user'));
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
+  const interrupts = watchInterrupts('stopping the cases in flight and writing the reports of what ran');
   try {
     const result = await run({
       modules,
@@ -78,13 +77,13 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       sinks: reporters.map((r) => (e) => r.onEvent(e)),
       traceExchanges: flags.verbose ?? false,
       replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
-      signal: ac.signal,
+      signal: interrupts.signal,
       ...(shard ? { shard } : {}),
     });
     await Promise.all(reporters.map((r) => r.finish()));
     for (const line of writeRegressionCases(modules, result, flags.regressions ?? 'reports/regressions')) process.stdout.write(`${line}\n`);
     return result.summary.exitCode;
   } finally {
-    process.removeListener('SIGINT', onSignal);
+    interrupts.dispose();
   }
 }

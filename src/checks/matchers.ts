@@ -4,6 +4,7 @@
  * text, so `10`, `"10"` and `10n` are equal — form-encoded and XML bodies carry only text. Use
  * `$equals` for exact, typed equality. Operators are objects whose keys all start with `$`.
  */
+import { previewJson } from './value-preview.js';
 
 export interface Mismatch {
   /** Where in the value, as a JSON path (`$.error`). */
@@ -134,10 +135,27 @@ function childPath(path: string, key: string): string {
 }
 
 function lengthOf(v: unknown): number | undefined {
-  if (typeof v === 'string') return [...v].length;
+  if (typeof v === 'string') return codePoints(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof Uint8Array) return v.length;
   return undefined;
+}
+
+/** Length in code points, counted without building an array of them (a body may be megabytes). */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // a high surrogate followed by a low one is one code point
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /** JSON-ish type name; integers (and bigints) report `integer`. */
@@ -178,12 +196,13 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** Short, bigint-safe rendering for messages. */
+/**
+ * Short, bigint-safe rendering for messages (an int64 is written as a number, not as text).
+ * Bounded: a huge or deeply nested value is rendered only as far as the 300 characters shown.
+ */
 export function show(v: unknown): string {
   if (v === undefined) return '(absent)';
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof Uint8Array) return `<${v.length} bytes>`;
-  // bigint digits are written as a number, not a quoted string: an int64 must not look like text
-  const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `\u0000big:${x.toString()}` : x instanceof Uint8Array ? `<${x.length} bytes>` : x)).replace(/"\\u0000big:(-?\d+)"/g, '$1');
-  return s.length > 300 ? `${s.slice(0, 300)}…` : s;
+  return previewJson(v, 300) ?? String(v);
 }

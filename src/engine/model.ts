@@ -295,7 +295,8 @@ export interface RunSummary {
   gatingFailures: number;
   staleBaseline: BaselineEntry[];
   expiredBaseline: BaselineEntry[];
-  exitCode: 0 | 1 | 2 | 3;
+  /** 130 (SIGINT) or 143 (SIGTERM) when the run was interrupted, whatever the cases that ran found. */
+  exitCode: 0 | 1 | 2 | 3 | 130 | 143;
   /** Plain-words verdict line. */
   verdict: string;
 }
@@ -309,6 +310,15 @@ export interface ShardInfo {
   selected: Record<string, string[]>;
 }
 
+/**
+ * Why a run stopped before every selected case ran: the signal that stopped it. The caller
+ * passes it as the reason of RunOptions.signal; any other abort counts as SIGINT (the user
+ * stopped the run).
+ */
+export interface Interruption {
+  signal: 'SIGINT' | 'SIGTERM';
+}
+
 export interface RunResult {
   startedAt: string;
   durationMs: number;
@@ -319,4 +329,6 @@ export interface RunResult {
   summary: RunSummary;
   /** Set when this run is one shard of a larger one. */
   shard?: ShardInfo;
+  /** Set when the run was stopped early: the cases it did not run are skipped as interrupted. */
+  interrupted?: Interruption;
 }

@@ -1,8 +1,8 @@
 import type { Baseline } from './baseline.js';
 import type { EventBus } from './events.js';
-import type { CaseDef, CaseResult, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, LoadedSuite, SuiteResult } from './model.js';
 import { isTimeBound } from './runtime/case-run.js';
-import { runCase } from './runtime/run-case.js';
+import { INTERRUPTED, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { requirementVerdicts } from './verdicts.js';
 
@@ -18,7 +18,8 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   const one = async (i: number): Promise<void> => {
     const def = cases[i] as CaseDef;
-    bus.emit({ type: 'case-start', suite: name, caseId: def.id });
+    // once the run is interrupted, the cases left are skipped without starting
+    if (!opts.signal.aborted) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
     const result = await runCase(rt, def, opts.signal);
     const status = opts.baseline.caseStatus(name, result);
     if (status) result.baseline = status;
@@ -42,6 +43,33 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   };
   bus.emit({ type: 'suite-finish', suite: name, result: suite });
   return suite;
+}
+
+/**
+ * A suite the run reached only after it was interrupted: its target is not started and every
+ * selected case is skipped as interrupted, so the reports still list what did not run.
+ */
+export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: string, bus: EventBus, baseline: Baseline): SuiteResult {
+  bus.emit({ type: 'suite-start', suite: suite.name, target, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
+  const results = cases.map((c): CaseResult => {
+    const result: CaseResult = {
+      suite: suite.name,
+      id: c.id,
+      requirements: c.requirements,
+      outcome: 'skipped',
+      reason: INTERRUPTED,
+      failures: [],
+      exchanges: [],
+      durationMs: 0,
+      location: c.location,
+      ...(c.description ? { description: c.description } : {}),
+    };
+    bus.emit({ type: 'case-finish', suite: suite.name, result });
+    return result;
+  });
+  const result: SuiteResult = { name: suite.name, target, cases: results, requirements: requirementVerdicts(suite, results, baseline), durationMs: 0, properties: { target } };
+  bus.emit({ type: 'suite-finish', suite: suite.name, result });
+  return result;
 }
 
 /** Runs `work` over the items with at most `limit` in flight. */

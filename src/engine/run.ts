@@ -6,14 +6,14 @@ import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
-import type { CaseDef, CaseResult, LoadedSuite, RunResult, ShardInfo, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, Interruption, LoadedSuite, RunResult, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
-import { runSuite } from './run-suite.js';
+import { interruptedSuite, runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
-import { summarize } from './verdicts.js';
+import { interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 
 export interface RunOptions {
@@ -42,6 +42,10 @@ export interface RunOptions {
   traceExchanges?: boolean;
   /** Builds the command that replays one case (the CLI knows how it was called). */
   replay?: (suite: string, caseId: string, seed: number, path?: string) => string;
+  /**
+   * Aborting it interrupts the run: no case starts after that, the cases in flight stop, and the
+   * result is marked interrupted (exit code 130, or 143 when the reason is an Interruption by SIGTERM).
+   */
   signal?: AbortSignal;
   /** This machine's part of a sharded run: picks its cases from every selected one, after loading. */
   shard?: (selected: SelectedCases[]) => { selected: SelectedCases[]; info: ShardInfo };
@@ -93,6 +97,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const exec = createExecRunner();
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
+    if (signal.aborted) {
+      results.push(interruptedSuite(suite, cases, choice.label, bus, baseline));
+      continue;
+    }
     if (choice.recording) {
       results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline));
       continue;
@@ -149,7 +157,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     }
     results.push(result);
   }
-  const summary = summarize(results, strict, baseline);
+  const interrupted = signal.aborted ? interruptionOf(signal.reason) : undefined;
+  const verdicts = summarize(results, strict, baseline);
+  const summary = interrupted ? interruptedSummary(verdicts, interrupted, results) : verdicts;
   const runResult: RunResult = {
     startedAt,
     durationMs: performance.now() - started,
@@ -159,9 +169,16 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     requirements: results.flatMap((r) => r.requirements),
     summary,
     ...(sharded ? { shard: sharded.info } : {}),
+    ...(interrupted ? { interrupted } : {}),
   };
   bus.emit({ type: 'run-finish', result: runResult });
   return runResult;
+}
+
+/** The interruption an abort reason describes; any other reason counts as Ctrl-C. */
+function interruptionOf(reason: unknown): Interruption {
+  const signal = typeof reason === 'object' && reason !== null ? (reason as { signal?: unknown }).signal : undefined;
+  return { signal: signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT' };
 }
 
 function selectCases(suite: LoadedSuite, wanted: string[] | undefined): CaseDef[] {

@@ -1,5 +1,6 @@
 import type { Baseline } from './baseline.js';
-import type { BaselineEntry, CaseResult, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+import type { BaselineEntry, CaseResult, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+import { INTERRUPTED, INTERRUPTED_RUNNING } from './runtime/run-case.js';
 
 /**
  * Per-requirement verdicts of one suite from its case results:
@@ -85,6 +86,23 @@ function untestedReason(covering: CaseResult[]): string {
 /** Whether a failed requirement at this level fails the gate. */
 export function gates(level: Level, strict: boolean): boolean {
   return level === 'MUST' || (strict && level === 'SHOULD');
+}
+
+/**
+ * The summary of an interrupted run: exit code 130 (SIGINT) or 143 (SIGTERM) whatever the
+ * cases that ran found, since a run that did not finish is no verdict on the target; the
+ * verdict line says so first, then what the cases that finished showed.
+ */
+export function interruptedSummary(summary: RunSummary, interruption: Interruption, suites: SuiteResult[]): RunSummary {
+  const cases = suites.flatMap((s) => s.cases);
+  const notStarted = cases.filter((c) => c.reason === INTERRUPTED).length;
+  const stopped = cases.filter((c) => c.reason === INTERRUPTED_RUNNING).length;
+  const { passed, failed, errored } = summary.cases;
+  return {
+    ...summary,
+    exitCode: interruption.signal === 'SIGTERM' ? 143 : 130,
+    verdict: `interrupted by ${interruption.signal}: ${notStarted} case(s) not started and ${stopped} stopped while running, so this is no verdict; the cases that finished: ${passed} passed, ${failed} failed, ${errored} errored`,
+  };
 }
 
 /**

@@ -3,16 +3,18 @@
  * suite and level, baseline housekeeping, the verdict and what the exit code means.
  * Every line fits in 80 columns (long names get a line of their own).
  */
-import type { BaselineEntry, Level, RequirementStatus, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
+import type { BaselineEntry, Level, RequirementStatus, RequirementVerdict, RunResult, RunSummary, SuiteResult } from '../engine/model.js';
 import { wrapText, type Style } from './style.js';
 import { cleanText, oneLine, plural } from './text.js';
 
 /** What each exit code means (DESIGN "Verdicts and reports"). */
-export const EXIT_CODE_MEANING: Record<0 | 1 | 2 | 3, string> = {
+export const EXIT_CODE_MEANING: Record<RunSummary['exitCode'], string> = {
   0: 'conformant at the gating level',
   1: 'conformance failures',
   2: 'usage, configuration or suite error',
   3: 'harness or target fault',
+  130: 'interrupted (SIGINT)',
+  143: 'interrupted (SIGTERM)',
 };
 
 const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];

@@ -13,7 +13,7 @@ body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin:
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 18px 0 6px; }
 .verdict { padding: 10px 14px; border-radius: 6px; font-weight: 600; margin: 10px 0; }
-.verdict.exit-0 { background: #dafbe1; } .verdict.exit-1 { background: #ffebe9; } .verdict.exit-2, .verdict.exit-3 { background: #fff1e5; }
+.verdict.exit-0 { background: #dafbe1; } .verdict.exit-1 { background: #ffebe9; } .verdict.exit-2, .verdict.exit-3, .verdict.exit-130, .verdict.exit-143 { background: #fff1e5; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 12px; }
 th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid #eaeef2; }
 th { background: #f6f8fa; font-weight: 600; }

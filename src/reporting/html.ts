@@ -29,6 +29,7 @@ function metaTable(result: RunResult, meta: Required<HtmlMeta>): string {
     ...result.suites.map((s): [string, string] => [`target of ${s.name}`, `${s.target}${s.properties['clock'] ? ` (clock: ${s.properties['clock']})` : ''}${s.error ? ` — not started: ${s.error.message}` : ''}`]),
   ];
   if (result.shard) rows.push(['shard', `${result.shard.index} of ${result.shard.total}`]);
+  if (result.interrupted) rows.push(['interrupted', `by ${result.interrupted.signal}: the cases that did not run are skipped`]);
   return `<table class="meta">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 

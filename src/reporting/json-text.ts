@@ -13,12 +13,21 @@ export type Plain = null | boolean | number | bigint | string | Plain[] | { [key
  * the middle of a report: byte arrays become `{"$bytes": "<base64>"}`, Map an array of
  * `[key, value]` pairs, Set an array, Error `{name, message, code?}`, a cycle the string
  * `"[Circular]"`, non-finite numbers `null`; `toJSON` is honoured (Date); `undefined`,
- * functions and symbols are dropped from objects and `null` in arrays, as JSON does.
+ * functions and symbols are dropped from objects and `null` in arrays, as JSON does; what
+ * nests deeper than {@link REPORT_DEPTH} levels becomes the text `… nested beyond 64 levels`.
  * @param mapString applied to every string (keys included), e.g. to strip illegal characters.
  */
 export function normalize(value: unknown, mapString: (s: string) => string = (s) => s): Plain {
   return norm(value, mapString, new Set()) ?? null;
 }
+
+/**
+ * Levels of nesting a report shows. Deeper values become a note: every writer recurses per
+ * level, and a target's body nested thousands of levels deep must not overflow the stack.
+ */
+export const REPORT_DEPTH = 64;
+
+const TOO_DEEP = `… nested beyond ${REPORT_DEPTH} levels`;
 
 function norm(value: unknown, str: (s: string) => string, seen: Set<object>): Plain | undefined {
   switch (typeof value) {
@@ -39,6 +48,8 @@ function norm(value: unknown, str: (s: string) => string, seen: Set<object>): Pl
   if (value === null) return null;
   const obj = value as object;
   if (seen.has(obj)) return '[Circular]';
+  // `seen` holds exactly the objects from the root down to this one: its size is the depth
+  if (seen.size >= REPORT_DEPTH) return TOO_DEEP;
   seen.add(obj);
   try {
     return normObject(obj, str, seen);

@@ -93,6 +93,9 @@ export function renderJson(result: RunResult, version = specgateVersion()): stri
     suites: result.suites.map(suiteJson),
     // Only a shard's report has it: what `specgate merge` needs to check the parts cover the run.
     ...(result.shard ? { shard: result.shard } : {}),
+    // Only an interrupted run's report has it (`jq .interrupted` is null otherwise): the signal
+    // that stopped it; its unfinished cases are skipped as interrupted.
+    ...(result.interrupted ? { interrupted: result.interrupted } : {}),
   };
   return `${stringifyJson(report, 2)}\n`;
 }

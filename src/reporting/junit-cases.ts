@@ -105,6 +105,8 @@ function suiteProperties(run: RunResult, suite: SuiteResult): [string, string][]
     ['seed', String(run.seed)],
     ['strict', String(run.strict)],
     ['startedAt', run.startedAt],
+    // junit-10.xsd allows no attribute for it: an interrupted run says so as a property
+    ...(run.interrupted ? [['interrupted', run.interrupted.signal] as [string, string]] : []),
   ]);
   // The engine's own values win over same-named suite properties: they are authoritative.
   for (const [k, v] of Object.entries(suite.properties)) if (!props.has(k)) props.set(k, v);

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseLossless } from 'lossless-json';
+import { SpecgateError } from '../errors.js';
 
 /** A response body as the http target parsed it. */
 export interface ParsedBody {
@@ -30,18 +31,64 @@ export function bodyKind(contentType: string | undefined): BodyKind | undefined 
 /**
  * Parses a response body by its content type: JSON losslessly, form-encoded as an object of
  * strings, XML as an element tree; anything else (and an empty body) gives `body: undefined`.
+ * JSON nested beyond {@link MAX_JSON_DEPTH} throws SpecgateError `SG_TARGET_PROTOCOL`: the
+ * target may be right, but specgate cannot judge it, as with a body over the size cap.
+ * @param what names the body in that error.
  */
-export function parseBody(contentType: string | undefined, text: string): ParsedBody {
+export function parseBody(contentType: string | undefined, text: string, what = 'the answer'): ParsedBody {
   const kind = bodyKind(contentType);
   // An empty body with a content type is normal for HEAD, 204 and 304: not a parse error.
   if (kind === undefined || text.trim() === '') return NONE;
   try {
-    if (kind === 'json') return { body: parseJsonLossless(text) };
+    if (kind === 'json') return { body: parseJsonLossless(text, what) };
     if (kind === 'form') return { body: parseForm(text) };
     return parseXml(text);
   } catch (e) {
+    // Too deep is not malformed: the body may be valid JSON that specgate declines to walk.
+    if (e instanceof SpecgateError) throw e;
     return { body: undefined, parseError: `${kind} body does not parse: ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/**
+ * How deeply specgate lets parsed JSON nest. Every walker of a parsed value (matchers, schema
+ * validation, redaction, reports, the lossless parser itself) recurses once per level, so a
+ * 4 KB body of `[[[[...` would otherwise overflow the stack; no real API nests this deep.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, by one scan that skips strings: no
+ * value is built, so measuring a hostile body costs no more than reading it.
+ */
+export function jsonNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = closingQuote(text, i);
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/** Index of the quote that ends the string opened at `open` (or the end of the text). */
+function closingQuote(text: string, open: number): number {
+  let i = text.indexOf('"', open + 1);
+  while (i !== -1) {
+    let slashes = 0;
+    while (text.charCodeAt(i - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return i;
+    i = text.indexOf('"', i + 1);
+  }
+  return text.length;
+}
+
+/** The error for JSON nested beyond {@link MAX_JSON_DEPTH}; `what` names the text ("the answer of GET /x"). */
+export function tooDeepError(what: string, depth: number): SpecgateError {
+  return new SpecgateError('SG_TARGET_PROTOCOL', `${what} nests JSON ${depth} levels deep, beyond specgate's limit of ${MAX_JSON_DEPTH}`, { depth, limit: MAX_JSON_DEPTH });
 }
 
 // Only integer literals of 16+ digits can lose precision in a double, so text without such a
@@ -56,9 +103,20 @@ function parseNumber(s: string): number | bigint {
 
 /**
  * JSON.parse, except that integers outside ±(2^53−1) become `bigint` (int64 ids must compare
- * exactly). Duplicate keys keep the last value, as JSON.parse does. Throws SyntaxError.
+ * exactly). Duplicate keys keep the last value, as JSON.parse does. Throws SyntaxError, or
+ * SpecgateError `SG_TARGET_PROTOCOL` for text nested beyond {@link MAX_JSON_DEPTH}.
+ * @param what names the text in that error ("the answer of GET /x").
  */
-export function parseJsonLossless(text: string): unknown {
+export function parseJsonLossless(text: string, what = 'the text'): unknown {
+  // A text shorter than the limit cannot nest beyond it, so small bodies skip the scan.
+  if (text.length > MAX_JSON_DEPTH) {
+    const depth = jsonNesting(text);
+    if (depth > MAX_JSON_DEPTH) {
+      // Text that is not JSON at all stays a syntax error (V8's own parser does not recurse).
+      JSON.parse(text);
+      throw tooDeepError(what, depth);
+    }
+  }
   if (!LONG_DIGITS.test(text)) return JSON.parse(text);
   return parseLossless(text, null, { parseNumber, onDuplicateKey: (d) => d.newValue });
 }

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { SpecgateError } from '../errors.js';
+import { trackGroup } from './process-groups.js';
+import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepProcesses } from './process-sweep.js';
 import { StderrHead } from './stderr-head.js';
 import type { ExecRequest, ExecResult, ExecRunner } from './types.js';
 
@@ -9,10 +11,18 @@ import type { ExecRequest, ExecResult, ExecRunner } from './types.js';
 export const EXEC_DEFAULTS = { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 * 1024, maxStderrBytes: 1024 * 1024 } as const;
 
 /**
+ * How long after the child's own exit its output pipes may stay open (ms). A descendant that
+ * holds them longer is not the child's answer: the child is judged on what it wrote before it
+ * exited, and whatever still holds the pipes is killed.
+ */
+export const EXIT_GRACE_MS = 250;
+
+/**
  * Runs an executable target: binary stdin written fully then closed, stdout collected as bytes
  * up to a cap, stderr kept (head) for the report. The child leads its own process group, so a
  * timeout, an overflow or an abort kills everything it started (`kill(-pid)`), and so does a
- * normal exit: a plugin's leftover descendants are orphans nobody else will reap.
+ * normal exit: a plugin's leftover descendants are orphans nobody else will reap. Descendants
+ * that left the group (`setsid`, detached spawns) are found and killed too (process-sweep.ts).
  */
 export function createExecRunner(): ExecRunner {
   return { run };
@@ -28,17 +38,19 @@ function run(req: ExecRequest): Promise<ExecResult> {
 
   return new Promise<ExecResult>((resolve, reject) => {
     let child: ChildProcess;
+    const tag = newProcessTag();
     try {
       child = spawn(req.command, args, {
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
         cwd: req.cwd,
-        env: req.env ? { ...process.env, ...req.env } : process.env,
+        env: { ...process.env, ...(req.env ?? {}), [PROCESS_TAG_VAR]: tag },
       });
     } catch (e) {
       reject(spawnError(req.command, req.cwd, e));
       return;
     }
+    const untrack = child.pid === undefined ? () => undefined : trackGroup(child.pid);
     const stdout: Buffer[] = [];
     let stdoutSize = 0;
     let failure: unknown;
@@ -53,17 +65,25 @@ function run(req: ExecRequest): Promise<ExecResult> {
         // ESRCH: the group is already empty.
       }
     };
+    // Everything the child started, in its group or not: whatever carries its tag or holds its pipes.
+    const killAll = (): void => {
+      killGroup();
+      const pipes = [pipeId(child.stdout), pipeId(child.stderr)].filter((p): p is string => p !== undefined);
+      sweepProcesses({ tag, pipes });
+    };
     const fail = (err: unknown): void => {
       if (failure !== undefined || settled) return;
       failure = err;
-      killGroup();
+      killAll();
       // The child may already be gone while a descendant holds the pipes: do not wait for them.
       if (exited) finish();
     };
     const finish = (): void => {
       if (settled) return;
       settled = true;
+      untrack();
       clearTimeout(timer);
+      clearTimeout(grace);
       req.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -76,6 +96,7 @@ function run(req: ExecRequest): Promise<ExecResult> {
         durationMs: performance.now() - start,
       });
     };
+    let grace: NodeJS.Timeout | undefined;
     const onAbort = (): void => fail(req.signal?.reason);
     const timer = setTimeout(() => {
       fail(new SpecgateError(
@@ -111,7 +132,15 @@ function run(req: ExecRequest): Promise<ExecResult> {
     child.on('exit', () => {
       exited = true;
       killGroup();
-      if (failure !== undefined) finish();
+      if (failure !== undefined) return finish();
+      // Normally the pipes close right after the exit. If a descendant outside the group still
+      // holds them, the answer is what the child wrote before it exited: read what is already
+      // in the pipes, then kill the holders and stop reading.
+      grace = setTimeout(() => {
+        if (settled) return;
+        killAll();
+        finish();
+      }, EXIT_GRACE_MS);
     });
     child.on('close', finish);
 

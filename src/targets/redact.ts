@@ -1,9 +1,12 @@
 import { base64Cores, literalForms } from './secret-forms.js';
+import { SecretPieces } from './secret-pieces.js';
 
 /** What a redacted secret is replaced with. */
 export const MASK = '***';
 
 const MIN_SECRET = 4;
+/** Levels of nesting redaction walks (parsed bodies are already held to 256, body-parse.ts). */
+const MAX_REDACT_DEPTH = 512;
 const CREDENTIAL = /\b(Basic|Bearer)(\s+)([A-Za-z0-9+/=._~-]+)/gi;
 const B64_CHAR = /[A-Za-z0-9+/=_-]/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -14,17 +17,21 @@ function escapeRegExp(s: string): string {
 
 /**
  * Removes known secret values from everything a report shows (DESIGN "Targets": credentials
- * from `${env:NAME}` are redacted in every report). A secret is caught raw, URL-encoded,
- * form-encoded, JSON-escaped and base64-encoded (also inside a larger base64 blob such as the
- * `user:secret` of a Basic credential, which is then masked whole). Secrets shorter than 4
- * characters would mask innocent text, so they are only masked where a value equals them
- * exactly (a whole string, a Bearer token, one half of a Basic credential).
+ * from `${env:NAME}` are redacted in every report). A secret is caught raw, URL-encoded (once
+ * or twice), form-encoded, JSON-escaped, hex-encoded and base64-encoded (also inside a larger
+ * base64 blob such as the `user:secret` of a Basic credential, which is then masked whole).
+ * Redact before cutting a text down (src/targets/text-cut.ts); a piece of a secret left by a
+ * cut made without the secrets is still masked when the cut is marked (`…` or `...`, see
+ * secret-pieces.ts). Secrets shorter than 4 characters would mask innocent text, so they are
+ * only masked where a value equals them exactly (a whole string, a Bearer token, one half of a
+ * Basic credential).
  */
 export class Redactor {
   private readonly exact: Set<string>;
   private readonly literal: RegExp | undefined;
   private readonly literalTest: RegExp | undefined;
   private readonly cores: RegExp | undefined;
+  private readonly pieces: SecretPieces;
   private readonly secretBytes: Buffer[];
 
   constructor(secrets: Iterable<string>) {
@@ -37,6 +44,7 @@ export class Redactor {
     this.literal = forms.size ? new RegExp(alternation(forms), 'g') : undefined;
     this.literalTest = forms.size ? new RegExp(alternation(forms)) : undefined;
     this.cores = cores.size ? new RegExp(alternation(cores), 'g') : undefined;
+    this.pieces = new SecretPieces([...forms, ...cores], MIN_SECRET);
     this.secretBytes = long.map((s) => Buffer.from(s, 'utf8'));
   }
 
@@ -57,7 +65,7 @@ export class Redactor {
     let out = s.replace(CREDENTIAL, this.maskCredential);
     if (this.cores) out = this.maskBase64Runs(out, this.cores);
     if (this.literal) out = out.replace(this.literal, MASK);
-    return out;
+    return this.pieces.mask(out, MASK);
   }
 
   /**
@@ -104,6 +112,10 @@ export class Redactor {
     if (v instanceof Uint8Array) return this.redactBytes(v);
     if (v instanceof Date) return v;
     if (ancestors.has(v)) return '[Circular]';
+    // `ancestors` is the path from the root, so its size is the depth. Deeper values are dropped
+    // rather than walked: recursing further could overflow the stack, and passing them on
+    // unredacted could show a secret.
+    if (ancestors.size >= MAX_REDACT_DEPTH) return `… nested beyond ${MAX_REDACT_DEPTH} levels`;
     ancestors.add(v);
     try {
       if (Array.isArray(v)) return v.map((item) => this.walk(item, ancestors));

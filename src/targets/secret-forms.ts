@@ -1,23 +1,27 @@
 /**
- * The spellings a secret can take on its way into a report: in a URL, in a form body, inside
- * a JSON string, base64-encoded (Basic credentials, JWT-like blobs). Used by the Redactor.
+ * The spellings a secret can take on its way into a report: in a URL (once, or twice when a
+ * target encodes a whole query string again), in a form body, inside a JSON string, as
+ * hexadecimal bytes, base64-encoded (Basic credentials, JWT-like blobs). Used by the Redactor.
  */
 
-/** Forms matched literally: raw, percent-encoded (both hex cases), form-encoded, JSON-escaped, base64 of the secret alone. */
+/** Percent-encodings of `s`: URL and form style, each with upper- and lower-case hex digits. */
+function percentForms(s: string): string[] {
+  const uri = encodeURIComponent(s);
+  const form = new URLSearchParams([['', s]]).toString().slice(1);
+  const lower = (t: string): string => t.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+  return [uri, lower(uri), form, lower(form)];
+}
+
+/**
+ * Forms matched literally: raw, percent-encoded once and twice (`%2541`: URL and form style,
+ * both hex cases at each level), JSON-escaped, hex (both cases), base64 of the secret alone.
+ * A hex dump holds each byte as two digits, so the hex form is found inside a longer dump too.
+ */
 export function literalForms(secret: string): string[] {
-  const uri = encodeURIComponent(secret);
-  const form = new URLSearchParams([['', secret]]).toString().slice(1);
+  const once = percentForms(secret);
+  const hex = Buffer.from(secret, 'utf8').toString('hex');
   const b64 = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
-  return [
-    secret,
-    uri,
-    uri.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
-    form,
-    form.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
-    JSON.stringify(secret).slice(1, -1),
-    b64,
-    toBase64Url(b64),
-  ];
+  return [...new Set([secret, ...once, ...once.flatMap(percentForms), JSON.stringify(secret).slice(1, -1), hex, hex.toUpperCase(), b64, toBase64Url(b64)])];
 }
 
 // Below 8 characters (48 bits) a core could turn up by chance in a large base64 body.

@@ -1,3 +1,5 @@
+import { CUT_MARK } from './text-cut.js';
+
 /**
  * Keeps the first `cap` bytes of a stream (stderr of an exec target) and counts the rest.
  * The head is what explains a failure (the first error usually causes the others), and a
@@ -30,9 +32,15 @@ export class StderrHead {
     return this.dropped;
   }
 
-  /** The kept head as UTF-8, with a note saying how much was dropped. */
+  /**
+   * The kept head as UTF-8, with a note saying how much was dropped. The cut is marked: the
+   * secrets are not known here, and the Redactor masks a piece of one found right before the mark.
+   */
   text(): string {
-    const head = Buffer.concat(this.chunks, this.kept).toString('utf8');
-    return this.dropped === 0 ? head : `${head}\n[specgate: ${this.dropped} more bytes of stderr dropped after the first ${this.kept}]`;
+    const bytes = Buffer.concat(this.chunks, this.kept);
+    if (this.dropped === 0) return bytes.toString('utf8');
+    // streaming decode leaves out a character the cap cut in two, so the text before the mark is intact
+    const head = new TextDecoder('utf-8').decode(bytes, { stream: true });
+    return `${head}${CUT_MARK}\n[specgate: ${this.dropped} more bytes of stderr dropped after the first ${this.kept}]`;
   }
 }

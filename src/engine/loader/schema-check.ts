@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
 import { fromRoot } from '../../paths.js';
+import { MAX_JSON_DEPTH } from '../../targets/body-parse.js';
 import type { YamlSource } from './yaml-source.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
@@ -30,12 +31,17 @@ export function createAjv(): Ajv {
   return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
 }
 
-/** A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers. */
-export function jsonSafe(v: unknown): unknown {
+/**
+ * A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers.
+ * Validation recurses once per level, so a value nested beyond {@link MAX_JSON_DEPTH} (one that
+ * did not come through the body parser, which holds bodies to it) is refused, not walked.
+ */
+export function jsonSafe(v: unknown, depth = 0): unknown {
   if (typeof v === 'bigint') return Number(v);
-  if (Array.isArray(v)) return v.map(jsonSafe);
-  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x)]));
-  return v;
+  if (!v || typeof v !== 'object' || v instanceof Uint8Array) return v;
+  if (depth >= MAX_JSON_DEPTH) throw new SpecgateError('SG_TARGET_PROTOCOL', `the value checked against a schema nests deeper than specgate's limit of ${MAX_JSON_DEPTH} levels`, { limit: MAX_JSON_DEPTH });
+  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x, depth + 1)]));
 }
 
 let shared: Ajv | undefined;

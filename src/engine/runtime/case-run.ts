@@ -3,7 +3,7 @@ import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
 import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
-import { runProperty } from './property.js';
+import { runProperty, type PropertyProgress } from './property.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
@@ -27,6 +27,8 @@ export class CaseRun implements StepScope {
   private readonly recent: (() => Exchange)[] = [];
   private propertyCalls = 0;
   property: PropertyInfo | undefined;
+  /** How far the property running now has got (the case's timeout message says it). */
+  propertyProgress: PropertyProgress | undefined;
   readonly seed: number;
 
   constructor(
@@ -59,6 +61,11 @@ export class CaseRun implements StepScope {
 
   resolve(value: unknown, vars: Record<string, unknown> = this.vars): unknown {
     return resolveDeep(value, { vars, env: this.rt.env });
+  }
+
+  /** Masks the target's secrets in `text` (before it is cut down for a report). */
+  redact(text: string): string {
+    return this.rt.redaction.redactString(text);
   }
 
   /** Remember an exchange lazily: it is only materialised (and redacted) when reported. */
@@ -171,7 +178,7 @@ export class CaseRun implements StepScope {
     const outcome = await runProperty(arb, async (v) => {
       const f = await predicate(v);
       return f ? [f] : [];
-    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink });
+    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p) });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
@@ -200,7 +207,7 @@ export class CaseRun implements StepScope {
       }
     };
     const runs = this.rt.runs ?? spec.runs ?? 100;
-    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink });
+    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p) });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });

@@ -1,6 +1,7 @@
 import { getPath } from '../json-path.js';
 import { match, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
+import { BODY_PREVIEW_CHARS, redactedPreview } from '../../targets/text-cut.js';
 import type { StepScope } from './step-scope.js';
 
 /**
@@ -22,14 +23,22 @@ export interface Observation {
   exchange: () => Exchange;
 }
 
+/** How much of a body that does not parse its failure quotes. */
+export const UNPARSED_BODY_CHARS = 300;
+
+/** Matching an observation: the matchers' context, and how to mask the target's secrets in a text before it is cut. */
+export interface ObservationContext extends MatchContext {
+  redact(text: string): string;
+}
+
 /** A body that does not parse as its content type claims fails every expectation on the body, saying why. */
-function unparsedBody(obs: Observation, m: unknown): Mismatch[] {
+function unparsedBody(obs: Observation, m: unknown, ctx: ObservationContext): Mismatch[] {
   if (obs.parseError === undefined) return [];
-  return [{ path: '$', message: `the body does not parse as its Content-Type claims (${obs.parseError})`, expected: m, actual: bodyPreview(obs.bodyText, 300) }];
+  return [{ path: '$', message: `the body does not parse as its Content-Type claims (${obs.parseError})`, expected: m, actual: bodyPreview(obs.bodyText, ctx.redact, UNPARSED_BODY_CHARS) }];
 }
 
 /** Named parts of an expectation and where each is read from the observation. */
-export function expectationMismatches(obs: Observation, expect: Record<string, unknown>, ctx: MatchContext, headerName: (n: string) => string): Mismatch[] {
+export function expectationMismatches(obs: Observation, expect: Record<string, unknown>, ctx: ObservationContext, headerName: (n: string) => string): Mismatch[] {
   const out: Mismatch[] = [];
   for (const [key, m] of Object.entries(expect)) {
     switch (key) {
@@ -43,12 +52,12 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
         }
         break;
       case 'body': {
-        const unparsed = unparsedBody(obs, m);
+        const unparsed = unparsedBody(obs, m, ctx);
         out.push(...(unparsed.length ? unparsed : match(obs.body, m, ctx, '$')));
         break;
       }
       case 'schema': {
-        const unparsed = unparsedBody(obs, { $schema: m });
+        const unparsed = unparsedBody(obs, { $schema: m }, ctx);
         out.push(...(unparsed.length ? unparsed : match(obs.body, { $schema: m }, ctx, '$')));
         break;
       }
@@ -89,8 +98,11 @@ export function capture(obs: Observation, spec: Record<string, string>, vars: Re
   }
 }
 
-export function bodyPreview(text: string | undefined, max = 4096): string | undefined {
-  if (text === undefined) return undefined;
-  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+/**
+ * The head of a target's text as a report keeps it, its secrets masked by `redact` before the
+ * cut: a secret cut in two would no longer be recognised by the redaction of the report.
+ */
+export function bodyPreview(text: string | undefined, redact: (text: string) => string, max = BODY_PREVIEW_CHARS): string | undefined {
+  return text === undefined ? undefined : redactedPreview(text, max, redact);
 }
 

@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { SpecgateError } from '../../errors.js';
 import type { Failure } from '../model.js';
 import type { FailureInput } from '../suite-module.js';
 
@@ -21,35 +22,109 @@ export interface PropertyOutcome {
   failures: Found[];
 }
 
+/** How far a property has got, for a case that is stopped while it runs (see describeProgress). */
+export interface PropertyProgress {
+  /** Runs that ended without a finding, before the first failing one. */
+  passed: number;
+  /** Runs asked for. */
+  runs: number;
+  /** The 1-based run that found a failure; set once shrinking has begun. */
+  failedAt?: number;
+}
+
 /**
  * Runs `attempt` on generated values with fast-check (seeded; replayable with `path`) and shrinks
- * a failing value to a minimal one. A harness or target fault (anything but a finding) is
- * re-thrown after shrinking, so the case errors instead of reporting a false conformance failure.
+ * a failing value to a minimal one.
+ *
+ * A harness or target fault (anything but a finding) ends the property at once: a target that
+ * has stopped answering, refuses connections or answers garbage would fail every further run the
+ * same way, and shrinking through them would cost a timeout each. The first fault is re-thrown,
+ * saying at which run it came, so the case errors instead of reporting a false conformance
+ * failure. A fault while shrinking a real finding ends the shrinking instead: the smallest
+ * failing value found so far is reported, and the failure says why shrinking stopped.
  */
 export async function runProperty<T>(
   arb: fc.Arbitrary<T>,
   attempt: (value: T) => Promise<Found[]>,
-  opts: { seed: number; runs: number; path?: string | undefined; signal: AbortSignal; shrink?: boolean },
+  opts: {
+    seed: number;
+    runs: number;
+    path?: string | undefined;
+    signal: AbortSignal;
+    shrink?: boolean;
+    /** Told after every run, so that a case stopped by its timeout can say how far it got. */
+    onProgress?: (progress: PropertyProgress) => void;
+  },
 ): Promise<PropertyOutcome> {
+  const progress: PropertyProgress = { passed: 0, runs: opts.runs };
+  let fault: { error: unknown; run: number } | undefined;
   const prop = fc.asyncProperty(arb, async (value) => {
-    if (opts.signal.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
-    const found = await attempt(value);
-    if (found.length) throw new Falsified(found);
+    // After a fault no run reaches the target again: fast-check only walks what is left of its
+    // shrink tree, which costs nothing. Before a finding, failing keeps the walk short (it
+    // follows one branch down); while shrinking a finding, passing keeps that finding the answer.
+    if (fault) {
+      if (progress.failedAt === undefined) throw fault.error;
+      return;
+    }
+    try {
+      if (opts.signal.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new SpecgateError('SG_CASE_TIMEOUT', 'the case was stopped');
+      const found = await attempt(value);
+      if (found.length) {
+        progress.failedAt ??= progress.passed + 1;
+        throw new Falsified(found);
+      }
+      if (progress.failedAt === undefined) progress.passed++;
+    } catch (e) {
+      if (e instanceof Falsified) throw e;
+      fault = { error: e, run: progress.passed + 1 };
+      if (progress.failedAt === undefined) throw e;
+    } finally {
+      opts.onProgress?.({ ...progress });
+    }
   });
   const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.runs };
   if (opts.path) params.path = opts.path;
   // --no-shrink: report the first failing input (still replayable by its path), for fast gates
   if (opts.shrink === false) params.endOnFailure = true;
   const details = await fc.check(prop, params);
+  if (fault && progress.failedAt === undefined) throw located(fault.error, fault.run, opts.runs);
   if (!details.failed) return { failed: false, runs: details.numRuns, failures: [] };
   const err: unknown = details.errorInstance;
   if (!(err instanceof Falsified)) throw err;
+  const failures = fault ? err.failures.map((f, i) => (i === 0 ? { ...f, message: `${f.message} (shrinking stopped early: ${errorMessage(fault?.error)})` } : f)) : err.failures;
   return {
     failed: true,
     runs: details.numRuns,
     path: details.counterexamplePath ?? undefined,
     counterexample: details.counterexample?.[0],
     shrinks: details.numShrinks,
-    failures: err.failures,
+    failures,
   };
+}
+
+/**
+ * A few words on how far a property got, for the message of a case stopped by its timeout:
+ * " after 2 of 1000 property runs", or that it was shrinking a failure (which --no-shrink shows).
+ */
+export function describeProgress(p: PropertyProgress | undefined): string {
+  if (!p) return '';
+  if (p.failedAt !== undefined)
+    return ` while shrinking a failure found at property run ${p.failedAt} of ${p.runs} (rerun with --no-shrink to see the unshrunk failing input)`;
+  return ` after ${p.passed} of ${p.runs} property runs`;
+}
+
+/** The fault of run `run`, saying where the property stopped (a case's own stop goes unchanged). */
+function located(error: unknown, run: number, runs: number): unknown {
+  if (!(error instanceof SpecgateError) || error.code === 'SG_CASE_TIMEOUT') return error;
+  const before = run === 1 ? 'no run before it' : `the ${run - 1} run${run === 2 ? '' : 's'} before it passed`;
+  return new SpecgateError(
+    error.code,
+    `${error.message} (property run ${run} of ${runs}, ${before}; the property stopped there)`,
+    { ...(error.detail ?? {}), propertyRun: run, propertyRuns: runs },
+    { cause: error },
+  );
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

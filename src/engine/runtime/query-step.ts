@@ -34,7 +34,7 @@ export async function runQueryStep(run: StepScope, step: QueryStep, vars: Record
   const durationMs = performance.now() - started;
   const exchange = (): Exchange => ({
     kind: 'query',
-    summary: `${db.description}: ${oneLine(spec.sql)} -> ${answer.error ? `error ${answer.error.code ?? ''}`.trim() : `${answer.rowCount ?? 0} row(s)`}`,
+    summary: `${db.description}: ${oneLine(spec.sql, (t) => run.redact(t))} -> ${answer.error ? `error ${answer.error.code ?? ''}`.trim() : `${answer.rowCount ?? 0} row(s)`}`,
     request: { sql: spec.sql, params },
     response: answer.error ? { error: answer.error } : { rowCount: answer.rowCount, fields: answer.fields, rows: answer.rows?.slice(0, REPORT_ROWS) },
     durationMs,
@@ -71,6 +71,7 @@ async function ask(spec: QuerySpec, outer: AbortSignal, query: (signal: AbortSig
   }
 }
 
-function oneLine(sql: string): string {
-  return bodyPreview(sql.replace(/\s+/g, ' ').trim(), 80) ?? '';
+/** The statement on one line, cut to 80 characters (a secret in it masked before the cut). */
+function oneLine(sql: string, redact: (text: string) => string): string {
+  return bodyPreview(sql.replace(/\s+/g, ' ').trim(), redact, 80) ?? '';
 }

@@ -1,16 +1,27 @@
 import { SpecgateError, asSpecgateError } from '../../errors.js';
-import type { CaseDef, CaseResult } from '../model.js';
+import type { CaseDef, CaseResult, Failure } from '../model.js';
 import { CaseRun, isTimeBound } from './case-run.js';
+import { describeProgress } from './property.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 /** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
 const CASE_FINISHED = Object.freeze({ code: 'SG_CASE_FINISHED', message: 'case finished' });
 
+/** Skip reason of a case the run never started because it was interrupted first. */
+export const INTERRUPTED = 'interrupted';
+/** Skip reason of a case stopped half-way by the interruption: it has no verdict either. */
+export const INTERRUPTED_RUNNING = 'interrupted while running';
+
 /**
  * Runs one case to an outcome: passed, failed (the target broke a requirement), errored
  * (harness or target fault, with the error's code), or skipped (with the reason).
  * Never throws: whatever happens becomes part of the result.
+ *
+ * When `outer` (the run's signal) aborts, the run was interrupted: a case not started yet is
+ * skipped at once, and a case in flight stops at once (its steps see the abort) and is skipped
+ * too, keeping only what it had found before the interruption. Nothing it does after the abort
+ * counts, since an aborted request or process says nothing about the target.
  */
 export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal): Promise<CaseResult> {
   const started = performance.now();
@@ -18,24 +29,35 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal
   const ac = new AbortController();
   const run = new CaseRun(rt, def, ac.signal);
   if (skipped) return run.result('skipped', 0, { reason: skipped });
-  const onOuter = (): void => ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+  if (outer.aborted) return run.result('skipped', 0, { reason: INTERRUPTED });
+  let interrupted: Failure[] | undefined;
+  let stopNow: (reason: unknown) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (stopNow = reject));
+  const onOuter = (): void => {
+    // A property case keeps its findings only once shrunk, at its end: half-way it has none to keep.
+    interrupted = def.property ? [] : [...run.failures];
+    stopNow(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+    ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+  };
   outer.addEventListener('abort', onOuter, { once: true });
   const timeoutMs = def.timeoutMs ?? rt.caseTimeoutMs;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${timeoutMs} ms and was stopped; raise \`timeoutMs\` on the case or --case-timeout`);
+      const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${timeoutMs} ms and was stopped${describeProgress(run.propertyProgress)}; raise \`timeoutMs\` on the case or --case-timeout`);
       ac.abort(err);
       reject(err);
     }, timeoutMs);
   });
   try {
     const work = def.property ? run.runPropertyCase() : run.runSteps(def.steps);
-    await Promise.race([work, timeout]);
+    // the work may take a while to notice the abort (a check's own loop): the case ends at once anyway
+    await Promise.race([work, timeout, stopped]);
     const ms = performance.now() - started;
     return run.result(run.failures.length ? 'failed' : 'passed', ms);
   } catch (e) {
     const ms = performance.now() - started;
+    if (interrupted) return run.result(interrupted.length ? 'failed' : 'skipped', ms, { reason: INTERRUPTED_RUNNING, failures: interrupted });
     if (e instanceof SkipCase) return run.result('skipped', ms, { reason: e.reason });
     const err = asSpecgateError(e);
     // findings made before a fault still count: the case failed, and the fault is noted

@@ -66,8 +66,8 @@ export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promi
   const exchange = () => ({
     kind: 'http' as const,
     summary: `${method} ${url} -> ${res.status}`,
-    request: { method, url, headers, body: bodyPreview(body) },
-    response: { status: res.status, headers: res.headers, body: bodyPreview(res.bodyText) },
+    request: { method, url, headers, body: bodyPreview(body, (t) => run.redact(t)) },
+    response: { status: res.status, headers: res.headers, body: bodyPreview(res.bodyText, (t) => run.redact(t)) },
     durationMs: res.durationMs,
   });
   run.note(exchange);
@@ -132,7 +132,7 @@ export async function runProcess(run: StepScope, spec: Omit<ExecSpec, 'stdin'>, 
       kind: 'exec' as const,
       summary: more.summary ?? (describe?.label ? `${describe.label}: ${line}` : line),
       request: more.request ?? { command, args, stdinBytes: stdin.length },
-      response: more.response ?? { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr) },
+      response: more.response ?? { exitCode: res.exitCode, signal: res.signal, stdoutBytes: res.stdout.length, stderr: bodyPreview(res.stderr, (t) => run.redact(t)) },
       durationMs: res.durationMs,
     };
   };

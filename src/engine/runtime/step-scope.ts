@@ -19,6 +19,8 @@ export interface StepScope {
   /** Runs processes (output caps, timeouts, process-group cleanup). */
   readonly processes: ExecRunner;
   resolve(value: unknown, vars?: Record<string, unknown>): unknown;
+  /** Masks the target's secrets in `text`: call it before cutting a target's text down for a report. */
+  redact(text: string): string;
   /** Records an exchange (materialised and redacted only when reported). */
   note(ex: () => Exchange): void;
   /** Records a conformance failure; without a requirement it counts against all of the case's. */

@@ -1,7 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
 import type { StepScope } from './step-scope.js';
-import { capture, expectationMismatches, recordMismatches, type Observation } from './observation.js';
+import { capture, expectationMismatches, recordMismatches, type Observation, type ObservationContext } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
@@ -91,7 +91,7 @@ async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, var
   return obs;
 }
 
-function matchContext(run: StepScope): { schema(name: string, v: unknown): string[] } {
-  return { schema: (name, v) => run.registry.validateSchema(name, v) };
+function matchContext(run: StepScope): ObservationContext {
+  return { schema: (name, v) => run.registry.validateSchema(name, v), redact: (text) => run.redact(text) };
 }
 

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { SpecgateError } from '../../errors.js';
 import { commandArgv } from '../command-line.js';
+import { trackGroup } from '../process-groups.js';
+import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepProcesses } from '../process-sweep.js';
 import { launchEnv } from './launch-env.js';
+import { CUT_MARK } from '../text-cut.js';
 
 /**
  * One run of a client application under test: specgate starts it, reads what it tells the
@@ -26,7 +29,7 @@ export interface ClientProcess {
   waitForOutput<T>(find: (stdout: string) => T | undefined, timeoutMs: number): Promise<T | undefined>;
   /** Waits for the process to end; undefined when it is still running after `timeoutMs`. */
   waitForExit(timeoutMs: number): Promise<ClientExit | undefined>;
-  /** Ends the process (SIGTERM, then SIGKILL after a second) and whatever is left in its group. */
+  /** Ends the process (SIGTERM, then SIGKILL after a second) and whatever it left behind, in its group or not. */
   stop(): Promise<ClientExit>;
 }
 
@@ -44,11 +47,14 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
   const argv = commandArgv(command, what);
   const [exe, ...args] = argv as [string, ...string[]];
   let child: ChildProcess;
+  // Inherited by everything the application starts, so what leaves its group is found too.
+  const tag = newProcessTag();
   try {
-    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: launchEnv(contract) });
+    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...launchEnv(contract), [PROCESS_TAG_VAR]: tag } });
   } catch (e) {
     throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the ${what} ${argv.join(' ')}: ${(e as Error).message}`);
   }
+  const untrack = child.pid === undefined ? () => undefined : trackGroup(child.pid);
   let out = '';
   let err = '';
   let exit: ClientExit | undefined;
@@ -59,7 +65,13 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
   const notify = (): void => {
     for (const w of [...watchers]) w();
   };
-  const keep = (have: string, more: string): string => (have.length >= OUTPUT_CAP ? have : (have + more).slice(0, OUTPUT_CAP));
+  // A cut output ends with the cut mark (within the cap): the secrets are not known here, and the
+  // Redactor masks a piece of one found right before the mark.
+  const keep = (have: string, more: string): string => {
+    if (have.length >= OUTPUT_CAP) return have;
+    const all = have + more;
+    return all.length <= OUTPUT_CAP ? all : `${all.slice(0, OUTPUT_CAP - 1)}${CUT_MARK}`;
+  };
   child.stdout?.setEncoding('utf8').on('data', (d: string) => {
     const before = out.length;
     out = keep(out, d);
@@ -90,7 +102,16 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
       // ESRCH: the group is already gone.
     }
   };
-  const onAbort = (): void => killGroup('SIGKILL');
+  // The group, and what left it (setsid, detached spawns): whatever carries the tag or holds the pipes.
+  const killAll = (): void => {
+    killGroup('SIGKILL');
+    const pipes = [pipeId(child.stdout), pipeId(child.stderr)].filter((p): p is string => p !== undefined);
+    sweepProcesses({ tag, pipes });
+  };
+  const onAbort = (): void => {
+    killAll();
+    untrack();
+  };
   // A case may have several launches (and deliveries) watching its signal at once.
   setMaxListeners(64, signal);
   signal.addEventListener('abort', onAbort, { once: true });
@@ -122,9 +143,14 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
       const ended = final ? exit : undefined;
       if (!ended) killGroup('SIGTERM');
       const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
-      // Whatever the application left in its group (a helper, a browser opener) goes too.
-      killGroup('SIGKILL');
+      // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
+      killAll();
       const hard = soft ?? (await proc.waitForExit(5000));
+      // Its output is final now: a pipe still held by something no sweep could find must not
+      // keep specgate itself running.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      untrack();
       signal.removeEventListener('abort', onAbort);
       return hard ?? { code: null, signal: 'SIGKILL' };
     },

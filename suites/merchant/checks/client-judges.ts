@@ -4,6 +4,7 @@ import { PASS, fail, type Judge, type Verdict } from '../../../src/engine/checks
 import type { Exchange } from '../../../src/engine/model.js';
 import type { ProxiedExchange } from '../../../src/targets/recording-proxy.js';
 import type { ClientRun } from './client-run.js';
+import { cutTail, cutText } from '../../../src/targets/text-cut.js';
 
 /** The version prefix every request must carry (spec 001, D, Versioning 1). */
 export const PREFIX = '/content/v2.1';
@@ -49,13 +50,13 @@ export function place(table: ApiTable, x: ProxiedExchange): Placement {
 }
 
 function exchangeOf(x: ProxiedExchange): Exchange {
-  return { kind: 'http', summary: `${x.method} ${x.url} -> ${x.status}`, request: { method: x.method, url: x.url, ...(x.requestBody ? { body: x.requestBody.slice(0, 2000) } : {}) }, response: { status: x.status, body: x.responseBody.slice(0, 2000) } };
+  return { kind: 'http', summary: `${x.method} ${x.url} -> ${x.status}`, request: { method: x.method, url: x.url, ...(x.requestBody ? { body: cutText(x.requestBody, 2000) } : {}) }, response: { status: x.status, body: cutText(x.responseBody, 2000) } };
 }
 
 /** A judge that fails on every request placed in `kind`, naming up to five of them. */
 function every(kind: Placement['kind'], rule: string): Judge<JudgedRun> {
   return (run) => {
-    if (run.exchanges.length === 0) return { unjudged: `the client sent no request (it ${run.finished.stopped ? 'was stopped' : 'ended'}: ${run.finished.exchange.summary}; stderr: ${run.finished.stderr.slice(-300) || 'empty'})` };
+    if (run.exchanges.length === 0) return { unjudged: `the client sent no request (it ${run.finished.stopped ? 'was stopped' : 'ended'}: ${run.finished.exchange.summary}; stderr: ${cutTail(run.finished.stderr, 300) || 'empty'})` };
     const bad = run.exchanges.map((x) => ({ x, p: place(run.table, x) })).filter(({ p }) => p.kind === kind);
     if (!bad.length) return PASS;
     const first = bad[0] as (typeof bad)[number];

@@ -6,6 +6,7 @@ import { authorization, isDeviceStart, isTokenRequest, responseFields, timeline,
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import { judgeDeviceScope } from './client-scope-judges.js';
 import { CLIENT_TIMING } from './client-timing.js';
+import { cutTail } from '../../../src/targets/text-cut.js';
 
 /**
  * Judges of one device-flow run (spec 000, B, Endpoints 4-5, Errors, Authentication 2), by
@@ -74,7 +75,7 @@ export function judgeShowUserCode(run: DeviceRun): Verdict {
     if (!code || !uri) {
       return fail(`the client ${!code ? `does not show the user code ${c.userCode}` : ''}${!code && !uri ? ' and ' : ''}${!uri ? `does not ask the user to open ${c.verificationUri}` : ''} on its output`, {
         expected: { user_code: c.userCode, verification_uri: c.verificationUri },
-        actual: run.stdout.slice(-2000) || '(no output)',
+        actual: cutTail(run.stdout, 2000) || '(no output)',
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { Exchange } from '../../../src/engine/model.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
+import { cutText } from '../../../src/targets/text-cut.js';
 
 /**
  * Reading the platform's observation log as the client's side of the conversation: which
@@ -70,7 +71,7 @@ export function toExchange(e: ObservedRequest, t0?: number): Exchange {
     kind: 'http',
     summary: `${e.method} ${e.path} -> ${e.status}${at}`,
     request: { method: e.method, path: e.path, headers, params: e.params },
-    response: { status: e.status, body: e.response.slice(0, 1000) },
+    response: { status: e.status, body: cutText(e.response, 1000) },
   };
 }
 

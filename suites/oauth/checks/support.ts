@@ -2,6 +2,7 @@ import type { CheckContext, CheckResponse } from '../../../src/engine/suite-modu
 import type { Exchange } from '../../../src/engine/model.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
+import { cutText } from '../../../src/targets/text-cut.js';
 
 /** Shared plumbing of the oauth typed checks: requests, flat response fields, agent calls. */
 
@@ -55,7 +56,7 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   const f = sent.fields;
   const deviceCode = str(f['device_code']);
   if (!deviceCode)
-    throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${sent.res.bodyText.slice(0, 200)}`);
+    throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`);
   return { deviceCode, userCode: str(f['user_code']), interval: Number(str(f['interval']) || 5), expiresIn: Number(str(f['expires_in']) || 900), sent };
 }
 

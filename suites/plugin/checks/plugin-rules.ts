@@ -11,6 +11,13 @@ import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
 import { describeResponse, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
 
 /**
+ * Violations of one rule in one answer reported one by one; the rest are counted in one more
+ * failure, so that an answer of ten thousand bad files costs a report a few lines, not ten
+ * thousand.
+ */
+const LISTED_VIOLATIONS = 10;
+
+/**
  * What a plugin's answer to one valid request breaks (spec A: What the service does, Rules for
  * File 1-3, CodeGeneratorResponse, Errors 1-2), filtered to the case's requirements.
  * A parseable request leaves a plugin no reason to exit non-zero: Errors 2 reserves that for
@@ -36,8 +43,17 @@ export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRe
       exchange: run.exchange,
     });
   } else {
+    // one description serves every failure of this answer
+    const actual = describeResponse(run.response);
+    const perRule = new Map<string, number>();
     for (const v of validatePluginResponse(run.response, req)) {
-      found.push({ requirement: v.requirement, message: `${v.message} (file_to_generate: ${files})`, actual: describeResponse(run.response), exchange: run.exchange });
+      const seen = (perRule.get(v.requirement) ?? 0) + 1;
+      perRule.set(v.requirement, seen);
+      if (seen <= LISTED_VIOLATIONS) found.push({ requirement: v.requirement, message: `${v.message} (file_to_generate: ${files})`, actual, exchange: run.exchange });
+    }
+    for (const [requirement, count] of perRule) {
+      if (count <= LISTED_VIOLATIONS) continue;
+      found.push({ requirement, message: `and ${count - LISTED_VIOLATIONS} more files break this rule in the same response (file_to_generate: ${files}); the first ${LISTED_VIOLATIONS} are listed`, actual, exchange: run.exchange });
     }
   }
   return found.filter((f) => wants(ctx, f.requirement));

@@ -7,6 +7,7 @@ import { decodeResponse } from '../../../reference/plugin/codec.js';
 import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { FIXTURES, type FixtureName } from './fixtures.js';
+import { cutText } from '../../../src/targets/text-cut.js';
 
 /** Helpers shared by the plugin suite's typed checks. */
 
@@ -82,13 +83,21 @@ function describeRequest(req: CodeGeneratorRequest | undefined, label: string, b
   };
 }
 
-/** A response for reports: names and sizes, not whole file contents. */
+/** Files a response description lists; the rest are counted. */
+export const LISTED_FILES = 20;
+
+/**
+ * A response for reports: names and sizes, not whole file contents, and only the first
+ * {@link LISTED_FILES} files (a response may list thousands; `files_not_shown` counts the rest).
+ */
 export function describeResponse(res: CodeGeneratorResponse | undefined): unknown {
   if (!res) return undefined;
+  const files = res.file ?? [];
   return {
     error: res.error,
     supported_features: res.supported_features,
-    file: (res.file ?? []).map((f) => ({ name: f.name, insertion_point: f.insertion_point, content: f.content === undefined ? undefined : `${f.content.length} chars` })),
+    file: files.slice(0, LISTED_FILES).map((f) => ({ name: f.name, insertion_point: f.insertion_point, content: f.content === undefined ? undefined : `${f.content.length} chars` })),
+    ...(files.length > LISTED_FILES ? { files_not_shown: files.length - LISTED_FILES } : {}),
   };
 }
 
@@ -145,7 +154,7 @@ export function succeeded(run: PluginRun): run is PluginRun & { response: CodeGe
 
 /** A one-line account of a run for failure messages. */
 export function outcomeText(run: PluginRun): string {
-  if (run.result.exitCode !== 0) return `exit ${run.result.exitCode ?? run.result.signal}${run.result.stderr ? `, stderr: ${run.result.stderr.trim().slice(0, 300)}` : ''}`;
+  if (run.result.exitCode !== 0) return `exit ${run.result.exitCode ?? run.result.signal}${run.result.stderr ? `, stderr: ${cutText(run.result.stderr.trim(), 300)}` : ''}`;
   if (run.decodeError) return `exit 0 but stdout is not a CodeGeneratorResponse (${run.decodeError})`;
   if (run.response?.error) return `error: ${run.response.error}`;
   return `exit 0 with ${run.response?.file?.length ?? 0} file(s)`;

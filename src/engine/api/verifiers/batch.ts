@@ -3,6 +3,7 @@ import { defineCheck } from '../../checks/contract.js';
 import { schemaProblems } from '../schema-validate.js';
 import { isSuccess, successLabel } from '../table.js';
 import { apiOf, batchBody, failer, operationOf, pageItems, send, type OperationArgs } from './common.js';
+import { cutText } from '../../../targets/text-cut.js';
 
 const BATCH_ARGS = {
   type: 'object',
@@ -31,7 +32,7 @@ export const batch = defineCheck<Pick<OperationArgs, 'operation' | 'requirement'
     if (!isSuccess(op, res.status)) fail(`${op.id} with ${n} items answered ${res.status}; expected ${successLabel(op)}`, { actual: res.status, exchange: res.exchange });
     else {
       const results = pageItems(res.body, b.results);
-      if (!results) fail(`${op.id} answered no result array at ${b.results}`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+      if (!results) fail(`${op.id} answered no result array at ${b.results}`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
       else if (results.length !== n) fail(`${op.id} with ${n} items answered ${results.length} results; expected one per item`, { expected: n, actual: results.length, exchange: res.exchange });
       else if (b.result) {
         results.forEach((r, i) => {

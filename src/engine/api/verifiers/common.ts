@@ -1,10 +1,12 @@
 import { SpecgateError } from '../../../errors.js';
+import { previewJson } from '../../../checks/value-preview.js';
 import { stringify } from '../../expressions.js';
 import { getPath, parseJsonPath } from '../../json-path.js';
 import type { CheckContext, CheckResponse, FailureInput } from '../../suite-module.js';
 import type { ApiContext } from '../sequence-model.js';
 import { sampleFor } from '../sample-value.js';
 import { findOperation, resourceOf, templateParams, type ApiOperation, type ApiResource, type ApiTable } from '../table.js';
+import { cutText } from '../../../targets/text-cut.js';
 
 /** The `with:` of every operation verifier. */
 export interface OperationArgs {
@@ -98,7 +100,7 @@ export async function createItems(ctx: CheckContext, table: ApiTable, resource: 
     const res = await ctx.request({ operation: op.id, json: bodyFor(table, op, ctx.seed + i, undefined) });
     const id = res.status >= 200 && res.status < 300 ? idOf(res.body, resource.id) : undefined;
     if (id === undefined) {
-      fail(`could not create a ${resource.name} to work with: ${op.id} answered ${res.status} without a "${resource.id}"`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+      fail(`could not create a ${resource.name} to work with: ${op.id} answered ${res.status} without a "${resource.id}"`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
       return undefined;
     }
     ids.push(id);
@@ -142,32 +144,36 @@ export function send(ctx: CheckContext, op: ApiOperation, params: Record<string,
 /**
  * Where `actual` differs from `expected`, read as a partial description: every field `expected`
  * gives must be equal (objects field by field, arrays item by item and of the same length).
- * Undefined when it matches.
+ * Undefined when it matches. The first difference in document order is named. The walk keeps
+ * its own stack, so a value nested thousands of levels deep cannot overflow the call stack.
  */
 export function differs(expected: unknown, actual: unknown, path = '$'): string | undefined {
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) return `${path}: expected an array, got ${short(actual)}`;
-    if (actual.length !== expected.length) return `${path}: expected ${expected.length} items, got ${actual.length}`;
-    for (let i = 0; i < expected.length; i++) {
-      const d = differs(expected[i], actual[i], `${path}[${i}]`);
-      if (d) return d;
+  const todo: [unknown, unknown, string][] = [[expected, actual, path]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [e, a, at] = next;
+    if (Array.isArray(e)) {
+      if (!Array.isArray(a)) return `${at}: expected an array, got ${short(a)}`;
+      if (a.length !== e.length) return `${at}: expected ${e.length} items, got ${a.length}`;
+      // pushed last first, so that items are compared in order
+      for (let i = e.length - 1; i >= 0; i--) todo.push([e[i], a[i], `${at}[${i}]`]);
+    } else if (e && typeof e === 'object') {
+      if (!a || typeof a !== 'object' || Array.isArray(a)) return `${at}: expected an object, got ${short(a)}`;
+      const fields = Object.entries(e);
+      for (let i = fields.length - 1; i >= 0; i--) {
+        const [k, v] = fields[i] as [string, unknown];
+        todo.push([v, (a as Record<string, unknown>)[k], `${at}.${k}`]);
+      }
+    } else {
+      const n = typeof a === 'bigint' ? Number(a) : a;
+      if (!Object.is(e, n)) return `${at}: expected ${short(e)}, got ${short(a)}`;
     }
-    return undefined;
   }
-  if (expected && typeof expected === 'object') {
-    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return `${path}: expected an object, got ${short(actual)}`;
-    for (const [k, v] of Object.entries(expected)) {
-      const d = differs(v, (actual as Record<string, unknown>)[k], `${path}.${k}`);
-      if (d) return d;
-    }
-    return undefined;
-  }
-  const a = typeof actual === 'bigint' ? Number(actual) : actual;
-  return Object.is(expected, a) ? undefined : `${path}: expected ${short(expected)}, got ${short(actual)}`;
+  return undefined;
 }
 
+/** At most 80 characters of a value, rendered no further than that (it may be a huge body). */
 function short(v: unknown): string {
-  const s = typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
+  const s = typeof v === 'bigint' ? v.toString() : previewJson(v, 80);
   return s === undefined ? 'nothing' : s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 

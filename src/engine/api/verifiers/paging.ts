@@ -5,6 +5,7 @@ import { getPath } from '../../json-path.js';
 import type { CheckContext, CheckResponse } from '../../suite-module.js';
 import { resourceOf, type ApiOperation, type ApiPaging, type ApiResource, type ApiTable } from '../table.js';
 import { apiOf, createItems, failer, idOf, operationOf, pageItems, send, type OperationArgs } from './common.js';
+import { cutText } from '../../../targets/text-cut.js';
 
 const PAGING_ARGS = {
   type: 'object',
@@ -38,7 +39,7 @@ async function page(ctx: CheckContext, l: Listing, query: Record<string, unknown
   const res = await send(ctx, l.op, {}, { query });
   const items = res.status >= 200 && res.status < 300 ? pageItems(res.body, l.paging.items) : undefined;
   if (!items) {
-    l.fail(`${l.op.id} ${JSON.stringify(query)} answered ${res.status} without an item array at ${l.paging.items}`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+    l.fail(`${l.op.id} ${JSON.stringify(query)} answered ${res.status} without an item array at ${l.paging.items}`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
     return undefined;
   }
   return { items, res };

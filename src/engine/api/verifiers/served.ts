@@ -3,6 +3,7 @@ import type { CheckResponse } from '../../suite-module.js';
 import { schemaProblems } from '../schema-validate.js';
 import { isListedStatus, isSuccess, resourceOf, responseSchema, successLabel, type ApiOperation, type ApiTable } from '../table.js';
 import { OPERATION_ARGS, bodyFor, send, withOperation, type OperationArgs, type OperationScope } from './common.js';
+import { cutText } from '../../../targets/text-cut.js';
 
 /**
  * `api.served`: the operation, sent as the table describes it, answers with a success status
@@ -62,7 +63,7 @@ export function judgeBody(table: ApiTable, op: ApiOperation, res: CheckResponse,
   const name = responseSchema(op, res.status);
   if (!name) return;
   if (res.parseError !== undefined || res.body === undefined) {
-    fail(`${op.id} answered ${res.status} with a body that is not JSON; the table says it is ${name}`, { actual: res.bodyText.slice(0, 300), exchange: res.exchange });
+    fail(`${op.id} answered ${res.status} with a body that is not JSON; the table says it is ${name}`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
     return;
   }
   const problems = schemaProblems(table, name, res.body);
