@@ -1,5 +1,6 @@
 import type { Interruption } from '../src/engine/model.js';
 import { killLiveGroups } from '../src/targets/process-groups.js';
+import { sweepEverythingStarted } from '../src/targets/process-sweep.js';
 
 /** The signals that interrupt a run or a fuzz search, and the exit code each gives. */
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -66,6 +67,8 @@ export function watchInterrupts(what: string): Interrupts {
 function quitNow(sig: StopSignal): void {
   process.stderr.write(`specgate: interrupted again: quitting without waiting\n`);
   killLiveGroups();
+  // and what targets started outside their groups (setsid children): no 'exit' handler runs after this
+  sweepEverythingStarted();
   // the default action only comes back once no listener is left for the signal
   process.removeAllListeners(sig);
   process.kill(process.pid, sig);

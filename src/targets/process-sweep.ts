@@ -31,10 +31,18 @@ let exitSweep = false;
 export function newProcessTag(): string {
   if (!exitSweep) {
     exitSweep = true;
-    process.once('exit', () => sweepProcesses({ tagPrefix: `${OWNER}.` }));
+    process.once('exit', () => sweepEverythingStarted());
   }
   serial += 1;
   return `${OWNER}.${serial}`;
+}
+
+/**
+ * Kills whatever is left of every process this specgate process started (through
+ * {@link newProcessTag}), wherever it went. Synchronous, so it can run while specgate exits.
+ */
+export function sweepEverythingStarted(): number[] {
+  return serial === 0 ? [] : sweepProcesses({ tagPrefix: `${OWNER}.` });
 }
 
 export interface SweepTargets {

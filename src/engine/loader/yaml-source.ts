@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { SourceLocation } from '../model.js';
 
@@ -44,10 +44,10 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
   const given: YamlErrorStyle = typeof style === 'string' ? { code: style } : style;
   const code = given.code ?? 'SG_SUITE_SYNTAX';
   const label = given.label ?? 'YAML syntax: ';
+  const sliced = text.length > SLICED_FROM ? parseSliced(file, text) : undefined;
+  if (sliced) return sliced;
   const lineCounter = new LineCounter();
-  // Integers are read as bigint and only safe ones turned back into numbers: a literal such as
-  // 9007199254740993 (an int64 id in an expectation) must not silently round to ...992.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
+  const doc = parseDocument(text, { lineCounter, ...PARSE_OPTIONS });
   if (doc.errors.length) {
     throw new SpecgateErrorList(
       doc.errors.map((e) => {
@@ -56,8 +56,114 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
       }),
     );
   }
-  const data: unknown = doc.toJS({ maxAliasCount: 1000, reviver: (_key, v: unknown) => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) });
+  const data: unknown = doc.toJS(TO_JS_OPTIONS);
   return { file, data, locate: (path) => locate(doc, lineCounter, file, path), locateKey: (path) => locateKey(doc, lineCounter, file, path) };
+}
+
+// Integers are read as bigint and only safe ones turned back into numbers: a literal such as
+// 9007199254740993 (an int64 id in an expectation) must not silently round to ...992.
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, intAsBigInt: true } as const;
+const TO_JS_OPTIONS = { maxAliasCount: 1000, reviver: (_key: unknown, v: unknown): unknown => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) };
+
+/** Past this many characters, a file whose root is a block sequence is parsed in slices. */
+const SLICED_FROM = 1024 * 1024;
+/** About how much text one slice holds; it ends where a root item starts. */
+const SLICE_CHARS = 256 * 1024;
+
+/** One slice of a sliced file: where its text is, the lines before it, its first root item. */
+interface Slice {
+  start: number;
+  end: number;
+  lines: number;
+  first: number;
+}
+
+/**
+ * A large file whose root is a block sequence (a cases file of thousands of cases), parsed a
+ * slice of root items at a time. The parser's tree costs about fifty times the text, so holding
+ * the whole file's at once made a 20 MB suite file need more than a gigabyte; slices keep one
+ * slice's tree at a time. Positions of root items are kept; a deeper one (for an error message)
+ * parses its slice again. Undefined, and the file is parsed whole, when it does not split
+ * cleanly: document markers or directives, a root that is not a sequence, or a slice that does
+ * not load on its own (an alias of an anchor in another slice, quoted text across a split): the
+ * whole-file parse then gives the same data, or reports the real error with its position.
+ */
+function parseSliced(file: string, text: string): YamlSource | undefined {
+  if (/^(?:---|\.\.\.|%)/m.test(text)) return undefined;
+  const starts = [0];
+  // a slice starts at a `-` that begins a line (after "\n" only: YAML reads U+2028 as text)
+  for (let at = text.indexOf('\n-', SLICE_CHARS); at !== -1; at = text.indexOf('\n-', at + SLICE_CHARS)) {
+    const after = text.charAt(at + 2);
+    if (after === ' ' || after === '\t' || after === '\n' || after === '\r' || after === '') starts.push(at + 1);
+  }
+  if (starts.length < 2) return undefined;
+  const slices: Slice[] = [];
+  const data: unknown[] = [];
+  const items: [number, number][] = [];
+  let lines = 0;
+  let root: SourceLocation = { file, line: 1, column: 1 };
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i] ?? 0;
+    const end = starts[i + 1] ?? text.length;
+    const part = text.slice(start, end);
+    const lc = new LineCounter();
+    const doc = parseDocument(part, { lineCounter: lc, ...PARSE_OPTIONS });
+    if (doc.errors.length || !isSeq(doc.contents)) return undefined;
+    let values: unknown;
+    try {
+      values = doc.toJS(TO_JS_OPTIONS);
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(values) || values.length !== doc.contents.items.length) return undefined;
+    if (i === 0 && doc.contents.range) {
+      const pos = lc.linePos(doc.contents.range[0]);
+      root = { file, line: pos.line, column: pos.col };
+    }
+    slices.push({ start, end, lines, first: data.length });
+    for (const item of doc.contents.items) {
+      const pos = isNode(item) && item.range ? lc.linePos(item.range[0]) : { line: 1, col: 1 };
+      items.push([lines + pos.line, pos.col]);
+    }
+    for (const v of values) data.push(v);
+    for (let nl = part.indexOf('\n'); nl !== -1; nl = part.indexOf('\n', nl + 1)) lines++;
+  }
+  // the slice last parsed again for a deeper position, kept for the next question
+  let last: { slice: Slice; doc: Document; lc: LineCounter } | undefined;
+  const within = (path: readonly (string | number)[]): { doc: Document; lc: LineCounter; slice: Slice; rest: (string | number)[] } | undefined => {
+    const index = Number(path[0]);
+    if (!Number.isInteger(index) || index < 0 || index >= data.length) return undefined;
+    let lo = 0;
+    let hi = slices.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((slices[mid]?.first ?? 0) <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    const slice = slices[lo];
+    if (!slice) return undefined;
+    if (last?.slice !== slice) {
+      const lc = new LineCounter();
+      last = { slice, doc: parseDocument(text.slice(slice.start, slice.end), { lineCounter: lc, ...PARSE_OPTIONS }), lc };
+    }
+    return { doc: last.doc, lc: last.lc, slice, rest: [index - slice.first, ...path.slice(1)] };
+  };
+  const shift = (at: SourceLocation, slice: Slice): SourceLocation => ({ file, line: at.line + slice.lines, column: at.column });
+  const locateIn = (path: readonly (string | number)[]): SourceLocation => {
+    const top = items[Number(path[0])];
+    if (path.length === 1 && top) return { file, line: top[0], column: top[1] };
+    const w = path.length > 0 ? within(path) : undefined;
+    return w ? shift(locate(w.doc, w.lc, file, w.rest), w.slice) : root;
+  };
+  return {
+    file,
+    data,
+    locate: locateIn,
+    locateKey: (path) => {
+      const w = path.length > 1 ? within(path) : undefined;
+      return w ? shift(locateKey(w.doc, w.lc, file, w.rest), w.slice) : locateIn(path);
+    },
+  };
 }
 
 function firstLine(s: string): string {
