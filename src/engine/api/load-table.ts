@@ -81,7 +81,8 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
     const p = (...rest: (string | number)[]): (string | number)[] => ['operations', i, ...rest];
     if (ids.has(o.id)) problem(p('id'), `duplicate operation id "${o.id}" (first at operation ${ids.get(o.id)})`);
     ids.set(o.id, i);
-    const route = `${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`;
+    // one method on one path of one host is one operation
+    const route = `${o.base ?? ''} ${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`;
     if (routes.has(route)) problem(p('path'), `${o.method} ${o.path} is also operation ${routes.get(route)}: one method on one path is one operation`);
     routes.set(route, i);
     const parameters: ApiParameter[] = (o.parameters ?? []).map((x) => ({ ...x, type: x.type ?? 'string' }));
@@ -107,6 +108,10 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
       location: src.locate(p()),
     };
     if (o.request !== undefined) op.request = schema(o.request, p('request'));
+    if (o.base !== undefined) {
+      expressionOk(o.base, p('base'), problem);
+      op.base = o.base;
+    }
     if (o.paging) {
       const g = o.paging;
       op.paging = { ...g, limit: g.limit ?? 'limit', position: g.position ?? g.style, overMax: g.overMax ?? 'clamp' };

@@ -40,7 +40,7 @@ export function operationRequest(table: ApiTable | undefined, spec: HttpRequestS
  * request's own, else the table's `params:` values.
  */
 export function operationUrl(table: ApiTable, op: ApiOperation, given: Record<string, unknown>, resolve: Resolve): string {
-  const base = stringify(resolve(table.base)).replace(/\/+$/, '');
+  const base = stringify(resolve(op.base ?? table.base)).replace(/\/+$/, '');
   const params: Record<string, unknown> = { ...given };
   for (const name of templateParams(op.path)) {
     const fallback = table.params[name];

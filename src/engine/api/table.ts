@@ -60,6 +60,8 @@ export interface ApiOperation {
   method: string;
   /** Path template below the base, e.g. `/notes/{note_id}`. */
   path: string;
+  /** This operation's own base URL expression, when the API spreads over several hosts. */
+  base?: string;
   parameters: ApiParameter[];
   /** Headers every request of this operation must carry: name -> the value the engine sends (an expression). */
   requiredHeaders: Record<string, string>;

@@ -19,6 +19,12 @@ describe('operationRequest', () => {
     expect(spec).toEqual({ method: 'PUT', url: 'http://127.0.0.1:9/v1/notes', json: { title: 't' }, query: { x: 1 }, headers: { authorization: 'Bearer other' } });
   });
 
+  it("uses an operation's own base when it has one (an API spread over several hosts)", () => {
+    const spread = { ...table, operations: table.operations.map((o) => (o.id === 'health' ? { ...o, base: '${api_token}.example' } : o)) };
+    expect(operationRequest(spread, { operation: 'health' }, resolve).url).toBe('tok-1.example/health');
+    expect(operationRequest(spread, { operation: 'listTags' }, resolve).url).toBe('http://127.0.0.1:9/v1/tags');
+  });
+
   it("fills path parameters the request leaves out from the table's params:, and its own win", () => {
     const withShop = { ...table, params: { note_id: '${api_token}-default' } };
     expect(operationRequest(withShop, { operation: 'getNote' }, resolve).url).toBe('http://127.0.0.1:9/v1/notes/tok-1-default');
