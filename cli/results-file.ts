@@ -78,7 +78,7 @@ function readRequirement(r: Json): Requirement {
 export function parseJsonReport(content: string, file: string): ReadReport {
   let data: unknown;
   try {
-    data = parseJsonLossless(content);
+    data = parseJsonLossless(content, 'the report');
   } catch (e) {
     throw new SpecgateError('SG_CONFIG', `${file}: not JSON (${e instanceof Error ? e.message : String(e)}); give the results.json a run wrote (--report json=...)`);
   }

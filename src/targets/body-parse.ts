@@ -57,21 +57,36 @@ export function parseBody(contentType: string | undefined, text: string, what = 
  */
 export const MAX_JSON_DEPTH = 256;
 
+/** What one scan of JSON text tells before it is parsed. */
+export interface JsonShape {
+  /** The deepest nesting of arrays and objects. */
+  depth: number;
+  /** A number of 16 digits or more, which a double may not hold exactly. */
+  longDigits: boolean;
+}
+
 /**
- * The deepest nesting of arrays and objects in JSON text, by one scan that skips strings: no
- * value is built, so measuring a hostile body costs no more than reading it.
+ * Measures JSON text by one scan that skips strings: no value is built, so measuring a hostile
+ * body costs no more than reading it, and the scan also decides which parser the text needs.
  */
-export function jsonNesting(text: string): number {
+export function jsonShape(text: string): JsonShape {
   let depth = 0;
   let max = 0;
+  let digits = 0;
+  let longDigits = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      if (++digits >= 16) longDigits = true;
+      continue;
+    }
+    digits = 0;
     if (c === 0x22) i = closingQuote(text, i);
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) max = depth;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return max;
+  return { depth: max, longDigits };
 }
 
 /** Index of the quote that ends the string opened at `open` (or the end of the text). */
@@ -108,16 +123,14 @@ function parseNumber(s: string): number | bigint {
  * @param what names the text in that error ("the answer of GET /x").
  */
 export function parseJsonLossless(text: string, what = 'the text'): unknown {
-  // A text shorter than the limit cannot nest beyond it, so small bodies skip the scan.
-  if (text.length > MAX_JSON_DEPTH) {
-    const depth = jsonNesting(text);
-    if (depth > MAX_JSON_DEPTH) {
-      // Text that is not JSON at all stays a syntax error (V8's own parser does not recurse).
-      JSON.parse(text);
-      throw tooDeepError(what, depth);
-    }
+  // A text shorter than the limit cannot nest beyond it: a regular expression finds long numbers.
+  const shape = text.length > MAX_JSON_DEPTH ? jsonShape(text) : { depth: 0, longDigits: LONG_DIGITS.test(text) };
+  if (shape.depth > MAX_JSON_DEPTH) {
+    // Text that is not JSON at all stays a syntax error (V8's own parser does not recurse).
+    JSON.parse(text);
+    throw tooDeepError(what, shape.depth);
   }
-  if (!LONG_DIGITS.test(text)) return JSON.parse(text);
+  if (!shape.longDigits) return JSON.parse(text);
   return parseLossless(text, null, { parseNumber, onDuplicateKey: (d) => d.newValue });
 }
 

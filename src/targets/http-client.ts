@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher } from 'undici';
 import { SpecgateError } from '../errors.js';
+import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
 import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.js';
@@ -28,9 +29,11 @@ const identity = (s: string): string => s;
  * It never follows redirects — a 3xx is an observation and is returned as is — enforces a
  * per-request deadline (SG_TARGET_TIMEOUT) and a response body cap (SG_TARGET_TOO_LARGE, checked
  * while streaming, so a 50 MB answer is cut off at the cap), and maps connection failures to
- * SG_TARGET_UNREACHABLE. Bodies are parsed by content type (see body-parse.ts).
+ * SG_TARGET_UNREACHABLE; an answer that breaks HTTP/1.1 (a bad status line or header, a connection
+ * cut in the middle of the answer) is SG_TARGET_PROTOCOL. Bodies are parsed by content type (see body-parse.ts).
  */
 export function createHttpClient(limits: HttpClientOptions): HttpClient {
+  trackAnswerBytes();
   const agent = new Agent({
     keepAliveTimeout: limits.keepAliveTimeoutMs ?? 4_000,
     connect: { timeout: limits.timeoutMs },
@@ -80,7 +83,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       const ctx: FailureContext = { method: req.method, url: redact(req.url), timeoutMs, maxBodyBytes: limits.maxBodyBytes };
       if (e instanceof BodyTooLarge) throw tooLargeError(ctx, e.seen, e.declared);
       if (deadline.timedOut) throw timeoutError(ctx, e);
-      throw mapTransportError(e, ctx, redact);
+      throw mapTransportError(e, ctx, redact, answerBytesBefore(e));
     } finally {
       deadline.dispose();
     }

@@ -1,4 +1,6 @@
+import { errors as undiciErrors } from 'undici';
 import { SpecgateError, type SpecgateErrorCode } from '../errors.js';
+import { describeParserError } from './http-malformed.js';
 
 /** What the http client knew when a request failed, for a message that says what to do. */
 export interface FailureContext {
@@ -13,6 +15,10 @@ const UNREACHABLE = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EHOSTUNREACH',
   'ENETUNREACH', 'EHOSTDOWN', 'EPIPE', 'EADDRNOTAVAIL', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
 ]);
+/** A connection that ends with one of these after part of an answer arrived cut that answer short. */
+const CUT_SHORT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** undici's words for an answer it was not waiting for (a stray 100 Continue, a second response, an unasked upgrade). */
+const UNASKED = new Set(['bad response', 'bad upgrade']);
 const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 const PROTOCOL = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_INFO', 'UND_ERR_RESPONSE',
@@ -52,12 +58,39 @@ export function tooLargeError(ctx: FailureContext, seenBytes: number, declared?:
   );
 }
 
-/** Maps an undici / socket error to a SpecgateError with a stable code and a message that helps. */
-export function mapTransportError(e: unknown, ctx: FailureContext, redact: (s: string) => string): SpecgateError {
+/**
+ * Maps an undici / socket error to a SpecgateError with a stable code and a message that helps.
+ * `received` is how many bytes of the answer had arrived (answer-bytes.ts), when known: a
+ * connection that ends after some of them cut the answer short, which is a broken answer, not an
+ * unreachable target.
+ */
+export function mapTransportError(e: unknown, ctx: FailureContext, redact: (s: string) => string, received?: number): SpecgateError {
   if (e instanceof SpecgateError) return e;
   const code = errorCode(e);
   const reason = redact(e instanceof Error ? e.message : String(e));
   const detail = { url: ctx.url, method: ctx.method, cause: reason, errorCode: code };
+  // undici's parser errors carry no code (it looks the code up by the wrong key), so they are known by their class
+  if (e instanceof undiciErrors.HTTPParserError || code?.startsWith('HPE_')) {
+    const what = describeParserError(e, redact);
+    return new SpecgateError('SG_TARGET_PROTOCOL', `${ctx.method} ${ctx.url}: the target's answer is not valid HTTP/1.1: ${what}`, { ...detail, malformed: what }, { cause: e });
+  }
+  if (code === 'UND_ERR_SOCKET' && e instanceof Error && UNASKED.has(e.message)) {
+    return new SpecgateError(
+      'SG_TARGET_PROTOCOL',
+      `${ctx.method} ${ctx.url}: the target's answer is not valid HTTP/1.1: it sent what was not asked for (${reason}: a 100 Continue to a request that did not expect one, a second response, or an upgrade nobody asked for)`,
+      detail,
+      { cause: e },
+    );
+  }
+  if (code !== undefined && CUT_SHORT.has(code) && received !== undefined && received > 0) {
+    const how = code === 'ECONNRESET' ? 'reset' : 'closed';
+    return new SpecgateError(
+      'SG_TARGET_PROTOCOL',
+      `${ctx.method} ${ctx.url}: the target ${how} the connection after ${received} byte${received === 1 ? '' : 's'} of its answer, before the answer was complete (${reason}); the answer is not valid HTTP/1.1`,
+      { ...detail, bytesReceived: received },
+      { cause: e },
+    );
+  }
   if (code !== undefined && TIMEOUT.has(code)) return timeoutError(ctx, e);
   if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RESPONSE_EXCEEDED_MAX_SIZE') {
     return new SpecgateError('SG_TARGET_TOO_LARGE', `the response headers of ${ctx.method} ${ctx.url} are too large (${reason})`, detail, { cause: e });
@@ -71,7 +104,7 @@ export function mapTransportError(e: unknown, ctx: FailureContext, redact: (s: s
       : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' ? 'the connection was closed or reset by the target'
       : 'no route to the target';
     message = `cannot reach ${ctx.url} (${what}: ${reason}); check the base URL in the target profile and that the target is running`;
-  } else if (code !== undefined && (PROTOCOL.has(code) || code.startsWith('HPE_'))) {
+  } else if (code !== undefined && PROTOCOL.has(code)) {
     sgCode = 'SG_TARGET_PROTOCOL';
     message = `${ctx.method} ${ctx.url}: the target's answer is not valid HTTP/1.1 (${reason})`;
   } else if (code === 'UND_ERR_INVALID_ARG' || e instanceof TypeError) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errors as undiciErrors } from 'undici';
 import { SpecgateError } from '../../src/errors.js';
 import { errorCode, mapTransportError, type FailureContext } from '../../src/targets/http-errors.js';
 
@@ -34,5 +35,34 @@ describe('transport error mapping', () => {
     const typed = new SpecgateError('SG_CONFIG', 'x');
     expect(map(typed)).toBe(typed);
     expect(map(new Error('weird')).code).toBe('SG_INTERNAL');
+  });
+
+  it('maps undici parser errors, which carry no code, to protocol errors naming what is malformed', () => {
+    // undici builds these with the llhttp reason in parentheses and the bytes where parsing stopped
+    const parser = Object.assign(new undiciErrors.HTTPParserError('Response does not match the HTTP/1.1 protocol (Invalid header value char)'), { data: '\u0001v\r\n\r\n' });
+    expect(parser.code).toBeUndefined();
+    const e = map(parser);
+    expect(e.code).toBe('SG_TARGET_PROTOCOL');
+    expect(e.message).toContain('not valid HTTP/1.1: a header value holds a control character');
+    expect(e.message).toContain('parsing stopped at "\\u0001v\\r\\n\\r\\n"');
+    const status = map(new undiciErrors.HTTPParserError('Response does not match the HTTP/1.1 protocol (Invalid status code)'));
+    expect([status.code, status.message]).toEqual(['SG_TARGET_PROTOCOL', expect.stringContaining('no valid 3-digit status code')]);
+  });
+
+  it('tells a connection cut in the middle of an answer from a target that never answered', () => {
+    const reset = withCode('read ECONNRESET', 'ECONNRESET');
+    expect(mapTransportError(reset, ctx, (s) => s, 0).code).toBe('SG_TARGET_UNREACHABLE');
+    expect(mapTransportError(reset, ctx, (s) => s).code).toBe('SG_TARGET_UNREACHABLE');
+    const cut = mapTransportError(reset, ctx, (s) => s, 17);
+    expect(cut.code).toBe('SG_TARGET_PROTOCOL');
+    expect(cut.message).toContain('reset the connection after 17 bytes of its answer');
+    const closed = mapTransportError(withCode('other side closed', 'UND_ERR_SOCKET'), ctx, (s) => s, 3);
+    expect([closed.code, closed.message]).toEqual(['SG_TARGET_PROTOCOL', expect.stringContaining('closed the connection after 3 bytes')]);
+  });
+
+  it('maps an answer nobody asked for (a stray 100 Continue) to a protocol error', () => {
+    const e = map(withCode('bad response', 'UND_ERR_SOCKET'));
+    expect(e.code).toBe('SG_TARGET_PROTOCOL');
+    expect(e.message).toContain('100 Continue');
   });
 });

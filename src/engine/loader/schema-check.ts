@@ -32,16 +32,32 @@ export function createAjv(): Ajv {
 }
 
 /**
- * A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers.
- * Validation recurses once per level, so a value nested beyond {@link MAX_JSON_DEPTH} (one that
- * did not come through the body parser, which holds bodies to it) is refused, not walked.
+ * A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers. Only
+ * the arrays and objects on the way to a bigint are copied; the rest is shared, so checking a
+ * 50 MB body against a schema does not build a second 50 MB tree. Validation recurses once per
+ * level, so a value nested beyond {@link MAX_JSON_DEPTH} (one that did not come through the
+ * body parser, which holds bodies to it) is refused, not walked.
  */
 export function jsonSafe(v: unknown, depth = 0): unknown {
   if (typeof v === 'bigint') return Number(v);
   if (!v || typeof v !== 'object' || v instanceof Uint8Array) return v;
   if (depth >= MAX_JSON_DEPTH) throw new SpecgateError('SG_TARGET_PROTOCOL', `the value checked against a schema nests deeper than specgate's limit of ${MAX_JSON_DEPTH} levels`, { limit: MAX_JSON_DEPTH });
-  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1));
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, jsonSafe(x, depth + 1)]));
+  if (Array.isArray(v)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      const safe = jsonSafe(x, depth + 1);
+      if (safe !== x) (copy ??= v.slice())[i] = safe;
+    }
+    return copy ?? v;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const safe = jsonSafe(x, depth + 1);
+    // defineProperty: a body's "__proto__" key is data, not the copy's prototype
+    if (safe !== x) Object.defineProperty((copy ??= { ...v }), k, { value: safe, enumerable: true, writable: true, configurable: true });
+  }
+  return copy ?? v;
 }
 
 let shared: Ajv | undefined;

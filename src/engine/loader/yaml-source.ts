@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { SourceLocation } from '../model.js';
+import { aliasMessage, aliasProblem } from './yaml-aliases.js';
 
 /** A parsed YAML file that still knows where each value came from. */
 export interface YamlSource {
@@ -44,7 +45,7 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
   const given: YamlErrorStyle = typeof style === 'string' ? { code: style } : style;
   const code = given.code ?? 'SG_SUITE_SYNTAX';
   const label = given.label ?? 'YAML syntax: ';
-  const sliced = text.length > SLICED_FROM ? parseSliced(file, text) : undefined;
+  const sliced = text.length > SLICED_FROM ? parseSliced(file, text, code) : undefined;
   if (sliced) return sliced;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, ...PARSE_OPTIONS });
@@ -56,14 +57,36 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
       }),
     );
   }
-  const data: unknown = doc.toJS(TO_JS_OPTIONS);
+  refuseAliasBombs(doc, lineCounter, file, code, 0);
+  let data: unknown;
+  try {
+    data = doc.toJS(TO_JS_OPTIONS);
+  } catch (e) {
+    // what the parser accepted but cannot turn into data: values nested deeper than the stack goes
+    const why = e instanceof RangeError ? 'values are nested too deeply to read' : `it cannot be read as data (${e instanceof Error ? e.message : String(e)})`;
+    throw new SpecgateError(code, `${file}:1:1: ${label}${why}`, { file, line: 1, column: 1 });
+  }
   return { file, data, locate: (path) => locate(doc, lineCounter, file, path), locateKey: (path) => locateKey(doc, lineCounter, file, path) };
+}
+
+/**
+ * A file whose aliases stand for far more values than it holds (yaml-aliases.ts) stops here,
+ * named at the alias where it goes too far; `lines` are the lines before this text in the file.
+ */
+function refuseAliasBombs(doc: Document, lc: LineCounter, file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG', lines: number): void {
+  const problem = aliasProblem(doc);
+  if (!problem) return;
+  const pos = lc.linePos(problem.offset);
+  const line = pos.line + lines;
+  throw new SpecgateError(code, `${file}:${line}:${pos.col}: ${aliasMessage(problem)}`, { file, line, column: pos.col });
 }
 
 // Integers are read as bigint and only safe ones turned back into numbers: a literal such as
 // 9007199254740993 (an int64 id in an expectation) must not silently round to ...992.
 const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, intAsBigInt: true } as const;
-const TO_JS_OPTIONS = { maxAliasCount: 1000, reviver: (_key: unknown, v: unknown): unknown => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) };
+// The library's alias count is off: refuseAliasBombs measures what aliases expand to instead
+// (the count misses wide bombs and refuses a harmless file with a thousand aliases of one word).
+const TO_JS_OPTIONS = { maxAliasCount: -1, reviver: (_key: unknown, v: unknown): unknown => (typeof v === 'bigint' && Number.isSafeInteger(Number(v)) ? Number(v) : v) };
 
 /** Past this many characters, a file whose root is a block sequence is parsed in slices. */
 const SLICED_FROM = 1024 * 1024;
@@ -88,7 +111,7 @@ interface Slice {
  * not load on its own (an alias of an anchor in another slice, quoted text across a split): the
  * whole-file parse then gives the same data, or reports the real error with its position.
  */
-function parseSliced(file: string, text: string): YamlSource | undefined {
+function parseSliced(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG'): YamlSource | undefined {
   if (/^(?:---|\.\.\.|%)/m.test(text)) return undefined;
   const starts = [0];
   // a slice starts at a `-` that begins a line (after "\n" only: YAML reads U+2028 as text)
@@ -109,6 +132,7 @@ function parseSliced(file: string, text: string): YamlSource | undefined {
     const lc = new LineCounter();
     const doc = parseDocument(part, { lineCounter: lc, ...PARSE_OPTIONS });
     if (doc.errors.length || !isSeq(doc.contents)) return undefined;
+    refuseAliasBombs(doc, lc, file, code, lines);
     let values: unknown;
     try {
       values = doc.toJS(TO_JS_OPTIONS);

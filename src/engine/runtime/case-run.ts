@@ -108,13 +108,17 @@ export class CaseRun implements StepScope {
 
   /**
    * The context typed checks see. With a contract, a failure attributed to a requirement the
-   * check does not declare it judges is a bug in the check, not a finding.
+   * check does not declare it judges is a bug in the check, not a finding. A failure of one it
+   * declares but this case does not list (a case may judge some of a check's requirements) is
+   * the target breaking a rule this case does not judge: nothing after it can be judged, so the
+   * case ends as a protocol fault naming that rule, never as a suite-file error.
    */
   checkContext(vars: Record<string, unknown> = this.vars, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext {
     const { rt } = this;
     const fail = (f: FailureInput): void => {
       if (contract && f.requirement && contract.judges !== 'case' && !contract.judges.includes(f.requirement))
         throw new SpecgateError('SG_INTERNAL', `check ${contract.check} attributed a failure to ${f.requirement}, which its contract does not list among the requirements it judges (${contract.judges.join(', ')})`);
+      if (contract && f.requirement && !this.def.requirements.includes(f.requirement)) throw outsideCase(this.def, contract.check, f);
       this.fail(f);
     };
     return {
@@ -141,7 +145,7 @@ export class CaseRun implements StepScope {
       runs: rt.runs ?? 100,
       exchange: (ex) => this.note(() => ex),
       fail,
-      property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts),
+      property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract?.check),
       wait: (seconds) => this.wait(seconds * 1000),
       resolve: (v) => this.resolve(v, vars),
     };
@@ -170,7 +174,7 @@ export class CaseRun implements StepScope {
     return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
   }
 
-  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo> {
+  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions, check?: string): Promise<PropertyInfo> {
     const call = this.propertyCalls++;
     const seed = call === 0 ? this.seed : deriveSeed(this.seed, call);
     const path = replayPathFor(this.rt.replayPath, call);
@@ -183,6 +187,11 @@ export class CaseRun implements StepScope {
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
       Object.assign(info, { path: fullPath, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
+      const outside = check === undefined ? undefined : outcome.failures.find((f) => f.requirement && !this.def.requirements.includes(f.requirement));
+      if (outside && check !== undefined) {
+        this.property = info;
+        throw outsideCase(this.def, check, outside);
+      }
       for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
       this.property = info;
     }
@@ -232,6 +241,15 @@ export class CaseRun implements StepScope {
     if (this.property) r.property = this.property;
     return this.rt.redaction.redactDeep(r) as CaseResult;
   }
+}
+
+/** What a check found against a requirement its contract names and the case does not list. */
+function outsideCase(def: CaseDef, check: string, f: FailureInput): SpecgateError {
+  return new SpecgateError(
+    'SG_TARGET_PROTOCOL',
+    `not judged: check ${check} found the target breaking ${f.requirement ?? ''} (${f.message}), which case ${def.id} does not judge, so its own requirements (${def.requirements.join(', ')}) cannot be judged past that point`,
+    { requirement: f.requirement, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}) },
+  );
 }
 
 /** A finding without a named requirement breaks every requirement of the case, as `ctx.fail` does. */

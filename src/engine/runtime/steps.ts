@@ -1,5 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
+import { checkRequestValues, misshapenValue, shown } from './value-origin.js';
+import { SkipCase } from './time.js';
 import type { StepScope } from './step-scope.js';
 import { capture, expectationMismatches, recordMismatches, type Observation, type ObservationContext } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
@@ -14,7 +16,11 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
     return;
   }
   if ('wait' in step) {
-    await run.wait(parseDuration(run.resolve(step.wait, vars)));
+    const value = run.resolve(step.wait, vars);
+    const ms = parseDuration(value);
+    if (!Number.isFinite(ms))
+      throw misshapenValue(run, vars, String(step.wait), `wait: ${JSON.stringify(step.wait)} is ${shown(value)} seconds, which no clock can let pass`);
+    await run.wait(ms);
     return;
   }
   if ('check' in step) {
@@ -44,11 +50,36 @@ async function runCheck(run: StepScope, name: string, raw: Record<string, unknow
   const problems = argProblems(check, args, false);
   if (problems.length)
     throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);
-  await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
+  try {
+    await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
+  } catch (e) {
+    throw harnessBug(name, e);
+  }
+}
+
+/**
+ * What a typed check throws on purpose is a SpecgateError (or a skip); anything else (a
+ * TypeError reading a field of an answer it did not expect, say) is a bug in the check, named
+ * after it so that it can be fixed: a check must judge odd answers, not trip over them.
+ */
+function harnessBug(check: string, e: unknown): unknown {
+  if (!(e instanceof Error) || e instanceof SpecgateError || e instanceof SkipCase) return e;
+  return new SpecgateError(
+    'SG_INTERNAL',
+    `check ${check} failed with a bug in specgate or in the suite (the check's code threw ${e.name}: ${e.message}); the exchanges before it are in the report; please report it with the command you ran`,
+    { check },
+    { cause: e },
+  );
 }
 
 function actor(run: StepScope, step: Step, vars: Record<string, unknown>): (() => Promise<Observation>) | undefined {
-  if ('request' in step) return () => sendRequest(run, run.resolve(step.request, vars) as HttpRequestSpec);
+  if ('request' in step) {
+    return () => {
+      const spec = run.resolve(step.request, vars) as HttpRequestSpec;
+      checkRequestValues(run, step.request, spec, vars);
+      return sendRequest(run, spec);
+    };
+  }
   if ('exec' in step) {
     const expect = step.expect;
     return () => runExec(run, run.resolve(step.exec, vars) as typeof step.exec, expect, vars);

@@ -89,7 +89,7 @@ function toExchange(e: HarEntry, index: number): RecordedExchange {
   const content = e.response.content;
   const responseText = content.text === undefined ? undefined : content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
   const contentType = typeof responseHeaders['content-type'] === 'string' ? responseHeaders['content-type'] : content.mimeType;
-  const parsed = responseText === undefined ? { body: undefined } : parseBody(contentType, responseText);
+  const parsed = responseText === undefined ? { body: undefined } : parseBody(contentType, responseText, `the answer of entry ${index}`);
   const x: RecordedExchange = {
     index,
     startedDateTime: e.startedDateTime,

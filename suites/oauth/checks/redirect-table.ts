@@ -56,7 +56,9 @@ export const redirectTable = defineCheck<{ client_id: string; callback: string }
   },
   judges: REDIRECT_JUDGES,
   async run(ctx, { client_id: clientId, callback }) {
-    for (const row of tableRows(callback)) {
+    const rows = tableRows(callback);
+    judgedHere(ctx.caseId, ctx.requirements, callback, rows);
+    for (const row of rows) {
       const verdict = matchRedirect(callback, row.uri);
       await judgeCandidate(
         ctx,
@@ -66,3 +68,20 @@ export const redirectTable = defineCheck<{ client_id: string; callback: string }
     }
   },
 });
+
+/**
+ * A case judges the table around one kind of callback: a loopback literal's rows fall under the
+ * loopback rule (rule 3), a named host's under the port rule. A profile whose callback is of the
+ * other kind would have the rows judged under requirements the case does not list: that is the
+ * profile's to fix, and nothing is asked of the target.
+ */
+function judgedHere(caseId: string, requirements: readonly string[], callback: string, rows: Array<{ uri: string }>): void {
+  const missing = [...new Set(rows.map((r) => matchRedirect(callback, r.uri).rule))].filter((rule) => !requirements.includes(rule));
+  if (!missing.length) return;
+  const host = new URL(callback).hostname;
+  const loopback = host === '127.0.0.1' || host === '[::1]';
+  throw new SpecgateError(
+    'SG_CONFIG',
+    `case ${caseId} judges ${requirements.join(', ')}, but its callback URL ${callback} is ${loopback ? 'on a loopback literal' : 'on a named host'}, whose table rows fall under ${missing.join(', ')} too; set the callback variable this case reads in the target profile to an application whose callback is ${loopback ? 'on a named host' : 'on a loopback literal (http://127.0.0.1/...)'}`,
+  );
+}

@@ -57,7 +57,28 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   const deviceCode = str(f['device_code']);
   if (!deviceCode)
     throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`);
-  return { deviceCode, userCode: str(f['user_code']), interval: Number(str(f['interval']) || 5), expiresIn: Number(str(f['expires_in']) || 900), sent };
+  return { deviceCode, userCode: str(f['user_code']), interval: seconds(f, 'interval', 5, sent), expiresIn: seconds(f, 'expires_in', 900, sent), sent };
+}
+
+/** Longest wait a device authorization may ask for that the flow is still judged with (a day). */
+const MAX_SECONDS = 86_400;
+
+/**
+ * A number of seconds from a device authorization answer: the spec's default when the field is
+ * absent (its own requirement fails elsewhere), else a whole or fractional count from 0 to a
+ * day. Anything else (text, a negative or endless number) leaves no wait the flow can be judged
+ * with, so the case cannot go on (SG_TARGET_PROTOCOL).
+ */
+function seconds(f: Record<string, unknown>, field: string, absent: number, sent: Sent): number {
+  const raw = f[field];
+  if (raw === undefined || raw === null || raw === '') return absent;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'bigint' || (typeof raw === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw)) ? Number(raw) : NaN;
+  if (Number.isFinite(n) && n >= 0 && n <= MAX_SECONDS) return n;
+  const shown = typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'bigint' ? raw.toString() : typeof raw === 'number' ? String(raw) : JSON.stringify(raw) ?? String(raw);
+  throw new SpecgateError(
+    'SG_TARGET_PROTOCOL',
+    `cannot judge: the device authorization answered ${field} ${shown} (HTTP ${sent.res.status}), not a number of seconds from 0 to ${MAX_SECONDS}, so no poll can be timed by it`,
+  );
 }
 
 /** One device poll, with optional faults in its parameters. */

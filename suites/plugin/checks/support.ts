@@ -101,6 +101,26 @@ export function describeResponse(res: CodeGeneratorResponse | undefined): unknow
   };
 }
 
+type Described = { request: unknown; response: unknown };
+
+/**
+ * A `describe` that builds its description on the first call and then drops the function that
+ * built it. The engine keeps the last exchanges of a case for its report; were the builder kept,
+ * so would be everything it closes over, the whole decoded answer included (a plugin answering
+ * 60 MB, run on five fixtures, held five answers at once).
+ */
+function describedOnce(build: (r: ExecResult) => Described): (r: ExecResult) => Described {
+  let make: ((r: ExecResult) => Described) | undefined = build;
+  let made: Described = { request: undefined, response: undefined };
+  return (r) => {
+    if (make) {
+      made = make(r);
+      make = undefined;
+    }
+    return made;
+  };
+}
+
 /**
  * Runs the plugin on `stdin` through the engine (`ctx.exec`: recorded, capped, timed out, its
  * process group stopped) and decodes its answer when it exits 0. The run's exchange, described
@@ -122,13 +142,13 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
     ...pluginCommand(ctx),
     stdin,
     label,
-    describe: (r) => {
+    describe: describedOnce((r) => {
       decode(r);
       return {
         request: describeRequest(req, label, stdin.length),
         response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError },
       };
-    },
+    }),
   });
   decode(result);
   const run: PluginRun = { result, exchange };
