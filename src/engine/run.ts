@@ -6,6 +6,7 @@ import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
+import { checkTargetConfig } from './loader/target-config.js';
 import type { CaseDef, CaseResult, Interruption, LoadedSuite, RunResult, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
 import { interruptedSuite, runSuite } from './run-suite.js';
@@ -88,6 +89,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
   const sharded = opts.shard?.(all);
   const selected = sharded?.selected ?? all;
+  // a profile that cannot work with the cases selected stops here, before anything starts (exit 2)
+  const misconfigured = checkTargetConfig(selected, opts.targets, registry, { includeSlow: opts.includeSlow ?? false });
+  if (misconfigured.length) throw new SpecgateErrorList(misconfigured);
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   for (const entry of baseline.entries) {
     const target = baselineTarget(entry.id, suites);

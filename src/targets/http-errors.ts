@@ -16,7 +16,7 @@ const UNREACHABLE = new Set([
   'ENETUNREACH', 'EHOSTDOWN', 'EPIPE', 'EADDRNOTAVAIL', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
 ]);
 /** A connection that ends with one of these after part of an answer arrived cut that answer short. */
-const CUT_SHORT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const CUT_SHORT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /** undici's words for an answer it was not waiting for (a stray 100 Continue, a second response, an unasked upgrade). */
 const UNASKED = new Set(['bad response', 'bad upgrade']);
 const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);

@@ -54,7 +54,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   const headerNames: Record<string, string> = {};
   for (const [neutral, actual] of Object.entries(raw.headers ?? {})) headerNames[neutral.toLowerCase()] = actual;
 
-  const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location };
+  const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location, locations: keyLocations(section, ctx) };
   if (raw.paths) out.pathNames = { ...raw.paths };
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.http) out.http = { ...raw.http };
@@ -64,6 +64,19 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.agent) {
     out.agent = raw.agent.mode === 'scripted' ? { mode: 'scripted', actions: raw.agent.actions ?? {} } : { mode: 'interactive' };
   }
+  return out;
+}
+
+/** Where the section writes `vars:`, `agent:` and each var, for the engine's checks of the target before a run. */
+function keyLocations(section: Record<string, unknown>, ctx: SuiteBuildContext): NonNullable<TargetSection['locations']> {
+  const key = (...path: string[]): SourceLocation => ctx.src.locateKey?.(['suites', ctx.suite, ...path]) ?? ctx.src.locate(['suites', ctx.suite, ...path]);
+  const vars = section['vars'];
+  const out: NonNullable<TargetSection['locations']> = { var: {} };
+  if (vars && typeof vars === 'object') {
+    out.vars = key('vars');
+    for (const name of Object.keys(vars)) out.var[name] = key('vars', name);
+  }
+  if (section['agent'] !== undefined) out.agent = key('agent');
   return out;
 }
 

@@ -32,4 +32,6 @@ export interface TargetSection {
   agent?: AgentSection;
   /** Where the section starts in the profile (absent when only flags describe the target). */
   location?: SourceLocation;
+  /** Where the profile writes `vars:`, `agent:` and each var (for messages about them). */
+  locations?: { vars?: SourceLocation; agent?: SourceLocation; var: Record<string, SourceLocation> };
 }

@@ -287,3 +287,71 @@ describe('a check that meets an odd answer records a failure or a protocol fault
     expect(run.code).toBe(3);
   }, 60_000);
 });
+
+describe('a profile that cannot work is exit 2 before anything runs, naming the profile key and what to do', () => {
+  /** Where `needle` starts in `file`, as `line:column`. */
+  function at(file: string, needle: string): string {
+    const text = readFileSync(file, 'utf8');
+    const before = text.slice(0, text.indexOf(needle)).split('\n');
+    expect(text).toContain(needle);
+    return `${before.length}:${(before[before.length - 1]?.length ?? 0) + 1}`;
+  }
+
+  /** Stopped at load: exit 2, nothing ran, no report, no stack. */
+  function expectStopped(run: CliResult & { report: JsonReport | undefined }): void {
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.report).toBeUndefined();
+    expect(run.stdout).not.toContain('passed');
+    expect(run.stderr).toContain('[SG_CONFIG]');
+    expectNoStack(run);
+  }
+
+  it('a base URL variable that is not a URL (oauth auth_url)', async () => {
+    const platform = await started(hostilePlatform({}));
+    const profile = oauthProfile('bad-auth-url', { ...platformVars(platform.url), auth_url: 'not a url' });
+    const run = await runSuite(OAUTH_MODULE, 'oauth', ['--target', profile]);
+    expectStopped(run);
+    expect(run.stderr).toContain(`${profile}:${at(profile, '"auth_url"')}: vars.auth_url is "not a url", which is not an absolute http(s) URL`);
+    expect(run.stderr).toMatch(/yet it is the base of requests \(case [a-z0-9-]+ at .*\.yaml:\d+:\d+/);
+    expect(run.stderr).toContain('give the base URL of the target, such as https://');
+  }, 60_000);
+
+  it('an API table whose base resolves to no URL (--notes)', async () => {
+    const run = await runSuite(NOTES_MODULE, 'notes', ['--notes', 'localhost-without-scheme']);
+    expectStopped(run);
+    expect(run.stderr).toContain('the target (--notes localhost-without-scheme) sets api_url to "localhost-without-scheme", which is not an absolute http(s) URL');
+    expect(run.stderr).toMatch(/the base of the API table .*api\.yaml \("\$\{api_url\}"\)/);
+  }, 60_000);
+
+  it('a variable the cases read that the profile does not set', async () => {
+    const profile = writeProfile(tmp.dir, 'no-base-url', { suites: { demo: { vars: { api_key: 'profile-key-0001' }, exec: demoSection('http://127.0.0.1:9')['exec'] } } });
+    const run = await runDemo(tmp.dir, ['--target', profile]);
+    expectStopped({ ...run, report: run.report });
+    expect(run.stderr).toContain(`${profile}:${at(profile, 'vars:')}: suites.demo.vars sets no base_url, which case `);
+    expect(run.stderr).toMatch(/which case [a-z-]+ reads \(.*\.yaml:\d+:\d+\), and \d+ more cases read it too/);
+    expect(run.stderr).toContain('set vars.base_url (Base URL of the greeting service');
+  }, 60_000);
+
+  it('a case that needs a user agent, and a target with none', async () => {
+    const platform = await started(hostilePlatform({}));
+    const profile = oauthProfile('no-agent', platformVars(platform.url), (section) => delete section['agent']);
+    const run = await runSuite(OAUTH_MODULE, 'oauth', ['--target', profile]);
+    expectStopped(run);
+    expect(run.stderr).toContain(`${profile}:${at(profile, '"oauth"')}: suites.oauth has no agent:, and case`);
+    expect(run.stderr).toMatch(/needs a user agent to "[a-z-]+" \(.*\.yaml:\d+:\d+\)/);
+    expect(run.stderr).toMatch(/the cases perform .*"approve"/);
+    expect(run.stderr).toContain('add agent: to the target profile (mode: scripted with the actions the cases use, or mode: interactive)');
+  }, 60_000);
+
+  it('a scripted agent without an action the cases use', async () => {
+    const platform = await started(hostilePlatform({}));
+    const profile = oauthProfile('no-approve', platformVars(platform.url), (section) => {
+      const agent = section['agent'] as { actions: Record<string, unknown> };
+      delete agent.actions['approve'];
+    });
+    const run = await runSuite(OAUTH_MODULE, 'oauth', ['--target', profile]);
+    expectStopped(run);
+    expect(run.stderr).toContain(`${profile}:${at(profile, '"agent"')}: the scripted agent of suites.oauth has no "approve" action, which case`);
+    expect(run.stderr).toContain('add it under agent.actions');
+  }, 60_000);
+});

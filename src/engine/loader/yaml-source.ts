@@ -57,7 +57,7 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
       }),
     );
   }
-  refuseAliasBombs(doc, lineCounter, file, code, 0);
+  refuseAliasBombs(text, doc, lineCounter, file, code, 0);
   let data: unknown;
   try {
     data = doc.toJS(TO_JS_OPTIONS);
@@ -72,8 +72,10 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
 /**
  * A file whose aliases stand for far more values than it holds (yaml-aliases.ts) stops here,
  * named at the alias where it goes too far; `lines` are the lines before this text in the file.
+ * Text without both an anchor mark and an alias mark has no alias to measure (most files).
  */
-function refuseAliasBombs(doc: Document, lc: LineCounter, file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG', lines: number): void {
+function refuseAliasBombs(text: string, doc: Document, lc: LineCounter, file: string, code: 'SG_SUITE_SYNTAX' | 'SG_CONFIG', lines: number): void {
+  if (!text.includes('&') || !text.includes('*')) return;
   const problem = aliasProblem(doc);
   if (!problem) return;
   const pos = lc.linePos(problem.offset);
@@ -132,7 +134,7 @@ function parseSliced(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_C
     const lc = new LineCounter();
     const doc = parseDocument(part, { lineCounter: lc, ...PARSE_OPTIONS });
     if (doc.errors.length || !isSeq(doc.contents)) return undefined;
-    refuseAliasBombs(doc, lc, file, code, lines);
+    refuseAliasBombs(part, doc, lc, file, code, lines);
     let values: unknown;
     try {
       values = doc.toJS(TO_JS_OPTIONS);

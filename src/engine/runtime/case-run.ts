@@ -118,7 +118,7 @@ export class CaseRun implements StepScope {
     const fail = (f: FailureInput): void => {
       if (contract && f.requirement && contract.judges !== 'case' && !contract.judges.includes(f.requirement))
         throw new SpecgateError('SG_INTERNAL', `check ${contract.check} attributed a failure to ${f.requirement}, which its contract does not list among the requirements it judges (${contract.judges.join(', ')})`);
-      if (contract && f.requirement && !this.def.requirements.includes(f.requirement)) throw outsideCase(this.def, contract.check, f);
+      if (contract && f.requirement && contract.judges !== 'case' && !this.def.requirements.includes(f.requirement)) throw outsideCase(this.def, contract.check, f);
       this.fail(f);
     };
     return {
@@ -145,7 +145,8 @@ export class CaseRun implements StepScope {
       runs: rt.runs ?? 100,
       exchange: (ex) => this.note(() => ex),
       fail,
-      property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract?.check),
+      // only a check that names its requirements can find one outside the case; `case` checks filing elsewhere have a bug
+      property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract && contract.judges !== 'case' ? contract : undefined),
       wait: (seconds) => this.wait(seconds * 1000),
       resolve: (v) => this.resolve(v, vars),
     };
@@ -174,7 +175,7 @@ export class CaseRun implements StepScope {
     return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
   }
 
-  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions, check?: string): Promise<PropertyInfo> {
+  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions, contract?: { check: string; judges: readonly string[] | 'case' }): Promise<PropertyInfo> {
     const call = this.propertyCalls++;
     const seed = call === 0 ? this.seed : deriveSeed(this.seed, call);
     const path = replayPathFor(this.rt.replayPath, call);
@@ -187,10 +188,11 @@ export class CaseRun implements StepScope {
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
       Object.assign(info, { path: fullPath, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
-      const outside = check === undefined ? undefined : outcome.failures.find((f) => f.requirement && !this.def.requirements.includes(f.requirement));
-      if (outside && check !== undefined) {
+      const judges = contract?.judges;
+      const outside = Array.isArray(judges) ? outcome.failures.find((f) => f.requirement && judges.includes(f.requirement) && !this.def.requirements.includes(f.requirement)) : undefined;
+      if (outside && contract) {
         this.property = info;
-        throw outsideCase(this.def, check, outside);
+        throw outsideCase(this.def, contract.check, outside);
       }
       for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
       this.property = info;

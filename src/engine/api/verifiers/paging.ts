@@ -21,7 +21,8 @@ interface Listing {
   table: ApiTable;
   op: ApiOperation;
   paging: ApiPaging;
-  resource: ApiResource;
+  /** The resource listed, when the table says; without one the check pages through what the target already holds. */
+  resource?: ApiResource;
   fail: Fail;
 }
 
@@ -30,8 +31,21 @@ function listing(ctx: CheckContext, args: PagingArgs): Listing {
   const op = operationOf(table, args.operation);
   if (!op.paging) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: ${op.id} has no paging: in ${table.file}`);
   const owner = resourceOf(table, op.id);
-  if (!owner) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: ${op.id} is the list operation of no resource in ${table.file}, so the check cannot create items to page through`);
-  return { table, op, paging: op.paging, resource: owner.resource, fail: failer(ctx, args) };
+  return { table, op, paging: op.paging, ...(owner ? { resource: owner.resource } : {}), fail: failer(ctx, args) };
+}
+
+/**
+ * Makes sure the list holds more than `n` items: creates them when the list belongs to a
+ * resource of the table; otherwise (a read-only API such as an event stream) counts what the
+ * target holds, and says so when it holds too few to judge. False after recording a failure.
+ */
+async function atLeast(ctx: CheckContext, l: Listing, n: number, base: Record<string, unknown>): Promise<boolean> {
+  if (l.resource) return (await createItems(ctx, l.table, l.resource, n, l.fail)) !== undefined;
+  const held = await walk(ctx, l, l.paging.max, base, Math.ceil(n / l.paging.max) + 1);
+  if (!held) return false;
+  if (held.length < n)
+    throw new SpecgateError('SG_CONFIG', `case ${ctx.caseId}: ${l.op.id} lists ${held.length} items, and the check needs at least ${n} to judge page sizes (the table gives it no resource to create them with): point the target at a list with more`);
+  return true;
 }
 
 /** One page; undefined (after recording why) when it is not a success with an item array. */
@@ -58,7 +72,7 @@ export const pagingDefault = defineCheck<PagingArgs>({
   judges: 'case',
   async run(ctx, args) {
     const l = listing(ctx, args);
-    if (!(await createItems(ctx, l.table, l.resource, l.paging.default + 1, l.fail))) return;
+    if (!(await atLeast(ctx, l, l.paging.default + 1, args.query ?? {}))) return;
     await expectPageSize(ctx, l, { ...(args.query ?? {}) }, l.paging.default, `without ${l.paging.limit}`, `the default page size is ${l.paging.default} and more items exist`);
   },
 });
@@ -74,7 +88,7 @@ export const pagingLimit = defineCheck<PagingArgs>({
   async run(ctx, args) {
     const l = listing(ctx, args);
     const { paging } = l;
-    if (!(await createItems(ctx, l.table, l.resource, paging.max + 1, l.fail))) return;
+    if (!(await atLeast(ctx, l, paging.max + 1, args.query ?? {}))) return;
     const base = { ...(args.query ?? {}) };
     for (const size of [2, paging.max]) await expectPageSize(ctx, l, { ...base, [paging.limit]: size }, size, `with ${paging.limit}=${size}`, `expected ${size} (more exist)`);
     const over = await send(ctx, l.op, {}, { query: { ...base, [paging.limit]: paging.max + 1 } });
@@ -97,11 +111,11 @@ const MAX_PAGES = 2000;
  * Every item a walk through all pages sees, in order, following the cursor (or the offset or
  * page number). Undefined after recording a failure.
  */
-export async function walk(ctx: CheckContext, l: Listing, size: number, base: Record<string, unknown> = {}): Promise<unknown[] | undefined> {
+export async function walk(ctx: CheckContext, l: Omit<Listing, 'resource'>, size: number, base: Record<string, unknown> = {}, pages = MAX_PAGES): Promise<unknown[] | undefined> {
   const { paging } = l;
   const all: unknown[] = [];
   let position: unknown = paging.style === 'page' ? 1 : paging.style === 'offset' ? 0 : undefined;
-  for (let n = 0; n < MAX_PAGES; n++) {
+  for (let n = 0; n < pages; n++) {
     const query = { ...base, [paging.limit]: size, ...(position === undefined ? {} : { [paging.position]: position }) };
     const got = await page(ctx, l, query);
     if (!got) return undefined;
@@ -115,6 +129,8 @@ export async function walk(ctx: CheckContext, l: Listing, size: number, base: Re
       position = paging.style === 'page' ? Number(position) + 1 : Number(position) + got.items.length;
     }
   }
+  // a bounded walk (enough to count) ends where it was asked to; an unbounded one that does not end is a finding
+  if (pages < MAX_PAGES) return all;
   l.fail(`${l.op.id}: a walk through the pages did not end after ${MAX_PAGES} pages`);
   return undefined;
 }
@@ -126,13 +142,15 @@ export const pagingWalk = defineCheck<PagingArgs>({
   judges: 'case',
   async run(ctx, args) {
     const l = listing(ctx, args);
-    const created = await createItems(ctx, l.table, l.resource, 7, l.fail);
+    if (!l.resource) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${ctx.caseId}: ${l.op.id} is the list operation of no resource in ${l.table.file}, so api.pagingWalk cannot create items to follow`);
+    const resource = l.resource;
+    const created = await createItems(ctx, l.table, resource, 7, l.fail);
     if (!created) return;
     const items = await walk(ctx, l, 3, args.query ?? {});
     if (!items) return;
     const seen = new Map<string, number>();
     for (const item of items) {
-      const id = idOf(item, l.resource.id);
+      const id = idOf(item, resource.id);
       if (id !== undefined) seen.set(id, (seen.get(id) ?? 0) + 1);
     }
     const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);

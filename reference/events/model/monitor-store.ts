@@ -1,0 +1,106 @@
+import type { Clock } from '../../../src/engine/clock.js';
+import type { MonitorEvent } from './monitor-event.js';
+import { MonitorIdSequence } from './monitor-ids.js';
+import { validatePost, type MonitorEventDraft } from './monitor-post.js';
+import { seedMonitorEvents, withHostTags } from './monitor-seed.js';
+import { done, type Outcome } from './outcome.js';
+import { SeededRandom } from './random.js';
+import { matchV1, type V1Query } from './v1-query.js';
+import { matchV2, type V2Query } from './v2-query.js';
+
+export interface MonitorStoreOptions {
+  clock: Clock;
+  /** Seed of the generated stream (default 2002). */
+  seed?: number;
+  /** False: start empty instead of with the generated stream. */
+  seeded?: boolean;
+}
+
+/**
+ * The event stream of the monitoring API (spec 002 G), in memory, on a clock: seeded with a
+ * realistic stream over the last days (see monitor-seed.ts), grown by POST /api/v1/events.
+ * Events sharing an aggregation key form a group: from its second member on, the group has an
+ * aggregate parent (`is_aggregate`), dated at its first member, which every member names as
+ * `related_event_id`.
+ */
+export class MonitorStore {
+  private readonly events = new Map<bigint, MonitorEvent>();
+  private readonly ids = new MonitorIdSequence();
+  private readonly clock: Clock;
+
+  constructor(opts: MonitorStoreOptions) {
+    this.clock = opts.clock;
+    if (opts.seeded !== false) {
+      for (const e of seedMonitorEvents(new SeededRandom(opts.seed ?? 2002), this.ids, this.clock.now())) this.events.set(e.id, e);
+    }
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  get(id: bigint): MonitorEvent | undefined {
+    return this.events.get(id);
+  }
+
+  /** Every event, in the order they were stored. */
+  all(): MonitorEvent[] {
+    return [...this.events.values()];
+  }
+
+  /** GET /api/v1/events before its result limit (see v1-query.ts). */
+  matchV1(q: V1Query): MonitorEvent[] {
+    return matchV1(this.events.values(), q, (id) => this.events.get(id));
+  }
+
+  /** GET /api/v2/events before paging (see v2-query.ts). */
+  matchV2(q: V2Query): MonitorEvent[] {
+    return matchV2(this.events.values(), q);
+  }
+
+  /** POST /api/v1/events: validates the body at the clock's now and stores the event. */
+  post(body: unknown): Outcome<MonitorEvent> {
+    const draft = validatePost(body, this.clock.now(), (id) => this.events.has(id));
+    return draft.ok ? done(this.addMonitorEvent(draft.value)) : draft;
+  }
+
+  /** Stores an event that is already valid (the user agent's "new event" uses it directly). */
+  addMonitorEvent(draft: Partial<MonitorEventDraft> & Pick<MonitorEventDraft, 'title' | 'text'>): MonitorEvent {
+    const event: MonitorEvent = {
+      id: this.ids.next(),
+      title: draft.title,
+      text: draft.text,
+      timestampMs: draft.timestampMs ?? this.clock.now(),
+      alertType: draft.alertType ?? 'info',
+      priority: draft.priority ?? 'normal',
+      sourceTypeName: draft.sourceTypeName ?? 'my apps',
+      tags: withHostTags(draft.tags ?? [], draft.host),
+      ...(draft.host ? { host: draft.host } : {}),
+      ...(draft.deviceName ? { deviceName: draft.deviceName } : {}),
+      ...(draft.aggregationKey ? { aggregationKey: draft.aggregationKey } : {}),
+      isAggregate: false,
+      ...(draft.relatedEventId !== undefined ? { relatedEventId: draft.relatedEventId } : {}),
+      payload: '{}',
+    };
+    this.events.set(event.id, event);
+    if (event.aggregationKey !== undefined && event.relatedEventId === undefined) this.aggregate(event);
+    return this.events.get(event.id) ?? event;
+  }
+
+  /** Joins `event` to its aggregation group, making the group's parent when it is the second member. */
+  private aggregate(event: MonitorEvent): void {
+    const key = event.aggregationKey;
+    const group = this.all().filter((e) => e.aggregationKey === key);
+    let parent = group.find((e) => e.isAggregate);
+    const members = group.filter((e) => !e.isAggregate);
+    if (!parent) {
+      if (members.length < 2) return;
+      const first = members.reduce((a, b) => (b.timestampMs < a.timestampMs ? b : a));
+      parent = { ...first, id: this.ids.next(), isAggregate: true, text: `${members.length} events with aggregation key ${key}` };
+      delete parent.relatedEventId;
+      this.events.set(parent.id, parent);
+    }
+    const parentId = parent.id;
+    for (const m of members) if (m.relatedEventId === undefined) this.events.set(m.id, { ...m, relatedEventId: parentId });
+  }
+}

@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseJsonLossless } from '../../../src/targets/body-parse.js';
+import { readRequestBody } from '../../../src/targets/read-request-body.js';
+import type { Answer } from './answers.js';
+import { jsonText } from './json-text.js';
+
+/** The largest request body the service reads (an event is at most a few kilobytes). */
+const MAX_BODY = 256 * 1024;
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return readRequestBody(req, MAX_BODY, 'the reference events service');
+}
+
+/** A request body as JSON, integers beyond 2^53 kept exact as bigint: undefined when empty. */
+export function parseJsonBody(raw: string): { ok: true; value: unknown } | { ok: false } {
+  if (raw.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: parseJsonLossless(raw, 'the request body') };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Request headers with lower-case names, repeated ones joined with ", ". */
+export function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** Writes an answer: JSON text (see json-text.ts) for a body, nothing for 304 or a missing body. */
+export function send(res: ServerResponse, a: Answer): void {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...a.headers };
+  if (a.status === 304 || a.body === undefined) {
+    res.writeHead(a.status, headers);
+    res.end();
+    return;
+  }
+  const text = jsonText(a.body);
+  res.writeHead(a.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}

@@ -1,0 +1,58 @@
+import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
+import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../model/dependencies.js';
+import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../model/monitor-keys.js';
+import { SEEDED_PLATFORM } from '../model/platform-seed-accounts.js';
+import { startEventsServer, type EventsServerOptions, type RunningEventsServer } from './server.js';
+
+/**
+ * The variables the events cases use, for a running reference service (see the suite's
+ * suite.yaml). A profile for another implementation sets the same names. Beyond the required
+ * ones: `deleted_issue_number` / `deleted_issue_event_id` (410), `renamed_repo` (301 on
+ * network events), `private_repo` (visible with the token only).
+ */
+export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUrl' | 'apiUrl' | 'model'>): Record<string, unknown> {
+  const p = SEEDED_PLATFORM;
+  const store = server.model.platform;
+  return {
+    mon_url: server.url,
+    ip_ranges_url: server.ipRangesUrl,
+    mon_api_key: MON_API_KEY,
+    mon_app_key: MON_APP_KEY,
+    mon_app_key_no_events_read: MON_APP_KEY_NO_EVENTS_READ,
+    apm_env: SEEDED_APM_ENV,
+    apm_service: SEEDED_APM_SERVICE,
+    api_url: server.apiUrl,
+    api_token: p.token,
+    owner: p.owner,
+    repo: p.repo,
+    org: p.org,
+    username: p.username,
+    issue_number: p.issueNumber,
+    issue_event_id: store.firstIssueEventOf(p.owner, p.repo, p.issueNumber)?.id,
+    deleted_issue_number: p.deletedIssueNumber,
+    deleted_issue_event_id: store.firstIssueEventOf(p.owner, p.repo, p.deletedIssueNumber)?.id,
+    renamed_repo: p.renamedRepo,
+    private_repo: p.privateRepo,
+  };
+}
+
+/** Starts the reference service and describes it as a target, with its user agent. */
+export async function startEventsReference(opts: EventsServerOptions = {}): Promise<RunningReference & { server: RunningEventsServer }> {
+  const server = await startEventsServer(opts);
+  return {
+    description: `reference events services (spec 002 parts G and H) at ${server.url} (platform at ${server.apiUrl})`,
+    vars: eventsVars(server),
+    agent: server.agent,
+    server,
+    stop: () => server.stop(),
+  };
+}
+
+/**
+ * The embedded default target of the events suite: a fresh service on the engine's clock
+ * (the 18-hour, 30-day and 300-event windows are judged on it), on `port` under
+ * `specgate serve --port N`, where it also serves the user agent's bridge.
+ */
+export const eventsReference: ReferenceTarget = {
+  start: ({ clock, port, standalone }) => startEventsReference({ clock, ...(port ? { port } : {}), ...(standalone ? { agentBridge: true } : {}) }),
+};

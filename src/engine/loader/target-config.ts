@@ -1,0 +1,232 @@
+import { SpecgateError } from '../../errors.js';
+import { Redactor } from '../../targets/redact.js';
+import { checkSets } from '../checks/contract.js';
+import { referencedVariables, resolveDeep } from '../expressions.js';
+import type { CaseDef, LoadedSuite, SourceLocation, Step } from '../model.js';
+import type { Registry } from '../registry.js';
+import { isTimeBound } from '../runtime/case-run.js';
+import type { TargetChoice } from '../target-setup.js';
+import { formatLocation } from './yaml-source.js';
+
+/**
+ * What a target profile must give the cases that will run, checked after loading and before
+ * anything starts, so that a profile that cannot work is a configuration error (exit 2) naming
+ * the profile key, not a run whose every case errors: every target variable the cases read is
+ * set, every variable used as the base of a request (a URL's head, an API table's base) is an
+ * absolute http(s) URL, and a user agent (with each scripted action) is there when cases drive
+ * one. Cases that will be skipped anyway (skip:, needs: unmet, time-bound with no way to let
+ * time pass) ask for nothing. Typed checks read variables in their code, out of sight here; they
+ * say what is missing when they run.
+ */
+export function checkTargetConfig(selected: { suite: LoadedSuite; cases: CaseDef[] }[], targets: Record<string, TargetChoice | undefined>, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
+  const errors: SpecgateError[] = [];
+  for (const { suite, cases } of selected) {
+    const choice = targets[suite.name];
+    if (!choice?.section || choice.recording) continue;
+    errors.push(...checkSuite(suite, cases, choice, registry, opts));
+  }
+  return errors;
+}
+
+/** One place a case relies on the target: the case and where it is written. */
+interface Use {
+  caseId: string;
+  at: SourceLocation;
+}
+
+interface Needs {
+  /** Target variable -> cases that read it. */
+  reads: Map<string, Use[]>;
+  /** Target variable -> cases whose request URLs start with it. */
+  bases: Map<string, Use[]>;
+  /** User-agent action -> cases that perform it. */
+  actions: Map<string, Use[]>;
+  /** Some case sends a request by operation ID or runs an `api.*` check. */
+  api: boolean;
+}
+
+function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
+  const section = choice.section;
+  if (!section) return [];
+  const vars = resolvedVars(section.vars ?? {});
+  const declared = suite.vars ? new Set(Object.keys(suite.vars)) : undefined;
+  const needs: Needs = { reads: new Map(), bases: new Map(), actions: new Map(), api: false };
+  for (const def of cases) {
+    if (willSkip(def, vars, Boolean(section.clock) || opts.includeSlow)) continue;
+    collect(def, declared, registry, needs);
+  }
+  const redactor = new Redactor([...choice.secrets, ...(section.secrets ?? [])]);
+  const show = (v: unknown): string => redactor.redactString(JSON.stringify(v) ?? String(v));
+  const where = (loc: SourceLocation | undefined): string => (loc ? `${formatLocation(loc)}: ` : `the target (${choice.label}): `);
+  const errors: SpecgateError[] = [];
+  const missing = (v: unknown): boolean => v === undefined || v === null;
+
+  for (const [name, uses] of needs.reads) {
+    if (!missing(vars[name])) continue;
+    const what = suite.vars?.[name]?.description;
+    errors.push(new SpecgateError(
+      'SG_CONFIG',
+      `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which ${usedBy(uses, 'reads', 'read it too')}; set vars.${name}${what ? ` (${what})` : ''} in the target profile, or leave those cases out with --case`,
+      { suite: suite.name, variable: name },
+    ));
+  }
+
+  const badBase = (name: string, how: string): void => {
+    const value = vars[name];
+    if (missing(value) || isHttpUrl(value) || (typeof value === 'string' && value.includes('${'))) return;
+    const loc = section.locations?.var[name];
+    const head = loc ? `${formatLocation(loc)}: vars.${name} is ${show(value)}` : `the target (${choice.label}) sets ${name} to ${show(value)}`;
+    errors.push(new SpecgateError('SG_CONFIG', `${head}, which is not an absolute http(s) URL, yet ${how}; give the base URL of the target, such as https://${name.replace(/_?url$/i, '') || 'api'}.example.test`, { suite: suite.name, variable: name }));
+  };
+  for (const [name, uses] of needs.bases) badBase(name, `it is the base of requests (${usedBy(uses, 'sends', 'send them too', 'at')})`);
+
+  if (needs.api && suite.api) {
+    const table = suite.api;
+    const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
+    for (const expr of new Set(expressions)) {
+      for (const name of safeReferences(expr)) {
+        if (missing(vars[name]))
+          errors.push(new SpecgateError(
+            'SG_CONFIG',
+            `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which the API table ${table.file} reads (${JSON.stringify(expr)}); set vars.${name} in the target profile`,
+            { suite: suite.name, variable: name },
+          ));
+      }
+    }
+    for (const base of new Set([table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string')])) {
+      const names = safeReferences(base);
+      if (names.some((n) => missing(vars[n]))) continue;
+      let resolved: unknown;
+      try {
+        resolved = resolveDeep(base, { vars });
+      } catch {
+        continue;
+      }
+      if (isHttpUrl(resolved)) continue;
+      const culprit = names.find((n) => !isHttpUrl(vars[n])) ?? names[0];
+      if (culprit !== undefined) badBase(culprit, `the base of the API table ${table.file} (${JSON.stringify(base)}) is made of it`);
+    }
+  }
+
+  if (needs.actions.size) {
+    const agent = section.agent;
+    if (!agent) {
+      const all = [...needs.actions.values()].flat();
+      const first = all[0];
+      const names = [...needs.actions.keys()].map((a) => JSON.stringify(a)).join(', ');
+      if (first)
+        errors.push(new SpecgateError(
+          'SG_CONFIG',
+          `${where(section.location)}suites.${suite.name} has no agent:, and case ${first.caseId} needs a user agent to ${JSON.stringify(firstAction(needs, first))} (${formatLocation(first.at)})${countOthers(new Set(all.map((u) => u.caseId)).size - 1)}; the cases perform ${names}; add agent: to the target profile (mode: scripted with the actions the cases use, or mode: interactive), or leave those cases out with --case`,
+          { suite: suite.name },
+        ));
+    } else if (agent.mode === 'scripted') {
+      for (const [action, uses] of needs.actions) {
+        if (Object.prototype.hasOwnProperty.call(agent.actions, action)) continue;
+        errors.push(new SpecgateError(
+          'SG_CONFIG',
+          `${where(section.locations?.agent ?? section.location)}the scripted agent of suites.${suite.name} has no ${JSON.stringify(action)} action, which ${usedBy(uses, 'needs', 'need it too')}; add it under agent.actions (the steps that make a user ${action} on your side)`,
+          { suite: suite.name, action },
+        ));
+      }
+    }
+  }
+  return errors;
+}
+
+/** "case X reads (file:line:col), as do 3 more cases" and its variants. */
+function usedBy(uses: Use[], verb: string, others: string, prep?: string): string {
+  const first = uses[0];
+  if (!first) return '';
+  const ids = new Set(uses.map((u) => u.caseId));
+  const place = formatLocation(first.at);
+  const lead = prep ? `case ${first.caseId} ${prep} ${place}` : `case ${first.caseId} ${verb} (${place})`;
+  return ids.size > 1 ? `${lead}, and ${ids.size - 1} more case${ids.size === 2 ? '' : 's'} ${others}` : lead;
+}
+
+function countOthers(n: number): string {
+  return n > 0 ? `, as do ${n} more case${n === 1 ? '' : 's'}` : '';
+}
+
+function firstAction(needs: Needs, use: Use): string {
+  for (const [action, uses] of needs.actions) if (uses.includes(use)) return action;
+  return '';
+}
+
+/** A case the run will skip needs nothing of the target. */
+function willSkip(def: CaseDef, vars: Record<string, unknown>, timeCanPass: boolean): boolean {
+  if (def.skip || def.steps.length === 0) return true;
+  if ((def.needs ?? []).some((v) => vars[v] === undefined || vars[v] === '')) return true;
+  return isTimeBound(def) && !timeCanPass;
+}
+
+/** What one case asks of the target: variables it reads before setting them, URL bases, agent actions, API requests. */
+function collect(def: CaseDef, declared: ReadonlySet<string> | undefined, registry: Registry, needs: Needs): void {
+  const use: Use = { caseId: def.id, at: def.location };
+  const known = new Set(Object.keys(def.vars ?? {}));
+  if (def.property) known.add('case').add('oracle');
+  const note = (map: Map<string, Use[]>, key: string): void => {
+    const list = map.get(key) ?? [];
+    if (!list.some((u) => u.caseId === def.id)) list.push(use);
+    map.set(key, list);
+  };
+  const targetRead = (name: string): boolean => !known.has(name) && (declared === undefined || declared.has(name));
+  if (declared) for (const name of readsIn(def.vars ?? {})) if (declared.has(name)) note(needs.reads, name);
+  for (const step of def.steps) {
+    const { capture, ...acting } = step as Step & { capture?: Record<string, string> };
+    if (declared) for (const name of readsIn(acting)) if (targetRead(name)) note(needs.reads, name);
+    if ('request' in step) {
+      const head = typeof step.request.url === 'string' ? /^\$\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}/.exec(step.request.url)?.[1] : undefined;
+      if (head !== undefined && targetRead(head)) note(needs.bases, head);
+      if (step.request.operation !== undefined) needs.api = true;
+    }
+    if ('agent' in step) note(needs.actions, step.agent);
+    if ('check' in step && step.check.startsWith('api.')) needs.api = true;
+    if ('set' in step) for (const k of Object.keys(step.set)) known.add(k);
+    for (const k of Object.keys(capture ?? {})) known.add(k);
+    if ('check' in step && registry.has('check', step.check)) for (const k of checkSets(registry.check(step.check), step.with ?? {})) known.add(k);
+  }
+}
+
+/** Every variable the expressions inside a value read. */
+function readsIn(v: unknown): string[] {
+  if (typeof v === 'string') return safeReferences(v);
+  if (Array.isArray(v)) return v.flatMap(readsIn);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.values(v).flatMap(readsIn);
+  return [];
+}
+
+function safeReferences(s: string): string[] {
+  try {
+    return referencedVariables(s);
+  } catch {
+    return []; // the loader reports expression syntax
+  }
+}
+
+function isHttpUrl(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The target's variables as the engine will see them: variables may name each other (`${auth_url}/token`). */
+function resolvedVars(raw: Record<string, unknown>): Record<string, unknown> {
+  let vars = { ...raw };
+  for (let pass = 0; pass < 4; pass++) {
+    const next: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(vars)) {
+      try {
+        next[k] = resolveDeep(v, { vars });
+      } catch {
+        next[k] = v;
+      }
+    }
+    vars = next;
+  }
+  return vars;
+}
