@@ -65,7 +65,7 @@ interface IssuePlan {
   deleted?: boolean;
   /** Days before now it was opened. */
   age: number;
-  /** Its events in order: `event[:detail]` (label name, assignee login, `commit`, `app`). */
+  /** Its events in order: `event[:detail]` (label name, assignee login, milestone, `commit`, `app`). */
   events: string[];
   locked?: string;
 }
@@ -116,7 +116,7 @@ export function seedIssues(rng: SeededRandom, now: number): { issues: Issue[]; e
         issueId: 5001 + i,
         actor: detail && event === 'assigned' ? 'alice-dev' : p.author === 'eli-tests' ? 'bruno-ops' : p.author,
         event,
-        commitId: detail === 'commit' ? rng.hex(40) : null,
+        commitId: rng.hex(40),
         ...(label ? { label: { name: label.name, color: label.color } } : {}),
         ...(event === 'assigned' && detail ? { assignee: detail } : {}),
         viaApp: detail === 'app' ? 'ship-it' : null,

@@ -258,7 +258,7 @@ export class PlatformStore {
     const issue = found ? this.issue(found.repo, number) : undefined;
     if (!issue) return notFound(`issue ${owner}/${name}#${number} was not found`);
     const last = this.issueEventList.reduce((max, e) => Math.max(max, e.id), 0);
-    const added: IssueEvent = { id: last + 11, issueId: issue.id, actor, event, commitId: null, viaApp: null, createdAtMs: this.clock.now() };
+    const added: IssueEvent = { id: last + 11, issueId: issue.id, actor, event, commitId: this.rng.hex(40), viaApp: null, createdAtMs: this.clock.now() };
     this.issueEventList.push(added);
     return done(added);
   }

@@ -90,7 +90,11 @@ export interface IssueEvent {
   actor: string;
   /** `closed`, `labeled`, `assigned`, ... */
   event: string;
-  commitId: string | null;
+  /**
+   * The commit the event refers to. The spec types `commit_id` and `commit_url` as strings
+   * without "or null" (unlike `performed_via_platform_app`), so every event names one.
+   */
+  commitId: string;
   /** On label-related events. */
   label?: { name: string; color: string };
   /** On assignment events: the login assigned. */

@@ -24,6 +24,8 @@ export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUr
     api_url: server.apiUrl,
     api_token: p.token,
     owner: p.owner,
+    // the same owner in other letter case: owner and repo are case-insensitive (002 H)
+    owner_other_case: p.owner.toUpperCase() === p.owner ? p.owner.toLowerCase() : p.owner.toUpperCase(),
     repo: p.repo,
     org: p.org,
     username: p.username,

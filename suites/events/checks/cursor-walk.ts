@@ -50,11 +50,12 @@ export const cursorWalk = defineCheck<{ runs?: number }>({
   args: { type: 'object', additionalProperties: false, properties: { runs: { type: 'integer', minimum: 1 } } },
   judges: 'case',
   async run(ctx: CheckContext, args) {
-    const start = nowMs(ctx);
-    // the walk's window: from a minute before the seeded events to an hour after them, in ms
-    const window = { 'filter[from]': String(start - 60_000), 'filter[to]': String(start + 3600_000) };
+    // the walk's events happen 90 minutes ahead (the spec allows up to two hours), in a window
+    // of their own: other cases post at the present, so no other event enters it
+    const at = nowMs(ctx) + 90 * 60_000;
+    const window = { 'filter[from]': String(at - 60_000), 'filter[to]': String(at + 60_000) };
     for (let i = 0; i < SEEDED; i++) {
-      const res = await ctx.request({ operation: 'postEvent', json: { title: `specgate walk ${i}`, text: 'seeded for a cursor walk', date_happened: seconds(start) } });
+      const res = await ctx.request({ operation: 'postEvent', json: { title: `specgate walk ${i}`, text: 'seeded for a cursor walk', date_happened: seconds(at) } });
       if (!ok(res)) return ctx.fail({ message: `POST /api/v1/events answered ${res.status}; cannot seed the walk`, actual: res.status, exchange: res.exchange });
     }
     const walks = fc.record({
@@ -62,7 +63,7 @@ export const cursorWalk = defineCheck<{ runs?: number }>({
       sort: fc.constantFrom<'timestamp' | '-timestamp'>('timestamp', '-timestamp'),
       postsAfterPage: fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 6 }),
     });
-    await ctx.property(walks, (w) => walkOnce(ctx, window, w), { label: 'events.cursorWalk', ...(args.runs ? { runs: args.runs } : {}) });
+    await ctx.property(walks, (w) => walkOnce(ctx, window, at, w), { label: 'events.cursorWalk', ...(args.runs ? { runs: args.runs } : {}) });
   },
 });
 
@@ -81,7 +82,7 @@ async function snapshot(ctx: CheckContext, window: Record<string, string>, sort:
   return { message: `the cursor did not end after ${MAX_PAGES} pages of 50` };
 }
 
-async function walkOnce(ctx: CheckContext, window: Record<string, string>, w: Walk): Promise<Omit<FailureInput, 'requirement'> | undefined> {
+async function walkOnce(ctx: CheckContext, window: Record<string, string>, at: number, w: Walk): Promise<Omit<FailureInput, 'requirement'> | undefined> {
   const before = await snapshot(ctx, window, w.sort);
   if (!Array.isArray(before)) return before;
   const seen = new Map<string, number>();
@@ -102,7 +103,7 @@ async function walkOnce(ctx: CheckContext, window: Record<string, string>, w: Wa
     }
     const posts = w.postsAfterPage[n] ?? 0;
     for (let k = 0; k < posts; k++) {
-      const p = await ctx.request({ operation: 'postEvent', json: { title: `specgate during walk ${n}.${k}`, text: 'posted while a cursor walk was under way', date_happened: seconds(nowMs(ctx)) } });
+      const p = await ctx.request({ operation: 'postEvent', json: { title: `specgate during walk ${n}.${k}`, text: 'posted while a cursor walk was under way', date_happened: seconds(at) } });
       if (!ok(p)) return { message: `POST /api/v1/events answered ${p.status} during the walk`, exchange: p.exchange };
     }
     if (!page.cursor) break;

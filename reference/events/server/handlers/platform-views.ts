@@ -68,9 +68,9 @@ export class PlatformViews {
     };
   }
 
-  private milestone(repo: string, number: number | null): Record<string, unknown> | null {
+  private milestone(repo: string, number: number | null): Record<string, unknown> | undefined {
     const m = this.store.milestones.find((x) => x.number === number);
-    if (!m) return null;
+    if (!m) return undefined;
     const url = `${this.api}/repos/${repo}/milestones/${m.number}`;
     return {
       url,
@@ -115,11 +115,12 @@ export class PlatformViews {
         const l = this.store.labels.find((x) => x.name === name);
         return l ? [{ id: l.id, node_id: nodeId('LA', l.id), url: `${this.api}/repos/${repo}/labels/${encodeURIComponent(l.name)}`, name: l.name, description: l.description, color: l.color, default: l.default }] : [];
       }),
-      assignee: assignees[0] ?? null,
+      // the spec types these as objects and strings, so an issue without one leaves it out
+      assignee: assignees[0],
       assignees,
       milestone: this.milestone(repo, i.milestone),
       locked: i.locked,
-      active_lock_reason: i.activeLockReason,
+      active_lock_reason: i.activeLockReason ?? undefined,
       comments: i.comments,
       ...(i.pullRequest
         ? { pull_request: { url: `${this.api}/repos/${repo}/pulls/${i.number}`, html_url: `${PLATFORM_WEB}/${repo}/pull/${i.number}`, diff_url: `${PLATFORM_WEB}/${repo}/pull/${i.number}.diff`, patch_url: `${PLATFORM_WEB}/${repo}/pull/${i.number}.patch` } }
@@ -128,7 +129,7 @@ export class PlatformViews {
       created_at: iso(i.createdAtMs),
       updated_at: iso(i.updatedAtMs),
       author_association: i.authorAssociation,
-      state_reason: i.stateReason,
+      state_reason: i.stateReason ?? undefined,
     };
   }
 
@@ -162,7 +163,7 @@ export class PlatformViews {
       actor: this.user(e.actor),
       event: e.event,
       commit_id: e.commitId,
-      commit_url: e.commitId ? `${this.api}/repos/${repo}/commits/${e.commitId}` : null,
+      commit_url: `${this.api}/repos/${repo}/commits/${e.commitId}`,
       created_at: iso(e.createdAtMs),
       performed_via_platform_app: app ? this.app(app) : null,
       ...(e.label ? { label: e.label } : {}),

@@ -5,6 +5,7 @@ import { eventsReference } from '../../reference/events/server/reference-target.
 import { cursorWalk } from './checks/cursor-walk.js';
 import { idStr } from './checks/id-str.js';
 import { postRules } from './checks/post-rules.js';
+import { stream } from './checks/stream.js';
 import { timeline } from './checks/timeline.js';
 import { v1List } from './checks/v1-list.js';
 
@@ -26,6 +27,6 @@ export const suite: SuiteModule = {
   name: 'events',
   dir: suiteDir(),
   title: 'Monitoring events API and platform events API',
-  checks: { cursorWalk, idStr, postRules, timeline, v1List },
+  checks: { cursorWalk, idStr, postRules, stream, timeline, v1List },
   reference: eventsReference,
 };

@@ -1,0 +1,133 @@
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
+import { field, nowMs, ok, seconds } from './support.js';
+
+/** The rules about posted events and the v2 list (spec 002 G) one case each judges. */
+type Rule = 'stream' | 'aggregation' | 'related-event' | 'time-filter' | 'sort' | 'limit' | 'next-link' | 'monitor-id';
+
+const HOUR = 3600 * 1000;
+
+async function post(ctx: CheckContext, fields: Record<string, unknown>): Promise<{ res: CheckResponse; event?: Record<string, unknown> }> {
+  const res = await ctx.request({ operation: 'postEvent', json: { title: 'specgate stream', text: 'posted by specgate', date_happened: seconds(nowMs(ctx)), ...fields } });
+  const event = field(res.body, 'event');
+  return ok(res) && event && typeof event === 'object' ? { res, event: event as Record<string, unknown> } : { res };
+}
+
+async function listV2(ctx: CheckContext, query: Record<string, unknown>): Promise<{ res: CheckResponse; data?: Record<string, unknown>[] }> {
+  const res = await ctx.request({ operation: 'listEventsV2', query });
+  const data = field(res.body, 'data');
+  return ok(res) && Array.isArray(data) ? { res, data: data as Record<string, unknown>[] } : { res };
+}
+
+const ts = (item: Record<string, unknown>): number => Date.parse(String(field(field(item, 'attributes'), 'timestamp')));
+const inner = (item: Record<string, unknown>): unknown => field(field(item, 'attributes'), 'attributes');
+
+/**
+ * `events.stream`: one rule of the event stream's read and write sides (spec 002 G): a posted
+ * event is read back by both lists; events sharing an aggregation_key are grouped under an
+ * aggregate; related_event_id names a parent; the v2 list's time filter, sort, page[limit] and
+ * links.next; monitor_id empty on a posted event.
+ */
+export const stream = defineCheck<{ rule: Rule }>({
+  description: 'one rule of the event stream: posted events read back, aggregation, related events, and the v2 filter, sort, limit, next link and monitor_id',
+  args: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { enum: ['stream', 'aggregation', 'related-event', 'time-filter', 'sort', 'limit', 'next-link', 'monitor-id'] } } },
+  judges: 'case',
+  async run(ctx, args) {
+    const fail = (message: string, res?: CheckResponse, more: { expected?: unknown; actual?: unknown } = {}): void => ctx.fail({ message, ...more, ...(res ? { exchange: res.exchange } : {}) });
+    const now = nowMs(ctx);
+    switch (args.rule) {
+      case 'stream': {
+        const title = `specgate stream ${now}`;
+        const p = await post(ctx, { title });
+        if (!p.event) return fail(`POST /api/v1/events answered ${p.res.status}`, p.res);
+        const at = Number(p.event['date_happened'] ?? seconds(now));
+        const v1 = await ctx.request({ operation: 'listEventsV1', query: { start: at - 60, end: at + 60, unaggregated: true } });
+        const events = field(v1.body, 'events');
+        const idStr = String(p.event['id_str'] ?? p.event['id']);
+        if (!Array.isArray(events) || !events.some((e) => String(field(e, 'id_str') ?? field(e, 'id')) === idStr)) fail(`the posted event ${idStr} is not in GET /api/v1/events for a frame holding its date_happened`, v1);
+        const v2 = await listV2(ctx, { 'filter[from]': String((at - 60) * 1000), 'filter[to]': String((at + 60) * 1000), 'page[limit]': 1000 });
+        if (!v2.data || !v2.data.some((d) => field(inner(d as Record<string, unknown>), 'title') === title || field(field(d, 'attributes'), 'message') === 'posted by specgate'))
+          fail(`the posted event "${title}" is not in GET /api/v2/events for a range holding its timestamp`, v2.res);
+        return;
+      }
+      case 'aggregation': {
+        const key = `specgate-agg-${now}`;
+        for (let i = 0; i < 2; i++) {
+          const p = await post(ctx, { aggregation_key: key, title: `specgate aggregated ${i}` });
+          if (!p.event) return fail(`POST /api/v1/events with aggregation_key answered ${p.res.status}`, p.res);
+        }
+        const v1 = await ctx.request({ operation: 'listEventsV1', query: { start: seconds(now) - 60, end: seconds(now) + 60 } });
+        const events = field(v1.body, 'events');
+        if (!Array.isArray(events)) return fail(`GET /api/v1/events answered ${v1.status} without events`, v1);
+        if (!events.some((e) => field(e, 'is_aggregate') === true)) fail(`two events posted with aggregation_key ${key}: the list of their frame holds no aggregate (is_aggregate true)`, v1);
+        return;
+      }
+      case 'related-event': {
+        const parent = await post(ctx, { title: 'specgate parent' });
+        if (!parent.event) return fail(`POST /api/v1/events answered ${parent.res.status}`, parent.res);
+        const child = await ctx.request({ operation: 'postEvent', json: { title: 'specgate child', text: 'has a parent', date_happened: seconds(now), related_event_id: parent.event['id'] } });
+        if (!ok(child)) fail(`a post whose related_event_id names the event just posted was answered ${child.status}`, child);
+        return;
+      }
+      case 'time-filter': {
+        const from = now - 6 * HOUR;
+        const to = now - 3 * HOUR;
+        const l = await listV2(ctx, { 'filter[from]': String(from), 'filter[to]': String(to), 'page[limit]': 1000 });
+        if (!l.data) return fail(`GET /api/v2/events answered ${l.res.status} without data`, l.res);
+        const out = l.data.filter((d) => ts(d) < from || ts(d) > to);
+        if (out.length) fail(`${out.length} event(s) outside filter[from]=${from} .. filter[to]=${to} were returned`, l.res, { actual: out.slice(0, 3).map((d) => field(field(d, 'attributes'), 'timestamp')) });
+        if (l.data.length === 0) fail(`no event between filter[from]=${from} and filter[to]=${to}; the check needs the target's events of 3 to 6 hours ago`, l.res);
+        return;
+      }
+      case 'sort': {
+        for (const sort of ['timestamp', '-timestamp']) {
+          const l = await listV2(ctx, { 'filter[from]': String(now - 6 * HOUR), 'filter[to]': String(now - 3 * HOUR), sort, 'page[limit]': 50 });
+          if (!l.data) return fail(`GET /api/v2/events?sort=${sort} answered ${l.res.status} without data`, l.res);
+          const times = l.data.map(ts);
+          const bad = times.findIndex((t, i) => i > 0 && (sort === 'timestamp' ? t < (times[i - 1] as number) : t > (times[i - 1] as number)));
+          if (bad > 0) fail(`sort=${sort}: event ${bad + 1} (${new Date(times[bad] as number).toISOString()}) comes after ${new Date(times[bad - 1] as number).toISOString()}`, l.res);
+          if (times.length < 2) fail(`sort=${sort}: fewer than 2 events between 6 and 3 hours ago; the check needs more`, l.res);
+        }
+        return;
+      }
+      case 'limit': {
+        for (const limit of [1, 3]) {
+          const l = await listV2(ctx, { 'page[limit]': limit });
+          if (!l.data) return fail(`GET /api/v2/events?page[limit]=${limit} answered ${l.res.status} without data`, l.res);
+          if (l.data.length > limit) fail(`page[limit]=${limit} answered ${l.data.length} events`, l.res, { expected: limit, actual: l.data.length });
+        }
+        return;
+      }
+      case 'next-link': {
+        const q = { 'filter[from]': String(now - 6 * HOUR), 'filter[to]': String(now - 3 * HOUR), sort: 'timestamp', 'page[limit]': 2 };
+        const first = await listV2(ctx, q);
+        const next = field(field(first.res.body, 'links'), 'next');
+        const after = field(field(field(first.res.body, 'meta'), 'page'), 'after');
+        if (!first.data) return fail(`GET /api/v2/events answered ${first.res.status} without data`, first.res);
+        if (typeof next !== 'string' || next === '') return fail('a first page of 2 with more events after it has no links.next', first.res);
+        let url: URL;
+        try {
+          url = new URL(next, String(ctx.vars['mon_url']));
+        } catch {
+          return fail(`links.next "${next}" is not a link`, first.res);
+        }
+        const followed = await ctx.request({ operation: 'listEventsV2', query: Object.fromEntries(url.searchParams) });
+        const viaCursor = await listV2(ctx, { ...q, 'page[cursor]': after });
+        const ids = (x: unknown): string => (Array.isArray(x) ? x.map((d) => String(field(d, 'id'))).join(',') : '');
+        if (ids(field(followed.body, 'data')) !== ids(viaCursor.data)) fail('following links.next did not answer the page after the first (the page its cursor gives)', followed, { expected: ids(viaCursor.data), actual: ids(field(followed.body, 'data')) });
+        return;
+      }
+      case 'monitor-id': {
+        const title = `specgate no monitor ${now}`;
+        const p = await post(ctx, { title });
+        if (!p.event) return fail(`POST /api/v1/events answered ${p.res.status}`, p.res);
+        const l = await listV2(ctx, { 'filter[from]': String(now - 60_000), 'filter[to]': String(now + 60_000), 'page[limit]': 1000 });
+        const mine = l.data?.find((d) => field(inner(d), 'title') === title);
+        if (!mine) return fail(`the posted event "${title}" is not in GET /api/v2/events around its timestamp`, l.res);
+        const monitorId = field(inner(mine), 'monitor_id');
+        if (monitorId !== undefined && monitorId !== null && monitorId !== '') fail(`an event posted with POST /api/v1/events (related to no monitor) has monitor_id ${String(monitorId)}; expected it empty`, l.res, { actual: monitorId });
+        return;
+      }
+    }
+  },
+});

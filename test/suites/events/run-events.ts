@@ -1,0 +1,49 @@
+import type { RunResult } from '../../../src/engine/model.js';
+import { loadSuites, run } from '../../../src/engine/run.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { startEventsReference } from '../../../reference/events/server/reference-target.js';
+import type { EventsServerOptions } from '../../../reference/events/server/server.js';
+import { suite } from '../../../suites/events/index.js';
+
+/** IDs of the events suite's server-side cases (every case but the client ones). */
+export function serverCaseIds(): string[] {
+  const loaded = loadSuites([suite], ['events']).suites[0];
+  return (loaded?.cases ?? []).filter((c) => !c.id.startsWith('client-')).map((c) => c.id);
+}
+
+/**
+ * Runs the events suite's server-side cases in-process against the reference services, or
+ * against ones started with `options` (a planted fault). A faulty service is started the way the
+ * reference target starts the clean one (on the run's clock, with the same variables and user
+ * agent), so the two runs differ only by the fault.
+ */
+export async function runEvents(opts: { options?: EventsServerOptions; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
+  const faulty = opts.options;
+  const module: SuiteModule = faulty
+    ? {
+        ...suite,
+        reference: {
+          async start({ clock }) {
+            const r = await startEventsReference({ ...faulty, clock });
+            return { ...r, description: `events services with a planted fault at ${r.server.url}` };
+          },
+        },
+      }
+    : suite;
+  return run({ modules: [module], suites: ['events'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
+}
+
+/** Requirement IDs with a failed verdict. */
+export function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
+}
+
+/** Cases that errored (a harness or target fault, never a conformance verdict). */
+export function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
+}
+
+/** Requirement IDs that at least one case run covers. */
+export function coveredRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.cases.length > 0).map((v) => v.id).sort();
+}
