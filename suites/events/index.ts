@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { eventsReference } from '../../reference/events/server/reference-target.js';
 import { cursorWalk } from './checks/cursor-walk.js';
+import { dependencies } from './checks/dependencies.js';
 import { idStr } from './checks/id-str.js';
 import { postRules } from './checks/post-rules.js';
 import { stream } from './checks/stream.js';
@@ -27,6 +28,6 @@ export const suite: SuiteModule = {
   name: 'events',
   dir: suiteDir(),
   title: 'Monitoring events API and platform events API',
-  checks: { cursorWalk, idStr, postRules, stream, timeline, v1List },
+  checks: { cursorWalk, dependencies, idStr, postRules, stream, timeline, v1List },
   reference: eventsReference,
 };

@@ -34,6 +34,41 @@ function idOf(e: Event): string {
   return typeof id === 'bigint' || typeof id === 'number' ? id.toString() : String(e['id_str']);
 }
 
+/** The parent an event names in `related_event_id`, as decimal digits. */
+function relatedId(e: Event): string | undefined {
+  const r = e['related_event_id'];
+  return typeof r === 'bigint' || typeof r === 'number' ? r.toString() : typeof r === 'string' && r !== '' ? r : undefined;
+}
+
+/**
+ * The other half of `unaggregated`: an event aggregated into a parent (an `is_aggregate` event it
+ * names as `related_event_id`) dated before the frame is left out of the default list of that
+ * frame, and returned with unaggregated=true. Judged on one such member the target itself lists
+ * (the frame runs from just after its parent to the member, inside the window no case posts in);
+ * a target whose list shows no member dated after its parent gives nothing to judge here.
+ */
+async function judgeAggregatedMember(ctx: CheckContext, events: Event[], fail: (message: string, res?: CheckResponse) => void): Promise<void> {
+  const byId = new Map(events.map((e) => [idOf(e), e]));
+  const date = (e: Event): number => Number(e['date_happened']);
+  const parentOf = (e: Event): Event | undefined => {
+    const id = relatedId(e);
+    const parent = id === undefined ? undefined : byId.get(id);
+    return parent && parent['is_aggregate'] === true && date(parent) < date(e) ? parent : undefined;
+  };
+  const member = events.find((e) => e['is_aggregate'] !== true && parentOf(e));
+  const parent = member && parentOf(member);
+  if (!member || !parent) return;
+  const frame = { start: date(parent) + 1, end: date(member) };
+  const id = idOf(member);
+  const plain = await list(ctx, frame);
+  if (!plain.events) return fail(`GET /api/v1/events answered ${plain.res.status} without an events array`, plain.res);
+  if (plain.events.some((e) => idOf(e) === id))
+    fail(`event ${id} is aggregated into ${idOf(parent)}, dated ${date(parent)}, before the frame [${frame.start}, ${frame.end}]; without unaggregated=true it was listed`, plain.res);
+  const every = await list(ctx, { ...frame, unaggregated: true });
+  if (!every.events) return fail(`GET /api/v1/events?unaggregated=true answered ${every.res.status} without an events array`, every.res);
+  if (!every.events.some((e) => idOf(e) === id)) fail(`event ${id} (date_happened ${date(member)}) is in [${frame.start}, ${frame.end}], but unaggregated=true left it out`, every.res);
+}
+
 /** Tags, sources and priorities the listed events carry, to filter by values that exist. */
 function firstValue(events: Event[], pick: (e: Event) => string | undefined): string | undefined {
   for (const e of events) {
@@ -48,7 +83,8 @@ function firstValue(events: Event[], pick: (e: Event) => string | undefined): st
  * lists over most of the last 18 hours (the longest an event can be in the past): a
  * filter keeps exactly matching events (every event it returns matches, and every matching event
  * of the unfiltered list is returned), `start`/`end` are required and bound `date_happened`,
- * `exclude_aggregate` drops aggregates, `unaggregated` returns at least the default list,
+ * `exclude_aggregate` drops aggregates, `unaggregated` returns at least the default list (and the
+ * default list leaves out a member whose aggregate lies before the frame),
  * `page` numbers from 0 without overlap, and a list holds at most 1000 events.
  */
 export const v1List = defineCheck<V1Args>({
@@ -124,6 +160,7 @@ export const v1List = defineCheck<V1Args>({
         const got = new Set(events.map(idOf));
         const missing = plain.events.map(idOf).filter((id) => !got.has(id));
         if (missing.length) fail(`unaggregated=true ("all events in [start,end]") left out ${missing.length} event(s) the default list returns`, all.res);
+        await judgeAggregatedMember(ctx, events, fail);
         return;
       }
       case 'page': {

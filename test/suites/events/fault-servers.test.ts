@@ -133,6 +133,55 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
   },
   'v2-limit-ignored': async (c) => (await v2(c, `filter[from]=${NOW - 6 * HOUR}&page[limit]=25`)).length !== 25,
   'v2-time-filter-ignored': async (c) => (await v2(c, `filter[from]=${NOW - HOUR}&sort=timestamp&page[limit]=50`)).some((d) => Number(inner(d)['timestamp']) < NOW - HOUR),
+
+  'v2-list-without-version': async (c) => (await c.mon('/api/v2/events')).status === 404,
+  'deps-calls-as-text': async (c) => typeof obj(obj((await c.mon(`/api/v1/service_dependencies?env=${c.v('apm_env')}`)).json)[c.v('apm_service')])['calls'] === 'string',
+  'v1-list-without-status': async (c) => !('status' in obj((await c.mon(`/api/v1/events?${lastHours(1)}`)).json)),
+  'post-without-status': async (c) => !('status' in obj((await c.post({ title: 't', text: 'x' })).json)),
+  'posted-not-in-v1-list': async (c) => {
+    const id = obj(obj((await c.post({ title: 't', text: 'x' })).json)['event'])['id_str'];
+    return !(await v1(c, `start=${sec(NOW) - 60}&end=${sec(NOW) + 60}`)).some((e) => e['id_str'] === id);
+  },
+  'aggregation-key-ignored': async (c) => {
+    const aggregates = async (): Promise<number> => (await v1(c, `start=${sec(NOW) - 60}&end=${sec(NOW) + 60}`)).filter((e) => e['is_aggregate'] === true).length;
+    const before = await aggregates();
+    for (let i = 0; i < 2; i++) await c.post({ title: `grouped ${i}`, text: 'x', aggregation_key: 'probe-group' });
+    return (await aggregates()) === before;
+  },
+  'related-event-refused': async (c) => {
+    const parent = String(obj(obj((await c.post({ title: 'parent', text: 'x' })).json)['event'])['id_str']);
+    // the parent's int64 id written as digits: JSON.stringify would round it
+    const res = await request(`${c.v('mon_url')}/api/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'MON-API-KEY': c.v('mon_api_key'), 'MON-APPLICATION-KEY': c.v('mon_app_key') },
+      body: `{"title":"child","text":"x","related_event_id":${parent}}`,
+    });
+    await res.body.text();
+    return res.statusCode === 400;
+  },
+  'v2-item-type-wrong': async (c) => (await v2(c, 'page[limit]=3')).some((d) => d['type'] !== 'event'),
+  'v2-next-link-first-page': async (c) => {
+    const first = obj((await c.mon('/api/v2/events?page[limit]=2')).json);
+    const next = new URL(String(obj(first['links'])['next']));
+    const followed = rows(obj((await c.mon(`${next.pathname}${next.search}`)).json)['data']);
+    return followed.map((d) => d['id']).join() === rows(first['data']).map((d) => d['id']).join();
+  },
+  'v2-monitor-id-zero': async (c) => {
+    await c.post({ title: 'no monitor here', text: 'x' });
+    const mine = (await v2(c, `filter[from]=${NOW - 60_000}&filter[to]=${NOW + 60_000}&page[limit]=1000`)).find((d) => inner(d)['title'] === 'no monitor here');
+    return mine !== undefined && inner(mine)['monitor_id'] === 0;
+  },
+  'event-actor-id-text': async (c) => typeof obj(rows((await c.plat(`${c.repo}/events`)).json)[0]?.['actor'])['id'] === 'string',
+  'org-events-without-org': async (c) => rows((await c.plat(`/orgs/${c.v('org')}/events`)).json).some((e) => e['org'] === undefined),
+  'issue-event-without-node-id': async (c) => !('node_id' in obj((await c.plat(`${c.repo}/issues/events/${c.v('issue_event_id')}`)).json)),
+  'public-user-events-private': async (c) => rows((await c.plat(`/users/${c.v('username')}/events/public?per_page=100`, { authorization: `Bearer ${c.v('api_token')}` })).json).some((e) => e['public'] === false),
+  'user-org-events-to-anyone': async (c) => (await c.plat(`/users/${c.v('username')}/events/orgs/${c.v('org')}`)).status === 200,
+  'repo-events-need-token': async (c) => (await c.plat(`${c.repo}/events`)).status === 403,
+  'owner-case-sensitive': async (c) => (await c.plat(`/repos/${c.v('owner').toUpperCase()}/${c.v('repo')}/issues/events`)).status === 404,
+  'unknown-issue-event-gone': async (c) => (await c.plat(`${c.repo}/issues/events/999999999`)).status === 410,
+  'issue-events-page-two-first': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=5`)).json)[0]?.['id'] !== rows((await c.plat(`${c.repo}/issues/events?per_page=5&page=1`)).json)[0]?.['id'],
+  'issue-events-pages-of-30': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=2&page=2`)).json)[0]?.['id'] !== rows((await c.plat(`${c.repo}/issues/events?per_page=3&page=1`)).json)[2]?.['id'],
+  'version-header-refused': async (c) => (await c.plat('/events', { 'X-Platform-Api-Version': '2022-11-28' })).status === 400,
 };
 
 async function observe(name: string, options: EventsServerOptions): Promise<boolean> {

@@ -43,7 +43,9 @@ export function erroredCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
 }
 
-/** Requirement IDs that at least one case run covers. */
-export function coveredRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.cases.length > 0).map((v) => v.id).sort();
+/** MUST requirements of the server side (not excluded) that at least one case covers. */
+export function coveredMustRequirements(): string[] {
+  const loaded = loadSuites([suite], ['events']).suites[0];
+  const covered = new Set((loaded?.cases ?? []).filter((c) => !c.id.startsWith('client-')).flatMap((c) => c.requirements));
+  return (loaded?.requirements ?? []).filter((r) => r.level === 'MUST' && !r.excluded && covered.has(r.id) && !r.id.startsWith('EVENTS-CLIENT-')).map((r) => r.id);
 }
