@@ -323,3 +323,20 @@ function binary(op: '+' | '-' | '*' | '/' | '%', a: unknown, b: unknown, whole: 
     case '%': return p % q;
   }
 }
+
+/** A target's variables as cases see them: variables may name each other (`token_url: "${auth_url}/token"`), so they are resolved in a few passes; one that does not resolve stays as written. */
+export function resolveVariables(raw: Record<string, unknown>): Record<string, unknown> {
+  let vars = { ...raw };
+  for (let pass = 0; pass < 4; pass++) {
+    const next: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(vars)) {
+      try {
+        next[k] = resolveDeep(v, { vars });
+      } catch {
+        next[k] = v;
+      }
+    }
+    vars = next;
+  }
+  return vars;
+}

@@ -8,7 +8,7 @@ import type { HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.
 import { InteractiveAgent } from './agents/interactive-agent.js';
 import { ScriptedAgent } from './agents/scripted-agent.js';
 import { RealClock, VirtualClock } from './clock.js';
-import { resolveDeep } from './expressions.js';
+import { resolveDeep, resolveVariables } from './expressions.js';
 import type { HttpRequestSpec } from './model.js';
 import type { SuiteModule } from './suite-module.js';
 import type { TimeMode } from './runtime/time.js';
@@ -59,7 +59,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     return { target, timeMode: 'virtual' };
   }
   const s = choice.section;
-  const vars = resolveVars(s.vars ?? {});
+  const vars = resolveVariables(s.vars ?? {});
   const secrets = [...new Set([...choice.secrets, ...(s.secrets ?? [])])];
   const target: SuiteTarget = {
     kind: 'profile',
@@ -110,22 +110,6 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
   return { target, timeMode };
 }
 
-/** Variables may refer to each other (`token_url: "${auth_url}/token"`): resolve in a few passes. */
-function resolveVars(raw: Record<string, unknown>): Record<string, unknown> {
-  let vars = { ...raw };
-  for (let pass = 0; pass < 4; pass++) {
-    const next: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(vars)) {
-      try {
-        next[k] = resolveDeep(v, { vars });
-      } catch {
-        next[k] = v;
-      }
-    }
-    vars = next;
-  }
-  return vars;
-}
 
 function makeAgent(s: TargetSection): UserAgentDriver | undefined {
   if (!s.agent) return undefined;

@@ -1,21 +1,12 @@
-import { AGGREGATION_KEY_LIMIT, ALERT_TYPES, FUTURE_LIMIT_MS, PAST_LIMIT_MS, PRIORITIES, TEXT_LIMIT, type AlertType, type Priority } from './monitor-event.js';
+import { AGGREGATION_KEY_LIMIT, ALERT_TYPES, FUTURE_LIMIT_MS, PAST_LIMIT_MS, PRIORITIES, TEXT_LIMIT, type AlertType, type MonitorEvent, type Priority } from './monitor-event.js';
 import { done, invalid, type Outcome } from './outcome.js';
 
-/** A POST /api/v1/events body that passed validation (G, Endpoints and Limits). */
-export interface MonitorEventDraft {
-  title: string;
-  text: string;
-  /** Milliseconds; the clock's now when the body gave no `date_happened`. */
-  timestampMs: number;
-  alertType: AlertType;
-  priority: Priority;
-  sourceTypeName: string;
-  tags: string[];
-  host?: string;
-  deviceName?: string;
-  aggregationKey?: string;
-  relatedEventId?: bigint;
-}
+/**
+ * A POST /api/v1/events body that passed validation (G, Endpoints and Limits): an event without
+ * what the stream gives it (its id, whether it is an aggregate, monitor fields, payload).
+ * `timestampMs` is the clock's now when the body gave no `date_happened`.
+ */
+export type MonitorEventDraft = Omit<MonitorEvent, 'id' | 'isAggregate' | 'monitor' | 'service' | 'durationNs' | 'payload'>;
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
 export function characters(s: string): number {

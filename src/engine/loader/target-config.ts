@@ -1,7 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import { Redactor } from '../../targets/redact.js';
 import { checkSets } from '../checks/contract.js';
-import { referencedVariables, resolveDeep } from '../expressions.js';
+import { referencedVariables, resolveDeep, resolveVariables } from '../expressions.js';
 import type { CaseDef, LoadedSuite, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
 import { isTimeBound } from '../runtime/case-run.js';
@@ -48,7 +48,7 @@ interface Needs {
 function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
   const section = choice.section;
   if (!section) return [];
-  const vars = resolvedVars(section.vars ?? {});
+  const vars = resolveVariables(section.vars ?? {});
   const declared = suite.vars ? new Set(Object.keys(suite.vars)) : undefined;
   const needs: Needs = { reads: new Map(), bases: new Map(), actions: new Map(), api: false };
   for (const def of cases) {
@@ -214,19 +214,3 @@ function isHttpUrl(v: unknown): boolean {
   }
 }
 
-/** The target's variables as the engine will see them: variables may name each other (`${auth_url}/token`). */
-function resolvedVars(raw: Record<string, unknown>): Record<string, unknown> {
-  let vars = { ...raw };
-  for (let pass = 0; pass < 4; pass++) {
-    const next: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(vars)) {
-      try {
-        next[k] = resolveDeep(v, { vars });
-      } catch {
-        next[k] = v;
-      }
-    }
-    vars = next;
-  }
-  return vars;
-}
