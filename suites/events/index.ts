@@ -1,7 +1,9 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SuiteModule } from '../../src/engine/suite-module.js';
+import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import { referenceEventsClientCommand } from '../../reference/events/client/command.js';
 import { eventsReference } from '../../reference/events/server/reference-target.js';
+import { clientRequests } from './checks/client-requests.js';
 import { cursorWalk } from './checks/cursor-walk.js';
 import { dependencies } from './checks/dependencies.js';
 import { idStr } from './checks/id-str.js';
@@ -16,18 +18,36 @@ function suiteDir(): string {
   return here.replace(/([\\/])dist[\\/]suites[\\/]events$/, '$1suites$1events');
 }
 
+/** The reference services, with the reference client as the client under test unless `--events-client` names another. */
+const reference: ReferenceTarget = {
+  async start(opts) {
+    const running = await eventsReference.start(opts);
+    return { ...running, vars: { events_client_command: referenceEventsClientCommand(), ...running.vars } };
+  },
+};
+
 /**
  * The monitoring API (spec 002, part G: service dependencies, IP ranges, the event stream v1 and
  * v2) and the platform events API (part H: activity streams, issue events, ETag and
  * X-Poll-Interval polling), server side. Routes, shapes and statuses are data (api.yaml and
  * schemas/); typed checks judge what YAML cannot: the v1 list's rules against the target's own
  * list, the posting bounds on the target's clock, int64 ids, a cursor walk over a growing
- * stream, and timelines.
+ * stream, and timelines. With specgate playing both services, a client's requests are judged
+ * too (`--events-client <command>`).
  */
 export const suite: SuiteModule = {
   name: 'events',
   dir: suiteDir(),
   title: 'Monitoring events API and platform events API',
-  checks: { cursorWalk, dependencies, idStr, postRules, stream, timeline, v1List },
-  reference: eventsReference,
+  checks: { clientRequests, cursorWalk, dependencies, idStr, postRules, stream, timeline, v1List },
+  reference,
+  targetOptions: [
+    {
+      flag: 'events-client',
+      valueName: 'command',
+      description: 'judge this monitoring and platform events client: a command line started with SPECGATE_MON_URL, SPECGATE_API_URL and the rest of reference/events/client/README.md naming the services specgate plays',
+      vars: (value) => ({ events_client_command: value }),
+      layer: 'reference',
+    },
+  ],
 };

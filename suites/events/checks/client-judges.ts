@@ -1,0 +1,218 @@
+import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
+import type { Exchange } from '../../../src/engine/model.js';
+import { cutTail, cutText } from '../../../src/targets/text-cut.js';
+import type { ClientRun, ServedCall } from './client-run.js';
+
+/**
+ * How much sooner than X-Poll-Interval a poll may come and still count as obeying it: the
+ * client's timer, the proxy hop and the service's own work all take a little time.
+ */
+export const POLL_TOLERANCE_MS = 150;
+
+/** The version header's value form (002, Versioning: a date, 2022-11-28 in the samples). */
+const VERSION_FORM = /^\d{4}-\d{2}-\d{2}$/;
+const PLATFORM_MEDIA_TYPE = 'application/vnd.platform+json';
+/** GET /api/v1/events answers at most this many events (G, Limits). */
+const V1_FULL_PAGE = 1000;
+
+const MONITOR_OPS = new Set(['serviceDependencies', 'serviceDependency', 'listEventsV1', 'listEventsV2', 'postEvent']);
+const isPlatform = (c: ServedCall): boolean => c.url.startsWith('/platform/');
+
+function exchangeOf(c: ServedCall): Exchange {
+  return { kind: 'http', summary: `${c.method} ${c.url} -> ${c.status}`, request: { method: c.method, url: c.url, headers: cutHeaders(c.headers) }, response: { status: c.status } };
+}
+
+/** Credentials are shown by name only. */
+function cutHeaders(h: Record<string, string>): Record<string, string> {
+  const secret = new Set(['authorization', 'mon-api-key', 'mon-application-key']);
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secret.has(k) ? '<redacted>' : cutText(v, 200)]));
+}
+
+/** Why a judge has nothing to go on when the client sent nothing the played services routed. */
+function silent(run: ClientRun): string | undefined {
+  if (run.calls.length > 0) return undefined;
+  return `the client sent no request (it ${run.finished.stopped ? 'was stopped' : 'ended'}: ${run.finished.exchange.summary}; stderr: ${cutTail(run.finished.stderr, 300) || 'empty'})`;
+}
+
+/** A verdict over the requests `judged` picks: each is fine or says why it is not. */
+function everyCall(judged: (c: ServedCall) => boolean, none: string, problem: (c: ServedCall) => string | undefined): Judge<ClientRun> {
+  return (run) => {
+    const quiet = silent(run);
+    if (quiet) return unjudged(quiet);
+    const picked = run.calls.filter(judged);
+    if (!picked.length) return unjudged(`the client sent no ${none}, so nothing shows the rule (it sent ${run.calls.length} other requests)`);
+    const bad = picked.map((c) => ({ c, why: problem(c) })).filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
+    return verdictOf(bad, picked.length, 'requests');
+  };
+}
+
+function verdictOf(bad: { c: ServedCall; why: string }[], total: number, noun: string): Verdict {
+  const first = bad[0];
+  if (!first) return PASS;
+  const whys = bad.slice(0, 5).map((b) => `${b.c.method} ${b.c.url}: ${b.why}`);
+  return fail(`${bad.length} of ${total} ${noun} break the rule: ${whys.join('; ')}${bad.length > 5 ? '; ...' : ''}`, {
+    actual: bad.slice(0, 20).map((b) => `${b.c.method} ${b.c.url}`),
+    exchange: exchangeOf(first.c),
+  });
+}
+
+/** Consecutive requests of one platform stream: the poll before and the poll after. */
+function pollPairs(run: ClientRun): { before: ServedCall; after: ServedCall }[] {
+  const last = new Map<string, ServedCall>();
+  const pairs: { before: ServedCall; after: ServedCall }[] = [];
+  for (const c of run.calls.filter(isPlatform)) {
+    const before = last.get(c.stream);
+    if (before) pairs.push({ before, after: c });
+    last.set(c.stream, c);
+  }
+  return pairs;
+}
+
+/** Polls that came sooner than the interval the answer before them asked for, among the pairs `which` picks. */
+function pollGaps(which: (before: ServedCall, first: number) => boolean, none: string): Judge<ClientRun> {
+  return (run) => {
+    const quiet = silent(run);
+    if (quiet) return unjudged(quiet);
+    const pairs = pollPairs(run).filter(({ before }) => {
+      const first = run.calls.find((c) => c.stream === before.stream && c.interval !== undefined)?.interval;
+      return before.interval !== undefined && first !== undefined && which(before, first);
+    });
+    if (!pairs.length) return unjudged(`the client polled no platform stream again ${none}, so nothing shows how it waits`);
+    const bad = pairs
+      .map(({ before, after }) => {
+        const gap = after.at - before.at;
+        const wanted = (before.interval ?? 0) * 1000;
+        return { c: after, why: gap + POLL_TOLERANCE_MS < wanted ? `polled ${gap} ms after an answer with X-Poll-Interval: ${before.interval ?? ''}` : undefined };
+      })
+      .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
+    return verdictOf(bad, pairs.length, 'polls');
+  };
+}
+
+/** The parameters of a v2 request other than its cursor, in a comparable form. */
+function otherParams(q: URLSearchParams): string {
+  const rest = new URLSearchParams(q);
+  rest.delete('page[cursor]');
+  rest.sort();
+  return rest.toString();
+}
+
+function v2CursorParams(run: ClientRun): Verdict {
+  const quiet = silent(run);
+  if (quiet) return unjudged(quiet);
+  const v2 = run.calls.filter((c) => c.operationId === 'listEventsV2');
+  const follows = v2.filter((c) => c.query.get('page[cursor]'));
+  if (!follows.length) return unjudged('the client sent no v2 request with page[cursor], so nothing shows how it follows a cursor');
+  const bad = follows
+    .map((c) => {
+      const cursor = c.query.get('page[cursor]');
+      const source = v2.find((p) => p.after === cursor && p.at <= c.at);
+      if (!source) return { c, why: 'its page[cursor] is no meta.page.after the service answered' };
+      const want = otherParams(source.query);
+      const got = otherParams(c.query);
+      return { c, why: want === got ? undefined : `the other parameters are "${got}", not "${want}" of ${source.url}` };
+    })
+    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
+  return verdictOf(bad, follows.length, 'cursor requests');
+}
+
+/** The v1 list parameters that choose what is listed, with `end` and `page` left out. */
+function v1Filters(q: URLSearchParams): string {
+  const rest = new URLSearchParams(q);
+  rest.delete('end');
+  rest.delete('page');
+  rest.sort();
+  return rest.toString();
+}
+
+function v1Paging(run: ClientRun): Verdict {
+  const quiet = silent(run);
+  if (quiet) return unjudged(quiet);
+  const v1 = run.calls.filter((c) => c.operationId === 'listEventsV1');
+  const pairs: { before: ServedCall; after: ServedCall }[] = [];
+  v1.forEach((c, i) => {
+    const next = v1[i + 1];
+    if (next && c.v1 && c.v1.count >= V1_FULL_PAGE) pairs.push({ before: c, after: next });
+  });
+  if (!pairs.length) return unjudged(`the client listed no v1 page of ${V1_FULL_PAGE} events and then another, so nothing shows how it pages`);
+  const bad = pairs
+    .map(({ before, after }) => {
+      const b = before.query;
+      const a = after.query;
+      const byEnd = before.v1?.last !== undefined && a.get('end') === String(before.v1.last) && (a.get('page') ?? '0') === (b.get('page') ?? '0');
+      const byPage = a.get('end') === b.get('end') && Number(a.get('page') ?? '0') === Number(b.get('page') ?? '0') + 1;
+      const same = v1Filters(a) === v1Filters(b);
+      if (same && (byEnd || byPage)) return { c: after, why: undefined };
+      return { c: after, why: `after ${before.url} answered ${V1_FULL_PAGE} events (the last at ${String(before.v1?.last)}), the next page neither ends at that timestamp nor asks the next page of the same window` };
+    })
+    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
+  return verdictOf(bad, pairs.length, 'next pages');
+}
+
+function ifNoneMatch(run: ClientRun): Verdict {
+  const quiet = silent(run);
+  if (quiet) return unjudged(quiet);
+  const pairs = pollPairs(run).filter(({ before }) => before.status === 200 && before.etag !== undefined);
+  if (!pairs.length) return unjudged('the client polled no platform stream again after a 200 with an ETag');
+  const bad = pairs
+    .map(({ before, after }) => {
+      const sent = after.headers['if-none-match'];
+      return { c: after, why: sent === before.etag ? undefined : sent === undefined ? `no If-None-Match after ${before.etag ?? ''}` : `If-None-Match: ${sent}, not ${before.etag ?? ''}` };
+    })
+    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
+  return verdictOf(bad, pairs.length, 'polls after an ETag');
+}
+
+function postBody(run: ClientRun): Verdict {
+  const quiet = silent(run);
+  if (quiet) return unjudged(quiet);
+  const posts = run.exchanges.filter((x) => x.method === 'POST' && new URL(x.url, 'http://client.invalid').pathname === '/api/v1/events');
+  if (!posts.length) return unjudged('the client posted no event');
+  const bad = posts.flatMap((x) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(x.requestBody) as unknown;
+    } catch {
+      return [`the body is not JSON: ${cutText(x.requestBody, 100)}`];
+    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['the body is not a JSON object'];
+    const o = body as Record<string, unknown>;
+    const problems: string[] = [];
+    for (const k of ['title', 'text']) if (typeof o[k] !== 'string') problems.push(`${k} is not a string`);
+    for (const k of ['date_happened', 'related_event_id']) if (k in o && !(typeof o[k] === 'number' && Number.isInteger(o[k]))) problems.push(`${k} is not an integer`);
+    return problems.length ? [`POST ${x.url}: ${problems.join(', ')}`] : [];
+  });
+  if (!bad.length) return PASS;
+  return fail(`${bad.length} of ${posts.length} posts break the rule: ${bad.slice(0, 5).join('; ')}`, { actual: bad.slice(0, 20) });
+}
+
+/** One judge per client-side requirement, each over every request of one run. */
+export const CLIENT_JUDGES: Readonly<Record<string, Judge<ClientRun>>> = {
+  'EVENTS-CLIENT-MON-KEYS': everyCall(
+    (c) => MONITOR_OPS.has(c.operationId),
+    'dependency or event request to the monitoring API',
+    (c) => {
+      const missing = ['mon-api-key', 'mon-application-key'].filter((h) => !(c.headers[h] ?? '').trim());
+      return missing.length ? `no ${missing.join(' and no ')}` : undefined;
+    },
+  ),
+  'EVENTS-CLIENT-POST-BODY': postBody,
+  'EVENTS-CLIENT-BEARER': everyCall(isPlatform, 'platform request', (c) => {
+    const auth = c.headers['authorization'];
+    if (auth === undefined) return 'no Authorization header (the launch contract gives a token)';
+    return /^Bearer \S+$/.test(auth) ? undefined : `Authorization is not "Bearer <token>" (scheme "${auth.split(' ')[0] ?? ''}")`;
+  }),
+  'EVENTS-CLIENT-ACCEPT': everyCall(isPlatform, 'platform request', (c) => {
+    const accept = c.headers['accept'];
+    return accept !== undefined && accept.split(',').some((t) => t.split(';')[0]?.trim() === PLATFORM_MEDIA_TYPE) ? undefined : `accept is ${accept === undefined ? 'missing' : `"${accept}"`}, not ${PLATFORM_MEDIA_TYPE}`;
+  }),
+  'EVENTS-CLIENT-VERSION-HEADER': everyCall(isPlatform, 'platform request', (c) => {
+    const v = c.headers['x-platform-api-version'];
+    return v !== undefined && VERSION_FORM.test(v.trim()) ? undefined : v === undefined ? 'no X-Platform-Api-Version' : `X-Platform-Api-Version "${v}" is not a date`;
+  }),
+  'EVENTS-CLIENT-IF-NONE-MATCH': ifNoneMatch,
+  'EVENTS-CLIENT-POLL-INTERVAL': pollGaps((before, first) => (before.interval ?? 0) <= first, 'after an answer with its first X-Poll-Interval'),
+  'EVENTS-CLIENT-POLL-INTERVAL-GROWS': pollGaps((before, first) => (before.interval ?? 0) > first, 'after the X-Poll-Interval grew'),
+  'EVENTS-CLIENT-V1-PAGING': v1Paging,
+  'EVENTS-CLIENT-V2-CURSOR-PARAMS': v2CursorParams,
+};
