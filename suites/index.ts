@@ -8,6 +8,7 @@ const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
   plugin: async () => (await import('./plugin/index.js')).suite,
   oauth: async () => (await import('./oauth/index.js')).suite,
   merchant: async () => (await import('./merchant/index.js')).suite,
+  events: async () => (await import('./events/index.js')).suite,
 };
 
 export const builtinSuiteNames = Object.keys(BUILTIN);
