@@ -1,12 +1,12 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { finishClient, withClientHarness, type FinishedClient } from '../../../src/targets/client-process/harness.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../../src/targets/recording-proxy.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { MON_API_KEY, MON_APP_KEY } from '../../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../../reference/events/model/platform-seed-accounts.js';
 import { startEventsServer } from '../../../reference/events/server/server.js';
 import type { Answer, Handler, OperationCall } from '../../../reference/events/server/answers.js';
 import { EVENTS_ROUTES, IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../../reference/events/server/routes.js';
+import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
 
 /** The client application as errors name it: how a user gives it. */
 export const EVENTS_CLIENT = 'events client (--events-client "<command line>" or vars.events_client_command)';
@@ -53,9 +53,7 @@ export interface ClientRun {
  * reference client.
  */
 export function eventsClientCommand(ctx: CheckContext): unknown {
-  const v = ctx.vars['events_client_command'];
-  if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', `no client to judge: give ${EVENTS_CLIENT}`);
-  return v;
+  return clientCommandVar(ctx.vars, 'events_client_command', EVENTS_CLIENT);
 }
 
 const PLATFORM_OPS = new Set(EVENTS_ROUTES.filter((r) => r.area === 'platform').map((r) => r.id));

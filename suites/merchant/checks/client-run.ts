@@ -1,9 +1,9 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { finishClient, withClientHarness, type FinishedClient } from '../../../src/targets/client-process/harness.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../../src/targets/recording-proxy.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { neutralNames, renameSegments } from '../../../src/engine/api/path-names.js';
 import { startMerchantServer } from '../../../reference/merchant/server/server.js';
+import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
 
 /** The client application as errors name it: how a user gives it. */
 export const MERCHANT_CLIENT = 'merchant client (--merchant-client "<command line>" or vars.merchant_client_command)';
@@ -22,9 +22,7 @@ export interface ClientRun {
  * reference client.
  */
 export function merchantClientCommand(ctx: CheckContext): unknown {
-  const v = ctx.vars['merchant_client_command'];
-  if (v === undefined || v === '') throw new SpecgateError('SG_CONFIG', `no client to judge: give ${MERCHANT_CLIENT}`);
-  return v;
+  return clientCommandVar(ctx.vars, 'merchant_client_command', MERCHANT_CLIENT);
 }
 
 /**
