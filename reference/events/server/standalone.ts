@@ -1,6 +1,7 @@
 import { serveUntilStopped } from '../../../src/targets/serve-until-stopped.js';
 import { eventsVars } from './reference-target.js';
 import { startEventsServer, type EventsServerOptions } from './server.js';
+import { flagValue } from '../../../src/targets/flag-value.js';
 
 /**
  * Runs the reference events service as its own process on 127.0.0.1 (planted faults, peer
@@ -11,10 +12,7 @@ import { startEventsServer, type EventsServerOptions } from './server.js';
  * Flags: `--port N`, `--lifetime S`.
  */
 export async function runStandalone(argv: readonly string[], options: EventsServerOptions = {}): Promise<void> {
-  const flag = (name: string): string | undefined => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const flag = (name: string): string | undefined => flagValue(argv, name);
   const server = await startEventsServer({ agentBridge: true, ...options, port: Number(flag('port') ?? 0) });
   process.stdout.write(`${JSON.stringify(eventsVars(server))}\n`);
   const lifetime = Number(flag('lifetime') ?? 600) * 1000;

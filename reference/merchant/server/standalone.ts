@@ -1,6 +1,7 @@
 import { serveUntilStopped } from '../../../src/targets/serve-until-stopped.js';
 import { merchantVars } from './reference-target.js';
 import { startMerchantServer, type MerchantServerOptions } from './server.js';
+import { flagValue } from '../../../src/targets/flag-value.js';
 
 /**
  * Runs the reference merchant service as its own process on 127.0.0.1 (planted faults, peer
@@ -10,10 +11,7 @@ import { startMerchantServer, type MerchantServerOptions } from './server.js';
  * Flags: `--port N`, `--lifetime S`.
  */
 export async function runStandalone(argv: readonly string[], options: MerchantServerOptions = {}): Promise<void> {
-  const flag = (name: string): string | undefined => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const flag = (name: string): string | undefined => flagValue(argv, name);
   const server = await startMerchantServer({ ...options, port: Number(flag('port') ?? 0) });
   process.stdout.write(`${JSON.stringify(merchantVars(server))}\n`);
   const lifetime = Number(flag('lifetime') ?? 600) * 1000;

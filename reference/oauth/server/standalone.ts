@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { OffsetClock } from './clock-hook.js';
 import { platformVars } from './reference-target.js';
 import { startOAuthServer, type OAuthServerOptions } from './server.js';
+import { flagValue } from '../../../src/targets/flag-value.js';
 
 /**
  * Runs the reference platform as its own process on 127.0.0.1 (`specgate serve oauth`, planted
@@ -12,10 +13,7 @@ import { startOAuthServer, type OAuthServerOptions } from './server.js';
  * Flags: `--port N`, `--lifetime S`, `--profile FILE`, `--name LABEL`.
  */
 export async function runStandalone(argv: readonly string[], configure?: (clock: OffsetClock) => Partial<OAuthServerOptions>): Promise<void> {
-  const flag = (name: string): string | undefined => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const flag = (name: string): string | undefined => flagValue(argv, name);
   const clock = new OffsetClock();
   const server = await startOAuthServer({ ...configure?.(clock), clock, port: Number(flag('port') ?? 0) });
   const vars = { ...platformVars(server), agent_bridge_url: `${server.authUrl}/__specgate/agent` };

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { VirtualClock } from '../../../src/engine/clock.js';
 import { parseJsonLossless } from '../../../src/targets/body-parse.js';
 import { eventsVars } from '../../../reference/events/server/reference-target.js';
 import { startEventsServer, type EventsServerOptions, type RunningEventsServer } from '../../../reference/events/server/server.js';
+import { describeFaultProbes } from '../../helpers/fault-probes.js';
 import { FAULTS } from '../../fixtures/events/faults/faults.js';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -184,26 +184,9 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
   'version-header-refused': async (c) => (await c.plat('/events', { 'X-Platform-Api-Version': '2022-11-28' })).status === 400,
 };
 
-async function observe(name: string, options: EventsServerOptions): Promise<boolean> {
-  const probe = PROBES[name];
-  if (!probe) throw new TypeError(`no probe for fault ${name}`);
-  const s = await startEventsServer({ ...options, clock: new VirtualClock(NOW) });
-  try {
-    return await probe(client(s), s);
-  } finally {
-    await s.stop();
-  }
-}
-
-describe('planted-fault events services show their fault', () => {
-  it('has a probe for every planted fault', () => {
-    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(FAULTS).sort());
-  });
-
-  for (const [name, fault] of Object.entries(FAULTS)) {
-    it(`${name}: ${fault.description}`, async () => {
-      expect(await observe(name, {})).toBe(false);
-      expect(await observe(name, fault.options)).toBe(true);
-    });
-  }
-});
+describeFaultProbes(
+  'planted-fault events services show their fault',
+  FAULTS,
+  Object.fromEntries(Object.entries(PROBES).map(([name, probe]) => [name, (s: RunningEventsServer) => probe(client(s), s)])),
+  (options) => startEventsServer({ ...(options ?? {}), clock: new VirtualClock(NOW) }),
+);

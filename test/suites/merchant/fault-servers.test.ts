@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startMerchantServer, type MerchantServerOptions, type RunningMerchantServer } from '../../../reference/merchant/server/server.js';
+import { describeFaultProbes } from '../../helpers/fault-probes.js';
 import { FAULTS } from '../../fixtures/merchant/faults/faults.js';
 
 interface Got {
@@ -130,38 +130,9 @@ const PROBES: Record<string, (c: Client, s: RunningMerchantServer) => Promise<bo
   },
 };
 
-async function observe(name: string, options: MerchantServerOptions): Promise<boolean> {
-  const probe = PROBES[name];
-  if (!probe) throw new TypeError(`no probe for fault ${name}`);
-  const s = await startMerchantServer(options);
-  try {
-    return await probe(client(s), s);
-  } finally {
-    await s.stop();
-  }
-}
-
-describe('planted-fault merchant services show their fault', () => {
-  it('has a probe for every planted fault', () => {
-    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(FAULTS).sort());
-  });
-
-  for (const [name, fault] of Object.entries(FAULTS)) {
-    it(`${name}: ${fault.description}`, async () => {
-      expect(await observe(name, {})).toBe(false);
-      expect(await observe(name, fault.options)).toBe(true);
-    });
-  }
-
-  it('keeps one faulty service apart from the next (fault state is per service)', async () => {
-    const options = FAULTS['product-get-after-delete']?.options ?? {};
-    expect(await observe('product-get-after-delete', options)).toBe(true);
-    const fresh = await startMerchantServer(options);
-    try {
-      const { call, m } = client(fresh);
-      expect((await call('GET', `/${m}/products/${encodeURIComponent('online:en:US:sku1')}`)).status).toBe(404);
-    } finally {
-      await fresh.stop();
-    }
-  });
-});
+describeFaultProbes(
+  'planted-fault merchant services show their fault',
+  FAULTS,
+  Object.fromEntries(Object.entries(PROBES).map(([name, probe]) => [name, (s: RunningMerchantServer) => probe(client(s), s)])),
+  (options) => startMerchantServer(options ?? {}),
+);
