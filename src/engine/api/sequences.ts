@@ -141,8 +141,7 @@ async function listMatches(ctx: CheckContext, table: ApiTable, resource: ApiReso
     items = await walk(ctx, l, op.paging.max);
   } else {
     const res = await ctx.request({ operation: op.id });
-    // a list with no items may leave its array out, as JSON APIs often do
-    items = Array.isArray(res.body) ? res.body : resource.items ? (pageItems(res.body, resource.items) ?? (isSuccess(op, res.status) && res.body && typeof res.body === 'object' ? [] : undefined)) : pageItems(res.body, '$.items');
+    items = unpagedItems(res, resource);
     if (!isSuccess(op, res.status)) problem = { rule: 'list', message: `${op.id} answered ${res.status}; expected ${successLabel(op)}`, actual: res.status, exchange: res.exchange };
     else if (!items) problem = { rule: 'list', message: `${op.id} answered no item list`, actual: res.body, exchange: res.exchange };
   }
@@ -161,6 +160,19 @@ async function listMatches(ctx: CheckContext, table: ApiTable, resource: ApiReso
   }
   for (const id of store.removedIds()) if (byId.has(id)) return { rule: 'gone', message: `${resource.name} ${id} was deleted, and the list still returns it`, actual: byId.get(id)?.[0] };
   return undefined;
+}
+
+/**
+ * The items of a list that does not page: the answer itself when it is an array, else the
+ * resource's `items` path (an object answer without it holds none: JSON APIs often leave an
+ * empty array out), else `$.items`.
+ */
+function unpagedItems(res: CheckResponse, resource: ApiResource): unknown[] | undefined {
+  if (Array.isArray(res.body)) return res.body;
+  if (!resource.items) return pageItems(res.body, '$.items');
+  const found = pageItems(res.body, resource.items);
+  if (found) return found;
+  return res.status >= 200 && res.status < 300 && res.body && typeof res.body === 'object' ? [] : undefined;
 }
 
 function expectSuccess(op: ApiOperation, res: CheckResponse): Found {
