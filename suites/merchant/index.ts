@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
 import { referenceMerchantClientCommand } from '../../reference/merchant/client/command.js';
-import { merchantReference } from '../../reference/merchant/server/reference-target.js';
+import { startMerchantReference } from '../../reference/merchant/server/reference-target.js';
 import { clientRequests } from './checks/client-requests.js';
 import { conversionStates } from './transitions.js';
 
@@ -12,12 +12,9 @@ function suiteDir(): string {
   return here.replace(/([\\/])dist[\\/]suites[\\/]merchant$/, '$1suites$1merchant');
 }
 
-/** The reference service, with the reference client as the client under test unless `--merchant-client` names another. */
+/** The reference service (a fresh one on the engine's clock), with the reference client as the client under test unless `--merchant-client` names another. */
 const reference: ReferenceTarget = {
-  async start(opts) {
-    const running = await merchantReference.start(opts);
-    return { ...running, vars: { merchant_client_command: referenceMerchantClientCommand(), ...running.vars } };
-  },
+  start: ({ clock, port }) => startMerchantReference({ clock, ...(port ? { port } : {}), clientCommand: referenceMerchantClientCommand() }),
 };
 
 /**

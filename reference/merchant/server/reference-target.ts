@@ -29,11 +29,3 @@ export async function startMerchantReference(opts: MerchantReferenceOptions = {}
   };
 }
 
-/**
- * The embedded default target of the merchant suite: a fresh service on the engine's clock
- * (the merchant API has no time-bound rule, so the clock only stamps dates), on `port` under
- * `specgate serve --port N`.
- */
-export const merchantReference: ReferenceTarget = {
-  start: ({ clock, port }) => startMerchantReference({ clock, ...(port ? { port } : {}) }),
-};
