@@ -1,4 +1,4 @@
-import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
+import type { RunningReference } from '../../../src/engine/suite-module.js';
 import { startMerchantServer, type MerchantServerOptions, type RunningMerchantServer } from './server.js';
 
 /**
