@@ -16,6 +16,8 @@ export const EXEC_DEFAULTS = { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 * 10
  * exited, and whatever still holds the pipes is killed.
  */
 export const EXIT_GRACE_MS = 250;
+/** After the holders of the pipes were killed, how long 'close' may take before the run ends without it. */
+const CLOSE_WAIT_MS = 2000;
 
 /**
  * Runs an executable target: binary stdin written fully then closed, stdout collected as bytes
@@ -139,7 +141,10 @@ function run(req: ExecRequest): Promise<ExecResult> {
       grace = setTimeout(() => {
         if (settled) return;
         killAll();
-        finish();
+        // the holders are gone now: what they kept open closes, and 'close' comes with every byte
+        // the child wrote still to be read (on a busy machine this timer can fire before the
+        // pipes' last data is read); finish without it only if 'close' never comes
+        grace = setTimeout(finish, CLOSE_WAIT_MS);
       }, EXIT_GRACE_MS);
     });
     child.on('close', finish);
