@@ -9,13 +9,17 @@ export interface ProxiedExchange {
   /** The request target as forwarded (the proxy's `rewrite` applied). */
   forwardedUrl: string;
   requestHeaders: IncomingMessage['headers'];
-  /** The request body as text (capped). */
+  /** The request body as text (capped: the server got all of it). */
   requestBody: string;
+  /** Set when `requestBody` holds only the first BODY_CAP bytes of a longer body. */
+  requestBodyCut?: boolean;
   /** The upstream's status, or 502 when it could not be reached. */
   status: number;
   responseHeaders: IncomingMessage['headers'];
-  /** The answer body as text (capped). */
+  /** The answer body as text (capped: the client got all of it). */
   responseBody: string;
+  /** Set when `responseBody` holds only the first BODY_CAP bytes of a longer answer. */
+  responseBodyCut?: boolean;
 }
 
 export interface RecordingProxy {
@@ -39,42 +43,49 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
   const target = new URL(upstream);
   const exchanges: ProxiedExchange[] = [];
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= BODY_CAP) chunks.push(c);
+    const url = req.url ?? '/';
+    const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, requestHeaders: req.headers, requestBody: '', status: 502, responseHeaders: {}, responseBody: '' };
+    exchanges.push(x);
+    // the body is streamed through whole (a request over the cap reaches the server unchanged);
+    // only the copy kept for judging is capped, and marked when it was
+    const sent = capped((text, cut) => {
+      x.requestBody = text;
+      if (cut) x.requestBodyCut = true;
     });
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const url = req.url ?? '/';
-      const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, requestHeaders: req.headers, requestBody: body.toString('utf8'), status: 502, responseHeaders: {}, responseBody: '' };
-      exchanges.push(x);
-      const headers = { ...req.headers, host: target.host };
-      delete headers['content-length'];
-      const out = httpRequest({ hostname: target.hostname, port: target.port, method: x.method, path: x.forwardedUrl, headers: { ...headers, 'content-length': String(body.length) } }, (answer) => {
-        x.status = answer.statusCode ?? 502;
-        x.responseHeaders = answer.headers;
-        const back: Buffer[] = [];
-        let got = 0;
-        answer.on('data', (c: Buffer) => {
-          got += c.length;
-          if (got <= BODY_CAP) back.push(c);
-        });
-        answer.on('end', () => {
-          x.responseBody = Buffer.concat(back).toString('utf8');
-        });
-        res.writeHead(x.status, answer.headers);
-        answer.pipe(res);
+    const out = httpRequest({ hostname: target.hostname, port: target.port, method: x.method, path: x.forwardedUrl, headers: { ...req.headers, host: target.host } }, (answer) => {
+      x.status = answer.statusCode ?? 502;
+      x.responseHeaders = answer.headers;
+      const back = capped((text, cut) => {
+        x.responseBody = text;
+        if (cut) x.responseBodyCut = true;
       });
-      out.on('error', (e) => {
-        x.responseBody = `specgate proxy: ${upstream} did not answer: ${e.message}`;
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(x.responseBody);
-      });
-      out.end(body);
+      answer.on('data', back.add);
+      answer.on('end', back.end);
+      res.writeHead(x.status, answer.headers);
+      answer.pipe(res);
     });
+    out.on('error', (e) => {
+      x.responseBody = `specgate proxy: ${upstream} did not answer: ${e.message}`;
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(x.responseBody);
+    });
+    req.on('data', sent.add);
+    req.on('end', sent.end);
+    req.pipe(out);
   });
   const listening = await listenOnLoopback(server);
   return { url: listening.url, exchanges, stop: listening.stop };
+}
+
+/** A copy of a stream's bytes up to BODY_CAP, handed over as text when the stream ends. */
+function capped(done: (text: string, cut: boolean) => void): { add: (c: Buffer) => void; end: () => void } {
+  const kept: Buffer[] = [];
+  let size = 0;
+  return {
+    add: (c) => {
+      if (size < BODY_CAP) kept.push(size + c.length <= BODY_CAP ? c : c.subarray(0, BODY_CAP - size));
+      size += c.length;
+    },
+    end: () => done(Buffer.concat(kept).toString('utf8'), size > BODY_CAP),
+  };
 }

@@ -30,6 +30,33 @@ describe('startRecordingProxy', () => {
     }
   });
 
+  it('passes a body over the recording cap through whole, and marks the kept copies as cut', async () => {
+    const big = 'x'.repeat(200 * 1024);
+    const upstream = await listenOnLoopback(
+      createServer((req, res) => {
+        let size = 0;
+        req.on('data', (c: Buffer) => (size += c.length));
+        req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain', 'x-got': String(size) }).end(big));
+      }),
+    );
+    const proxy = await startRecordingProxy(upstream.url);
+    try {
+      const res = await request(`${proxy.url}/upload`, { method: 'POST', body: big });
+      expect(res.headers['x-got']).toBe(String(big.length));
+      expect((await res.body.text()).length).toBe(big.length);
+      const x = proxy.exchanges[0];
+      expect(x?.requestBody.length).toBe(64 * 1024);
+      expect(x?.responseBody.length).toBe(64 * 1024);
+      expect(x).toMatchObject({ requestBodyCut: true, responseBodyCut: true });
+      const small = await request(`${proxy.url}/small`, { method: 'POST', body: 'ok' });
+      await small.body.text();
+      expect(proxy.exchanges[1]).not.toHaveProperty('requestBodyCut');
+    } finally {
+      await proxy.stop();
+      await upstream.stop();
+    }
+  });
+
   it('answers 502 and records it when the upstream is gone', async () => {
     const upstream = await listenOnLoopback(createServer((_q, r) => r.end()));
     const url = upstream.url;

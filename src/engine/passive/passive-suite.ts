@@ -131,7 +131,10 @@ function toExchange(x: MatchedExchange, table: ApiTable): Exchange {
   const r: RecordedExchange = x.recorded;
   const hidden = new Set(CREDENTIAL_HEADERS);
   if (table.auth) hidden.add(table.auth.header.toLowerCase());
-  const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, hidden.has(k) ? '***' : v]));
+  // a recording run has no vars to say which headers are secret: any name that says key, token or
+  // secret is masked too (MON-APPLICATION-KEY, X-Auth-Token, ...)
+  const secretName = (k: string): boolean => hidden.has(k) || /key|token|secret|password|session/i.test(k);
+  const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secretName(k) ? '***' : v]));
   return {
     kind: 'http',
     summary: `${r.method} ${r.url} -> ${r.status} (recorded, entry ${r.index})`,

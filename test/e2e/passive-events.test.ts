@@ -1,0 +1,343 @@
+/**
+ * `--target har:<file>` end to end on the events suite (spec 002 parts G and H), with real
+ * traffic: the reference events services run behind the recording proxy, the bundled reference
+ * events client is launched against the proxy as a process, the platform endpoints it does not
+ * read are then read through the same proxy, and what the proxy saw is written as HAR 1.2 and
+ * judged by the CLI.
+ *
+ * Passive mode takes no profile, so no base URL resolves: the monitoring API's paths fit the
+ * table as recorded (`/api/v1/events`), and the platform's are fitted below their leading
+ * segments (`/platform/repos/...` fits `/repos/...`). The IP ranges, the root `/` of a base of
+ * their own, fit nothing and are warned about (see the test below).
+ *
+ * Needs `npm run build` (the CLI and the client run from dist/).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
+import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
+import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
+import type { Handler } from '../../reference/events/server/answers.js';
+import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
+import { startEventsServer } from '../../reference/events/server/server.js';
+import { loadSuites } from '../../src/engine/run.js';
+import { fromRoot } from '../../src/paths.js';
+import { startRecordingProxy, type ProxiedExchange } from '../../src/targets/recording-proxy.js';
+import { suite } from '../../suites/events/index.js';
+import { runScript, type Launch } from '../reference/merchant/recorder.js';
+import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
+
+const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'events', 'client', 'main.js');
+
+/** What a case that must send requests of its own is skipped with. */
+const NEEDS_LIVE = 'passive target: needs live requests';
+
+/** The checks that judge one recorded exchange (src/engine/passive/passive-judges.ts). */
+const SINGLE_EXCHANGE_CHECKS = new Set(['api.served', 'api.schema', 'api.authRequired']);
+
+/**
+ * What the recording below earns as passed: the cases that judge single exchanges of an
+ * operation the recording reaches (the version 2 list, the twelve platform endpoints, the event
+ * shapes). Written out so a change in what passive mode judges shows here.
+ */
+const PASSED = [
+  'EVENTS-MON-V2-LIST-SHAPE',
+  'EVENTS-PLAT-EVENT-SHAPE',
+  'EVENTS-PLAT-ISSUE-EVENT-SHAPE',
+  'EVENTS-PLAT-OP-ISSUE-EVENT',
+  'EVENTS-PLAT-OP-ISSUE-EVENTS',
+  'EVENTS-PLAT-OP-NETWORK-EVENTS',
+  'EVENTS-PLAT-OP-ORG-EVENTS',
+  'EVENTS-PLAT-OP-PUBLIC-EVENTS',
+  'EVENTS-PLAT-OP-RECEIVED-EVENTS',
+  'EVENTS-PLAT-OP-RECEIVED-PUBLIC-EVENTS',
+  'EVENTS-PLAT-OP-REPO-EVENTS',
+  'EVENTS-PLAT-OP-REPO-ISSUE-EVENTS',
+  'EVENTS-PLAT-OP-USER-EVENTS',
+  'EVENTS-PLAT-OP-USER-ORG-EVENTS',
+  'EVENTS-PLAT-OP-USER-PUBLIC-EVENTS',
+];
+
+/** The headers the platform's table rows require, as a client of the platform sends them. */
+const PLATFORM_HEADERS = { authorization: `Bearer ${SEEDED_PLATFORM.token}`, 'x-platform-api-version': '2022-11-28', accept: 'application/vnd.platform+json' };
+
+const loaded = loadSuites([suite], ['events']).suites[0];
+if (!loaded) throw new Error('the events suite did not load');
+const events = loaded;
+
+/**
+ * The requirements of the cases a recording can judge: every step a single-exchange check on a
+ * named operation, with no parameters, query or body of its own (those ask for a particular
+ * request, which a recording may not hold).
+ */
+function judgeableRequirements(): string[] {
+  const ids = events.cases
+    .filter((c) => c.property === undefined && c.steps.length > 0 && c.steps.every((s) => 'check' in s && SINGLE_EXCHANGE_CHECKS.has(s.check) && !['params', 'query', 'json'].some((k) => s.with?.[k] !== undefined)))
+    .flatMap((c) => c.requirements);
+  return [...new Set(ids)].sort();
+}
+
+/** The statuses the recording earns: the listed requirements passed, the excluded ones excluded, every other one untested. */
+function expectedStatuses(passed: readonly string[]): Record<string, string> {
+  return Object.fromEntries(events.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.includes(r.id) ? 'passed' : 'untested']));
+}
+
+/** One HAR entry as the tests change it. */
+interface HarEntryShape {
+  request: { method: string; url: string };
+  response: { status: number; content: { mimeType: string; text?: string; size: number } };
+}
+
+/** Header values as HAR name/value pairs: repeated headers joined as one value. */
+function headerPairs(h: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** The proxy's exchanges as HAR entries, with the URL the client used (the proxy's origin). */
+function toHar(proxyUrl: string, exchanges: readonly ProxiedExchange[]): Record<string, unknown>[] {
+  return exchanges.map((x) =>
+    harEntry({
+      method: x.method,
+      url: `${proxyUrl}${x.url}`,
+      requestHeaders: headerPairs(x.requestHeaders),
+      ...(x.requestBody !== '' ? { requestBody: x.requestBody } : {}),
+      status: x.status,
+      responseHeaders: headerPairs(x.responseHeaders),
+      ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
+    }),
+  );
+}
+
+/**
+ * The reference platform asks for a poll every 60 seconds, which the client waits out (up to
+ * 10 s a poll); one second keeps its four polls short, as the client-side cases' played platform does.
+ */
+const shortPolls = (_id: string, reference: Handler): Handler => (call, ctx) => {
+  const answer = reference(call, ctx);
+  return answer.headers?.['x-poll-interval'] === undefined ? answer : { ...answer, headers: { ...answer.headers, 'x-poll-interval': '1' } };
+};
+
+interface Recorded {
+  launch: Launch;
+  /** The client's exchanges and then the platform reads, as HAR entries. */
+  entries: Record<string, unknown>[];
+  /** How many of the entries the client sent. */
+  byClient: number;
+}
+
+/**
+ * Starts fresh reference services behind the recording proxy, runs the reference client against
+ * the proxy with the launch contract's variables, then reads each platform endpoint the client
+ * does not poll through the proxy, as a platform client would.
+ */
+async function record(): Promise<Recorded> {
+  const server = await startEventsServer({ override: shortPolls });
+  const proxy = await startRecordingProxy(server.url);
+  try {
+    const p = SEEDED_PLATFORM;
+    const env: Record<string, string> = {
+      [EVENTS_CLIENT_ENV.monUrl]: proxy.url,
+      [EVENTS_CLIENT_ENV.ipRangesUrl]: `${proxy.url}${IP_RANGES_PREFIX}`,
+      [EVENTS_CLIENT_ENV.monApiKey]: MON_API_KEY,
+      [EVENTS_CLIENT_ENV.monAppKey]: MON_APP_KEY,
+      [EVENTS_CLIENT_ENV.apiUrl]: `${proxy.url}${PLATFORM_PREFIX}`,
+      [EVENTS_CLIENT_ENV.apiToken]: p.token,
+      [EVENTS_CLIENT_ENV.owner]: p.owner,
+      [EVENTS_CLIENT_ENV.repo]: p.repo,
+    };
+    const launch = await runScript(REFERENCE_CLIENT, [], env);
+    const byClient = proxy.exchanges.length;
+    const eventId = server.model.platform.firstIssueEventOf(p.owner, p.repo, p.issueNumber)?.id;
+    if (eventId === undefined) throw new Error(`the reference platform has no issue event of ${p.owner}/${p.repo}#${p.issueNumber}`);
+    const repo = `/repos/${p.owner}/${p.repo}`;
+    // pages of 10: the proxy keeps 64 KB of an answer, less than a page of 30 issue events
+    const paths = [
+      '/events',
+      `/networks/${p.owner}/${p.repo}/events`,
+      `/orgs/${p.org}/events`,
+      `/users/${p.username}/events`,
+      `/users/${p.username}/events/orgs/${p.org}`,
+      `/users/${p.username}/events/public`,
+      `/users/${p.username}/received_events`,
+      `/users/${p.username}/received_events/public`,
+      `${repo}/issues/events`,
+      `${repo}/issues/events/${String(eventId)}`,
+      `${repo}/issues/${p.issueNumber}/events`,
+    ];
+    for (const path of paths) {
+      const query = /\/\d+$/.test(path) ? '' : '?per_page=10';
+      await (await request(`${proxy.url}${PLATFORM_PREFIX}${path}${query}`, { headers: PLATFORM_HEADERS })).body.text();
+    }
+    return { launch, entries: toHar(proxy.url, proxy.exchanges), byClient };
+  } finally {
+    await proxy.stop();
+    await server.stop();
+  }
+}
+
+async function judge(dir: string, name: string, entries: unknown[]): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport }> {
+  const har = join(dir, `${name}.har`);
+  writeFileSync(har, JSON.stringify(harFile(entries), null, 1));
+  const json = join(dir, `${name}.json`);
+  const res = await runCli(['run', '--suite', 'events', '--target', `har:${har}`, '--report', `json=${json}`], { cwd: dir });
+  let report: JsonReport;
+  try {
+    report = readReport(json);
+  } catch {
+    throw new Error(`the run wrote no JSON report (exit ${res.code}): ${res.stderr}${res.stdout}`);
+  }
+  return { ...res, report };
+}
+
+const entryOf = (entries: readonly unknown[], i: number): HarEntryShape => entries[i] as HarEntryShape;
+const pathOf = (e: unknown): string => new URL((e as HarEntryShape).request.url).pathname;
+
+/** The index of the first entry with this method whose URL path ends with `tail`. */
+function indexOf(entries: readonly unknown[], method: string, tail: RegExp): number {
+  const i = entries.findIndex((e) => (e as HarEntryShape).request.method === method && tail.test(pathOf(e)));
+  if (i < 0) throw new Error(`the recording has no ${method} ${String(tail)}`);
+  return i;
+}
+
+/** Sets an entry's answer: the status and a JSON body. */
+function answerWith(entry: HarEntryShape, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  entry.response.status = status;
+  entry.response.content = { size: text.length, mimeType: 'application/json', text };
+}
+
+const failedIds = (report: JsonReport): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+const passedIds = (report: JsonReport): string[] => report.requirements.filter((r) => r.status === 'passed').map((r) => r.id).sort();
+const reasonOf = (report: JsonReport, id: string): string | null | undefined => report.requirements.find((r) => r.id === id)?.reason;
+const URL_RE = 'http://127\\.0\\.0\\.1:\\d+';
+
+/** The recorded requests as `METHOD /path`, with how often each was sent. */
+function requestCounts(entries: readonly unknown[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) {
+    const key = `${(e as HarEntryShape).request.method} ${pathOf(e)}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe('passive target: events traffic recorded from the reference client and platform reads', () => {
+  const tmp = tempDir('specgate-passive-events-');
+  let rec: Recorded;
+  /** The unchanged recording judged by the CLI (two tests read it). */
+  let reference: Awaited<ReturnType<typeof judge>>;
+
+  beforeAll(async () => {
+    assertBuilt();
+    rec = await record();
+    reference = await judge(tmp.dir, 'reference', rec.entries);
+  }, 60_000);
+  afterAll(() => tmp.remove());
+
+  it('the requirements a recording can pass are those of the single-exchange cases', () => {
+    expect(judgeableRequirements()).toEqual(PASSED);
+  });
+
+  it('the reference client reaches the monitoring API and polls one platform stream; the reads reach the other platform endpoints', () => {
+    expect(rec.launch).toMatchObject({ code: 0, stderr: '' });
+    const byClient = requestCounts(rec.entries.slice(0, rec.byClient));
+    // the v1 list is paged while pages are full: how many pages depends on how many events the last 18 hours hold
+    const v1Pages = byClient['GET /api/v1/events'] ?? 0;
+    expect(v1Pages).toBeGreaterThanOrEqual(1);
+    expect(byClient).toEqual({
+      'POST /api/v1/events': 1,
+      'GET /ip-ranges/': 1,
+      'GET /api/v1/events': v1Pages,
+      'GET /api/v2/events': 3,
+      [`GET ${PLATFORM_PREFIX}/repos/${SEEDED_PLATFORM.owner}/${SEEDED_PLATFORM.repo}/events`]: 4,
+    });
+    const reads = rec.entries.slice(rec.byClient) as unknown as HarEntryShape[];
+    expect(reads).toHaveLength(11);
+    expect(reads.map((e) => e.response.status)).toEqual(Array.from({ length: 11 }, () => 200));
+  });
+
+  it('judged by the CLI: every endpoint reached is served, every other requirement is skipped with the reason', () => {
+    const run = reference;
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const n = rec.entries.length;
+    const props = run.report.suites[0]?.properties ?? {};
+    // the platform's requests carry the bearer token, the version header and the media type, the
+    // monitoring API's both keys: all are judged (none is listed as lacking headers)
+    expect(props).toMatchObject({ mode: 'passive', exchanges: String(n), matched: String(n - 1) });
+    expect(props).not.toHaveProperty('requestsLackingHeaders');
+    expect(run.stdout).not.toMatch(/lack headers/);
+    expect(passedIds(run.report)).toEqual(PASSED);
+    expect(statusMap(run.report)).toEqual(expectedStatuses(PASSED));
+    const untested = run.report.requirements.filter((r) => r.status === 'untested');
+    expect(untested.length).toBeGreaterThan(0);
+    for (const r of untested) expect(r.reason, r.id).toBe(`skipped: ${NEEDS_LIVE}`);
+    const excluded = run.report.requirements.filter((r) => r.status === 'excluded');
+    expect(excluded.map((r) => r.id)).toEqual(events.requirements.filter((r) => r.excluded !== undefined).map((r) => r.id));
+    const cases = run.report.suites.flatMap((s) => s.cases);
+    expect(cases.filter((c) => c.outcome === 'errored' || c.outcome === 'failed')).toEqual([]);
+    const passing = cases.filter((c) => c.outcome === 'passed').map((c) => c.id).sort();
+    expect(passing).toEqual(['event-shapes', 'v2-list-shape', ...PASSED.filter((id) => id.startsWith('EVENTS-PLAT-OP-')).map((id) => `op-${id.slice('EVENTS-PLAT-OP-'.length).toLowerCase()}`)].sort());
+    for (const c of cases) if (c.outcome !== 'passed') expect(c, c.id).toMatchObject({ outcome: 'skipped', reason: NEEDS_LIVE });
+  });
+
+  // the operation's own base (${ip_ranges_url}) is not known to a recording, and its path is the
+  // root `/`: taking leading segments off /ip-ranges/ never leaves `/`, so the request is stray
+  it('the IP ranges request (<ip_ranges_url>/) fits no operation: it is warned about and not judged', () => {
+    const run = reference;
+    const ranges = indexOf(rec.entries, 'GET', /^\/ip-ranges\/$/);
+    expect(run.stdout).toMatch(new RegExp(`warning: \\S+reference\\.har: 1 recorded exchange\\(s\\) fit no operation of suite events and were not judged: entry ${ranges} GET ${URL_RE}/ip-ranges/ \\(no operation has a path that fits /ip-ranges/\\)\\n`));
+    expect(run.report.suites[0]?.properties['unmatched']).toMatch(new RegExp(`^entry ${ranges} GET ${URL_RE}/ip-ranges/: no operation has a path that fits /ip-ranges/$`));
+    expect(reasonOf(run.report, 'EVENTS-MON-IPRANGES-SHAPE')).toBe(`skipped: ${NEEDS_LIVE}`);
+  });
+
+  it('a planted 500 and a planted schema break fail exactly their requirements; a request with a method its path lacks is stray traffic, not a failure', async () => {
+    const planted = structuredClone(rec.entries);
+    const repoEvents = /^\/platform\/repos\/[^/]+\/[^/]+\/events$/;
+    const org = indexOf(planted, 'GET', /^\/platform\/orgs\/[^/]+\/events$/);
+    const v2 = indexOf(planted, 'GET', /^\/api\/v2\/events$/);
+    // the second of the client's four polls: the other three still reach the operation
+    const poll = planted.findIndex((e, i) => i > indexOf(planted, 'GET', repoEvents) && repoEvents.test(pathOf(e)));
+    const ranges = indexOf(planted, 'GET', /^\/ip-ranges\/$/);
+    // (a) a platform endpoint answers 500, with the platform's error body
+    answerWith(entryOf(planted, org), 500, { message: 'planted 500', documentation_url: 'https://docs.platform.example/rest' });
+    // (b) an event of the version 2 list has a numeric id (the schema gives a string)
+    const v2Entry = entryOf(planted, v2);
+    const list = JSON.parse(v2Entry.response.content.text ?? '') as { data: Record<string, unknown>[] };
+    const first = list.data[0];
+    if (!first) throw new Error('the recorded v2 list is empty');
+    first['id'] = 12345;
+    answerWith(v2Entry, 200, list);
+    // (c) one poll recorded as a DELETE
+    entryOf(planted, poll).request.method = 'DELETE';
+    const run = await judge(tmp.dir, 'planted', planted);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(failedIds(run.report)).toEqual(['EVENTS-MON-V2-LIST-SHAPE', 'EVENTS-PLAT-OP-ORG-EVENTS']);
+    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(PASSED), 'EVENTS-MON-V2-LIST-SHAPE': 'failed', 'EVENTS-PLAT-OP-ORG-EVENTS': 'failed' });
+    const orgFailures = caseOf(run.report, 'op-org-events').failures;
+    expect(orgFailures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/platform/orgs/acme-tools/events\\?per_page=10 \\(entry ${org}\\): answered 500, a status operation orgEvents does not list \\(it answers 200, 304\\)$`))]);
+    const v2Failures = caseOf(run.report, 'v2-list-shape').failures;
+    expect(v2Failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/api/v2/events\\?\\S+ \\(entry ${v2}\\): the 200 answer's body breaks schema events/mon-events-v2-list: /data/0/id must be string$`))]);
+    expect(run.stdout).toMatch(
+      new RegExp(`2 recorded exchange\\(s\\) fit no operation of suite events and were not judged: entry ${ranges} GET \\S+/ip-ranges/ \\([^)]+\\); entry ${poll} DELETE ${URL_RE}/platform/repos/acme-tools/widget/events \\(DELETE is not an operation on /repos/acme-tools/widget/events \\(the table lists GET\\)\\)`),
+    );
+    expect(run.report.suites[0]?.properties).toMatchObject({ exchanges: String(planted.length), matched: String(planted.length - 2) });
+    expect(statusMap(run.report)['EVENTS-PLAT-OP-REPO-EVENTS']).toBe('passed');
+    // the failing exchanges are in the report, with the recorded credentials masked
+    const text = readFileSync(join(tmp.dir, 'planted.json'), 'utf8');
+    expect(text).toMatch(/"authorization": *"\*\*\*"/);
+    expect(text).toMatch(/"mon-api-key": *"\*\*\*"/);
+    expect(text).toMatch(/"mon-application-key": *"\*\*\*"/);
+    for (const secret of [SEEDED_PLATFORM.token, MON_API_KEY, MON_APP_KEY]) {
+      expect(text).not.toContain(secret);
+      expect(run.stdout).not.toContain(secret);
+    }
+  });
+});
