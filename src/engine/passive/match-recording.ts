@@ -95,5 +95,11 @@ function matchBelowPrefix(table: ApiTable, method: string, url: string): ReturnT
     // a path that fits with another method says more than "no such path"
     if (closest.ok === false && closest.reason === 'unknown-path' && m.reason === 'wrong-method') closest = m;
   }
+  // an operation at its own base's root (path `/`, as a service on a host of its own): only a
+  // recorded path that ends in `/` says the client asked for a root
+  if (segs.length > 0 && path.endsWith('/')) {
+    const root = matchOperation(table, method, '/');
+    if (root.ok) return root;
+  }
   return closest;
 }
