@@ -5,6 +5,7 @@
  */
 import { defineCheck } from '../../src/engine/checks/contract.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { run } from '../../src/engine/run.js';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { suite as demo } from '../fixtures/demo/suite.js';
 import { CONFORMANT } from '../e2e/cli.js';
+import { listenOnLoopback } from '../../src/targets/loopback-server.js';
 
 const statuses = (r: Awaited<ReturnType<typeof run>>): Record<string, string> => Object.fromEntries(r.requirements.map((v) => [v.id, v.status]));
 
@@ -79,5 +81,29 @@ describe('a typed check that attributes a failure to a requirement its case does
     expect(c?.reason).toBe('case typo attributed a failure to X-TWO, which is not one of its requirements (X-ONE); fix the check or list the requirement in the case');
     expect(statuses(result)).toEqual({ 'X-ONE': 'untested', 'X-TWO': 'untested' });
     expect(result.summary.exitCode).toBe(3);
+  });
+});
+
+describe('a request step whose query holds a list', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-query-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'cases'));
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: Q-LIST, level: MUST, source: "x.txt#A", text: lists }\n');
+  writeFileSync(
+    join(dir, 'cases', 'a.yaml'),
+    ['- id: list', '  requirements: [Q-LIST]', '  steps:', '    - request: { method: GET, url: "${base_url}/echo", query: { "days[]": [1, 7], name: x, none: null } }', '      expect: { status: 200, body: { query: "days%5B%5D=1&days%5B%5D=7&name=x" } }', ''].join('\n'),
+  );
+
+  it('repeats the name once per value, as a form does (not the list as JSON text)', async () => {
+    const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ query: new URL(req.url ?? '/', 'http://x').search.slice(1) })));
+    const listening = await listenOnLoopback(server);
+    try {
+      const module: SuiteModule = { name: 'q', dir, reference: { start: async () => ({ description: 'echo', vars: { base_url: listening.url }, stop: async () => undefined }) } };
+      const result = await run({ modules: [module], suites: ['q'], targets: {}, seed: 1 });
+      expect(result.suites[0]?.cases[0]?.failures).toEqual([]);
+      expect(statuses(result)).toEqual({ 'Q-LIST': 'passed' });
+    } finally {
+      await listening.stop();
+    }
   });
 });

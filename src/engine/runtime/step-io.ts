@@ -57,7 +57,11 @@ export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promi
     } catch {
       throw new SpecgateError('SG_CONFIG', `"${url}" is not an absolute URL; check the base URL variables in the target profile`);
     }
-    for (const [k, v] of Object.entries(spec.query)) if (v !== undefined && v !== null) parsed.searchParams.append(k, stringify(v));
+    // a list repeats its name, one value each (`selectedDays[]=1&selectedDays[]=7`), as forms do
+    for (const [k, v] of Object.entries(spec.query)) {
+      if (v === undefined || v === null) continue;
+      for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) parsed.searchParams.append(k, stringify(item));
+    }
     url = parsed.toString();
   }
   const method = (spec.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase();
