@@ -2,6 +2,7 @@ import type { Clock } from '../../../src/engine/clock.js';
 import { ipRanges, type IpRanges } from './ip-ranges.js';
 import type { MonitorEvent } from './monitor-event.js';
 import type { MonitorEventDraft } from './monitor-post.js';
+import type { MonitorSeedCounts } from './monitor-seed.js';
 import { MonitorStore } from './monitor-store.js';
 import type { Outcome } from './outcome.js';
 import { PlatformStore, type NewPlatformEvent } from './platform-store.js';
@@ -11,6 +12,8 @@ export interface EventsModelOptions {
   clock: Clock;
   /** Seed of the generated streams (default 2002). */
   seed?: number;
+  /** How many monitoring events the generated stream has (default MONITOR_SEED). */
+  monitorSeed?: MonitorSeedCounts;
 }
 
 /**
@@ -26,7 +29,7 @@ export class EventsModel {
 
   constructor(opts: EventsModelOptions) {
     this.clock = opts.clock;
-    this.monitor = new MonitorStore({ clock: opts.clock, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
+    this.monitor = new MonitorStore({ clock: opts.clock, ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...(opts.monitorSeed ? { seedCounts: opts.monitorSeed } : {}) });
     this.platform = new PlatformStore({ clock: opts.clock, ...(opts.seed !== undefined ? { seed: opts.seed } : {}) });
     this.ipRanges = ipRanges(opts.clock.now());
   }

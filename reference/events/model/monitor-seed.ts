@@ -132,6 +132,13 @@ function toEvent(d: Draft, id: bigint, timestampMs: number): MonitorEvent {
   };
 }
 
+/** How many events a seed puts where: the recent ones, the older ones, and aggregation groups. */
+export interface MonitorSeedCounts {
+  recent: number;
+  older: number;
+  groups: number;
+}
+
 /** How many events the seed puts where (see {@link seedMonitorEvents}). */
 export const MONITOR_SEED = {
   /** Events in the last 18 hours: more than the 1000 GET /api/v1/events returns at once. */
@@ -140,23 +147,24 @@ export const MONITOR_SEED = {
   older: 200,
   /** Aggregation groups (each an aggregate parent and 3 to 5 members). */
   groups: 12,
-} as const;
+} as const satisfies MonitorSeedCounts;
 
 /**
  * A realistic stream: monitor alerts and recoveries, nagios checks, CI builds, kubernetes,
  * configuration runs, deployments, recommendations and snapshots, on a handful of hosts;
  * every alert type and priority; aggregation groups whose parent lies up to an hour before
- * its members. Ids ascend with time. Deterministic for a seed and `now`.
+ * its members. Ids ascend with time. Deterministic for a seed, `now` and `counts` (default
+ * {@link MONITOR_SEED}; larger counts make stores to measure paging on).
  */
-export function seedMonitorEvents(rng: SeededRandom, ids: MonitorIdSequence, now: number): MonitorEvent[] {
+export function seedMonitorEvents(rng: SeededRandom, ids: MonitorIdSequence, now: number, counts: MonitorSeedCounts = MONITOR_SEED): MonitorEvent[] {
   const drafts: Array<{ at: number; d: Draft; key?: string; parentOf?: string }> = [];
   const hour = 3600_000;
-  for (let i = 0; i < MONITOR_SEED.recent; i++) {
+  for (let i = 0; i < counts.recent; i++) {
     const host = rng.pick(HOSTS);
     const d = rng.chance(0.3) ? monitorDraft(rng, now, host) : otherDraft(rng, host);
     drafts.push({ at: now - 5_000 - Math.floor(rng.next() * (18 * hour - 60_000)), d });
   }
-  for (let i = 0; i < MONITOR_SEED.older; i++) {
+  for (let i = 0; i < counts.older; i++) {
     const host = rng.pick(HOSTS);
     drafts.push({ at: now - 18 * hour - Math.floor(rng.next() * 150 * hour), d: otherDraft(rng, host) });
   }
@@ -165,7 +173,7 @@ export function seedMonitorEvents(rng: SeededRandom, ids: MonitorIdSequence, now
     const host = HOSTS[i % HOSTS.length] ?? 'web-01';
     drafts.push({ at: now - 60_000 * (i + 2), d: { ...otherDraft(rng, host), alertType, priority: PRIORITIES[i % 2] ?? 'normal' } });
   });
-  for (let g = 0; g < MONITOR_SEED.groups; g++) {
+  for (let g = 0; g < counts.groups; g++) {
     const service = SERVICES[g % SERVICES.length] ?? 'checkout-api';
     const key = `deploy-${service}-${g}`;
     const start = now - (1 + g) * hour - rng.int(0, 30) * 60_000;

@@ -2,11 +2,13 @@ import type { Clock } from '../../../src/engine/clock.js';
 import type { MonitorEvent } from './monitor-event.js';
 import { MonitorIdSequence } from './monitor-ids.js';
 import { validatePost, type MonitorEventDraft } from './monitor-post.js';
-import { seedMonitorEvents, withHostTags } from './monitor-seed.js';
+import { seedMonitorEvents, withHostTags, type MonitorSeedCounts } from './monitor-seed.js';
 import { done, type Outcome } from './outcome.js';
 import { SeededRandom } from './random.js';
+import { timeWindow } from './time-window.js';
+import { compareIn } from './v2-cursor.js';
 import { matchV1, type V1Query } from './v1-query.js';
-import { matchV2, type V2Query } from './v2-query.js';
+import { matchV2InTimeOrder, type V2Query } from './v2-query.js';
 
 export interface MonitorStoreOptions {
   clock: Clock;
@@ -14,6 +16,8 @@ export interface MonitorStoreOptions {
   seed?: number;
   /** False: start empty instead of with the generated stream. */
   seeded?: boolean;
+  /** How many events the generated stream has (default MONITOR_SEED). */
+  seedCounts?: MonitorSeedCounts;
 }
 
 /**
@@ -27,11 +31,17 @@ export class MonitorStore {
   private readonly events = new Map<bigint, MonitorEvent>();
   private readonly ids = new MonitorIdSequence();
   private readonly clock: Clock;
+  /**
+   * Every event oldest first (timestamp, then id), made on the first read after a change: a
+   * list query then cuts its time window out by binary search instead of going through, and
+   * sorting, the whole stream on every page.
+   */
+  private byTime: MonitorEvent[] | undefined;
 
   constructor(opts: MonitorStoreOptions) {
     this.clock = opts.clock;
     if (opts.seeded !== false) {
-      for (const e of seedMonitorEvents(new SeededRandom(opts.seed ?? 2002), this.ids, this.clock.now())) this.events.set(e.id, e);
+      for (const e of seedMonitorEvents(new SeededRandom(opts.seed ?? 2002), this.ids, this.clock.now(), opts.seedCounts)) this.put(e);
     }
   }
 
@@ -48,14 +58,29 @@ export class MonitorStore {
     return [...this.events.values()];
   }
 
-  /** GET /api/v1/events before its result limit (see v1-query.ts). */
+  /**
+   * GET /api/v1/events before its result limit (see v1-query.ts). Only the events within a
+   * second of [start, end] are looked at; matchV1 itself decides at the edges.
+   */
   matchV1(q: V1Query): MonitorEvent[] {
-    return matchV1(this.events.values(), q, (id) => this.events.get(id));
+    return matchV1(timeWindow(this.oldestFirst(), (q.start - 1) * 1000, (q.end + 2) * 1000), q, (id) => this.events.get(id));
   }
 
   /** GET /api/v2/events before paging (see v2-query.ts). */
   matchV2(q: V2Query): MonitorEvent[] {
-    return matchV2(this.events.values(), q);
+    return matchV2InTimeOrder(this.oldestFirst(), q);
+  }
+
+  /** Every event by time (timestamp, then id), oldest first; do not change the array. */
+  private oldestFirst(): readonly MonitorEvent[] {
+    this.byTime ??= [...this.events.values()].sort((a, b) => compareIn('timestamp', a, b));
+    return this.byTime;
+  }
+
+  /** Stores or replaces an event; the time order is made again on the next read. */
+  private put(event: MonitorEvent): void {
+    this.events.set(event.id, event);
+    this.byTime = undefined;
   }
 
   /** POST /api/v1/events: validates the body at the clock's now and stores the event. */
@@ -82,7 +107,7 @@ export class MonitorStore {
       ...(draft.relatedEventId !== undefined ? { relatedEventId: draft.relatedEventId } : {}),
       payload: '{}',
     };
-    this.events.set(event.id, event);
+    this.put(event);
     if (event.aggregationKey !== undefined && event.relatedEventId === undefined) this.aggregate(event);
     return this.events.get(event.id) ?? event;
   }
@@ -98,9 +123,9 @@ export class MonitorStore {
       const first = members.reduce((a, b) => (b.timestampMs < a.timestampMs ? b : a));
       parent = { ...first, id: this.ids.next(), isAggregate: true, text: `${members.length} events with aggregation key ${key}` };
       delete parent.relatedEventId;
-      this.events.set(parent.id, parent);
+      this.put(parent);
     }
     const parentId = parent.id;
-    for (const m of members) if (m.relatedEventId === undefined) this.events.set(m.id, { ...m, relatedEventId: parentId });
+    for (const m of members) if (m.relatedEventId === undefined) this.put({ ...m, relatedEventId: parentId });
   }
 }

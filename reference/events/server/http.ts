@@ -36,7 +36,8 @@ export function send(res: ServerResponse, a: Answer): void {
     res.end();
     return;
   }
-  const text = jsonText(a.body);
-  res.writeHead(a.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
-  res.end(text);
+  // encoded once: the length and the bytes sent come from the same buffer
+  const bytes = Buffer.from(jsonText(a.body), 'utf8');
+  res.writeHead(a.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length) });
+  res.end(bytes);
 }
