@@ -9,6 +9,7 @@ const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
   oauth: async () => (await import('./oauth/index.js')).suite,
   merchant: async () => (await import('./merchant/index.js')).suite,
   events: async () => (await import('./events/index.js')).suite,
+  affiliate: async () => (await import('./affiliate/index.js')).suite,
 };
 
 export const builtinSuiteNames = Object.keys(BUILTIN);

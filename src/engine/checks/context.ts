@@ -91,5 +91,11 @@ export interface CheckContext {
   wait(seconds: number): Promise<void>;
   /** Resolve `${...}` expressions against the case's variables. */
   resolve(value: unknown): unknown;
+  /**
+   * Ends the case as skipped with this reason (its requirements stay untested): for a tool the
+   * check needs that this machine lacks (a browser), said with what to install. Findings
+   * already recorded still count.
+   */
+  skip(reason: string): never;
 }
 

@@ -148,6 +148,9 @@ export class CaseRun implements StepScope {
       // only a check that names its requirements can find one outside the case; `case` checks filing elsewhere have a bug
       property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract && contract.judges !== 'case' ? contract : undefined),
       wait: (seconds) => this.wait(seconds * 1000),
+      skip: (reason) => {
+        throw new SkipCase(reason);
+      },
       resolve: (v) => this.resolve(v, vars),
     };
   }

@@ -11,16 +11,20 @@ import { SpecgateError } from '../../errors.js';
  *   client side documents its own, next to its reference client.
  *
  * Only `SPECGATE_*` names are accepted from a suite, so the contract an application reads is
- * the one its suite documents and nothing of specgate's environment is overridden by accident.
+ * the one its suite documents and nothing of specgate's environment is overridden by accident;
+ * the one exception is `PORT`, where web applications conventionally read the port to listen on.
  */
 export const CONTRACT_PREFIX = 'SPECGATE_';
+
+/** Conventional names a suite may set besides its `SPECGATE_*` ones. */
+const CONVENTIONAL_NAMES: ReadonlySet<string> = new Set(['PORT']);
 
 /** Variables every launch gets, whatever the suite. */
 export const LAUNCH_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({ BROWSER: 'echo' });
 
 /** The full environment of one launch: specgate's, the defaults, then the suite's contract variables. */
 export function launchEnv(contract: Readonly<Record<string, string>>, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const outside = Object.keys(contract).filter((k) => !k.startsWith(CONTRACT_PREFIX));
+  const outside = Object.keys(contract).filter((k) => !k.startsWith(CONTRACT_PREFIX) && !CONVENTIONAL_NAMES.has(k));
   if (outside.length)
     throw new SpecgateError('SG_INTERNAL', `a client launch was given ${outside.join(', ')}: contract variables are named ${CONTRACT_PREFIX}* (rename them in the suite's launch contract)`);
   const env: Record<string, string> = {};

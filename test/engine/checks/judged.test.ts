@@ -40,6 +40,7 @@ function probe(requirements: string[], observations = new Map<string, Promise<un
     property: unused,
     wait: unused,
     resolve: (v) => v,
+    skip: unused,
   };
   return { ctx, failures, exchanges, abort: () => ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'case timed out')) };
 }

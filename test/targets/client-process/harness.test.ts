@@ -34,6 +34,10 @@ describe('launch environment', () => {
   it('refuses contract variables outside the SPECGATE_ namespace', () => {
     expect(() => launchEnv({ PATH: '/nowhere' })).toThrow(/SPECGATE_\*/);
   });
+
+  it('takes PORT besides the SPECGATE_ names: where web applications read the port to listen on', () => {
+    expect(launchEnv({ PORT: '4101', SPECGATE_X: 'y' }, {})).toMatchObject({ PORT: '4101', SPECGATE_X: 'y' });
+  });
 });
 
 describe('client process', () => {

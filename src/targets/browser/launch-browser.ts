@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { SpecgateError } from '../../errors.js';
+import { requireChromium } from './find-chromium.js';
+
+/**
+ * The switches Chromium starts with: headless, no sandbox (it runs in containers as root), and
+ * nothing that talks to anyone on its own (updates, sync, QUIC probes, background fetches). The
+ * host resolver answers every name but localhost with "not found", so a page can reach only
+ * the loopback servers specgate plays, never the network.
+ */
+export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+]);
+
+/** How long Chromium gets to start (ms): a busy two-core machine can take several seconds. */
+export const LAUNCH_TIMEOUT_MS = 30_000;
+
+/** A running headless Chromium with a profile of its own. */
+export interface HeadlessBrowser {
+  /** The browser's one context: pages opened in it share cookies, as one visitor's would. */
+  readonly context: BrowserContext;
+  readonly executablePath: string;
+  /** The temporary profile folder (user-data-dir), removed on close. */
+  readonly profileDir: string;
+  /** Closes the browser and removes its profile folder; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Debian's Chromium (see find-chromium.ts) through playwright-core with a fresh
+ * temporary profile. When `signal` aborts (the case's timeout) the browser is closed at once.
+ */
+export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<HeadlessBrowser> {
+  const executablePath = requireChromium(env);
+  const profile = mkdtempSync(join(tmpdir(), 'specgate-chromium-'));
+  const removeProfile = (): void => rmSync(profile, { recursive: true, force: true });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      timeout: LAUNCH_TIMEOUT_MS,
+      // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (e) {
+    removeProfile();
+    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start Chromium (${executablePath}): ${(e as Error).message.split('\n')[0] ?? ''}; check that it runs headless on this machine (${executablePath} --headless --no-sandbox --dump-dom about:blank)`);
+  }
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= context
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        signal.removeEventListener('abort', onAbort);
+        removeProfile();
+      });
+    return closing;
+  };
+  const onAbort = (): void => void close();
+  if (signal.aborted) {
+    await close();
+    throw new SpecgateError('SG_CASE_TIMEOUT', 'the case was stopped while Chromium was starting');
+  }
+  signal.addEventListener('abort', onAbort, { once: true });
+  return { context, executablePath, profileDir: profile, close };
+}
+
+/** Runs `use` with a fresh browser and always closes it afterwards, whatever `use` did. */
+export async function withBrowser<T>(signal: AbortSignal, use: (browser: HeadlessBrowser) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser(signal);
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
+}

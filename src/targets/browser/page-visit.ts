@@ -1,0 +1,146 @@
+import type { Page, Request, Response } from 'playwright-core';
+import type { HeadlessBrowser } from './launch-browser.js';
+
+/** One request the browser made while specgate drove a page. */
+export interface BrowserRequest {
+  method: string;
+  /** The URL as sent (a browser never sends the `#fragment`). */
+  url: string;
+  /** Every header the browser sent, names in lower case. */
+  headers: Record<string, string>;
+  /** The body, when the request had one (a form submission, a script's POST). */
+  postData?: string;
+  /** What the browser made it for: document, script, fetch, xhr, ... */
+  resourceType: string;
+  /** True for a request that loads a page in a frame (a link, a redirect, a form submission). */
+  navigation: boolean;
+}
+
+/** One answer the browser received, with its body as text (capped). */
+export interface BrowserResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text; empty for redirects and answers the browser kept no body of. */
+  body: string;
+}
+
+/** What one visit showed: every request and answer, where the page ended and what it says. */
+export interface PageVisit {
+  requests: BrowserRequest[];
+  responses: BrowserResponse[];
+  /** The page's URL at the end, `#fragment` included. */
+  finalUrl: string;
+  /** The visible text of the final page (innerText of its body). */
+  text: string;
+  /** True when `arriveAt` was given and the page reached such a URL in time. */
+  arrived: boolean;
+  /** What went wrong driving the page (a navigation error, a form field missing), if anything. */
+  problem?: string;
+}
+
+export interface VisitOptions {
+  /** Done on the page once it has loaded (fill a form, click); its failure is kept as `problem`. */
+  act?: (page: Page) => Promise<void>;
+  /** The visit is over once the page's URL matches (a landing page); without it, once the network is idle. */
+  arriveAt?: (url: URL) => boolean;
+  /** The whole visit's budget (ms). */
+  timeoutMs?: number;
+}
+
+/** Body characters kept per answer: enough to find a leaked key, not to exhaust memory. */
+export const RESPONSE_BODY_CAP = 256 * 1024;
+const DEFAULT_TIMEOUT_MS = 15_000;
+/** How long the page may stay busy after the visit's end before it is read as it is (ms). */
+const SETTLE_MS = 3000;
+
+function lowerKeys(h: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+async function recordRequest(r: Request): Promise<BrowserRequest> {
+  // allHeaders() includes what headers() leaves out (cookies, headers set by the network stack).
+  const headers = lowerKeys(await r.allHeaders().catch(() => r.headers()));
+  const post = r.postData();
+  return { method: r.method(), url: r.url(), headers, ...(post !== null ? { postData: post } : {}), resourceType: r.resourceType(), navigation: r.isNavigationRequest() };
+}
+
+async function recordResponse(r: Response): Promise<BrowserResponse> {
+  const body = await r
+    .body()
+    .then((b) => b.subarray(0, RESPONSE_BODY_CAP).toString('utf8'))
+    .catch(() => '');
+  return { url: r.url(), status: r.status(), headers: lowerKeys(await r.allHeaders().catch(() => r.headers())), body };
+}
+
+const quietly = async (p: Promise<unknown>): Promise<void> => {
+  await p.then(
+    () => undefined,
+    () => undefined,
+  );
+};
+
+/**
+ * Opens `url` in a new page of `browser`, does `act` on it, and waits for the page to arrive
+ * (`arriveAt`) or to settle; records every request the browser made (method, URL, headers,
+ * post data) and every answer it received (with its body), in the order they happened. The
+ * page is closed afterwards; the browser is the caller's.
+ */
+export async function visitPage(browser: HeadlessBrowser, url: string, opts: VisitOptions = {}): Promise<PageVisit> {
+  const budget = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + budget;
+  const left = (): number => Math.max(1, deadline - Date.now());
+  const page = await browser.context.newPage();
+  const requests: Promise<BrowserRequest>[] = [];
+  const responses: Promise<BrowserResponse>[] = [];
+  const onRequest = (r: Request): void => void requests.push(recordRequest(r));
+  const onResponse = (r: Response): void => void responses.push(recordResponse(r));
+  // On the context, not the page: a window the page opens makes requests too.
+  browser.context.on('request', onRequest);
+  browser.context.on('response', onResponse);
+  let problem: string | undefined;
+  let arrived = false;
+  try {
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout: left() });
+      if (opts.act) {
+        // A new document's load, if the act starts one; a page that answers in place has none.
+        const loaded = quietly(page.waitForEvent('load', { timeout: Math.min(left(), SETTLE_MS * 2) }));
+        await opts.act(page);
+        await loaded;
+      }
+      const arriveAt = opts.arriveAt;
+      if (arriveAt) {
+        arrived = await page
+          .waitForURL((u) => arriveAt(u), { timeout: left(), waitUntil: 'load' })
+          .then(() => true)
+          .catch(() => false);
+      }
+    } catch (e) {
+      problem = (e as Error).message.split('\n')[0] ?? String(e);
+    }
+    await quietly(page.waitForLoadState('networkidle', { timeout: Math.min(left(), SETTLE_MS) }));
+    const finalUrl = page.url();
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '');
+    return {
+      requests: await settled(requests),
+      responses: await settled(responses),
+      finalUrl,
+      text,
+      arrived,
+      ...(problem !== undefined ? { problem } : {}),
+    };
+  } finally {
+    browser.context.off('request', onRequest);
+    browser.context.off('response', onResponse);
+    await page.close().catch(() => undefined);
+  }
+}
+
+async function settled<T>(items: Promise<T>[]): Promise<T[]> {
+  const all = await Promise.allSettled(items);
+  return all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+}

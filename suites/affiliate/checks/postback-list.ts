@@ -1,0 +1,124 @@
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckResponse } from '../../../src/engine/suite-module.js';
+import { LISTS, MAX_PAGE, page, walk } from './list-fetch.js';
+import { UNKNOWN_ID } from './window-lists.js';
+import { offerIds } from './offer-lists.js';
+import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
+
+type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
+
+/** The page sizes E7 allows (and Limits repeats), and its default. */
+export const POSTBACK_SIZES = [5, 10, 15, 20, 25, 100, 250, 500, 750, 1000] as const;
+const DEFAULT_SIZE = 25;
+
+type Rule = 'sizes' | 'default' | 'page-from-1' | 'paging' | 'filters';
+
+/** The filters on fields a postback record carries: query parameter -> record field. */
+const FIELD_FILTERS: [string, string][] = [
+  ['whitelabelID', 'whitelabelID'],
+  ['type', 'type'],
+  ['title', 'title'],
+  ['status', 'status'],
+  ['affiliateHash', 'affiliateHash'],
+  ['url', 'url'],
+  ['postbackID', 'ID'],
+];
+
+/**
+ * `affiliate.postbackList`: one rule of the postback list (E7, Limits) judged against the
+ * platform's own list: each allowed size is honoured and another is not, 25 without a size,
+ * pages from 1, a walk visits each postback once, and each filter keeps exactly the matching
+ * postbacks.
+ */
+export const postbackList = defineCheck<{ rule: Rule }>({
+  description: "one rule of the postback list (allowed sizes, default 25, pages from 1, walk, filters) judged against the platform's own list",
+  args: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { enum: ['sizes', 'default', 'page-from-1', 'paging', 'filters'] } } },
+  judges: 'case',
+  async run(ctx, args) {
+    const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
+    const list = LISTS.postbacks;
+    const full = await walk(ctx, list, {});
+    if (!full.ok) return fail(full.why, full.res);
+    const all = full.items as Json[];
+    const first = full.pages[0];
+    switch (args.rule) {
+      case 'sizes': {
+        for (const size of POSTBACK_SIZES) {
+          const got = await page(ctx, list, { page: 1, itemsPerPage: size });
+          if (!got.ok) {
+            fail(`${got.why}; ${size} is an allowed size`, got.res);
+            continue;
+          }
+          const want = Math.min(size, all.length);
+          if (got.items.length !== want) fail(`itemsPerPage=${size} answered ${got.items.length} postbacks of ${all.length}; expected ${want}`, got.res, { expected: want, actual: got.items.length });
+        }
+        const odd = 7;
+        const got = await page(ctx, list, { page: 1, itemsPerPage: odd });
+        if (got.ok) {
+          const allowed = POSTBACK_SIZES.map((s) => Math.min(s, all.length));
+          if (all.length > odd && (got.items.length === odd || !allowed.includes(got.items.length)))
+            fail(`itemsPerPage=${odd} (not an allowed size) answered a page of ${got.items.length}; expected a refusal or a page of an allowed size (${POSTBACK_SIZES.join(', ')})`, got.res, { actual: got.items.length });
+        } else if (notErrorAnswer(got.res, `itemsPerPage=${odd}`)) fail(`${got.why}; a refusal carries messages[0]`, got.res);
+        return;
+      }
+      case 'default': {
+        if (all.length <= DEFAULT_SIZE) return fail(`the platform lists ${all.length} postbacks; the default page size can be judged only with more than ${DEFAULT_SIZE}`, first);
+        const got = await page(ctx, list, {});
+        if (!got.ok) return fail(got.why, got.res);
+        if (got.items.length !== DEFAULT_SIZE) fail(`without itemsPerPage the page held ${got.items.length} postbacks; the default is ${DEFAULT_SIZE}`, got.res, { expected: DEFAULT_SIZE, actual: got.items.length });
+        return;
+      }
+      case 'page-from-1': {
+        const plain = await page(ctx, list, {});
+        const one = await page(ctx, list, { page: 1 });
+        const two = await page(ctx, list, { page: 2 });
+        if (!plain.ok || !one.ok || !two.ok) {
+          const bad = [plain, one, two].find((p) => !p.ok);
+          if (bad && !bad.ok) fail(bad.why, bad.res);
+          return;
+        }
+        if (plain.items.map(recordKey).join('\n') !== one.items.map(recordKey).join('\n')) fail('page=1 is not the page answered without page (the default is 1)', one.res);
+        const onFirst = new Set(one.items.map(recordKey));
+        const again = two.items.map(recordKey).filter((k) => onFirst.has(k));
+        if (again.length) fail(`page=2 repeats ${again.length} postback(s) of page=1`, two.res, { actual: again.length });
+        if (all.length > DEFAULT_SIZE && two.items.length === 0) fail(`page=2 is empty, but the platform lists ${all.length} postbacks, more than one default page`, two.res);
+        return;
+      }
+      case 'paging': {
+        const got = await walk(ctx, list, {}, 10);
+        if (!got.ok) return fail(got.why, got.res);
+        const { missing, extra } = multisetDiff(all, got.items);
+        if (missing.length || extra.length) fail(`a walk of itemsPerPage=10 (${got.pages.length} pages) missed ${missing.length} postback(s) and repeated or added ${extra.length} (first: ${sample([...missing, ...extra], 1)})`, got.pages[0]);
+        if (full.total !== all.length) fail(`total.items says ${String(full.total)}, but the list holds ${all.length} postbacks`, first, { expected: all.length, actual: full.total });
+        return;
+      }
+      case 'filters': {
+        for (const [param, name] of FIELD_FILTERS) {
+          const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
+          if (value === undefined) continue;
+          const got = await walk(ctx, list, { [param]: value });
+          if (!got.ok) {
+            fail(got.why, got.res);
+            continue;
+          }
+          const expected = all.filter((p) => String(p[name]) === String(value));
+          const { missing, extra } = multisetDiff(expected, got.items);
+          if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
+          if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
+        }
+        const ids = await offerIds(ctx, fail);
+        if (!ids) return;
+        for (const id of ids.slice(0, 2)) {
+          const got = await walk(ctx, list, { offerID: id });
+          if (!got.ok) return fail(got.why, got.res);
+          const { extra } = multisetDiff(all, got.items);
+          if (extra.length) fail(`offerID=${id} listed ${extra.length} postback(s) the unfiltered list does not hold`, got.pages[0]);
+        }
+        const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: MAX_PAGE });
+        if (unknown.ok && unknown.items.length) fail(`offerID=${UNKNOWN_ID} (no offer has it) listed ${unknown.items.length} postback(s); expected none`, unknown.res);
+        if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; a refusal carries messages[0]`, unknown.res);
+        return;
+      }
+    }
+  },
+});

@@ -1,0 +1,113 @@
+import { SpecgateError } from '../../../src/errors.js';
+import type { Exchange } from '../../../src/engine/model.js';
+import type { CheckContext, CheckResponse, FailureInput } from '../../../src/engine/suite-module.js';
+
+/** What judging an answer reads of it. */
+export type Answer = Pick<CheckResponse, 'status' | 'body'>;
+
+/** A JSON object of an answer (records, bodies). */
+export type Json = Record<string, unknown>;
+
+/** Whether an answer is a success: HTTP 200 or 201 (spec 001, Errors 1). */
+export function success(res: Answer): boolean {
+  return res.status === 200 || res.status === 201;
+}
+
+/** A field of an object answer (undefined for anything else). */
+export function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Json)[name] : undefined;
+}
+
+/** The value at a dotted path of an object answer (`total.items`, `data.items`). */
+export function at(body: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, name) => field(v, name), body);
+}
+
+/**
+ * Why an answer is not a refusal as the spec lets one be judged (Errors 1 and 3): anything but
+ * 200/201, with the error text in messages[0]; the status equals the target's `refusal_status`
+ * when it gives one (the spec does not show the codes). Undefined when it is one.
+ */
+export function notRefused(ctx: CheckContext, res: Answer, what: string): string | undefined {
+  if (success(res)) return `${what} answered ${res.status}, a success; expected a refusal`;
+  const wanted = ctx.vars['refusal_status'];
+  if (wanted !== undefined && wanted !== '' && String(res.status) !== String(wanted)) return `${what} answered ${res.status}; the target's refusal_status is ${String(wanted)}`;
+  const messages = field(res.body, 'messages');
+  if (!Array.isArray(messages) || typeof messages[0] !== 'string') return `${what} answered ${res.status} without the error text in messages[0] (a string)`;
+  return undefined;
+}
+
+/** Why an answer is not an error answer at all (any status but 200/201 with messages[0]), whatever refusal_status says: validation refusals may have their own status. */
+export function notErrorAnswer(res: Answer, what: string): string | undefined {
+  if (success(res)) return `${what} answered ${res.status}, a success; expected an error answer`;
+  const messages = field(res.body, 'messages');
+  if (!Array.isArray(messages) || typeof messages[0] !== 'string') return `${what} answered ${res.status} without the error text in messages[0] (a string)`;
+  return undefined;
+}
+
+/** A failure naming the answer it was seen in. */
+export function failure(message: string, res?: { exchange: Exchange }, more: Omit<FailureInput, 'message' | 'exchange'> = {}): FailureInput {
+  return { message, ...more, ...(res ? { exchange: res.exchange } : {}) };
+}
+
+/** A string variable of the target, or a configuration error naming it. */
+export function textVar(ctx: CheckContext, name: string): string {
+  const v = ctx.vars[name];
+  if (v === undefined || v === null || v === '') throw new SpecgateError('SG_CONFIG', `case ${ctx.caseId} needs the variable ${name}; set it in the target profile's vars:`);
+  return String(v);
+}
+
+/** The window the target says holds its leads and conversions. */
+export function windowOf(ctx: CheckContext): { fromDate: string; toDate: string } {
+  return { fromDate: textVar(ctx, 'from_date'), toDate: textVar(ctx, 'to_date') };
+}
+
+/** Canonical text of a record (keys sorted at every level), to compare lists as multisets. */
+export function recordKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (typeof v === 'bigint') return v.toString();
+    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v as Json).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return v;
+  });
+}
+
+/** Counts of each key. */
+export function countKeys(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * How two lists of records differ as multisets: records of `expected` the `actual` list lacks,
+ * and records of `actual` beyond `expected`. Both empty when they hold the same records.
+ */
+export function multisetDiff(expected: readonly unknown[], actual: readonly unknown[]): { missing: string[]; extra: string[] } {
+  const want = countKeys(expected.map(recordKey));
+  const got = countKeys(actual.map(recordKey));
+  const missing: string[] = [];
+  const extra: string[] = [];
+  for (const [k, n] of want) for (let i = got.get(k) ?? 0; i < n; i++) missing.push(k);
+  for (const [k, n] of got) for (let i = want.get(k) ?? 0; i < n; i++) extra.push(k);
+  return { missing, extra };
+}
+
+/** `YYYY-MM-DD HH:mm:ss` (the spec's date format), also read from an ISO form with T. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
+
+/** The spec's date format of a record's date, or undefined when it has another form. */
+export function dateTime(value: unknown): string | undefined {
+  const m = typeof value === 'string' ? DATE_TIME.exec(value) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` : undefined;
+}
+
+/** The weekday of a date in the spec's numbering: 1 Sunday, 2 Monday, ... 7 Saturday. */
+export function weekday(date: string): number {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay() + 1;
+}
+
+/** A few record keys for a failure message. */
+export function sample(keys: readonly string[], n = 3): string {
+  return keys.slice(0, n).map((k) => (k.length > 160 ? `${k.slice(0, 157)}...` : k)).join('; ');
+}

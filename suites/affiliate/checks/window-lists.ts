@@ -1,0 +1,235 @@
+import { defineCheck } from '../../../src/engine/checks/contract.js';
+import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
+import { LISTS, MAX_PAGE, page, walk, type ListShape } from './list-fetch.js';
+import { dateTime, failure, multisetDiff, notErrorAnswer, recordKey, sample, weekday, windowOf, type Json } from './support.js';
+import { offerIds } from './offer-lists.js';
+
+/** The rules of the leads and conversions lists (E4, E5 and Limits) one case each judges. */
+type Rule = 'window' | 'time-of-day' | 'selected-days' | 'filters' | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
+
+interface Args {
+  operation: 'leads' | 'conversions';
+  rule: Rule;
+}
+
+type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
+
+/** An offer ID no offer has, for filters that must then list nothing. */
+export const UNKNOWN_ID = 2147483646;
+
+const recordsOf = (items: unknown[]): Json[] => items.filter((i): i is Json => !!i && typeof i === 'object' && !Array.isArray(i));
+
+/** Compares a filtered list with the records of the unfiltered one that match, as multisets. */
+function judgeExact(fail: Fail, what: string, expected: Json[], got: unknown[], res: CheckResponse | undefined): void {
+  const { missing, extra } = multisetDiff(expected, got);
+  if (extra.length) fail(`${what} listed ${extra.length} record(s) that the unfiltered list does not hold as matching (first: ${sample(extra, 2)})`, res, { actual: extra.length });
+  if (missing.length) fail(`${what} left out ${missing.length} matching record(s) of the unfiltered list (first: ${sample(missing, 2)})`, res, { expected: expected.length, actual: got.length });
+}
+
+/** A filtered list may only hold records of the unfiltered list. */
+function judgeSubset(fail: Fail, what: string, all: Json[], got: unknown[], res: CheckResponse | undefined): void {
+  const { extra } = multisetDiff(all, got);
+  if (extra.length) fail(`${what} listed ${extra.length} record(s) the unfiltered list does not hold (first: ${sample(extra, 2)})`, res);
+}
+
+/** A filter by something no record has lists nothing, or is refused. */
+async function judgeUnknown(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, fail: Fail): Promise<void> {
+  const got = await page(ctx, list, { ...query, page: 1, [list.limit]: MAX_PAGE });
+  if (!got.ok) {
+    const why = notErrorAnswer(got.res, `${list.operation} ${JSON.stringify(query)}`);
+    if (why) fail(`${got.why}; a filter by an ID nothing has may be refused, but then with messages[0]`, got.res);
+  } else if (got.items.length) fail(`${list.operation} ${JSON.stringify(query)} (an ID no offer has) listed ${got.items.length} record(s); expected none`, got.res, { actual: got.items.length });
+}
+
+/**
+ * The window the rules compare lists over: from the target's from_date to the date of the record
+ * nine tenths of the way through its window. Leads registered while the suite runs (other cases
+ * register some) are dated now, after that, so no list of one rule changes between its requests.
+ */
+async function stableWindow(ctx: CheckContext, list: ListShape): Promise<{ ok: true; window: { fromDate: string; toDate: string } } | { ok: false; why: string; res: CheckResponse | undefined }> {
+  const given = windowOf(ctx);
+  const got = await walk(ctx, list, given);
+  if (!got.ok) return { ok: false, why: `${got.why} (the target's window ${given.fromDate} to ${given.toDate})`, res: got.res };
+  const dates = recordsOf(got.items).map((r) => dateTime(r[list.date as string])).filter((d): d is string => d !== undefined).sort();
+  if (dates.length < 10) return { ok: false, why: `the target's window ${given.fromDate} to ${given.toDate} holds ${dates.length} ${list.operation} with a ${String(list.date)} of the form YYYY-MM-DD HH:mm:ss; the rules need at least 10`, res: got.pages[0] };
+  return { ok: true, window: { fromDate: given.fromDate, toDate: dates[Math.floor(dates.length * 0.9)] as string } };
+}
+
+/**
+ * `affiliate.windowList`: one rule of the lead or conversion list judged against the platform's
+ * own unfiltered list over the target's window (from_date to to_date): a filter keeps exactly
+ * the matching records, a narrower window or time of day exactly those inside, selectedDays[]
+ * exactly those on the weekday (1 Sunday), a walk visits each record once, a page holds at most
+ * 1000; leadRequestIDEncoded is unique among leads and names a lead for every conversion.
+ */
+export const windowList = defineCheck<Args>({
+  description: 'one rule of the lead or conversion list (window, time of day, weekdays, filters, paging, 1000 limit, IDs) judged against the platform\'s own unfiltered list',
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['operation', 'rule'],
+    properties: {
+      operation: { enum: ['leads', 'conversions'] },
+      rule: { enum: ['window', 'time-of-day', 'selected-days', 'filters', 'filter-offers', 'skip', 'paging', 'limit', 'ids-unique', 'match-leads'] },
+    },
+  },
+  judges: 'case',
+  async run(ctx, args) {
+    const list = LISTS[args.operation];
+    const dateField = list.date as string;
+    const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
+    const win = await stableWindow(ctx, list);
+    if (!win.ok) return fail(win.why, win.res);
+    const full = await walk(ctx, list, win.window);
+    if (!full.ok) return fail(`${full.why} (the window ${win.window.fromDate} to ${win.window.toDate})`, full.res);
+    const all = recordsOf(full.items);
+    const firstRes = full.pages[0];
+    const filtered = async (query: Record<string, unknown>, size = MAX_PAGE): Promise<{ items: unknown[]; res: CheckResponse | undefined } | undefined> => {
+      const got = await walk(ctx, list, { ...win.window, ...query }, size);
+      if (!got.ok) {
+        fail(got.why, got.res);
+        return undefined;
+      }
+      return { items: got.items, res: got.pages[0] };
+    };
+    const dateOf = (r: Json): string | undefined => dateTime(r[dateField]);
+    switch (args.rule) {
+      case 'window': {
+        const dates = all.map(dateOf).filter((d): d is string => d !== undefined).sort();
+        if (dates.length < 3) return fail(`the platform lists ${dates.length} ${args.operation} with a ${dateField} of the form YYYY-MM-DD HH:mm:ss from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`, firstRes);
+        // an inner window from the record a third of the way in to the one two thirds in: its bounds are dates records have
+        const fromDate = dates[Math.floor(dates.length / 3)] as string;
+        const toDate = dates[Math.floor((2 * dates.length) / 3)] as string;
+        const got = await walk(ctx, list, { fromDate, toDate });
+        if (!got.ok) return fail(got.why, got.res);
+        const expected = all.filter((r) => {
+          const d = dateOf(r);
+          return d !== undefined && d >= fromDate && d <= toDate;
+        });
+        return judgeExact(fail, `${args.operation} from ${fromDate} to ${toDate}`, expected, got.items, got.pages[0]);
+      }
+      case 'time-of-day': {
+        const fromTime = '09:00:00';
+        const toTime = '17:30:00';
+        const got = await filtered({ fromTime, toTime });
+        if (!got) return;
+        const expected = all.filter((r) => {
+          const t = dateOf(r)?.slice(11);
+          return t !== undefined && t >= fromTime && t <= toTime;
+        });
+        return judgeExact(fail, `${args.operation} with fromTime=${fromTime}&toTime=${toTime}`, expected, got.items, got.res);
+      }
+      case 'selected-days': {
+        // one day per request (a query value is one value); Sunday and Saturday pin the numbering's two ends
+        for (const day of [1, 7]) {
+          const got = await filtered({ 'selectedDays[]': day });
+          if (!got) return;
+          const expected = all.filter((r) => {
+            const d = dateOf(r);
+            return d !== undefined && weekday(d) === day;
+          });
+          judgeExact(fail, `${args.operation} with selectedDays[]=${day} (${day === 1 ? 'Sunday' : 'Saturday'})`, expected, got.items, got.res);
+        }
+        return;
+      }
+      case 'filters': {
+        // one value per field, taken from a record that has one
+        const probes: [string, string][] = [];
+        for (const name of ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus'] : [])]) {
+          const value = all.map((r) => r[name]).find((v): v is string => typeof v === 'string' && v !== '');
+          if (value !== undefined) probes.push([name, value]);
+        }
+        for (const [name, value] of probes) {
+          const got = await filtered({ [name]: value });
+          if (!got) return;
+          judgeExact(fail, `${args.operation} with ${name}=${value}`, all.filter((r) => r[name] === value), got.items, got.res);
+        }
+        if (args.operation === 'leads')
+          for (const v of [0, 1]) {
+            const got = await filtered({ hasFTD: v });
+            if (!got) return;
+            judgeExact(fail, `leads with hasFTD=${v}`, all.filter((r) => Number(r['hasFTD']) === v), got.items, got.res);
+          }
+        if (probes.length === 0) fail(`no ${args.operation} record of the window has a custom field or customerID to filter by`, firstRes);
+        return;
+      }
+      case 'filter-offers': {
+        const name = args.operation === 'leads' ? 'offerIDs[]' : 'campaignIDs[]';
+        const ids = await offerIds(ctx, fail);
+        if (!ids) return;
+        if (!ids.length) return fail('the offer list is empty: no offer to filter by', firstRes);
+        for (const id of ids.slice(0, 3)) {
+          const got = await filtered({ [name]: id });
+          if (!got) return;
+          judgeSubset(fail, `${args.operation} with ${name}=${id}`, all, got.items, got.res);
+        }
+        return judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
+      }
+      case 'skip': {
+        const real = await filtered({ skip: 0 });
+        const test = await filtered({ skip: 1 });
+        if (!real || !test) return;
+        const realKeys = new Set(real.items.map(recordKey));
+        const both = test.items.map(recordKey).filter((k) => realKeys.has(k));
+        if (both.length) fail(`skip=0 (real leads) and skip=1 (test leads) both list ${both.length} lead(s) (first: ${sample(both, 2)})`, test.res);
+        return;
+      }
+      case 'paging': {
+        const size = Math.max(1, Math.min(250, Math.ceil(all.length / 5)));
+        const got = await walk(ctx, list, win.window, size);
+        if (!got.ok) return fail(got.why, got.res);
+        if (got.pages.length < 2) fail(`a walk of ${size} ${args.operation} a page read ${got.pages.length} page(s); the window must hold more than one page`, got.pages[0]);
+        judgeExact(fail, `a walk of ${size} ${args.operation} a page (${got.pages.length} pages)`, all, got.items, got.pages[0]);
+        if (full.total !== all.length) fail(`total.items says ${String(full.total)}, but the window holds ${all.length} ${args.operation}`, firstRes, { expected: all.length, actual: full.total });
+        return;
+      }
+      case 'limit': {
+        const first = await page(ctx, list, { ...win.window, page: 1, [list.limit]: MAX_PAGE });
+        if (!first.ok) return fail(`${first.why}; ${list.limit}=${MAX_PAGE} is the maximum and must be accepted`, first.res);
+        const want = Math.min(MAX_PAGE, all.length);
+        if (first.items.length !== want) fail(`${list.limit}=${MAX_PAGE} answered ${first.items.length} ${args.operation}; the window holds ${all.length}, so expected ${want}`, first.res, { expected: want, actual: first.items.length });
+        const over = await page(ctx, list, { ...win.window, page: 1, [list.limit]: MAX_PAGE + 1 });
+        if (over.ok && over.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE + 1} answered ${over.items.length} ${args.operation}; at most ${MAX_PAGE} a page`, over.res, { expected: MAX_PAGE, actual: over.items.length });
+        if (!over.ok) {
+          const why = notErrorAnswer(over.res, `${list.limit}=${MAX_PAGE + 1}`);
+          if (why) fail(`${why}: above the maximum, a refusal carries messages[0]`, over.res);
+        }
+        return;
+      }
+      case 'ids-unique': {
+        const ids = all.map((r) => r['leadRequestIDEncoded']);
+        const seen = new Map<string, number>();
+        for (const id of ids) if (typeof id === 'string') seen.set(id, (seen.get(id) ?? 0) + 1);
+        const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+        if (twice.length) fail(`${twice.length} leadRequestIDEncoded value(s) are carried by more than one lead: ${twice.slice(0, 5).join(', ')}`, firstRes, { actual: twice.slice(0, 20) });
+        const missing = ids.filter((id) => typeof id !== 'string' || id === '').length;
+        if (missing) fail(`${missing} lead(s) carry no leadRequestIDEncoded string`, firstRes);
+        return;
+      }
+      case 'match-leads': {
+        // every lead a conversion can belong to: signed up before the window's end
+        const leads = await walk(ctx, LISTS.leads, { fromDate: '2000-01-01 00:00:00', toDate: win.window.toDate });
+        if (!leads.ok) return fail(leads.why, leads.res);
+        const signup = new Map<string, string | undefined>();
+        for (const l of recordsOf(leads.items)) if (typeof l['leadRequestIDEncoded'] === 'string') signup.set(l['leadRequestIDEncoded'], dateTime(l['signupDate']));
+        const orphans: string[] = [];
+        const early: string[] = [];
+        for (const c of all) {
+          const id = c['leadRequestIDEncoded'];
+          if (typeof id !== 'string' || !signup.has(id)) {
+            orphans.push(String(id));
+            continue;
+          }
+          const s = signup.get(id);
+          const d = dateOf(c);
+          if (s !== undefined && d !== undefined && d < s) early.push(`${id} (deposit ${d}, signup ${s})`);
+        }
+        if (orphans.length) fail(`${orphans.length} conversion(s) name a leadRequestIDEncoded no listed lead has, letter case included (first: ${orphans.slice(0, 3).join(', ')})`, firstRes, { actual: orphans.slice(0, 10) });
+        if (early.length) fail(`${early.length} conversion(s) are deposited before their lead signed up (first: ${early.slice(0, 2).join('; ')})`, firstRes);
+        if (!all.length) fail(`the window ${win.window.fromDate} to ${win.window.toDate} holds no conversion to match`, firstRes);
+        return;
+      }
+    }
+  },
+});
+

@@ -1,0 +1,55 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import { referenceIntegrationCommand } from '../../reference/affiliate/integration/command.js';
+import { affiliateReference } from '../../reference/affiliate/server/reference-target.js';
+import { datesRequired } from './checks/dates-required.js';
+import { integration } from './checks/integration.js';
+import { offerList } from './checks/offer-lists.js';
+import { postbackList } from './checks/postback-list.js';
+import { refusal } from './checks/refusal.js';
+import { registerRequired, registerTypes } from './checks/register-properties.js';
+import { registerLead } from './checks/registration.js';
+import { whitelist } from './checks/whitelist.js';
+import { windowList } from './checks/window-lists.js';
+
+/** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
+function suiteDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return here.replace(/([\\/])dist[\\/]suites[\\/]affiliate$/, '$1suites$1affiliate');
+}
+
+/** The reference platform, with the reference integration as the integration under test unless `--affiliate-integration` names another. */
+const reference: ReferenceTarget = {
+  async start(opts) {
+    const running = await affiliateReference.start(opts);
+    return { ...running, vars: { integration_command: referenceIntegrationCommand(), ...running.vars } };
+  },
+};
+
+/**
+ * The affiliate lead API (spec 001, part E), platform side: registration, the autologin
+ * target, offers, leads, conversions, income and postbacks. Routes, shapes and statuses are data
+ * (api.yaml, schemas/); typed checks judge what YAML cannot: refusals whose status the spec does
+ * not show, a request from a source address the platform has not whitelisted, generated lead
+ * requests with a required field removed (fast-check, shrunk), and the lists' filters, windows
+ * and paging against the platform's own unfiltered lists. With specgate playing the platform,
+ * an integration's server-side calls and the pages it serves (rendered in headless Chromium) are
+ * judged too (`--affiliate-integration <command>`).
+ */
+export const suite: SuiteModule = {
+  name: 'affiliate',
+  dir: suiteDir(),
+  title: 'Affiliate lead API',
+  checks: { datesRequired, integration, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, whitelist, windowList },
+  reference,
+  targetOptions: [
+    {
+      flag: 'affiliate-integration',
+      valueName: 'command',
+      description: 'judge this affiliate integration: a command line started with SPECGATE_AFFILIATE_URL, SPECGATE_AFFILIATE_API_KEY and PORT (reference/affiliate/integration/README.md); its pages are rendered in headless Chromium',
+      vars: (value) => ({ integration_command: value }),
+      layer: 'reference',
+    },
+  ],
+};

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSpecgateError } from '../../../src/errors.js';
+import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
+import { launchBrowser, withBrowser } from '../../../src/targets/browser/launch-browser.js';
+import { visitPage } from '../../../src/targets/browser/page-visit.js';
+import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
+import { declarePeer, requirePeer } from '../../helpers/peer.js';
+
+const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
+declarePeer(chromium);
+
+describe('finding Chromium', () => {
+  it('refuses a SPECGATE_CHROMIUM that is no executable, saying what to do', () => {
+    const env = { SPECGATE_CHROMIUM: '/nonexistent/chromium', PATH: '' };
+    expect(findChromium(env)).toBeUndefined();
+    let thrown: unknown;
+    try {
+      requireChromium(env);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isSpecgateError(thrown) && thrown.code).toBe('SG_CONFIG');
+    expect((thrown as Error).message).toMatch(/SPECGATE_CHROMIUM=\/nonexistent\/chromium is not an executable file.*apt-get install chromium.*SPECGATE_CHROMIUM=<path/);
+  });
+
+  it('takes SPECGATE_CHROMIUM first when it names an executable', () => {
+    expect(findChromium({ SPECGATE_CHROMIUM: process.execPath, PATH: '' })).toBe(process.execPath);
+  });
+});
+
+/** A page with a form, a script that sends a custom header, and a redirect to a fragment. */
+function site(): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/form') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><form method="post" action="/posted"><input name="who"><button type="submit">Go</button></form>
+<script>fetch('/api', { headers: { 'X-Secret-Marker': 'm1' } });</script>`);
+      return;
+    }
+    if (url.pathname === '/api') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"leak":"needle-42"}');
+      return;
+    }
+    if (url.pathname === '/posted') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(303, { location: `/landing?got=${encodeURIComponent(body)}#frag-1` });
+        res.end();
+      });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><p>landed &amp; ${url.searchParams.get('got') ?? ''}</p>`);
+  });
+}
+
+describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
+  let server: Listening;
+  beforeAll(async () => {
+    server = await listenOnLoopback(site());
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('records requests, headers, post data, answer bodies and the final URL with its fragment', async () => {
+    const visit = await withBrowser(new AbortController().signal, (b) =>
+      visitPage(b, `${server.url}/form`, {
+        act: async (page) => {
+          await page.fill('input[name=who]', 'a b&c');
+          await page.click('button[type=submit]');
+        },
+        arriveAt: (u) => u.pathname === '/landing',
+        timeoutMs: 20_000,
+      }),
+    );
+    expect(visit.problem).toBeUndefined();
+    expect(visit.arrived).toBe(true);
+    expect(visit.finalUrl).toBe(`${server.url}/landing?got=${encodeURIComponent('who=a+b%26c')}#frag-1`);
+    expect(visit.text).toContain('landed & who=a+b%26c');
+    const api = visit.requests.find((r) => r.url.endsWith('/api'));
+    expect(api?.headers['x-secret-marker']).toBe('m1');
+    const post = visit.requests.find((r) => r.method === 'POST');
+    expect(post).toMatchObject({ url: `${server.url}/posted`, postData: 'who=a+b%26c', navigation: true });
+    expect(post?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(visit.responses.find((r) => r.url.endsWith('/api'))?.body).toBe('{"leak":"needle-42"}');
+    expect(visit.responses.some((r) => r.status === 303)).toBe(true);
+  }, 60_000);
+
+  it('says what went wrong when the page cannot be driven, and still returns what it saw', async () => {
+    const visit = await withBrowser(new AbortController().signal, (b) =>
+      visitPage(b, `${server.url}/form`, { act: (page) => page.fill('input[name=missing]', 'x', { timeout: 500 }), timeoutMs: 10_000 }),
+    );
+    expect(visit.problem).toMatch(/^page\.fill: Timeout 500ms exceeded/);
+    expect(visit.requests.some((r) => r.url.endsWith('/form'))).toBe(true);
+  }, 60_000);
+
+  it('closes the browser and removes its profile when the signal aborts', async () => {
+    const abort = new AbortController();
+    const browser = await launchBrowser(abort.signal);
+    expect(existsSync(browser.profileDir)).toBe(true);
+    const closed = new Promise<void>((resolve) => browser.context.once('close', () => resolve()));
+    abort.abort();
+    await closed;
+    await browser.close();
+    await expect(browser.context.newPage()).rejects.toThrow();
+    expect(existsSync(browser.profileDir)).toBe(false);
+  }, 60_000);
+
+  it('closes the browser when the work inside fails', async () => {
+    let kept: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+    await expect(
+      withBrowser(new AbortController().signal, (b) => {
+        kept = b;
+        return Promise.reject(new Error('inner failure'));
+      }),
+    ).rejects.toThrow('inner failure');
+    await expect(kept?.context.newPage()).rejects.toThrow();
+    expect(kept && existsSync(kept.profileDir)).toBe(false);
+  }, 60_000);
+});
