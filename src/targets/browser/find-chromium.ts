@@ -6,6 +6,8 @@ import { SpecgateError } from '../../errors.js';
 export const CHROMIUM_VAR = 'SPECGATE_CHROMIUM';
 /** Where Debian's `chromium` package puts the browser. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/** `SPECGATE_CHROMIUM=none`: use no browser (browser-driven cases are skipped), whatever is installed. */
+export const NO_BROWSER = 'none';
 /** What to do when no Chromium is found: said by the error, and by the skip reason of tests. */
 export const CHROMIUM_HINT = `install Debian's browser (apt-get install chromium) or set ${CHROMIUM_VAR}=<path to a Chromium executable>`;
 
@@ -22,10 +24,11 @@ function executable(path: string): boolean {
 /**
  * The Chromium executable specgate drives, or undefined when there is none: `SPECGATE_CHROMIUM`
  * when set (it must then be an executable file: a mistyped path is not silently replaced by
- * another browser), else /usr/bin/chromium, else `chromium` on PATH.
+ * another browser; `none` asks for no browser), else /usr/bin/chromium, else `chromium` on PATH.
  */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const named = env[CHROMIUM_VAR];
+  if (named === NO_BROWSER) return undefined;
   if (named !== undefined && named !== '') return executable(named) ? named : undefined;
   if (executable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   for (const dir of (env['PATH'] ?? '').split(delimiter).filter(Boolean)) {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
-import { CHROMIUM_HINT, CHROMIUM_VAR, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
+import { CHROMIUM_HINT, CHROMIUM_VAR, NO_BROWSER, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
 import { withBrowser } from '../../../src/targets/browser/launch-browser.js';
 import { visitPage, type PageVisit } from '../../../src/targets/browser/page-visit.js';
 import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
@@ -115,10 +115,11 @@ async function drive(scenario: string, base: string, landingOrigin: string, lead
  */
 export async function runIntegration(ctx: CheckContext, command: unknown, scenario: string): Promise<IntegrationRun> {
   // Before anything starts: without a browser there is nothing to judge with. A machine with
-  // none skips the case saying what to install; a SPECGATE_CHROMIUM that names no browser is
-  // the user's mistake, and errors.
+  // none (or SPECGATE_CHROMIUM=none) skips the case saying what to install; a SPECGATE_CHROMIUM
+  // that names no browser is the user's mistake, and errors.
   if (!findChromium()) {
-    if (process.env[CHROMIUM_VAR]) requireChromium();
+    const named = process.env[CHROMIUM_VAR];
+    if (named && named !== NO_BROWSER) requireChromium();
     ctx.skip(`no Chromium on this machine to render the integration's pages: ${CHROMIUM_HINT}`);
   }
   return withClientHarness(ctx.signal, async (h) => {
