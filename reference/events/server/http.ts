@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonLossless } from '../../../src/targets/body-parse.js';
 import { readRequestBody } from '../../../src/targets/read-request-body.js';
+import { untouchedText } from './answer-text.js';
 import type { Answer } from './answers.js';
 import { jsonText } from './json-text.js';
 
@@ -28,16 +29,21 @@ export function headersOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-/** Writes an answer: JSON text (see json-text.ts) for a body, nothing for 304 or a missing body. */
+/**
+ * Writes an answer: JSON text (see json-text.ts) for a body, nothing for 304 or a missing body.
+ * A list page whose body nobody read is written from its ready text (see answer-text.ts); the
+ * text is asked for before `body`, since reading `body` builds the object and drops the text.
+ */
 export function send(res: ServerResponse, a: Answer): void {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...a.headers };
-  if (a.status === 304 || a.body === undefined) {
+  const ready = a.status === 304 ? undefined : untouchedText(a);
+  if (ready === undefined && (a.status === 304 || a.body === undefined)) {
     res.writeHead(a.status, headers);
     res.end();
     return;
   }
   // encoded once: the length and the bytes sent come from the same buffer
-  const bytes = Buffer.from(jsonText(a.body), 'utf8');
+  const bytes = Buffer.from(ready ?? jsonText(a.body), 'utf8');
   res.writeHead(a.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length) });
   res.end(bytes);
 }

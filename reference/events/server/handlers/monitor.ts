@@ -2,8 +2,11 @@ import { dependencyMap, parseDependencyQuery, serviceDependency } from '../../mo
 import { V1_LIMIT } from '../../model/monitor-event.js';
 import { parseV1Query, pageV1 } from '../../model/v1-query.js';
 import { keyPager, parseV2Query, type V2Pager } from '../../model/v2-query.js';
+import { answerWithText } from '../answer-text.js';
 import { monFailure, monRefusal, queryOf, type Answer, type Handler, type OperationCall } from '../answers.js';
+import { jsonTextWithList } from '../json-text.js';
 import { withKeys } from './monitor-auth.js';
+import { v1EventText, v2EventText } from './monitor-view-text.js';
 import { v1Event, v2Event } from './monitor-views.js';
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
@@ -14,7 +17,12 @@ export function listEventsV1With(opts: { limit: number }): Handler {
     const q = parseV1Query(queryOf(call));
     if (!q.ok) return monRefusal(q);
     const events = pageV1(ctx.model.monitor.matchV1(q.value), q.value, opts.limit);
-    return ok({ events: events.map(v1Event), status: 'ok' });
+    // written from the events' kept texts unless an override reads the body (see answer-text.ts)
+    return answerWithText(
+      200,
+      () => ({ events: events.map(v1Event), status: 'ok' }),
+      () => jsonTextWithList({ events: undefined, status: 'ok' }, 'events', events.map(v1EventText)),
+    );
   });
 }
 
@@ -33,17 +41,22 @@ export function listEventsV2With(opts: { pager: V2Pager }): Handler {
     if (!q.ok) return monRefusal(q);
     const page = opts.pager(ctx.model.monitor.matchV2(q.value), q.value);
     if (!page.ok) return monRefusal(page);
-    const after = page.value.after;
-    return ok({
-      data: page.value.events.map(v2Event),
+    const { after, events } = page.value;
+    const envelope = {
       links: after ? { next: nextLink(ctx.monUrl, call, after) } : {},
       meta: {
         elapsed: ctx.model.clock.now() - started,
         ...(after ? { page: { after } } : {}),
-        request_id: `req-${started.toString(36)}-${page.value.events.length}`,
+        request_id: `req-${started.toString(36)}-${events.length}`,
         status: 'done',
       },
-    });
+    };
+    // written from the events' kept texts unless an override reads the body (see answer-text.ts)
+    return answerWithText(
+      200,
+      () => ({ data: events.map(v2Event), ...envelope }),
+      () => jsonTextWithList({ data: undefined, ...envelope }, 'data', events.map(v2EventText)),
+    );
   });
 }
 
