@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonLossless } from '../../../src/targets/body-parse.js';
 import { readRequestBody } from '../../../src/targets/read-request-body.js';
-import { untouchedText } from './answer-text.js';
+import { untouchedBytes } from './answer-bytes.js';
 import type { Answer } from './answers.js';
 import { jsonText } from './json-text.js';
 
@@ -31,19 +31,19 @@ export function headersOf(req: IncomingMessage): Record<string, string> {
 
 /**
  * Writes an answer: JSON text (see json-text.ts) for a body, nothing for 304 or a missing body.
- * A list page whose body nobody read is written from its ready text (see answer-text.ts); the
- * text is asked for before `body`, since reading `body` builds the object and drops the text.
+ * A list page whose body nobody read is written from its ready bytes (see answer-bytes.ts); they
+ * are asked for before `body`, since reading `body` builds the object and drops them.
  */
 export function send(res: ServerResponse, a: Answer): void {
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...a.headers };
-  const ready = a.status === 304 ? undefined : untouchedText(a);
+  const ready = a.status === 304 ? undefined : untouchedBytes(a);
   if (ready === undefined && (a.status === 304 || a.body === undefined)) {
     res.writeHead(a.status, headers);
     res.end();
     return;
   }
   // encoded once: the length and the bytes sent come from the same buffer
-  const bytes = Buffer.from(ready ?? jsonText(a.body), 'utf8');
+  const bytes = ready ?? Buffer.from(jsonText(a.body), 'utf8');
   res.writeHead(a.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length) });
   res.end(bytes);
 }

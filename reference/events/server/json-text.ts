@@ -1,3 +1,5 @@
+import { SpecgateError } from '../../../src/errors.js';
+
 /**
  * JSON text of object keys: the same few repeat in every item of a list, so each is escaped once.
  * Bounded, as keys of posted bodies are the client's to choose.
@@ -62,25 +64,50 @@ export function jsonText(value: unknown): string {
 }
 
 /**
- * `jsonText(envelope)` with the member `listKey` written as a JSON array of texts already made
- * (each exactly `jsonText` of its item): a page of a thousand events is joined from the events'
- * kept texts instead of being written again. Members are written as {@link jsonText} writes
- * them, in the same order, undefined ones left out; whatever `envelope[listKey]` holds is not
- * looked at.
+ * The UTF-8 bytes of `jsonText(envelope)` with the member `listKey` written as a JSON array of
+ * items whose bytes are already made (each exactly the UTF-8 of `jsonText` of its item): a page
+ * of a thousand events is copied together from the events' kept bytes, neither written nor
+ * encoded again. Members are written as {@link jsonText} writes them, in the same order,
+ * undefined ones left out; the list goes where the key `listKey` stands among them (give it as
+ * undefined), whatever it holds.
  */
-export function jsonTextWithList(envelope: Record<string, unknown>, listKey: string, itemTexts: readonly string[]): string {
-  let out = '{';
+export function jsonBytesWithList(envelope: Record<string, unknown>, listKey: string, items: readonly Uint8Array[]): Buffer {
+  let head = '{';
+  let tail = '';
+  let seen = false;
   let first = true;
   for (const k of Object.keys(envelope)) {
-    let member: string;
-    if (k === listKey) member = `[${itemTexts.join(',')}]`;
-    else {
-      const v = envelope[k];
-      if (v === undefined || typeof v === 'function') continue;
-      member = jsonText(v);
-    }
-    out += first ? `${keyText(k)}:${member}` : `,${keyText(k)}:${member}`;
+    const v = envelope[k];
+    if (k !== listKey && (v === undefined || typeof v === 'function')) continue;
+    const key = first ? `${keyText(k)}:` : `,${keyText(k)}:`;
     first = false;
+    if (k === listKey) {
+      head += `${key}[`;
+      tail = ']';
+      seen = true;
+    } else if (seen) tail += key + jsonText(v);
+    else head += key + jsonText(v);
   }
-  return `${out}}`;
+  tail += '}';
+  let size = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  if (seen) {
+    for (const item of items) size += item.length;
+    // the commas between items
+    size += Math.max(items.length - 1, 0);
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write(head, 0, 'utf8');
+  if (seen) {
+    let i = 0;
+    for (const item of items) {
+      if (i++ > 0) at = out.writeUInt8(COMMA, at);
+      out.set(item, at);
+      at += item.length;
+    }
+  }
+  at += out.write(tail, at, 'utf8');
+  if (at !== size) throw new SpecgateError('SG_INTERNAL', `a list answer came to ${at} bytes, ${size} were counted`);
+  return out;
 }
+
+const COMMA = 0x2c;

@@ -3,6 +3,12 @@ import { dateHappened, SOURCE_IDS, type MonitorEvent } from '../../model/monitor
 /** Where the monitoring UI shows an event (the `url` field). */
 export const EVENT_UI = 'https://monitoring.example/event/event';
 
+/*
+ * The views copy the event's arrays: an answer's body belongs to whoever gets it (a variant of
+ * the service may change it in place), and a change there must reach neither the store nor the
+ * bytes kept of each event (monitor-view-bytes.ts).
+ */
+
 /**
  * A version 1 event (G, "Event (version 1)"): `id` as a bigint, so it is written as an exact
  * JSON number, and `id_str` its decimal digits. `is_aggregate` and `related_event_id` show
@@ -21,7 +27,7 @@ export function v1Event(e: MonitorEvent): Record<string, unknown> {
     priority: e.priority,
     related_event_id: e.relatedEventId,
     source_type_name: e.sourceTypeName,
-    tags: e.tags,
+    tags: [...e.tags],
     text: e.text,
     title: e.title,
     url: `${EVENT_UI}?id=${e.id.toString()}`,
@@ -36,7 +42,7 @@ export function v2Event(e: MonitorEvent): Record<string, unknown> {
     type: 'event',
     attributes: {
       message: e.text,
-      tags: e.tags,
+      tags: [...e.tags],
       timestamp: new Date(e.timestampMs).toISOString(),
       attributes: {
         aggregation_key: e.aggregationKey,
@@ -50,18 +56,18 @@ export function v2Event(e: MonitorEvent): Record<string, unknown> {
           ? {
               created_at: m.createdAtNs,
               group_status: m.groupStatus,
-              groups: m.groups,
+              groups: [...m.groups],
               id: m.id,
               message: m.message,
               modified: m.modifiedMs,
               name: m.name,
               query: m.query,
-              tags: m.tags,
+              tags: [...m.tags],
               templated_name: m.name,
               type: m.type,
             }
           : undefined,
-        monitor_groups: m ? m.groups : undefined,
+        monitor_groups: m ? [...m.groups] : undefined,
         monitor_id: m ? m.id : undefined,
         priority: e.priority,
         related_event_id: e.relatedEventId,
@@ -69,7 +75,7 @@ export function v2Event(e: MonitorEvent): Record<string, unknown> {
         source_type_name: e.sourceTypeName,
         sourcecategory: e.sourceTypeName.toLowerCase().replace(/\s+/g, '_'),
         status: e.alertType,
-        tags: e.tags,
+        tags: [...e.tags],
         timestamp: e.timestampMs,
         title: e.title,
       },

@@ -2,11 +2,11 @@ import { dependencyMap, parseDependencyQuery, serviceDependency } from '../../mo
 import { V1_LIMIT } from '../../model/monitor-event.js';
 import { parseV1Query, pageV1 } from '../../model/v1-query.js';
 import { keyPager, parseV2Query, type V2Pager } from '../../model/v2-query.js';
-import { answerWithText } from '../answer-text.js';
+import { answerWithBytes } from '../answer-bytes.js';
 import { monFailure, monRefusal, queryOf, type Answer, type Handler, type OperationCall } from '../answers.js';
-import { jsonTextWithList } from '../json-text.js';
+import { jsonBytesWithList } from '../json-text.js';
 import { withKeys } from './monitor-auth.js';
-import { v1EventText, v2EventText } from './monitor-view-text.js';
+import { v1EventBytes, v2EventBytes } from './monitor-view-bytes.js';
 import { v1Event, v2Event } from './monitor-views.js';
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
@@ -17,11 +17,11 @@ export function listEventsV1With(opts: { limit: number }): Handler {
     const q = parseV1Query(queryOf(call));
     if (!q.ok) return monRefusal(q);
     const events = pageV1(ctx.model.monitor.matchV1(q.value), q.value, opts.limit);
-    // written from the events' kept texts unless an override reads the body (see answer-text.ts)
-    return answerWithText(
+    // written from the events' kept bytes unless an override reads the body (see answer-bytes.ts)
+    return answerWithBytes(
       200,
       () => ({ events: events.map(v1Event), status: 'ok' }),
-      () => jsonTextWithList({ events: undefined, status: 'ok' }, 'events', events.map(v1EventText)),
+      () => jsonBytesWithList({ events: undefined, status: 'ok' }, 'events', events.map(v1EventBytes)),
     );
   });
 }
@@ -51,11 +51,11 @@ export function listEventsV2With(opts: { pager: V2Pager }): Handler {
         status: 'done',
       },
     };
-    // written from the events' kept texts unless an override reads the body (see answer-text.ts)
-    return answerWithText(
+    // written from the events' kept bytes unless an override reads the body (see answer-bytes.ts)
+    return answerWithBytes(
       200,
       () => ({ data: events.map(v2Event), ...envelope }),
-      () => jsonTextWithList({ data: undefined, ...envelope }, 'data', events.map(v2EventText)),
+      () => jsonBytesWithList({ data: undefined, ...envelope }, 'data', events.map(v2EventBytes)),
     );
   });
 }
