@@ -24,6 +24,13 @@ export const LISTS: Readonly<Record<ListShape['operation'], ListShape>> = {
 /** The largest page any list honours (Limits). */
 export const MAX_PAGE = 1000;
 
+/**
+ * The page size walks read with: well below the maximum (and one of the postback sizes), so a
+ * platform that mishandles the maximum itself fails the limit rules only, not every rule that
+ * reads a whole list.
+ */
+export const WALK_PAGE = 500;
+
 /** Most pages a walk follows before it calls the paging endless. */
 const MAX_PAGES = 500;
 
@@ -47,7 +54,7 @@ export type Walk = { ok: true; items: unknown[]; pages: CheckResponse[]; total: 
  * Walks a list page by page from page 1 with `size` records a page, until a page holds fewer
  * than `size` (or none): the records of every page in order, and the total the first page claims.
  */
-export async function walk(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, size = MAX_PAGE): Promise<Walk> {
+export async function walk(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, size = WALK_PAGE): Promise<Walk> {
   const items: unknown[] = [];
   const pages: CheckResponse[] = [];
   let total: number | undefined;

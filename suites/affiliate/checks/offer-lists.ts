@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, MAX_PAGE, page, walk } from './list-fetch.js';
+import { LISTS, MAX_PAGE, page, walk, WALK_PAGE } from './list-fetch.js';
 import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
 type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
@@ -94,7 +94,7 @@ export const offerList = defineCheck<{ rule: Rule }>({
           }
         }
         if (!found) fail(`no whitelabel of ${probed.join(', ')} (the postbacks' whitelabelID values, then 1-3) lists an offer through ${param}; the platform's offers belong to some whitelabel`, first);
-        const unknown = await page(ctx, list, { [param]: UNKNOWN_ID, page: 1, [list.limit]: MAX_PAGE });
+        const unknown = await page(ctx, list, { [param]: UNKNOWN_ID, page: 1, [list.limit]: WALK_PAGE });
         if (unknown.ok && unknown.items.length) fail(`${param}=${UNKNOWN_ID} (no whitelabel has it) listed ${unknown.items.length} offer(s); expected none`, unknown.res);
         if (!unknown.ok && notErrorAnswer(unknown.res, param)) fail(`${unknown.why}; a refusal carries messages[0]`, unknown.res);
         return;

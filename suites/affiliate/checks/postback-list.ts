@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, MAX_PAGE, page, walk } from './list-fetch.js';
+import { LISTS, page, walk, WALK_PAGE } from './list-fetch.js';
 import { UNKNOWN_ID } from './window-lists.js';
 import { offerIds } from './offer-lists.js';
 import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
@@ -114,7 +114,7 @@ export const postbackList = defineCheck<{ rule: Rule }>({
           const { extra } = multisetDiff(all, got.items);
           if (extra.length) fail(`offerID=${id} listed ${extra.length} postback(s) the unfiltered list does not hold`, got.pages[0]);
         }
-        const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: MAX_PAGE });
+        const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: WALK_PAGE });
         if (unknown.ok && unknown.items.length) fail(`offerID=${UNKNOWN_ID} (no offer has it) listed ${unknown.items.length} postback(s); expected none`, unknown.res);
         if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; a refusal carries messages[0]`, unknown.res);
         return;

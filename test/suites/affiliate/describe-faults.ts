@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../src/engine/model.js';
+import { FAULTS } from '../../fixtures/affiliate/faults/faults.js';
+import { failedRequirements, platformSuite, unpassedCases } from './run-affiliate.js';
+import { runFault } from './run-faults.js';
+
+/** Cases that errored (a harness or target fault, never a conformance verdict). */
+function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
+}
+
+/**
+ * The planted faults in one part of the catalog, each run one after the other (the catalog is
+ * split over two test files, which vitest runs side by side: two platforms at a time). Every
+ * fault fails exactly its requirement plus the ones its definition says the same deviation
+ * breaks by their wording; no case errors. All platform-side cases run against each fault
+ * (integration cases are left out: they play the platform themselves).
+ */
+export function describePlantedFaults(part: number, parts: number): void {
+  const names = Object.keys(FAULTS).filter((_name, i) => i % parts === part - 1);
+  describe(`planted faults in the reference affiliate platform (part ${part} of ${parts})`, () => {
+    const platform = platformSuite();
+    const results = new Map<string, RunResult>();
+    afterAll(() => platform.dispose());
+    beforeAll(async () => {
+      for (const name of names) {
+        const f = FAULTS[name];
+        if (f) results.set(name, await runFault(platform.module, f));
+      }
+    }, 600_000);
+
+    for (const name of names) {
+      const fault = FAULTS[name];
+      if (!fault) continue;
+      it(`${name}: ${fault.description} -> ${fault.requirement}`, () => {
+        const r = results.get(name);
+        expect(r, `no run for ${name}`).toBeDefined();
+        if (!r) return;
+        const expected = [fault.requirement, ...(fault.alsoBreaks ?? [])].sort();
+        expect({ failed: failedRequirements(r), errored: erroredCases(r) }, unpassedCases(r).join('\n')).toEqual({ failed: expected, errored: [] });
+      });
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import type { RunResult } from '../../../src/engine/model.js';
+import { run } from '../../../src/engine/run.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { affiliateVars, startAffiliateReference } from '../../../reference/affiliate/server/reference-target.js';
+import { startAffiliateServer } from '../../../reference/affiliate/server/server.js';
+import type { AffiliateFault } from '../../fixtures/affiliate/faults/faults.js';
+import { platformCaseIds } from './run-affiliate.js';
+
+/**
+ * Runs the platform-side cases in-process against a platform with a planted fault. It is
+ * started the way the reference target starts the clean one (on the run's clock, with the same
+ * variables), so the two runs differ only by the fault. A fault with `pathNames` is a platform
+ * with another layout: it runs as a profile target whose `paths:` maps the operations there.
+ */
+export async function runFault(module: SuiteModule, fault: AffiliateFault, opts: { seed?: number; runs?: number } = {}): Promise<RunResult> {
+  // 20 generated leads per property: a fault that accepts a lead without a required field
+  // accepts every such lead, so a few runs catch it as surely as many, in a fraction of the time
+  const common = { suites: ['affiliate'], seed: opts.seed ?? 4242, runs: opts.runs ?? 20, cases: platformCaseIds(module) };
+  if (fault.pathNames) {
+    const server = await startAffiliateServer(fault.options);
+    try {
+      const section = { vars: affiliateVars(server), secrets: [server.apiKey], pathNames: fault.pathNames };
+      return await run({ ...common, modules: [module], targets: { affiliate: { section, label: 'planted-fault platform', secrets: [server.apiKey] } } });
+    } finally {
+      await server.stop();
+    }
+  }
+  const faulty: SuiteModule = {
+    ...module,
+    reference: {
+      async start({ clock }) {
+        const r = await startAffiliateReference({ ...fault.options, clock });
+        return { ...r, description: `affiliate platform with a planted fault at ${r.server.url}` };
+      },
+    },
+  };
+  return run({ ...common, modules: [faulty], targets: {} });
+}
