@@ -53,6 +53,8 @@ export const RESPONSE_BODY_CAP = 256 * 1024;
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** How long the page may stay busy after the visit's end before it is read as it is (ms). */
 const SETTLE_MS = 3000;
+/** How long the document an action (a click, a submit) starts gets to load. */
+const ACT_LOAD_MS = 10_000;
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
@@ -104,8 +106,9 @@ export async function visitPage(browser: HeadlessBrowser, url: string, opts: Vis
     try {
       await page.goto(url, { waitUntil: 'load', timeout: left() });
       if (opts.act) {
-        // A new document's load, if the act starts one; a page that answers in place has none.
-        const loaded = quietly(page.waitForEvent('load', { timeout: Math.min(left(), SETTLE_MS * 2) }));
+        // A new document's load, if the act starts one (a form post: its server may take a while
+        // on a busy machine); a page that answers in place has none and pays this wait once.
+        const loaded = quietly(page.waitForEvent('load', { timeout: Math.min(left(), ACT_LOAD_MS) }));
         await opts.act(page);
         await loaded;
       }

@@ -22,6 +22,8 @@ export const AFFILIATE_INTEGRATION = 'affiliate integration (--affiliate-integra
 export const LISTEN_BUDGET_MS = 10_000;
 /** How long one browser visit may take (ms). */
 const VISIT_BUDGET_MS = 15_000;
+/** How long a form field or button of the sign-up page gets to appear. */
+const FIELD_MS = 5_000;
 
 /** What one case showed: what the integration sent the platform, what the browser did, where it landed. */
 export interface IntegrationRun {
@@ -97,8 +99,8 @@ async function drive(scenario: string, base: string, landingOrigin: string, lead
     if (!isSignup(scenario)) return visitPage(browser, `${base}/autologin?leadRequestID=${encodeURIComponent(leadId)}`, { arriveAt: atLanding, timeoutMs: VISIT_BUDGET_MS });
     return visitPage(browser, `${base}/signup`, {
       act: async (page) => {
-        for (const [name, value] of Object.entries(VISITOR)) await page.locator(`form [name="${name}"]`).first().fill(value, { timeout: 3000 });
-        await page.locator('form button[type=submit], form input[type=submit], form button:not([type])').first().click({ timeout: 3000 });
+        for (const [name, value] of Object.entries(VISITOR)) await page.locator(`form [name="${name}"]`).first().fill(value, { timeout: FIELD_MS });
+        await page.locator('form button[type=submit], form input[type=submit], form button:not([type])').first().click({ timeout: FIELD_MS });
       },
       // a refused sign-up stays with the integration: the visit ends when its page is idle
       ...(scenario === 'signup-refused' ? {} : { arriveAt: atLanding }),

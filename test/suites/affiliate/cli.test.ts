@@ -49,9 +49,9 @@ describe.skipIf(built.skip)('specgate run --suite affiliate', () => {
 
   it.skipIf(chromium.skip)('passes every case against the reference platform and the reference integration', () => {
     const run = runs.get('reference');
-    expect(run?.code, run?.stdout).toBe(0);
     const cases = run?.report.suites.flatMap((s) => s.cases) ?? [];
-    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`)).toEqual([]);
+    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''} ${c.failures.map((f) => f.message).join(' | ')}`)).toEqual([]);
+    expect(run?.code, run?.stdout).toBe(0);
     expect(cases.filter((c) => c.id.startsWith('integration-')).length).toBe(7);
     const untested = run?.report.requirements.filter((v) => v.status === 'untested').map((v) => v.id) ?? [];
     expect(untested).toEqual([]);
