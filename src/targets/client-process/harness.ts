@@ -1,8 +1,9 @@
 import { createServer, type RequestListener } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { RealClock } from '../../engine/clock.js';
 import type { Exchange } from '../../engine/model.js';
 import { SpecgateError } from '../../errors.js';
+import { freePort } from '../free-port.js';
 import { describeExit, launchClient, outputTail, type ClientExit, type ClientProcess } from './client-process.js';
 
 /**
@@ -116,14 +117,4 @@ async function listenLoopback(handler: RequestListener): Promise<LoopbackServer>
   };
 }
 
-/** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const s = createNetServer();
-  await new Promise<void>((resolve, reject) => {
-    s.once('error', (e) => reject(new SpecgateError('SG_INTERNAL', `cannot find a free port on 127.0.0.1: ${e.message}`)));
-    s.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
+export { freePort };

@@ -5,12 +5,12 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { requirePeer, type PeerRequirement } from '../../helpers/peer.js';
 import { systemProgram } from '../../helpers/programs.js';
+import { freePort } from '../../../src/targets/free-port.js';
 
 const run = promisify(execFile);
 
@@ -67,18 +67,8 @@ export async function startCluster(): Promise<Cluster> {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop };
 }
 
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port nothing listens on right now, outside the range other servers' port 0 comes from. */
+export { freePort };
 
 function userIds(name: string): { uid: number; gid: number } | undefined {
   const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
