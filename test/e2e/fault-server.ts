@@ -1,4 +1,5 @@
 /** Starting and stopping the planted-fault greeting service (test/fixtures/demo/fault-server.ts) from tests. */
+import { freePort } from '../../src/targets/free-port.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll } from 'vitest';
@@ -38,14 +39,12 @@ export function startFaultServer(...faults: string[]): Promise<FaultServer> {
   });
 }
 
-/** A loopback port nobody listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const addr = srv.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
+/**
+ * A loopback port nobody listens on: free now, and outside the range listen(0) hands out, so
+ * a server another test file starts meanwhile does not take it.
+ */
+export function closedPort(): Promise<number> {
+  return freePort();
 }
 
 /**
