@@ -1,7 +1,6 @@
 /** Starting and stopping the planted-fault greeting service (test/fixtures/demo/fault-server.ts) from tests. */
 import { freePort } from '../../src/targets/free-port.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll } from 'vitest';
 import { FAULT_SERVER } from './cli.js';
 
