@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { SpecgateError } from '../errors.js';
 import { createHookClock } from '../targets/clock-hook.js';
 import { openDatabase, passwordOf } from '../targets/database/open-database.js';
@@ -5,6 +6,7 @@ import { encodeJson } from '../targets/request-body.js';
 import type { Recording } from '../targets/har/recording.js';
 import type { TargetSection } from '../targets/target-section.js';
 import type { HttpClient, SuiteTarget, UserAgentDriver } from '../targets/types.js';
+import { BrowserAgent } from './agents/browser-agent.js';
 import { InteractiveAgent } from './agents/interactive-agent.js';
 import { ScriptedAgent } from './agents/scripted-agent.js';
 import { RealClock, VirtualClock } from './clock.js';
@@ -37,7 +39,7 @@ export interface PreparedTarget {
  * clock, or an external one from a profile section, with its clock hook, real time (when slow
  * runs are allowed) or no way to let time pass.
  */
-export async function prepareTarget(module: SuiteModule, choice: TargetChoice, opts: { includeSlow: boolean; http: () => HttpClient }): Promise<PreparedTarget> {
+export async function prepareTarget(module: SuiteModule, choice: TargetChoice, opts: { includeSlow: boolean; http: () => HttpClient; reportDir?: string }): Promise<PreparedTarget> {
   if (!choice.section) {
     if (!module.reference)
       throw new SpecgateError('SG_CONFIG', `suite ${module.name} has no embedded reference implementation: point it at a target with --target <profile.yaml>`);
@@ -79,8 +81,17 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     const password = passwordOf(url);
     if (password) secrets.push(password);
   }
-  const agent = makeAgent(s);
-  if (agent) target.agent = agent;
+  const agent = makeAgent(s, vars, opts.reportDir);
+  if (agent) {
+    target.agent = agent;
+    // a browser agent's Chromium lives as long as the target: stopping the target closes it
+    if (agent instanceof BrowserAgent) {
+      const stopOthers = target.stop;
+      target.stop = async () => {
+        await Promise.all([agent.close(), stopOthers()]);
+      };
+    }
+  }
   let timeMode: TimeMode = 'none';
   if (s.clock) {
     const hook = s.clock.advance;
@@ -111,7 +122,17 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
 }
 
 
-function makeAgent(s: TargetSection): UserAgentDriver | undefined {
-  if (!s.agent) return undefined;
-  return s.agent.mode === 'scripted' ? new ScriptedAgent(s.agent.actions) : new InteractiveAgent();
+/** The profile's user agent; a browser one sees the target's vars and saves failure screenshots under `reportDir/screenshots`. */
+function makeAgent(s: TargetSection, vars: Record<string, unknown>, reportDir: string | undefined): UserAgentDriver | undefined {
+  const a = s.agent;
+  if (!a) return undefined;
+  if (a.mode === 'scripted') return new ScriptedAgent(a.actions);
+  if (a.mode === 'interactive') return new InteractiveAgent();
+  return new BrowserAgent({
+    actions: a.actions,
+    vars,
+    ...(a.chromium !== undefined ? { chromium: a.chromium } : {}),
+    ...(a.stepTimeoutMs !== undefined ? { stepTimeoutMs: a.stepTimeoutMs } : {}),
+    ...(reportDir !== undefined ? { screenshotDir: join(reportDir, 'screenshots') } : {}),
+  });
 }

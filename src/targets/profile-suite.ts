@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { formatLocation, type YamlSource } from '../engine/loader/yaml-source.js';
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
 import { SpecgateError } from '../errors.js';
+import { PAGE_STEP_KINDS, type PageStep } from './browser/page-steps.js';
 import type { DatabaseConfig } from './database/types.js';
 import type { TargetSection } from './target-section.js';
 import type { ExecConfig } from './types.js';
@@ -31,7 +32,7 @@ interface RawSuite {
   // the schema checks only the outline of the hook request and of the action steps; the engine
   // runs them as a request and as steps, and reports what is wrong when they run
   clock?: { advance: HttpRequestSpec };
-  agent?: { mode: 'scripted' | 'interactive'; actions?: Record<string, Step[]> };
+  agent?: { mode: 'scripted' | 'interactive' | 'browser'; actions?: Record<string, Step[]>; chromium?: string; stepTimeoutMs?: number };
 }
 
 /** Builds the typed section from its schema-valid raw form and the env values read inside it. */
@@ -61,10 +62,32 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.database) out.database = { ...raw.database };
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
   if (raw.clock) out.clock = { advance: raw.clock.advance };
-  if (raw.agent) {
-    out.agent = raw.agent.mode === 'scripted' ? { mode: 'scripted', actions: raw.agent.actions ?? {} } : { mode: 'interactive' };
-  }
+  if (raw.agent) out.agent = agentSection(raw.agent, ctx);
   return out;
+}
+
+/** The agent section; a browser's `chromium:` is taken from the profile's folder when relative. */
+function agentSection(raw: NonNullable<RawSuite['agent']>, ctx: SuiteBuildContext): NonNullable<TargetSection['agent']> {
+  if (raw.mode === 'scripted') return { mode: 'scripted', actions: raw.actions ?? {} };
+  if (raw.mode === 'interactive') return { mode: 'interactive' };
+  // the schema checks each page step's fields and capture sources; a step doing one thing is checked here,
+  // with a message that says which kinds it mixes; the values are resolved when the action runs
+  const actions = (raw.actions ?? {}) as unknown as Record<string, PageStep[]>;
+  for (const [action, steps] of Object.entries(actions)) {
+    steps.forEach((step, i) => {
+      const kinds = PAGE_STEP_KINDS.filter((k) => k in step);
+      if (kinds.length === 1) return;
+      const loc = ctx.src.locate(['suites', ctx.suite, 'agent', 'actions', action, i]);
+      const why = kinds.length ? `does ${kinds.join(' and ')}; a page step does one thing: split it into ${kinds.length} steps` : `does nothing; give it one of ${PAGE_STEP_KINDS.join(', ')}`;
+      ctx.errors.push(new SpecgateError('SG_CONFIG', `${formatLocation(loc)}: page step ${i + 1} of the browser action "${action}" ${why}`, { ...loc, action }));
+    });
+  }
+  return {
+    mode: 'browser',
+    actions,
+    ...(raw.chromium !== undefined ? { chromium: resolve(ctx.base, raw.chromium) } : {}),
+    ...(raw.stepTimeoutMs !== undefined ? { stepTimeoutMs: raw.stepTimeoutMs } : {}),
+  };
 }
 
 /** Where the section writes `vars:`, `agent:` and each var, for the engine's checks of the target before a run. */

@@ -1,9 +1,17 @@
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
+import type { PageStep } from './browser/page-steps.js';
 import type { DatabaseConfig } from './database/types.js';
 import type { ExecConfig } from './types.js';
 
-/** How user-agent actions are performed: scripted steps the engine runs, or a person at the terminal. */
-export type AgentSection = { mode: 'scripted'; actions: Record<string, Step[]> } | { mode: 'interactive' };
+/**
+ * How user-agent actions are performed: scripted steps the engine runs, a person at the terminal,
+ * or page steps in headless Chromium (`chromium`: the executable, already resolved against the
+ * profile's folder; `stepTimeoutMs`: how long one page step may take).
+ */
+export type AgentSection =
+  | { mode: 'scripted'; actions: Record<string, Step[]> }
+  | { mode: 'interactive' }
+  | { mode: 'browser'; actions: Record<string, PageStep[]>; chromium?: string; stepTimeoutMs?: number };
 
 /**
  * One suite's external target, as its `suites.<name>` section of a target profile describes it

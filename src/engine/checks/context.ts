@@ -13,10 +13,13 @@ export interface FailureInput {
   exchange?: Exchange;
 }
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
+  /** At most this many runs (the run's --runs may lower it, never raise it); default: --runs, else 100. */
   runs?: number;
   /** Replay label, e.g. the generator name, for the report. */
   label?: string;
+  /** Inputs tried before the generated ones: edges that a few runs might not reach. */
+  examples?: readonly T[];
 }
 
 /** An HTTP answer as a check sees it through `ctx.request`, with its recorded exchange. */
@@ -86,7 +89,7 @@ export interface CheckContext {
    * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
    * the replay command. The predicate returns a FailureInput (or throws) to falsify.
    */
-  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<FailureInput | void>, opts?: PropertyOptions): Promise<PropertyInfo>;
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<FailureInput | void>, opts?: PropertyOptions<T>): Promise<PropertyInfo>;
   /** Lets seconds pass on the target clock (virtual, hook, or real when slow runs are allowed). */
   wait(seconds: number): Promise<void>;
   /** Resolve `${...}` expressions against the case's variables. */

@@ -178,15 +178,17 @@ export class CaseRun implements StepScope {
     return Object.fromEntries(Object.entries(scope).filter(([k, v]) => k in params || !before.has(k) || before.get(k) !== v));
   }
 
-  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions, contract?: { check: string; judges: readonly string[] | 'case' }): Promise<PropertyInfo> {
+  private async typedProperty<T>(arb: fc.Arbitrary<T>, predicate: (v: T) => Promise<FailureInput | void>, opts?: PropertyOptions<T>, contract?: { check: string; judges: readonly string[] | 'case' }): Promise<PropertyInfo> {
     const call = this.propertyCalls++;
     const seed = call === 0 ? this.seed : deriveSeed(this.seed, call);
     const path = replayPathFor(this.rt.replayPath, call);
-    const runs = this.rt.runs ?? opts?.runs ?? 100;
+    // a check's own runs are a cap (each run may cost real requests or processes): --runs lowers
+    // them, never raises them
+    const runs = opts?.runs !== undefined ? Math.min(opts.runs, this.rt.runs ?? opts.runs) : (this.rt.runs ?? 100);
     const outcome = await runProperty(arb, async (v) => {
       const f = await predicate(v);
       return f ? [f] : [];
-    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p) });
+    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p), ...(opts?.examples ? { examples: opts.examples } : {}) });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;

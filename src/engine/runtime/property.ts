@@ -54,6 +54,8 @@ export async function runProperty<T>(
     shrink?: boolean;
     /** Told after every run, so that a case stopped by its timeout can say how far it got. */
     onProgress?: (progress: PropertyProgress) => void;
+    /** Inputs tried before the generated ones (edges a few runs might miss). */
+    examples?: readonly T[];
   },
 ): Promise<PropertyOutcome> {
   const progress: PropertyProgress = { passed: 0, runs: opts.runs };
@@ -84,6 +86,7 @@ export async function runProperty<T>(
   });
   const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.runs };
   if (opts.path) params.path = opts.path;
+  if (opts.examples?.length) params.examples = opts.examples.map((e): [T] => [e]);
   // --no-shrink: report the first failing input (still replayable by its path), for fast gates
   if (opts.shrink === false) params.endOnFailure = true;
   const details = await fc.check(prop, params);

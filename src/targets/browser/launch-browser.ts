@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
 import { requireChromium } from './find-chromium.js';
 
@@ -88,5 +88,27 @@ export async function withBrowser<T>(signal: AbortSignal, use: (browser: Headles
     return await use(browser);
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Starts Chromium through playwright-core as a browser that opens many isolated contexts (one
+ * per user-agent action: each gets its own cookies), rather than launchBrowser's single
+ * persistent profile. `executablePath` is the caller's choice (see requireChromium); the browser
+ * is the caller's to close.
+ */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      timeout: LAUNCH_TIMEOUT_MS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (e) {
+    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start Chromium (${executablePath}): ${(e as Error).message.split('\n')[0] ?? ''}; check that it runs headless on this machine (${executablePath} --headless --no-sandbox --dump-dom about:blank)`);
   }
 }

@@ -1,12 +1,17 @@
+import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, MAX_PAGE, page, walk, WALK_PAGE } from './list-fetch.js';
+import { onceEach } from './list-findings.js';
 import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
 type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
 
 /** The rules of the offer list (E3 and Limits) one case each judges. */
 type Rule = 'name' | 'campaign' | 'campaigns' | 'external' | 'paging' | 'limit';
+
+/** Runs of the paging property when the run does not say: a run walks the whole list. */
+const PAGING_RUNS = 15;
 
 /** A whitelabel ID no whitelabel has. */
 const UNKNOWN_ID = 2147483646;
@@ -37,8 +42,9 @@ export async function offerIds(ctx: CheckContext, fail: Fail): Promise<number[] 
  * `affiliate.offerList`: one rule of the offer list judged against the platform's own unfiltered
  * list: search[name] keeps offers whose name holds the one asked for, search[campaignId] and
  * search[campaignIds][] list offers of the list (none for an unknown whitelabel, and one ID the
- * same through both), search[isExternal] splits the list in two, page and itemPerPage visit each
- * offer once, and a page holds at most 1000.
+ * same through both), search[isExternal] splits the list in two, a walk of a generated
+ * itemPerPage (1 to 1000, a property shrunk to the smallest size that shows a fault) visits
+ * each offer once with data.page and data.totalItems right, and a page holds at most 1000.
  */
 export const offerList = defineCheck<{ rule: Rule }>({
   description: "one rule of the offer list (name, whitelabel and external filters, paging, 1000 limit) judged against the platform's own unfiltered list",
@@ -112,16 +118,26 @@ export const offerList = defineCheck<{ rule: Rule }>({
         return;
       }
       case 'paging': {
-        const size = Math.max(1, Math.min(10, Math.ceil(all.length / 4)));
-        const got = await walk(ctx, list, {}, size);
-        if (!got.ok) return fail(got.why, got.res);
-        const { missing, extra } = multisetDiff(all, got.items);
-        if (missing.length || extra.length) fail(`a walk of itemPerPage=${size} (${got.pages.length} pages) missed ${missing.length} offer(s) and repeated or added ${extra.length}`, got.pages[0], { expected: all.length, actual: got.items.length });
-        got.pages.forEach((res, i) => {
-          const p = (res.body as { data?: { page?: unknown } } | undefined)?.data?.page;
-          if (Number(p) !== i + 1) fail(`page ${i + 1} answered data.page ${String(p)}`, res, { expected: i + 1, actual: p });
-        });
-        if (full.total !== all.length) fail(`data.totalItems says ${String(full.total)}, but the list holds ${all.length} offers`, first, { expected: all.length, actual: full.total });
+        // every run walks the whole list (a few dozen offers): one page of one offer costs a request each
+        await ctx.property(
+          fc.integer({ min: 1, max: MAX_PAGE }),
+          onceEach(async (size) => {
+            const got = await walk(ctx, list, {}, size);
+            const what = `a walk of itemPerPage=${size}`;
+            if (!got.ok) return failure(`${what}: ${got.why}`, got.res);
+            const { missing, extra } = multisetDiff(all, got.items);
+            if (missing.length || extra.length) return failure(`${what} (${got.pages.length} pages) missed ${missing.length} offer(s) and repeated or added ${extra.length} (first: ${sample([...missing, ...extra], 1)})`, got.pages[0], { expected: all.length, actual: got.items.length });
+            for (const [i, res] of got.pages.entries()) {
+              const p = (res.body as { data?: { page?: unknown } } | undefined)?.data?.page;
+              if (Number(p) !== i + 1) return failure(`${what}: page ${i + 1} answered data.page ${String(p)}`, res, { expected: i + 1, actual: p });
+              const n = (res.body as { data?: { items?: unknown } } | undefined)?.data?.items;
+              if (Array.isArray(n) && n.length > size) return failure(`${what}: page ${i + 1} holds ${n.length} offers`, res, { expected: size, actual: n.length });
+            }
+            if (got.total !== all.length) return failure(`${what}: data.totalItems says ${String(got.total)}, but the list holds ${all.length} offers`, got.pages[0], { expected: all.length, actual: got.total });
+            return undefined;
+          }),
+          { runs: Math.max(1, Math.min(ctx.runs, PAGING_RUNS)), label: 'offers paging' },
+        );
         return;
       }
       case 'limit': {

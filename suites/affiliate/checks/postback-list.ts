@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, page, walk, WALK_PAGE } from './list-fetch.js';
+import { onceEach } from './list-findings.js';
 import { UNKNOWN_ID } from './window-lists.js';
 import { offerIds } from './offer-lists.js';
 import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
@@ -27,8 +29,8 @@ const FIELD_FILTERS: [string, string][] = [
 /**
  * `affiliate.postbackList`: one rule of the postback list (E7, Limits) judged against the
  * platform's own list: each allowed size is honoured and another is not, 25 without a size,
- * pages from 1, a walk visits each postback once, and each filter keeps exactly the matching
- * postbacks.
+ * pages from 1, a walk of a generated allowed size (a property) visits each postback once with
+ * total.items right, and each filter keeps exactly the matching postbacks.
  */
 export const postbackList = defineCheck<{ rule: Rule }>({
   description: "one rule of the postback list (allowed sizes, default 25, pages from 1, walk, filters) judged against the platform's own list",
@@ -85,11 +87,20 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         return;
       }
       case 'paging': {
-        const got = await walk(ctx, list, {}, 10);
-        if (!got.ok) return fail(got.why, got.res);
-        const { missing, extra } = multisetDiff(all, got.items);
-        if (missing.length || extra.length) fail(`a walk of itemsPerPage=10 (${got.pages.length} pages) missed ${missing.length} postback(s) and repeated or added ${extra.length} (first: ${sample([...missing, ...extra], 1)})`, got.pages[0]);
-        if (full.total !== all.length) fail(`total.items says ${String(full.total)}, but the list holds ${all.length} postbacks`, first, { expected: all.length, actual: full.total });
+        await ctx.property(
+          fc.constantFrom(...POSTBACK_SIZES),
+          onceEach(async (size) => {
+            const got = await walk(ctx, list, {}, size);
+            const what = `a walk of itemsPerPage=${size}`;
+            if (!got.ok) return failure(`${what}: ${got.why}`, got.res);
+            const { missing, extra } = multisetDiff(all, got.items);
+            if (missing.length || extra.length) return failure(`${what} (${got.pages.length} pages) missed ${missing.length} postback(s) and repeated or added ${extra.length} (first: ${sample([...missing, ...extra], 1)})`, got.pages[0], { expected: all.length, actual: got.items.length });
+            if (got.total !== all.length) return failure(`${what}: total.items says ${String(got.total)}, but the list holds ${all.length} postbacks`, got.pages[0], { expected: all.length, actual: got.total });
+            return undefined;
+          }),
+          // ten sizes: more runs would only repeat them
+          { runs: Math.max(1, Math.min(ctx.runs, POSTBACK_SIZES.length)), label: 'postbacks paging' },
+        );
         return;
       }
       case 'filters': {

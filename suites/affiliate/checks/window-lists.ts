@@ -1,8 +1,11 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
-import { dateTime, failure, multisetDiff, notErrorAnswer, recordKey, sample, weekday, windowOf, type Json } from './support.js';
+import { recordsOf, type ListBasis } from './list-findings.js';
+import { dateTime, failure, notErrorAnswer, recordKey, sample, windowOf, type Json } from './support.js';
 import { offerIds } from './offer-lists.js';
+import { fieldFilterProperties, offerFilterProperty } from './filter-properties.js';
+import { pagingProperty, selectedDaysProperty, timeOfDayProperty, windowProperty } from './window-properties.js';
 
 /** The rules of the leads and conversions lists (E4, E5 and Limits) one case each judges. */
 type Rule = 'window' | 'time-of-day' | 'selected-days' | 'filters' | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
@@ -16,21 +19,6 @@ type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; 
 
 /** An offer ID no offer has, for filters that must then list nothing. */
 export const UNKNOWN_ID = 2147483646;
-
-const recordsOf = (items: unknown[]): Json[] => items.filter((i): i is Json => !!i && typeof i === 'object' && !Array.isArray(i));
-
-/** Compares a filtered list with the records of the unfiltered one that match, as multisets. */
-function judgeExact(fail: Fail, what: string, expected: Json[], got: unknown[], res: CheckResponse | undefined): void {
-  const { missing, extra } = multisetDiff(expected, got);
-  if (extra.length) fail(`${what} listed ${extra.length} record(s) that the unfiltered list does not hold as matching (first: ${sample(extra, 2)})`, res, { actual: extra.length });
-  if (missing.length) fail(`${what} left out ${missing.length} matching record(s) of the unfiltered list (first: ${sample(missing, 2)})`, res, { expected: expected.length, actual: got.length });
-}
-
-/** A filtered list may only hold records of the unfiltered list. */
-function judgeSubset(fail: Fail, what: string, all: Json[], got: unknown[], res: CheckResponse | undefined): void {
-  const { extra } = multisetDiff(all, got);
-  if (extra.length) fail(`${what} listed ${extra.length} record(s) the unfiltered list does not hold (first: ${sample(extra, 2)})`, res);
-}
 
 /** A filter by something no record has lists nothing, or is refused. */
 async function judgeUnknown(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, fail: Fail): Promise<void> {
@@ -57,10 +45,11 @@ async function stableWindow(ctx: CheckContext, list: ListShape): Promise<{ ok: t
 
 /**
  * `affiliate.windowList`: one rule of the lead or conversion list judged against the platform's
- * own unfiltered list over the target's window (from_date to to_date): a filter keeps exactly
- * the matching records, a narrower window or time of day exactly those inside, selectedDays[]
- * exactly those on the weekday (1 Sunday), a walk visits each record once, a page holds at most
- * 1000; leadRequestIDEncoded is unique among leads and names a lead for every conversion.
+ * own unfiltered list over the target's window (from_date to to_date). The window, time-of-day,
+ * weekday, filter and paging rules are fast-check properties over generated inputs (windows,
+ * time ranges, weekday sets, a record's value, offer sets, page sizes; see window-properties.ts
+ * and filter-properties.ts), shrunk on failure; skip, the 1000 limit, unique IDs and
+ * conversions matching leads are judged once.
  */
 export const windowList = defineCheck<Args>({
   description: 'one rule of the lead or conversion list (window, time of day, weekdays, filters, paging, 1000 limit, IDs) judged against the platform\'s own unfiltered list',
@@ -93,64 +82,19 @@ export const windowList = defineCheck<Args>({
       return { items: got.items, res: got.pages[0] };
     };
     const dateOf = (r: Json): string | undefined => dateTime(r[dateField]);
+    const basis: ListBasis = { ctx, list, window: win.window, all, dateOf };
     switch (args.rule) {
-      case 'window': {
-        const dates = all.map(dateOf).filter((d): d is string => d !== undefined).sort();
-        if (dates.length < 3) return fail(`the platform lists ${dates.length} ${args.operation} with a ${dateField} of the form YYYY-MM-DD HH:mm:ss from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`, firstRes);
-        // an inner window from the record a third of the way in to the one two thirds in: its bounds are dates records have
-        const fromDate = dates[Math.floor(dates.length / 3)] as string;
-        const toDate = dates[Math.floor((2 * dates.length) / 3)] as string;
-        const got = await walk(ctx, list, { fromDate, toDate });
-        if (!got.ok) return fail(got.why, got.res);
-        const expected = all.filter((r) => {
-          const d = dateOf(r);
-          return d !== undefined && d >= fromDate && d <= toDate;
-        });
-        return judgeExact(fail, `${args.operation} from ${fromDate} to ${toDate}`, expected, got.items, got.pages[0]);
-      }
-      case 'time-of-day': {
-        const fromTime = '09:00:00';
-        const toTime = '17:30:00';
-        const got = await filtered({ fromTime, toTime });
-        if (!got) return;
-        const expected = all.filter((r) => {
-          const t = dateOf(r)?.slice(11);
-          return t !== undefined && t >= fromTime && t <= toTime;
-        });
-        return judgeExact(fail, `${args.operation} with fromTime=${fromTime}&toTime=${toTime}`, expected, got.items, got.res);
-      }
-      case 'selected-days': {
-        // Sunday and Saturday pin the numbering's two ends; then both at once (the name repeated), which keeps either day
-        for (const days of [[1], [7], [1, 7]]) {
-          const got = await filtered({ 'selectedDays[]': days.length === 1 ? days[0] : days });
-          if (!got) return;
-          const expected = all.filter((r) => {
-            const d = dateOf(r);
-            return d !== undefined && days.includes(weekday(d));
-          });
-          judgeExact(fail, `${args.operation} with selectedDays[]=${days.join('&selectedDays[]=')} (${days.map((d) => (d === 1 ? 'Sunday' : 'Saturday')).join(' or ')})`, expected, got.items, got.res);
-        }
-        return;
-      }
+      case 'window':
+        if (all.length < 3) return fail(`the platform lists ${all.length} ${args.operation} from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`, firstRes);
+        return windowProperty(basis);
+      case 'time-of-day':
+        return timeOfDayProperty(basis);
+      case 'selected-days':
+        return selectedDaysProperty(basis);
       case 'filters': {
-        // one value per field, taken from a record that has one
-        const probes: [string, string][] = [];
-        for (const name of ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus'] : [])]) {
-          const value = all.map((r) => r[name]).find((v): v is string => typeof v === 'string' && v !== '');
-          if (value !== undefined) probes.push([name, value]);
-        }
-        for (const [name, value] of probes) {
-          const got = await filtered({ [name]: value });
-          if (!got) return;
-          judgeExact(fail, `${args.operation} with ${name}=${value}`, all.filter((r) => r[name] === value), got.items, got.res);
-        }
-        if (args.operation === 'leads')
-          for (const v of [0, 1]) {
-            const got = await filtered({ hasFTD: v });
-            if (!got) return;
-            judgeExact(fail, `leads with hasFTD=${v}`, all.filter((r) => Number(r['hasFTD']) === v), got.items, got.res);
-          }
-        if (probes.length === 0) fail(`no ${args.operation} record of the window has a custom field or customerID to filter by`, firstRes);
+        const fields = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus', 'hasFTD'] : [])];
+        const probed = await fieldFilterProperties(basis, fields);
+        if (!probed.some((f) => f !== 'hasFTD')) fail(`no ${args.operation} record of the window has a custom field or customerID to filter by`, firstRes);
         return;
       }
       case 'filter-offers': {
@@ -158,12 +102,8 @@ export const windowList = defineCheck<Args>({
         const ids = await offerIds(ctx, fail);
         if (!ids) return;
         if (!ids.length) return fail('the offer list is empty: no offer to filter by', firstRes);
-        for (const id of ids.slice(0, 3)) {
-          const got = await filtered({ [name]: id });
-          if (!got) return;
-          judgeSubset(fail, `${args.operation} with ${name}=${id}`, all, got.items, got.res);
-        }
-        return judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
+        await judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
+        return offerFilterProperty(basis, name, ids);
       }
       case 'skip': {
         const real = await filtered({ skip: 0 });
@@ -174,15 +114,8 @@ export const windowList = defineCheck<Args>({
         if (both.length) fail(`skip=0 (real leads) and skip=1 (test leads) both list ${both.length} lead(s) (first: ${sample(both, 2)})`, test.res);
         return;
       }
-      case 'paging': {
-        const size = Math.max(1, Math.min(250, Math.ceil(all.length / 5)));
-        const got = await walk(ctx, list, win.window, size);
-        if (!got.ok) return fail(got.why, got.res);
-        if (got.pages.length < 2) fail(`a walk of ${size} ${args.operation} a page read ${got.pages.length} page(s); the window must hold more than one page`, got.pages[0]);
-        judgeExact(fail, `a walk of ${size} ${args.operation} a page (${got.pages.length} pages)`, all, got.items, got.pages[0]);
-        if (full.total !== all.length) fail(`total.items says ${String(full.total)}, but the window holds ${all.length} ${args.operation}`, firstRes, { expected: all.length, actual: full.total });
-        return;
-      }
+      case 'paging':
+        return pagingProperty(basis);
       case 'limit': {
         // the target's whole window: the one most likely to hold more than 1000, so a page over the maximum shows
         const first = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE });

@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { SpecgateError } from '../../errors.js';
+import { saveFailureScreenshot, defaultScreenshotDir } from '../../targets/browser/failure-screenshot.js';
+import { CHROMIUM_HINT, CHROMIUM_VAR, findChromium, requireChromium } from '../../targets/browser/find-chromium.js';
+import { launchChromium } from '../../targets/browser/launch-browser.js';
+import type { PageStep } from '../../targets/browser/page-steps.js';
+import { PageStepFailure, runPageSteps } from '../../targets/browser/run-page-steps.js';
+import type { UserAgentDriver } from '../../targets/types.js';
+import { resolveDeep } from '../expressions.js';
+
+export interface BrowserAgentOptions {
+  /** Action name -> the page steps that perform it. */
+  actions: Record<string, PageStep[]>;
+  /** The Chromium executable the profile names; else SPECGATE_CHROMIUM, /usr/bin/chromium, PATH. */
+  chromium?: string;
+  /** The target's variables: in scope of every action (a case's own come with forCase). */
+  vars?: Record<string, unknown>;
+  /** Where failure screenshots go; the OS temp folder's specgate-screenshots when not given. */
+  screenshotDir?: string;
+  /** How long one page step may take (ms). */
+  stepTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What a case gives the agent: its ID (for screenshot names) and its variables. */
+export interface AgentCaseScope {
+  caseId: string;
+  vars: Record<string, unknown>;
+}
+
+/**
+ * A user agent that performs each action in headless Chromium by running the profile's page
+ * steps (open the authorization page, fill in the sign-in form, press Authorize, read the code
+ * from the URL the browser was sent to). One browser serves the whole run, started at the
+ * first action: a launch and its close cost about twice what a fresh context does, so paying
+ * them once rather than per action saves about 0.4 s an action here. Each action gets a
+ * context of its own, so no cookie passes from one action to the next. The
+ * action's result is its parameters plus everything its steps captured or set.
+ */
+export class BrowserAgent implements UserAgentDriver {
+  readonly kind = 'browser';
+  private launching: Promise<Browser> | undefined;
+  private closed = false;
+  private readonly open = new Set<BrowserContext>();
+
+  constructor(private readonly opts: BrowserAgentOptions) {}
+
+  /** The action names the profile scripts. */
+  get actionNames(): string[] {
+    return Object.keys(this.opts.actions);
+  }
+
+  perform(action: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return this.act(action, params, signal);
+  }
+
+  /** The same agent seen from one case: its variables in scope, its ID in screenshot names. */
+  forCase(scope: AgentCaseScope): UserAgentDriver {
+    return { kind: this.kind, perform: (action, params, signal) => this.act(action, params, signal, scope) };
+  }
+
+  /** Closes every context still open and the browser; the agent performs nothing afterwards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.open].map((c) => closeSoon(c)));
+    const launching = this.launching;
+    this.launching = undefined;
+    if (launching) await launching.then((b) => b.close()).catch(() => undefined);
+  }
+
+  private async act(action: string, params: Record<string, unknown>, signal: AbortSignal | undefined, scope?: AgentCaseScope): Promise<Record<string, unknown>> {
+    const steps = this.opts.actions[action];
+    if (!steps) {
+      const known = this.actionNames.map((a) => JSON.stringify(a)).join(', ') || 'none';
+      throw new SpecgateError('SG_CONFIG', `the target profile's browser user agent has no "${action}" action (it has ${known}); add it under agent.actions as a list of page steps`, { action });
+    }
+    if (this.closed) throw new SpecgateError('SG_INTERNAL', `the browser user agent was asked to "${action}" after the target stopped`);
+    if (signal?.aborted) throw new SpecgateError('SG_CASE_TIMEOUT', `the case timed out before the "${action}" action`);
+    const browser = await this.browser();
+    const context = await browser.newContext();
+    this.open.add(context);
+    // The case's timeout ends the action at once, whatever Playwright is still waiting for: a call
+    // under way when the context is closed under it has been seen to wait far past the abort.
+    let onAbort = (): void => undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new SpecgateError('SG_CASE_TIMEOUT', `the case timed out during the browser's "${action}" action`));
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    const work = this.steps(context, action, steps, params, signal, scope);
+    // whichever loses the race is settled quietly
+    work.catch(() => undefined);
+    aborted.catch(() => undefined);
+    try {
+      return await Promise.race([work, aborted]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      this.open.delete(context);
+      await closeSoon(context);
+    }
+  }
+
+  private async steps(context: BrowserContext, action: string, steps: PageStep[], params: Record<string, unknown>, signal: AbortSignal | undefined, scope: AgentCaseScope | undefined): Promise<Record<string, unknown>> {
+    const page = await context.newPage();
+    const vars = { ...(this.opts.vars ?? {}), ...(scope?.vars ?? {}), ...params };
+    try {
+      const found = await runPageSteps(page, steps, vars, {
+        resolve: (v, in_) => resolveDeep(v, { vars: in_, env: this.opts.env ?? process.env }),
+        ...(this.opts.stepTimeoutMs !== undefined ? { stepTimeoutMs: this.opts.stepTimeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      return { ...params, ...found };
+    } catch (e) {
+      if (signal?.aborted) throw new SpecgateError('SG_CASE_TIMEOUT', `the case timed out during the browser's "${action}" action`, undefined, { cause: e });
+      const step = e instanceof PageStepFailure ? e.stepIndex + 1 : undefined;
+      const shot = await saveFailureScreenshot(page, this.opts.screenshotDir ?? defaultScreenshotDir(), { ...(scope ? { caseId: scope.caseId } : {}), action, ...(step !== undefined ? { step } : {}) });
+      const where = shot ? `; screenshot of the page: ${shot}` : '';
+      const err = e instanceof SpecgateError ? e : new SpecgateError('SG_TARGET_PROTOCOL', e instanceof Error ? e.message : String(e));
+      throw new SpecgateError(err.code, `the browser user agent could not "${action}"${scope ? ` in case ${scope.caseId}` : ''}: ${err.message}${where}`, { ...(err.detail ?? {}), action, ...(shot ? { screenshot: shot } : {}) }, { cause: e });
+    }
+  }
+
+  /**
+   * The Chromium to start: the profile's `chromium:` (which must then be one: a mistyped path is
+   * not silently replaced by another browser), else the usual places. None: an SG_CONFIG error
+   * that says how to get one.
+   */
+  private executable(): string {
+    const named = this.opts.chromium;
+    if (named === undefined) return requireChromium(this.opts.env ?? process.env);
+    if (findChromium({ [CHROMIUM_VAR]: named }) === undefined)
+      throw new SpecgateError('SG_CONFIG', `agent.chromium in the target profile names ${named}, which is not an executable file; ${CHROMIUM_HINT}`, { chromium: named });
+    return named;
+  }
+
+  /** The run's browser, started on first use; started again if it went away (a crash). */
+  private browser(): Promise<Browser> {
+    if (!this.launching) {
+      const executable = this.executable();
+      const launching = launchChromium(executable).then((b) => {
+        b.on('disconnected', () => {
+          if (this.launching === launching) this.launching = undefined;
+        });
+        return b;
+      });
+      launching.catch(() => {
+        if (this.launching === launching) this.launching = undefined;
+      });
+      this.launching = launching;
+    }
+    return this.launching;
+  }
+}
+
+/** How long closing an action's context may hold up the action's end (ms); the browser's close ends it anyway. */
+const CONTEXT_CLOSE_MS = 5000;
+
+async function closeSoon(context: BrowserContext): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, CONTEXT_CLOSE_MS)))]);
+  clearTimeout(timer);
+}

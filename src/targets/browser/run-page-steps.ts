@@ -1,0 +1,255 @@
+import { errors, type Page } from 'playwright-core';
+import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
+import { PageLocation } from './page-location.js';
+import { describeStep, parseCapture, stepKind, urlWithQuery, type CaptureSource, type PageStep, type StepGuard } from './page-steps.js';
+
+export interface PageStepOptions {
+  /** Resolves `${...}` in a step's values against the variables so far. */
+  resolve: (value: unknown, vars: Record<string, unknown>) => unknown;
+  /** How long one step may take (ms): a selector to appear, a navigation to end. Default 15000. */
+  stepTimeoutMs?: number;
+  /** The case's timeout: no step starts after it aborts. */
+  signal?: AbortSignal;
+}
+
+/** A step that failed: which one (0-based), and the error saying why. */
+export class PageStepFailure extends SpecgateError {
+  constructor(
+    readonly stepIndex: number,
+    readonly step: PageStep,
+    code: SpecgateErrorCode,
+    why: string,
+    cause?: unknown,
+  ) {
+    super(code, `step ${stepIndex + 1} (${describeStep(step)}) failed: ${why}`, { step: stepIndex + 1 }, cause === undefined ? undefined : { cause });
+  }
+}
+
+export const DEFAULT_STEP_TIMEOUT_MS = 15_000;
+/** How long the main frame must stay without a navigation before a page counts as settled (ms). */
+const QUIET_MS = 100;
+/** How often a `waitFor: { url }` looks at the address again (ms). */
+const POLL_MS = 50;
+
+/** Why a step cannot go on, as the step's error code and words. */
+class StepProblem extends Error {
+  constructor(
+    readonly code: SpecgateErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs page steps in order on `page`, with `vars` (the action's parameters and the case's
+ * variables) in scope. Returns what the steps captured and set. The first step that fails
+ * ends the run with a PageStepFailure naming it; the page is left as it was then (for a
+ * screenshot). A step whose `when:` does not hold is passed over.
+ */
+export async function runPageSteps(page: Page, steps: readonly PageStep[], vars: Record<string, unknown>, opts: PageStepOptions): Promise<Record<string, unknown>> {
+  const scope: Record<string, unknown> = { ...vars };
+  const out: Record<string, unknown> = {};
+  const location = new PageLocation(page);
+  const runner = new StepRunner(page, location, opts.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS);
+  try {
+    for (const [i, step] of steps.entries()) {
+      if (opts.signal?.aborted) throw new PageStepFailure(i, step, 'SG_CASE_TIMEOUT', 'the case timed out before this step');
+      try {
+        if (step.when && !(await runner.holds(opts.resolve(step.when, scope) as StepGuard))) continue;
+        const values = await runner.run(step, (v) => opts.resolve(v, scope));
+        Object.assign(scope, values);
+        Object.assign(out, values);
+      } catch (e) {
+        if (e instanceof PageStepFailure) throw e;
+        if (opts.signal?.aborted) throw new PageStepFailure(i, step, 'SG_CASE_TIMEOUT', 'the case timed out during this step', e);
+        if (e instanceof StepProblem) throw new PageStepFailure(i, step, e.code, e.message);
+        if (e instanceof SpecgateError) throw new PageStepFailure(i, step, e.code, e.message, e);
+        throw new PageStepFailure(i, step, 'SG_TARGET_PROTOCOL', `${firstLine(e)} (at ${location.current()})`, e);
+      }
+    }
+    return out;
+  } finally {
+    location.detach();
+  }
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+}
+
+function regex(source: unknown, what: string): RegExp {
+  try {
+    return new RegExp(String(source));
+  } catch (e) {
+    throw new StepProblem('SG_CONFIG', `${what} ${JSON.stringify(source)} is not a valid regular expression (${firstLine(e)})`);
+  }
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Runs one step kind at a time on one page; knows where the page is. */
+class StepRunner {
+  constructor(
+    private readonly page: Page,
+    private readonly location: PageLocation,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async holds(guard: StepGuard): Promise<boolean> {
+    if (guard.url !== undefined && !regex(guard.url, 'when.url').test(this.location.current())) return false;
+    if (guard.selector !== undefined && (await this.count(guard.selector)) === 0) return false;
+    if (guard.absent !== undefined && (await this.count(guard.absent)) > 0) return false;
+    return true;
+  }
+
+  async run(step: PageStep, resolve: (v: unknown) => unknown): Promise<Record<string, unknown>> {
+    if ('goto' in step) await this.goto(resolve(step.goto));
+    else if ('match' in step) this.match(resolve(step.match));
+    else if ('fill' in step) await this.fill(resolve(step.fill) as Record<string, unknown>);
+    else if ('click' in step) await this.act(text(resolve(step.click)), 'click');
+    else if ('check' in step) await this.act(text(resolve(step.check)), 'check');
+    else if ('waitFor' in step) await this.waitFor(resolve(step.waitFor) as { url?: unknown; selector?: unknown; timeoutMs?: unknown });
+    else if ('capture' in step) return this.capture(step.capture);
+    else if ('set' in step) return resolve(step.set) as Record<string, unknown>;
+    else throw new StepProblem('SG_CONFIG', `a page step needs one of goto, match, fill, click, check, waitFor, capture or set (got ${stepKind(step)})`);
+    return {};
+  }
+
+  private async goto(target: unknown): Promise<void> {
+    const url = typeof target === 'object' && target !== null ? urlWithQuery(text((target as { url?: unknown }).url), (target as { query?: unknown }).query) : text(target);
+    if (!/^https?:\/\//.test(url)) throw new StepProblem('SG_CONFIG', `goto needs an absolute http(s) URL, got ${JSON.stringify(url)}`);
+    try {
+      await this.page.goto(url, { waitUntil: 'load', timeout: this.timeoutMs });
+    } catch (e) {
+      // The address answered with a redirect to one that does not (a loopback callback nobody
+      // listens on): the browser went where it was sent, which is what a capture reads.
+      if (!this.location.failedAfterRedirect()) {
+        if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_TIMEOUT', `${url} did not load within ${this.timeoutMs} ms`);
+        throw new StepProblem('SG_TARGET_UNREACHABLE', `cannot open ${url}: ${this.location.failed() ?? firstLine(e)}`);
+      }
+    }
+    await this.settle();
+  }
+
+  private match(pattern: unknown): void {
+    const current = this.location.current();
+    if (!regex(pattern, 'match').test(current)) throw new StepProblem('SG_TARGET_PROTOCOL', `the browser is at ${current}, which does not match ${text(pattern)}`);
+  }
+
+  private async fill(fields: Record<string, unknown>): Promise<void> {
+    for (const [selector, value] of Object.entries(fields)) await this.onElement(selector, () => this.page.fill(selector, text(value), { timeout: this.timeoutMs }));
+  }
+
+  /** A click or a tick, then the navigation it started (a form post and its redirects), to its end. */
+  private async act(selector: string, kind: 'click' | 'check'): Promise<void> {
+    await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, { timeout: this.timeoutMs }) : this.page.check(selector, { timeout: this.timeoutMs })));
+    await this.settle();
+  }
+
+  private async waitFor(spec: { url?: unknown; selector?: unknown; timeoutMs?: unknown }): Promise<void> {
+    const timeout = typeof spec.timeoutMs === 'number' ? spec.timeoutMs : this.timeoutMs;
+    const deadline = Date.now() + timeout;
+    if (spec.url !== undefined) {
+      const want = regex(spec.url, 'waitFor.url');
+      while (!(want.test(this.location.current()) && !this.location.navigating())) {
+        if (Date.now() > deadline) throw new StepProblem('SG_TARGET_TIMEOUT', `the browser did not reach a URL matching ${text(spec.url)} within ${timeout} ms; it is at ${this.location.current()}`);
+        await sleep(POLL_MS);
+      }
+      await this.settle();
+    }
+    if (spec.selector !== undefined) {
+      const selector = text(spec.selector);
+      try {
+        await this.page.waitForSelector(selector, { state: 'attached', timeout: Math.max(1, deadline - Date.now()) });
+      } catch (e) {
+        if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_TIMEOUT', `no element matching ${JSON.stringify(selector)} appeared within ${timeout} ms on ${this.location.current()}`);
+        throw e;
+      }
+    }
+  }
+
+  private async capture(spec: Record<string, string>): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    for (const [name, source] of Object.entries(spec)) {
+      const parsed = parseCapture(source);
+      if (!parsed) throw new StepProblem('SG_CONFIG', `capture ${name}: ${JSON.stringify(source)} names nothing to read; use url, url:query.<name>, url:fragment.<name>, url:path, status, text:<selector>, value:<selector>, attr:<selector>@<attribute> or exists:<selector>`);
+      out[name] = await this.read(parsed);
+    }
+    return out;
+  }
+
+  private async read(source: CaptureSource): Promise<unknown> {
+    const current = this.location.current();
+    switch (source.from) {
+      case 'url':
+        return current;
+      case 'url-path':
+        return parsedUrl(current)?.pathname ?? null;
+      case 'url-query':
+        return parsedUrl(current)?.searchParams.get(source.name) ?? null;
+      case 'url-fragment':
+        return new URLSearchParams(parsedUrl(current)?.hash.replace(/^#/, '') ?? '').get(source.name);
+      case 'status':
+        return this.location.status();
+      default:
+        break;
+    }
+    // the page of a failed navigation is Chromium's own: nothing on it is the target's
+    const none = this.location.failed() !== undefined || (await this.count(source.selector)) === 0;
+    if (source.from === 'exists') return !none;
+    if (none) return null;
+    const first = this.page.locator(source.selector).first();
+    if (source.from === 'text') return (await first.innerText({ timeout: this.timeoutMs })).trim();
+    if (source.from === 'value') return first.inputValue({ timeout: this.timeoutMs });
+    if (source.from === 'attr') return first.getAttribute(source.attribute, { timeout: this.timeoutMs });
+    return null;
+  }
+
+  private async count(selector: string): Promise<number> {
+    try {
+      return await this.page.locator(selector).count();
+    } catch (e) {
+      throw new StepProblem('SG_CONFIG', `${JSON.stringify(selector)} is not a selector the browser understands (${firstLine(e)})`);
+    }
+  }
+
+  /** Runs an action on an element; a missing element is the page not being what the profile expects. */
+  private async onElement(selector: string, act: () => Promise<void>): Promise<void> {
+    try {
+      await act();
+    } catch (e) {
+      if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
+      throw e;
+    }
+  }
+
+  /**
+   * Waits until the main frame has no navigation under way and none started for a moment, then
+   * for the document's load: a form post answered by redirects ends where they end, also when
+   * the last address refused the connection.
+   */
+  private async settle(): Promise<void> {
+    const deadline = Date.now() + this.timeoutMs;
+    let seen = -1;
+    while (this.location.navigating() || this.location.version() !== seen) {
+      if (Date.now() > deadline) throw new StepProblem('SG_TARGET_TIMEOUT', `the page did not finish loading within ${this.timeoutMs} ms (at ${this.location.current()})`);
+      seen = this.location.version();
+      await sleep(QUIET_MS);
+    }
+    await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+  }
+}
+
+function parsedUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
