@@ -71,7 +71,7 @@ export interface ExecRunner {
 
 /**
  * Performs user-agent actions (approve, deny, enter a user code, cancel) for a target:
- * scripted HTTP exchanges from the profile, a person at the terminal, or (later) a browser driver.
+ * scripted HTTP exchanges from the profile, a person at the terminal, or page steps in headless Chromium (mode: browser).
  */
 export interface UserAgentDriver {
   readonly kind: string;

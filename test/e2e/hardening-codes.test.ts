@@ -354,4 +354,15 @@ describe('a profile that cannot work is exit 2 before anything runs, naming the 
     expect(run.stderr).toContain(`${profile}:${at(profile, '"agent"')}: the scripted agent of suites.oauth has no "approve" action, which case`);
     expect(run.stderr).toContain('add it under agent.actions');
   }, 60_000);
+
+  it('a browser agent without an action the cases use', async () => {
+    const platform = await started(hostilePlatform({}));
+    const profile = oauthProfile('browser-no-approve', platformVars(platform.url), (section) => {
+      section['agent'] = { mode: 'browser', actions: { deny: [{ goto: '${verification_uri}' }, { click: 'button[name=deny]' }] } };
+    });
+    const run = await runSuite(OAUTH_MODULE, 'oauth', ['--target', profile]);
+    expectStopped(run);
+    expect(run.stderr).toContain(`${profile}:${at(profile, '"agent"')}: the browser agent of suites.oauth has no "approve" action, which case`);
+    expect(run.stderr).toContain('add it under agent.actions (the page steps that make a user approve on your side)');
+  }, 60_000);
 });

@@ -120,12 +120,13 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
           `${where(section.location)}suites.${suite.name} has no agent:, and case ${first.caseId} needs a user agent to ${JSON.stringify(firstAction(needs, first))} (${formatLocation(first.at)})${countOthers(new Set(all.map((u) => u.caseId)).size - 1)}; the cases perform ${names}; add agent: to the target profile (mode: scripted with the actions the cases use, or mode: interactive), or leave those cases out with --case`,
           { suite: suite.name },
         ));
-    } else if (agent.mode === 'scripted') {
+    } else if (agent.mode === 'scripted' || agent.mode === 'browser') {
       for (const [action, uses] of needs.actions) {
         if (Object.prototype.hasOwnProperty.call(agent.actions, action)) continue;
+        const steps = agent.mode === 'browser' ? 'the page steps that make a user' : 'the steps that make a user';
         errors.push(new SpecgateError(
           'SG_CONFIG',
-          `${where(section.locations?.agent ?? section.location)}the scripted agent of suites.${suite.name} has no ${JSON.stringify(action)} action, which ${usedBy(uses, 'needs', 'need it too')}; add it under agent.actions (the steps that make a user ${action} on your side)`,
+          `${where(section.locations?.agent ?? section.location)}the ${agent.mode} agent of suites.${suite.name} has no ${JSON.stringify(action)} action, which ${usedBy(uses, 'needs', 'need it too')}; add it under agent.actions (${steps} ${action} on your side)`,
           { suite: suite.name, action },
         ));
       }

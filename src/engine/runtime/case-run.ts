@@ -8,6 +8,7 @@ import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
 import { runProcess, sendRequest } from './step-io.js';
+import { BrowserAgent } from '../agents/browser-agent.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
@@ -161,6 +162,8 @@ export class CaseRun implements StepScope {
    */
   agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined {
     const agent = this.rt.target.agent;
+    // a browser agent sees the case's variables and names its failure screenshots after the case
+    if (agent instanceof BrowserAgent) return agent.forCase({ caseId: this.def.id, vars });
     if (!(agent instanceof ScriptedAgent)) return agent;
     return { kind: agent.kind, perform: (action, params) => this.scripted(agent, action, params, vars) };
   }
