@@ -1,11 +1,56 @@
+import { referencedVariables } from '../src/engine/expressions.js';
+import type { LoadedSuite } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 
-/** `specgate list`: suites, their requirements (with level and coverage) and cases. */
-export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
+/** Every variable the expressions inside a value read. */
+function reads(v: unknown): string[] {
+  if (typeof v === 'string') {
+    try {
+      return referencedVariables(v);
+    } catch {
+      return [];
+    }
+  }
+  if (Array.isArray(v)) return v.flatMap(reads);
+  if (v !== null && typeof v === 'object') return Object.values(v).flatMap(reads);
+  return [];
+}
+
+/** A suite's declared target variables, each with the cases whose steps read it or that need it. */
+export function suiteVariables(s: LoadedSuite): { name: string; description: string; secret: boolean; apiTable: boolean; cases: string[] }[] {
+  // the API table's base URLs, credentials, headers and path parameters: every operation reads those
+  const table = s.api ? new Set(reads([s.api.base, s.api.auth?.value ?? '', s.api.params, s.api.operations.map((o) => [o.base ?? '', o.requiredHeaders])])) : new Set<string>();
+  return Object.entries(s.vars ?? {}).map(([name, decl]) => ({
+    name,
+    description: decl.description,
+    secret: decl.secret === true,
+    apiTable: table.has(name),
+    cases: s.cases.filter((c) => (c.needs ?? []).includes(name) || reads([c.steps, c.vars ?? {}]).includes(name)).map((c) => c.id),
+  }));
+}
+
+/** `specgate list`: suites, their requirements (with level and coverage) and cases; `--vars`: their target variables. */
+export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
   const { suites } = loadSuites(modules, names);
+  if (opts.vars) {
+    if (opts.json) {
+      out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s) })), null, 2)}\n`);
+      return 0;
+    }
+    for (const s of suites) {
+      const vars = suiteVariables(s);
+      out.write(`${s.name}: ${vars.length ? `${vars.length} variables (target profile suites.${s.name}.vars)` : 'declares no variables'}\n`);
+      for (const v of vars) {
+        const by = [...(v.apiTable ? ['the API table (every operation)'] : []), ...(v.cases.length ? [`${v.cases.length} case(s): ${v.cases.slice(0, 5).join(', ')}${v.cases.length > 5 ? ', ...' : ''}`] : [])];
+        const used = by.length ? `read by ${by.join(' and ')}` : 'read by typed checks only (in their code)';
+        out.write(`  ${v.name}${v.secret ? ' (secret)' : ''} — ${v.description}\n      ${used}\n`);
+      }
+    }
+    return 0;
+  }
   if (opts.json) {
     out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, requirements: s.requirements.map(({ location: _l, ...r }) => r), cases: s.cases.map((c) => ({ id: c.id, requirements: c.requirements, description: c.description, tags: c.tags, file: `${c.location.file}:${c.location.line}` })) })), null, 2)}\n`);
     return 0;

@@ -90,7 +90,8 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   withModules(program.command('list').description('list suites, requirements (with coverage) and cases'))
     .option('--suite <names>', 'only these suites', list)
     .option('--json', 'machine-readable output')
-    .action((o: { suite?: string[]; json?: boolean }) => setCode(listCommand(modules, o)));
+    .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
+    .action((o: { suite?: string[]; json?: boolean; vars?: boolean }) => setCode(listCommand(modules, o)));
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
@@ -132,8 +133,20 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
  * Runs the CLI; returns the exit code (0 conformant, 1 failures, 2 usage/config/suite error,
  * 3 harness or target fault, 130/143 a run or fuzz search interrupted by SIGINT/SIGTERM).
  */
+/**
+ * A reader that stops early (`specgate list | head`) closes the pipe: nothing more is wanted,
+ * so the command ends quietly with what it had, instead of crashing on EPIPE.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  quietOnClosedPipe(process.stdout);
   try {
     const modules = await knownSuites(preScanModules(argv.slice(2)));
     await build(modules, argv, (c) => (code = c)).parseAsync(argv);

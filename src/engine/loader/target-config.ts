@@ -7,6 +7,7 @@ import type { Registry } from '../registry.js';
 import { isTimeBound } from '../runtime/case-run.js';
 import type { TargetChoice } from '../target-setup.js';
 import { formatLocation } from './yaml-source.js';
+import { nearestNames } from '../near-names.js';
 
 /**
  * What a target profile must give the cases that will run, checked after loading and before
@@ -69,6 +70,22 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
       `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which ${usedBy(uses, 'reads', 'read it too')}; set vars.${name}${what ? ` (${what})` : ''} in the target profile, or leave those cases out with --case`,
       { suite: suite.name, variable: name },
     ));
+  }
+
+  // a profile variable the suite does not declare, close to one it does, is a typo: the case
+  // reading the declared one would otherwise run on a default or be skipped, and test less
+  if (declared) {
+    for (const name of Object.keys(section.vars ?? {})) {
+      if (declared.has(name)) continue;
+      const near = nearestNames(name, [...declared]);
+      if (!near.length) continue;
+      const loc = section.locations?.var[name] ?? section.locations?.vars ?? section.location;
+      errors.push(new SpecgateError(
+        'SG_CONFIG',
+        `${where(loc)}vars.${name} is not a variable of suite ${suite.name}; did you mean ${near.map((n) => `vars.${n}`).join(' or ')}? (\`specgate list --suite ${suite.name} --vars\` lists them)`,
+        { suite: suite.name, variable: name, suggestions: near },
+      ));
+    }
   }
 
   const badBase = (name: string, how: string): void => {
