@@ -13,7 +13,6 @@
  * Needs `npm run build` (the CLI and the client run from dist/).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,10 +24,10 @@ import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server
 import { startEventsServer } from '../../reference/events/server/server.js';
 import { loadSuites } from '../../src/engine/run.js';
 import { fromRoot } from '../../src/paths.js';
-import { startRecordingProxy, type ProxiedExchange } from '../../src/targets/recording-proxy.js';
+import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/events/index.js';
 import { runScript, type Launch } from '../reference/merchant/recorder.js';
-import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { harFile, proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
 import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'events', 'client', 'main.js');
@@ -84,34 +83,6 @@ function judgeableRequirements(): string[] {
 /** The statuses the recording earns: the listed requirements passed, the excluded ones excluded, every other one untested. */
 function expectedStatuses(passed: readonly string[]): Record<string, string> {
   return Object.fromEntries(events.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.includes(r.id) ? 'passed' : 'untested']));
-}
-
-/** One HAR entry as the tests change it. */
-interface HarEntryShape {
-  request: { method: string; url: string };
-  response: { status: number; content: { mimeType: string; text?: string; size: number } };
-}
-
-/** Header values as HAR name/value pairs: repeated headers joined as one value. */
-function headerPairs(h: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-/** The proxy's exchanges as HAR entries, with the URL the client used (the proxy's origin). */
-function toHar(proxyUrl: string, exchanges: readonly ProxiedExchange[]): Record<string, unknown>[] {
-  return exchanges.map((x) =>
-    harEntry({
-      method: x.method,
-      url: `${proxyUrl}${x.url}`,
-      requestHeaders: headerPairs(x.requestHeaders),
-      ...(x.requestBody !== '' ? { requestBody: x.requestBody } : {}),
-      status: x.status,
-      responseHeaders: headerPairs(x.responseHeaders),
-      ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
-    }),
-  );
 }
 
 /**
@@ -174,7 +145,7 @@ async function record(): Promise<Recorded> {
       const query = /\/\d+$/.test(path) ? '' : '?per_page=10';
       await (await request(`${proxy.url}${PLATFORM_PREFIX}${path}${query}`, { headers: PLATFORM_HEADERS })).body.text();
     }
-    return { launch, entries: toHar(proxy.url, proxy.exchanges), byClient };
+    return { launch, entries: proxiedToHar(proxy.url, proxy.exchanges), byClient };
   } finally {
     await proxy.stop();
     await server.stop();

@@ -11,7 +11,6 @@
  * Needs `npm run build` (the CLI and the clients run from dist/).
  */
 import { writeFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../src/targets/recording-proxy.js';
 import { declarePeer, moduleAvailable, requirePeer } from '../helpers/peer.js';
 import { merchantRoutes, runScript, type Launch } from '../reference/merchant/recorder.js';
-import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { harFile, proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
 import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'merchant', 'client', 'main.js');
@@ -44,37 +43,6 @@ const kebab = (op: string): string => op.replace(/([a-z0-9])([A-Z])/g, '$1-$2').
 const reqId = (op: string): string => `MERCHANT-OP-${kebab(op).toUpperCase()}`;
 const caseId = (prefix: string, op: string): string => `${prefix}-${kebab(op)}`;
 
-/** One HAR entry as the tests change it. */
-interface HarEntryShape {
-  request: { method: string; url: string };
-  response: { status: number; content: { mimeType: string; text?: string; size: number } };
-}
-
-/** Header values as HAR name/value pairs: repeated headers joined as one value. */
-function headerPairs(h: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-/**
- * The proxy's exchanges as HAR entries, with the URL the client used (the proxy's origin), its
- * request headers and body, the service's status, answer headers and body.
- */
-function toHar(proxyUrl: string, exchanges: readonly ProxiedExchange[]): Record<string, unknown>[] {
-  return exchanges.map((x) =>
-    harEntry({
-      method: x.method,
-      url: `${proxyUrl}${x.url}`,
-      requestHeaders: headerPairs(x.requestHeaders),
-      ...(x.requestBody !== '' ? { requestBody: x.requestBody } : {}),
-      status: x.status,
-      responseHeaders: headerPairs(x.responseHeaders),
-      ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
-    }),
-  );
-}
-
 interface Recorded {
   launch: Launch;
   entries: Record<string, unknown>[];
@@ -93,7 +61,7 @@ async function record(client: string, after?: (proxyUrl: string, sent: readonly 
     const launch = await runScript(client, [], merchantClientEnvVars({ url: proxy.url, merchantId: server.merchantId, cssGroupId: server.cssGroupId, cssDomainId: server.cssDomainId }));
     const sent = proxy.exchanges.length;
     if (after) await after(proxy.url, proxy.exchanges.slice());
-    return { launch, entries: toHar(proxy.url, proxy.exchanges.slice(0, sent)), after: toHar(proxy.url, proxy.exchanges.slice(sent)) };
+    return { launch, entries: proxiedToHar(proxy.url, proxy.exchanges.slice(0, sent)), after: proxiedToHar(proxy.url, proxy.exchanges.slice(sent)) };
   } finally {
     await proxy.stop();
     await server.stop();

@@ -37,6 +37,17 @@ export interface HeadlessBrowser {
   close(): Promise<void>;
 }
 
+/** How every specgate browser starts: headless, with the switches above, under a time limit. */
+function launchOptions(executablePath: string): { executablePath: string; headless: true; args: string[]; timeout: number; handleSIGINT: false; handleSIGTERM: false; handleSIGHUP: false } {
+  // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
+  return { executablePath, headless: true, args: [...CHROMIUM_ARGS], timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+}
+
+function cannotStart(executablePath: string, e: unknown): SpecgateError {
+  const first = (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+  return new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start Chromium (${executablePath}): ${first}; check that it runs headless on this machine (${executablePath} --headless --no-sandbox --dump-dom about:blank)`);
+}
+
 /**
  * Starts Debian's Chromium (see find-chromium.ts) through playwright-core with a fresh
  * temporary profile. When `signal` aborts (the case's timeout) the browser is closed at once.
@@ -47,19 +58,10 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
   const removeProfile = (): void => rmSync(profile, { recursive: true, force: true });
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-      timeout: LAUNCH_TIMEOUT_MS,
-      // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    context = await chromium.launchPersistentContext(profile, launchOptions(executablePath));
   } catch (e) {
     removeProfile();
-    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start Chromium (${executablePath}): ${(e as Error).message.split('\n')[0] ?? ''}; check that it runs headless on this machine (${executablePath} --headless --no-sandbox --dump-dom about:blank)`);
+    throw cannotStart(executablePath, e);
   }
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -99,16 +101,8 @@ export async function withBrowser<T>(signal: AbortSignal, use: (browser: Headles
  */
 export async function launchChromium(executablePath: string): Promise<Browser> {
   try {
-    return await chromium.launch({
-      executablePath,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-      timeout: LAUNCH_TIMEOUT_MS,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    return await chromium.launch(launchOptions(executablePath));
   } catch (e) {
-    throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start Chromium (${executablePath}): ${(e as Error).message.split('\n')[0] ?? ''}; check that it runs headless on this machine (${executablePath} --headless --no-sandbox --dump-dom about:blank)`);
+    throw cannotStart(executablePath, e);
   }
 }

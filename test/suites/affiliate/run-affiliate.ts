@@ -1,30 +1,20 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RunResult } from '../../../src/engine/model.js';
 import { loadSuites, run } from '../../../src/engine/run.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { suite } from '../../../suites/affiliate/index.js';
 
-/**
- * The suite with its platform-side cases only: a copy of its folder without the integration
- * case files (those drive a browser and an integration process, and have tests of their own).
- */
+/** The suite as registered (a handle kept for the callers' setup and teardown shape). */
 export function platformSuite(): { module: SuiteModule; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'specgate-affiliate-platform-'));
-  cpSync(suite.dir, dir, { recursive: true, filter: (src) => !/[\\/]cases[\\/]integration[^\\/]*\.yaml$/.test(src) && !src.endsWith('.ts') });
-  return { module: { ...suite, dir }, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { module: suite, dispose: () => undefined };
 }
 
-/** The platform-side case files of the suite. */
-export function platformCaseFiles(): string[] {
-  return readdirSync(join(suite.dir, 'cases')).filter((f) => f.endsWith('.yaml') && !f.startsWith('integration'));
-}
+/** Whether a case is written in an integration-side case file (cases/integration*.yaml). */
+const integrationSide = (file: string): boolean => /[\\/]cases[\\/]integration[^\\/]*\.yaml$/.test(file);
 
-/** IDs of the platform-side cases. */
+/** IDs of the platform-side cases (the integration side drives a browser and has tests of its own). */
 export function platformCaseIds(module: SuiteModule): string[] {
   const loaded = loadSuites([module], ['affiliate']).suites[0];
-  return (loaded?.cases ?? []).map((c) => c.id);
+  return (loaded?.cases ?? []).filter((c) => !integrationSide(c.location.file)).map((c) => c.id);
 }
 
 /** Runs the platform-side cases in-process against the reference platform. */

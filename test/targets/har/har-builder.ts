@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ProxiedExchange } from '../../../src/targets/recording-proxy.js';
 /** Builds HAR 1.2 documents for tests, with every field the format requires. */
 
 export interface EntryInput {
@@ -54,4 +56,35 @@ export function harEntry(x: EntryInput): Record<string, unknown> {
 /** A whole HAR document around the entries. */
 export function harFile(entries: unknown[]): { log: Record<string, unknown> } {
   return { log: { version: '1.2', creator: { name: 'specgate-test', version: '1.0' }, entries } };
+}
+
+/** One HAR entry as the tests change it. */
+export interface HarEntryShape {
+  request: { method: string; url: string };
+  response: { status: number; content: { mimeType: string; text?: string; size: number } };
+}
+
+/** Header values as HAR name/value pairs: repeated headers joined as one value. */
+function headerPairs(h: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/**
+ * A recording proxy's exchanges as HAR entries, with the URL the client used (the proxy's
+ * origin), its request headers and body, the server's status, answer headers and body.
+ */
+export function proxiedToHar(proxyUrl: string, exchanges: readonly ProxiedExchange[]): Record<string, unknown>[] {
+  return exchanges.map((x) =>
+    harEntry({
+      method: x.method,
+      url: `${proxyUrl}${x.url}`,
+      requestHeaders: headerPairs(x.requestHeaders),
+      ...(x.requestBody !== '' ? { requestBody: x.requestBody } : {}),
+      status: x.status,
+      responseHeaders: headerPairs(x.responseHeaders),
+      ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
+    }),
+  );
 }
