@@ -5,7 +5,7 @@ import type { EventBus } from '../events.js';
 import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, SuiteResult } from '../model.js';
 import { requirementVerdicts } from '../verdicts.js';
 import { bodyPreview } from '../runtime/observation.js';
-import { CREDENTIAL_HEADERS, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
+import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
 
@@ -129,11 +129,9 @@ const knowsNoSecrets = (text: string): string => text;
 /** A recorded exchange as reports show it, credentials masked (a recording is full of them). */
 function toExchange(x: MatchedExchange, table: ApiTable): Exchange {
   const r: RecordedExchange = x.recorded;
-  const hidden = new Set(CREDENTIAL_HEADERS);
-  if (table.auth) hidden.add(table.auth.header.toLowerCase());
-  // a recording run has no vars to say which headers are secret: any name that says key, token or
-  // secret is masked too (MON-APPLICATION-KEY, X-Auth-Token, ...)
-  const secretName = (k: string): boolean => hidden.has(k) || /key|token|secret|password|session/i.test(k);
+  // a recording run has no vars to say which headers are secret: they are masked by name
+  const authHeader = table.auth?.header.toLowerCase();
+  const secretName = (k: string): boolean => k.toLowerCase() === authHeader || isCredentialHeader(k);
   const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secretName(k) ? '***' : v]));
   return {
     kind: 'http',

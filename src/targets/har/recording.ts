@@ -38,3 +38,13 @@ export interface Recording {
 
 /** Request headers whose values never reach a report from a recording (credentials travel in them). */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+
+/**
+ * Whether a header's value is a credential, by its name alone: the well-known ones above, and any
+ * name that says key, token, secret, password or session (MON-APPLICATION-KEY, X-Auth-Token,
+ * Mcp-Session-Id, ...) — vendors name their credential headers freely, and a report that shows
+ * one in clear leaks it.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADERS.has(name.toLowerCase()) || /key|token|secret|password|session/i.test(name);
+}

@@ -1,3 +1,4 @@
+import { isCredentialHeader } from '../../../src/targets/har/recording.js';
 import { isIP } from 'node:net';
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { Exchange } from '../../../src/engine/model.js';
@@ -18,7 +19,7 @@ const mediaType = (v: string | string[] | undefined): string => (Array.isArray(v
 
 /** The report's view of one platform exchange; the key is shown by name only. */
 function exchangeOf(x: ProxiedExchange): Exchange {
-  const headers = Object.fromEntries(Object.entries(x.requestHeaders).map(([k, v]) => [k, k === 'api-key' ? '<redacted>' : cutText(Array.isArray(v) ? v.join(', ') : (v ?? ''), 200)]));
+  const headers = Object.fromEntries(Object.entries(x.requestHeaders).map(([k, v]) => [k, isCredentialHeader(k) ? '<redacted>' : cutText(Array.isArray(v) ? v.join(', ') : (v ?? ''), 200)]));
   return { kind: 'http', summary: `${x.method} ${x.url} -> ${x.status}`, request: { method: x.method, url: x.url, headers, body: cutText(x.requestBody, 500) }, response: { status: x.status, body: cutText(x.responseBody, 500) } };
 }
 

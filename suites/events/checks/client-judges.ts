@@ -1,6 +1,7 @@
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { Exchange } from '../../../src/engine/model.js';
 import { cutTail, cutText } from '../../../src/targets/text-cut.js';
+import { isCredentialHeader } from '../../../src/targets/har/recording.js';
 import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../../reference/events/model/platform-seed-accounts.js';
 import type { ClientRun, ServedCall } from './client-run.js';
@@ -24,14 +25,12 @@ function exchangeOf(c: ServedCall): Exchange {
   return { kind: 'http', summary: `${c.method} ${c.url} -> ${c.status}`, request: { method: c.method, url: c.url, headers: cutHeaders(c.headers) }, response: { status: c.status } };
 }
 
-/** Header names that carry credentials, whatever a client calls its key headers (dd-api-key, x-api-key, ...). */
-const CREDENTIAL_NAME = /^authorization$|key|token|secret/i;
 /** The keys and token the played services hand out: hidden under any header name a client puts them. */
 const PLAYED_SECRETS = [MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ, SEEDED_PLATFORM.token];
 
 /** Credentials are shown by name only. */
 function cutHeaders(h: Record<string, string>): Record<string, string> {
-  const hidden = (k: string, v: string): boolean => CREDENTIAL_NAME.test(k) || PLAYED_SECRETS.some((s) => v.includes(s));
+  const hidden = (k: string, v: string): boolean => isCredentialHeader(k) || PLAYED_SECRETS.some((s) => v.includes(s));
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, hidden(k, v) ? '<redacted>' : cutText(v, 200)]));
 }
 
