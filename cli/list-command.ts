@@ -1,34 +1,24 @@
-import { referencedVariables } from '../src/engine/expressions.js';
 import type { LoadedSuite } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
+import { describeSides } from '../src/engine/sides.js';
+import { declaredVars, someOf, type DeclaredVar } from '../src/targets/declared-vars.js';
 
-/** Every variable the expressions inside a value read. */
-function reads(v: unknown): string[] {
-  if (typeof v === 'string') {
-    try {
-      return referencedVariables(v);
-    } catch {
-      return [];
-    }
-  }
-  if (Array.isArray(v)) return v.flatMap(reads);
-  if (v !== null && typeof v === 'object') return Object.values(v).flatMap(reads);
-  return [];
+/**
+ * A suite's declared target variables, each with whether a target must set it, an example, the
+ * cases that read it or need it, and the cases it skips when unset (all derived from the cases).
+ */
+export function suiteVariables(s: LoadedSuite): DeclaredVar[] {
+  return declaredVars(s);
 }
 
-/** A suite's declared target variables, each with the cases whose steps read it or that need it. */
-export function suiteVariables(s: LoadedSuite): { name: string; description: string; secret: boolean; apiTable: boolean; cases: string[] }[] {
-  // the API table's base URLs, credentials, headers and path parameters: every operation reads those
-  const table = s.api ? new Set(reads([s.api.base, s.api.auth?.value ?? '', s.api.params, s.api.operations.map((o) => [o.base ?? '', o.requiredHeaders])])) : new Set<string>();
-  return Object.entries(s.vars ?? {}).map(([name, decl]) => ({
-    name,
-    description: decl.description,
-    secret: decl.secret === true,
-    apiTable: table.has(name),
-    cases: s.cases.filter((c) => (c.needs ?? []).includes(name) || reads([c.steps, c.vars ?? {}]).includes(name)).map((c) => c.id),
-  }));
+/** The third line of a variable in `list --vars`: whether a profile must set it, and what happens without it. */
+function requirement(v: DeclaredVar): string {
+  const example = v.example !== undefined && !v.secret ? `; e.g. ${JSON.stringify(v.example)}` : '';
+  if (v.required) return `required: a target profile must set it${example}`;
+  const skips = v.skips.length ? `; unset, it skips ${v.skips.length} case(s): ${someOf(v.skips)}` : '';
+  return `optional${example}${skips}`;
 }
 
 /** `specgate list`: suites, their requirements (with level and coverage) and cases; `--vars`: their target variables. */
@@ -46,24 +36,26 @@ export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; js
       for (const v of vars) {
         const by = [...(v.apiTable ? ['the API table (every operation)'] : []), ...(v.cases.length ? [`${v.cases.length} case(s): ${v.cases.slice(0, 5).join(', ')}${v.cases.length > 5 ? ', ...' : ''}`] : [])];
         const used = by.length ? `read by ${by.join(' and ')}` : 'read by typed checks only (in their code)';
-        out.write(`  ${v.name}${v.secret ? ' (secret)' : ''} — ${v.description}\n      ${used}\n`);
+        out.write(`  ${v.name}${v.secret ? ' (secret)' : ''} — ${v.description}\n      ${used}\n      ${requirement(v)}\n`);
       }
     }
     return 0;
   }
   if (opts.json) {
-    out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, requirements: s.requirements.map(({ location: _l, ...r }) => r), cases: s.cases.map((c) => ({ id: c.id, requirements: c.requirements, description: c.description, tags: c.tags, file: `${c.location.file}:${c.location.line}` })) })), null, 2)}\n`);
+    out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, ...(s.sides ? { sides: s.sides } : {}), requirements: s.requirements.map(({ location: _l, ...r }) => r), cases: s.cases.map((c) => ({ id: c.id, requirements: c.requirements, description: c.description, tags: c.tags, file: `${c.location.file}:${c.location.line}` })) })), null, 2)}\n`);
     return 0;
   }
   for (const s of suites) {
     const title = modules.find((m) => m.name === s.name)?.title;
     out.write(`${s.name}${title ? ` — ${title}` : ''}: ${s.requirements.length} requirements, ${s.cases.length} cases\n`);
+    // what `run --side <name>` accepts for this suite
+    if (s.sides) out.write(`  sides (run --side <name>): ${describeSides(s)}\n`);
     const byReq = new Map<string, string[]>();
     for (const c of s.cases) for (const r of c.requirements) byReq.set(r, [...(byReq.get(r) ?? []), c.id]);
     out.write('  requirements:\n');
     for (const r of s.requirements) {
       const cover = r.excluded ? `excluded: ${r.excluded}` : (byReq.get(r.id) ?? []).join(', ') || 'NOT COVERED';
-      out.write(`    ${r.id} (${r.level}) — ${cover}\n`);
+      out.write(`    ${r.id} (${r.level}${r.side !== undefined ? `, ${r.side} side` : ''}) — ${cover}\n`);
     }
     out.write('  cases:\n');
     for (const c of s.cases) out.write(`    ${c.id} [${c.requirements.join(', ')}]${c.tags?.length ? ` {${c.tags.join(', ')}}` : ''}  ${c.location.file}:${c.location.line}\n`);

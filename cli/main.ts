@@ -5,7 +5,8 @@ import { fuzzCommand } from './fuzz-command.js';
 import { listCommand } from './list-command.js';
 import { mergeCommand } from './merge-command.js';
 import { runCommand } from './run-command.js';
-import { serveCommand } from './serve-command.js';
+import { initCommand } from './init-command.js';
+import { serveCommand, type ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
 import { validateCommand } from './validate-command.js';
 
@@ -66,6 +67,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   const run = withModules(program.command('run').description('run suites against a target (default: the bundled reference implementations)'))
     .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
     .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
+    .option('--side <name>', "judge one side of the protocol only (e.g. server, client; or suite=side): the other side's requirements are reported not applicable", list)
     .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed', 0, SEED_MAX))
@@ -96,7 +98,15 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
     .option('--port <n>', 'listen on this port (default: an ephemeral one)', int('--port', 0, 65535))
-    .action(async (suite: string, o: { port?: number }) => setCode(await serveCommand(modules, suite, o)));
+    .option('--profile <file>', 'also write a target profile that runs the suite against it (its secrets go to an env file beside it, readable by its owner only)')
+    .option('--public-url <url>', 'the origin clients reach it at, e.g. behind a forwarding proxy: its variables and answers name that origin')
+    .action(async (suite: string, o: ServeFlags) => setCode(await serveCommand(modules, suite, o)));
+
+  withModules(program.command('init').description('write a commented target profile for a suite, with every variable it takes, to fill in'))
+    .argument('<suite>')
+    .option('--out <file>', 'write it here (default: print it)')
+    .option('--force', 'replace --out when it exists')
+    .action((suite: string, o: { out?: string; force?: boolean }) => setCode(initCommand(modules, suite, o)));
 
   withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
     .argument('<files...>')

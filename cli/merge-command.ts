@@ -40,9 +40,10 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
       name: s.name,
       target: s.target,
       cases: s.cases,
-      requirements: requirementVerdicts(asLoaded(s), s.cases, baseline),
+      requirements: requirementVerdicts(asLoaded(s), s.cases, baseline, s.sides),
       durationMs: s.durationMs,
       ...(s.error ? { error: s.error } : {}),
+      ...(s.sides ? { sides: s.sides } : {}),
       properties: s.properties,
     };
   });

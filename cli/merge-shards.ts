@@ -54,16 +54,32 @@ export function mergeSuites(reports: readonly ReadReport[]): MergedSuite[] {
     const suites = parts.map((p) => p.suite);
     const first = suites[0] as ReadSuite;
     const error = suites.find((p) => p.error)?.error;
+    const catalog = suites.find((p) => p.catalog.length)?.catalog ?? [];
+    const sides = judgedSides(suites, catalog);
+    const { side: _side, ...properties } = first.properties;
     return {
       name,
       target: first.target,
       durationMs: Math.max(...suites.map((p) => p.durationMs)),
       ...(error ? { error } : {}),
-      properties: first.properties,
-      catalog: suites.find((p) => p.catalog.length)?.catalog ?? [],
+      ...(sides ? { sides } : {}),
+      properties: { ...properties, ...(sides ? { side: sides.join(',') } : {}) },
+      catalog,
       cases,
     };
   });
+}
+
+/**
+ * The sides the parts of a suite judged together: a run of the server side merged with one of
+ * the client side judges both. Undefined when some part judged every side, or the parts
+ * together cover every side the catalog names.
+ */
+function judgedSides(parts: readonly ReadSuite[], catalog: readonly Requirement[]): string[] | undefined {
+  if (parts.some((p) => !p.sides)) return undefined;
+  const judged = [...new Set(parts.flatMap((p) => p.sides ?? []))];
+  const all = new Set(catalog.flatMap((r) => (r.side !== undefined ? [r.side] : [])));
+  return [...all].every((s) => judged.includes(s)) ? undefined : judged;
 }
 
 /** Every shard 1..n present once, all of the same split: returns what the whole run selected. */

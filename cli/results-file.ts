@@ -15,6 +15,8 @@ export interface ReadSuite {
   target: string;
   durationMs: number;
   error?: { code: string; message: string };
+  /** The sides the run judged, when it judged only some (`--side`). */
+  sides?: string[];
   properties: Record<string, string>;
   catalog: Requirement[];
   cases: CaseResult[];
@@ -54,6 +56,7 @@ function readCase(suite: string, c: Json): CaseResult {
     id: text(c['id']),
     requirements: list(c['requirements']).map((r) => text(r)),
     outcome: text(c['outcome']) as CaseResult['outcome'],
+    ...(c['notApplicable'] === true ? { notApplicable: true } : {}),
     failures: list(c['failures']) as CaseResult['failures'],
     exchanges: list(c['exchanges']) as CaseResult['exchanges'],
     durationMs: num(c['durationMs']),
@@ -66,6 +69,7 @@ function readRequirement(r: Json): Requirement {
     level: text(r['level'], 'MUST') as Level,
     source: text(r['source']),
     text: text(r['text']),
+    ...(typeof r['side'] === 'string' ? { side: r['side'] } : {}),
     // The catalog's exclusion reason is the verdict's reason for an excluded requirement.
     ...(r['status'] === 'excluded' ? { excluded: text(r['reason'], 'excluded') } : {}),
   };
@@ -95,11 +99,13 @@ export function parseJsonReport(content: string, file: string): ReadReport {
     .map((s): ReadSuite => {
       const name = text(s['name']);
       const error = isObject(s['error']) ? { code: text(s['error']['code']), message: text(s['error']['message']) } : undefined;
+      const sides = Array.isArray(s['sides']) ? s['sides'].map((x) => text(x)) : undefined;
       return {
         name,
         target: text(s['target']),
         durationMs: num(s['durationMs']),
         ...(error ? { error } : {}),
+        ...(sides ? { sides } : {}),
         properties: (isObject(s['properties']) ? s['properties'] : {}) as Record<string, string>,
         catalog: requirements.filter((r) => r['suite'] === name).map(readRequirement),
         cases: list(s['cases']).filter(isObject).map((c) => readCase(name, c)),

@@ -8,11 +8,15 @@ import { watchInterrupts } from './interrupt.js';
 import { writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
+import { parseSides } from './side-choice.js';
 import { planTargets } from './target-choice.js';
+import { unsetOptionalNotes, withUnsetNotes } from './unset-vars-note.js';
 
 export interface RunFlags {
   suite?: string[];
   case?: string[];
+  /** `--side`: a side name for every suite, or `suite=side`. */
+  side?: string[];
   target?: string;
   report?: string[];
   seed?: number;
@@ -49,13 +53,17 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case);
+  const sides = flags.side?.length ? parseSides(flags.side, plan.suites) : undefined;
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
   const shard = flags.shard
     ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? 8, log: (line) => process.stdout.write(`${line}\n`) })
     : undefined;
   const reporters: Reporter[] = [
-    createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
+    withUnsetNotes(
+      createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
+      (result) => unsetOptionalNotes(modules, result, plan.targets),
+    ),
     ...fileReporters,
   ];
   const interrupts = watchInterrupts('stopping the cases in flight and writing the reports of what ran');
@@ -64,6 +72,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       modules,
       suites: plan.suites,
       ...(flags.case ? { cases: flags.case } : {}),
+      ...(sides ? { sides } : {}),
       targets: plan.targets,
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.runs !== undefined ? { runs: flags.runs } : {}),

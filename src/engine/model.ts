@@ -25,6 +25,12 @@ export interface Requirement {
   text: string;
   /** Set when the statement cannot be checked from outside; the reason stays visible in reports. */
   excluded?: string;
+  /**
+   * The side of the protocol the statement binds (`server`, `client`, `plugin`, ...): one of the
+   * sides its suite declares in `suite.yaml`. A run that judges one side (`--side`) reports the
+   * other sides' requirements not applicable.
+   */
+  side?: string;
   location?: SourceLocation;
 }
 
@@ -193,13 +199,22 @@ export interface LoadedSuite {
   vars?: Record<string, { description: string; secret?: boolean }>;
   /** The suite's HTTP API described as data (`api.yaml`), when it has one. */
   api?: ApiTable;
+  /**
+   * The sides of the protocol the suite judges (`suite.yaml` `sides:`), by name, when it
+   * declares them; then every requirement names one, and a case judges the side of its requirements.
+   */
+  sides?: Record<string, { description: string }>;
 }
 
 // ---------------------------------------------------------------- results
 
 export type CaseOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 
-export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 'expected-failure';
+/**
+ * `not-applicable`: the requirement does not apply to this run (it binds a side the run does
+ * not judge, or a mode the target does not have); never a failure, never a gap in coverage.
+ */
+export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 'expected-failure' | 'not-applicable';
 
 /** One request/response (or process run) as observed, secrets already redacted. */
 export interface Exchange {
@@ -239,6 +254,11 @@ export interface CaseResult {
   outcome: CaseOutcome;
   /** Why skipped or errored. */
   reason?: string;
+  /**
+   * A skipped case that found what it judges does not apply to this target
+   * (`ctx.notApplicable`): its requirements are not applicable unless another case judged them.
+   */
+  notApplicable?: boolean;
   errorCode?: string;
   failures: Failure[];
   /** The last exchanges of the case (bounded), for the report. */
@@ -264,10 +284,12 @@ export interface RequirementVerdict {
   text: string;
   source: string;
   status: RequirementStatus;
+  /** The side of the protocol it binds, when its suite declares sides. */
+  side?: string;
   /** IDs of the cases that cover it. */
   cases: string[];
   failures: Failure[];
-  /** For untested/excluded/expected-failure: why. */
+  /** For untested/excluded/expected-failure/not-applicable: why. */
   reason?: string;
   /** Cases that errored or were skipped while covering it. */
   errored: number;
@@ -285,6 +307,8 @@ export interface SuiteResult {
   durationMs: number;
   /** A suite-level fault (reference target failed to start, ...). */
   error?: { code: string; message: string };
+  /** The sides this run judged, when it judged only some (`--side`); absent: every side. */
+  sides?: string[];
   properties: Record<string, string>;
 }
 

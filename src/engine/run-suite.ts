@@ -4,6 +4,7 @@ import type { CaseDef, CaseResult, LoadedSuite, SuiteResult } from './model.js';
 import { isTimeBound } from './runtime/case-run.js';
 import { INTERRUPTED, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
+import { sideProperty } from './sides.js';
 import { requirementVerdicts } from './verdicts.js';
 
 /**
@@ -11,7 +12,7 @@ import { requirementVerdicts } from './verdicts.js';
  * every case of the target shares (virtual or hook), and `exclusive` cases touch shared state,
  * so those run one at a time after the rest.
  */
-export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal }): Promise<SuiteResult> {
+export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[] }): Promise<SuiteResult> {
   const started = performance.now();
   const name = rt.suite.name;
   bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
@@ -37,9 +38,10 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     name,
     target: rt.target.description,
     cases: results,
-    requirements: requirementVerdicts(rt.suite, results, opts.baseline),
+    requirements: requirementVerdicts(rt.suite, results, opts.baseline, opts.sides),
     durationMs: performance.now() - started,
-    properties: { target: rt.target.description, seed: String(rt.runSeed), clock: rt.timeMode },
+    ...(opts.sides ? { sides: [...opts.sides] } : {}),
+    properties: { target: rt.target.description, seed: String(rt.runSeed), clock: rt.timeMode, ...sideProperty(opts.sides) },
   };
   bus.emit({ type: 'suite-finish', suite: name, result: suite });
   return suite;
@@ -49,7 +51,7 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
  * A suite the run reached only after it was interrupted: its target is not started and every
  * selected case is skipped as interrupted, so the reports still list what did not run.
  */
-export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: string, bus: EventBus, baseline: Baseline): SuiteResult {
+export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: string, bus: EventBus, baseline: Baseline, sides?: readonly string[]): SuiteResult {
   bus.emit({ type: 'suite-start', suite: suite.name, target, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results = cases.map((c): CaseResult => {
     const result: CaseResult = {
@@ -67,7 +69,15 @@ export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: s
     bus.emit({ type: 'case-finish', suite: suite.name, result });
     return result;
   });
-  const result: SuiteResult = { name: suite.name, target, cases: results, requirements: requirementVerdicts(suite, results, baseline), durationMs: 0, properties: { target } };
+  const result: SuiteResult = {
+    name: suite.name,
+    target,
+    cases: results,
+    requirements: requirementVerdicts(suite, results, baseline, sides),
+    durationMs: 0,
+    ...(sides ? { sides: [...sides] } : {}),
+    properties: { target, ...sideProperty(sides) },
+  };
   bus.emit({ type: 'suite-finish', suite: suite.name, result });
   return result;
 }

@@ -7,7 +7,7 @@ import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
 import { checkTargetConfig } from './loader/target-config.js';
-import type { CaseDef, CaseResult, Interruption, LoadedSuite, RunResult, ShardInfo, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
 import { interruptedSuite, runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
@@ -16,6 +16,8 @@ import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
+import { formatLocation } from './loader/yaml-source.js';
+import { caseSide, casesOfSides, otherSideReason, sideProperty, unknownSide } from './sides.js';
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -24,6 +26,11 @@ export interface RunOptions {
   suites: string[];
   /** Case IDs to run (`id` or `suite/id`); all when empty. */
   cases?: string[];
+  /**
+   * Per suite: the one side of the protocol to judge (`--side`); it wins over the profile
+   * section's `side:`. The other sides' cases do not run and their requirements are not applicable.
+   */
+  sides?: Record<string, string>;
   /** Per suite: the external target, or none for the embedded reference. */
   targets: Record<string, TargetChoice>;
   seed?: number;
@@ -86,7 +93,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const signal = opts.signal ?? new AbortController().signal;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases) }));
+  const sides = chosenSides(suites, opts);
+  const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases, sides.get(s.name)) }));
   const sharded = opts.shard?.(all);
   const selected = sharded?.selected ?? all;
   // a profile that cannot work with the cases selected stops here, before anything starts (exit 2)
@@ -102,11 +110,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
     if (signal.aborted) {
-      results.push(interruptedSuite(suite, cases, choice.label, bus, baseline));
+      results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, sides.get(suite.name)));
       continue;
     }
     if (choice.recording) {
-      results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline));
+      results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, sides.get(suite.name)));
       continue;
     }
     const clients: HttpClient[] = [];
@@ -149,12 +157,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
       };
       try {
-        result = await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline, signal });
+        const judged = sides.get(suite.name);
+        result = await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline, signal, ...(judged ? { sides: judged } : {}) });
       } finally {
         await target.stop().catch(() => undefined);
       }
     } catch (e) {
-      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e));
+      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), sides.get(suite.name));
       bus.emit({ type: 'suite-finish', suite: suite.name, result });
     } finally {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
@@ -185,13 +194,45 @@ function interruptionOf(reason: unknown): Interruption {
   return { signal: signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT' };
 }
 
-function selectCases(suite: LoadedSuite, wanted: string[] | undefined): CaseDef[] {
-  if (!wanted?.length) return suite.cases;
-  return suite.cases.filter((c) => wanted.includes(c.id) || wanted.includes(`${suite.name}/${c.id}`));
+/**
+ * The sides each suite judges: `--side` for it, else its profile section's `side:`; a suite
+ * with neither judges every side. A side the suite does not declare stops the run (exit 2).
+ */
+function chosenSides(suites: LoadedSuite[], opts: RunOptions): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const errors: SpecgateError[] = [];
+  for (const suite of suites) {
+    const flag = opts.sides?.[suite.name];
+    const section = opts.targets[suite.name]?.section;
+    const side = flag ?? section?.side;
+    if (side === undefined) continue;
+    const origin = flag !== undefined
+      ? { code: 'SG_USAGE' as const, label: `--side ${side}`, ...(suites.length > 1 ? { hint: ` (with several suites, choose per suite: --side ${suite.name}=<side>)` } : {}) }
+      : { code: 'SG_CONFIG' as const, label: `${section?.location ? `${formatLocation(section.location)}: ` : ''}the target profile's suites.${suite.name}.side`, ...(section?.location ? { location: section.location } : {}) };
+    const problem = unknownSide(suite, side, origin);
+    if (problem) errors.push(problem);
+    else out.set(suite.name, [side]);
+  }
+  if (errors.length) throw new SpecgateErrorList(errors);
+  return out;
+}
+
+/**
+ * The cases of `--case` (all when none is named) that judge the chosen sides. A case named with
+ * --case that judges another side is a usage error: the run would silently leave it out.
+ */
+function selectCases(suite: LoadedSuite, wanted: string[] | undefined, sides: string[] | undefined): CaseDef[] {
+  const named = wanted?.length ? suite.cases.filter((c) => wanted.includes(c.id) || wanted.includes(`${suite.name}/${c.id}`)) : suite.cases;
+  const kept = casesOfSides(suite, named, sides);
+  if (wanted?.length && sides && kept.length < named.length) {
+    const other = named.find((c) => !kept.includes(c)) as CaseDef;
+    throw new SpecgateError('SG_USAGE', `case ${suite.name}/${other.id} judges the ${caseSide(suite, other) ?? 'other'} side, and ${otherSideReason(sides)}: drop it from --case or choose its side`, { suite: suite.name, case: other.id });
+  }
+  return kept;
 }
 
 /** A suite whose target could not be prepared: every case errored with the fault, so the report still says what did not run. */
-function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError): SuiteResult {
+function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError, sides: string[] | undefined): SuiteResult {
   const caseResults: CaseResult[] = cases.map((c) => ({
     suite: suite.name,
     id: c.id,
@@ -204,18 +245,32 @@ function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: 
     durationMs: 0,
     location: c.location,
   }));
-  const requirements = suite.requirements.map((r) => ({
-    id: r.id,
-    suite: suite.name,
-    level: r.level,
-    text: r.text,
-    source: r.source,
-    status: r.excluded ? ('excluded' as const) : ('untested' as const),
-    cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
-    failures: [],
-    reason: r.excluded ?? `the target could not be prepared: ${err.message}`,
-    errored: cases.filter((c) => c.requirements.includes(r.id)).length,
-    skipped: 0,
-  }));
-  return { name: suite.name, target: label, cases: caseResults, requirements, durationMs: 0, error: { code: err.code, message: err.message }, properties: { target: label } };
+  const requirements = suite.requirements.map((r): RequirementVerdict => {
+    // a requirement of a side this run does not judge stays not applicable, target or no target
+    const otherSide = sides !== undefined && r.side !== undefined && !sides.includes(r.side);
+    return {
+      id: r.id,
+      suite: suite.name,
+      level: r.level,
+      text: r.text,
+      source: r.source,
+      status: r.excluded ? 'excluded' : otherSide ? 'not-applicable' : 'untested',
+      ...(r.side !== undefined ? { side: r.side } : {}),
+      cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
+      failures: [],
+      reason: r.excluded ?? (otherSide ? otherSideReason(sides) : `the target could not be prepared: ${err.message}`),
+      errored: cases.filter((c) => c.requirements.includes(r.id)).length,
+      skipped: 0,
+    };
+  });
+  return {
+    name: suite.name,
+    target: label,
+    cases: caseResults,
+    requirements,
+    durationMs: 0,
+    error: { code: err.code, message: err.message },
+    ...(sides ? { sides: [...sides] } : {}),
+    properties: { target: label, ...sideProperty(sides) },
+  };
 }

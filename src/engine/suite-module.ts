@@ -1,6 +1,6 @@
 import type * as fc from 'fast-check';
 import type { Clock, ClockControl } from './clock.js';
-import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo } from './model.js';
+import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo, Step } from './model.js';
 import type { ExecConfig, ExecResult, ExecRunner, HttpClient, HttpResponse, UserAgentDriver } from '../targets/types.js';
 import type { TypedCheck } from './checks/contract.js';
 import type { CheckContext } from './checks/context.js';
@@ -124,12 +124,32 @@ export interface RunningReference {
   agent?: UserAgentDriver;
   /** The database `query:` steps talk to, when the reference has one (it closes it in `stop`). */
   database?: DatabaseTarget;
+  /** Under `specgate serve`: how a run in another process reaches it (what `serve --profile` writes). */
+  served?: ServedReference;
   stop(): Promise<void>;
+}
+
+/**
+ * What a target profile for a served reference holds beyond its variables: the clock hook and
+ * the user-agent actions a run in another process uses, since the in-process clock and agent do
+ * not cross a process boundary.
+ */
+export interface ServedReference {
+  /** Where it listens, when it advertises another origin (`publicUrl`). */
+  listening?: string;
+  /** The variables a profile gives the cases (default: the running reference's `vars`). */
+  vars?: Record<string, unknown>;
+  /** The request that moves its clock (`${ms}` set by the engine). */
+  clock?: { advance: HttpRequestSpec };
+  /** Scripted user-agent actions (e.g. requests to its user-agent bridge). */
+  agent?: { mode: 'scripted'; actions: Record<string, Step[]> };
 }
 
 /** Starts the embedded reference implementation on loopback ephemeral ports, on the given clock. */
 export interface ReferenceTarget {
   start(opts: ReferenceStartOptions): Promise<RunningReference>;
+  /** It names `publicUrl` in everything it advertises (`specgate serve --public-url`). */
+  takesPublicUrl?: boolean;
 }
 
 export interface ReferenceStartOptions {
@@ -138,4 +158,9 @@ export interface ReferenceStartOptions {
   port?: number;
   /** True under `specgate serve`: expose the clock-control hook so external runs can move time. */
   standalone?: boolean;
+  /**
+   * The origin clients reach it at when that is not where it listens (behind a forwarding
+   * proxy): its variables, URLs in answers and redirects name this origin instead.
+   */
+  publicUrl?: string;
 }

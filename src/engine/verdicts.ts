@@ -1,14 +1,18 @@
 import type { Baseline } from './baseline.js';
 import type { BaselineEntry, CaseResult, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
 import { INTERRUPTED, INTERRUPTED_RUNNING } from './runtime/run-case.js';
+import { otherSideReason } from './sides.js';
 
 /**
  * Per-requirement verdicts of one suite from its case results:
  * failed when a failure is attributed to it, passed when a covering case judged it (see
- * {@link judged}) and none errored, otherwise untested (with why); excluded from the catalog; expected-failure and
- * stale from the baseline (case results already carry their own baseline status).
+ * {@link judged}) and none errored, not applicable when every covering case ended not
+ * applicable (`ctx.notApplicable`), otherwise untested (with why); excluded from the catalog;
+ * not applicable when it binds a side the run does not judge (`sides`, from `--side`);
+ * expected-failure and stale from the baseline (case results already carry their own baseline status).
+ * @param sides the sides this run judges, when it judges only some; absent: every side.
  */
-export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline): RequirementVerdict[] {
+export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline, sides?: readonly string[]): RequirementVerdict[] {
   return suite.requirements.map((req) => {
     const covering = results.filter((r) => r.requirements.includes(req.id));
     const failures = results.flatMap((r) => r.failures.filter((f) => f.requirement === req.id));
@@ -20,6 +24,7 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       text: req.text,
       source: req.source,
       status: 'untested',
+      ...(req.side !== undefined ? { side: req.side } : {}),
       cases: covering.map((r) => r.id),
       failures,
       errored: covering.filter((r) => r.outcome === 'errored').length,
@@ -28,6 +33,8 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
     const entry = baseline.requirement(req.id);
     const inCase = (r: CaseResult): BaselineEntry | undefined => baseline.caseRequirement(suite.name, r.id, req.id);
     if (req.excluded) return { ...v, status: 'excluded', reason: req.excluded };
+    // the other side's cases did not run: nothing about this requirement was asked of the target
+    if (sides && req.side !== undefined && !sides.includes(req.side)) return { ...v, status: 'not-applicable', reason: otherSideReason(sides) };
     if (failures.length) {
       const allCasesListed = failingCases.every((r) => r.baseline === 'expected-failure' || inCase(r));
       if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? listedReason(failingCases, inCase), ...(entry ? { baseline: entry } : {}) };
@@ -40,8 +47,21 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       if (staleInCase) return { ...v, status: 'passed', stale: true, baseline: inCase(staleInCase) as BaselineEntry, reason: `listed in the baseline as expected to fail in case ${staleInCase.id}, but it passes there` };
       return { ...v, status: 'passed' };
     }
+    const notApplicable = notApplicableReason(covering);
+    if (notApplicable !== undefined) return { ...v, status: 'not-applicable', reason: notApplicable };
     return { ...v, reason: untestedReason(covering) };
   });
+}
+
+/**
+ * Why a requirement does not apply, when every case covering it ended not applicable; any
+ * other covering case (skipped for another reason, errored) could have judged it, so then it
+ * is untested instead.
+ */
+function notApplicableReason(covering: CaseResult[]): string | undefined {
+  if (!covering.length || !covering.every((r) => r.outcome === 'skipped' && r.notApplicable === true)) return undefined;
+  const reasons = [...new Set(covering.map((r) => r.reason ?? '').filter((x) => x !== ''))];
+  return reasons.length ? reasons.join('; ') : 'it does not apply to this target';
 }
 
 /**
@@ -78,7 +98,8 @@ function untestedReason(covering: CaseResult[]): string {
   if (!covering.length) return 'no case covers it';
   const errored = covering.find((r) => r.outcome === 'errored');
   if (errored) return `case ${errored.id} errored: ${errored.reason ?? 'unknown fault'}`;
-  const skipped = covering.find((r) => r.outcome === 'skipped');
+  // a case that could have judged it says more than one that found it does not apply
+  const skipped = covering.find((r) => r.outcome === 'skipped' && !r.notApplicable) ?? covering.find((r) => r.outcome === 'skipped');
   if (skipped) return `skipped: ${skipped.reason ?? ''}`;
   return 'no covering case ran';
 }
@@ -115,7 +136,7 @@ export function summarize(suites: SuiteResult[], strict: boolean, baseline: Base
   const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
     Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
   const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
-  const reqCounts = count(['passed', 'failed', 'untested', 'excluded', 'expected-failure'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  const reqCounts = count(['passed', 'failed', 'untested', 'excluded', 'expected-failure', 'not-applicable'] as const, (k) => requirements.filter((r) => r.status === k).length);
   const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, strict)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
   const staleCases = suites.flatMap((s) => s.cases.filter((c) => c.baseline === 'stale').map((c) => baseline.case(s.name, c.id)));

@@ -24,6 +24,7 @@ const COLUMNS: { status: RequirementStatus; title: string }[] = [
   { status: 'untested', title: 'untested' },
   { status: 'excluded', title: 'excluded' },
   { status: 'expected-failure', title: 'exp-fail' },
+  { status: 'not-applicable', title: 'n/a' },
 ];
 const LABEL = 20;
 const CELL = 10;
@@ -41,7 +42,8 @@ function caseLines(s: SuiteResult, st: Style): string[] {
     n.errored > 0 ? st.yellow(`${n.errored} errored`) : `${n.errored} errored`,
     `${n.skipped} skipped`,
   ].join(', ');
-  const lines = [`  ${st.bold(s.name)} ${st.dim(`(${plural(s.cases.length, 'case')}, ${seconds(s.durationMs)})`)}`, `    ${counts}`];
+  const side = s.sides?.length ? `, ${s.sides.join(' and ')} side${s.sides.length > 1 ? 's' : ''} only` : '';
+  const lines = [`  ${st.bold(s.name)} ${st.dim(`(${plural(s.cases.length, 'case')}, ${seconds(s.durationMs)}${side})`)}`, `    ${counts}`];
   if (s.error) lines.push(...wrapText(`suite error ${s.error.code}: ${oneLine(cleanText(s.error.message), 300)}`, 80, '    ').map(st.red));
   return lines;
 }

@@ -9,7 +9,7 @@ import { summaryLines } from './console-summary.js';
 import { showValue } from './json-text.js';
 import type { Reporter } from './reporter.js';
 import { makeStyle, wrapText, type Style } from './style.js';
-import { cleanText, oneLine, truncate } from './text.js';
+import { cleanText, oneLine, skipText, truncate } from './text.js';
 
 /** Options of {@link createConsoleReporter}. */
 export interface ConsoleReporterOptions {
@@ -122,7 +122,7 @@ export function createConsoleReporter(opts: ConsoleReporterOptions): Reporter {
       print(wrapText(`? ${name}: passes, but the baseline expects it to fail (remove it from the baseline)`, width, '  ', '    ').map(st.yellow));
     } else if (verbose) {
       const mark = c.outcome === 'passed' ? st.green('✓') : st.dim('-');
-      print([`  ${mark} ${name}${c.outcome === 'skipped' ? st.dim(` (skipped: ${oneLine(cleanText(c.reason ?? ''), 60)})`) : ''}`]);
+      print([`  ${mark} ${name}${c.outcome === 'skipped' ? st.dim(` (${c.notApplicable ? '' : 'skipped: '}${oneLine(cleanText(c.notApplicable ? skipText(c) : (c.reason ?? '')), 60)})`) : ''}`]);
     }
     progress(false);
   };

@@ -5,12 +5,13 @@
  */
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
 import { cls, esc, escValue } from './html-escape.js';
+import { skipText } from './text.js';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
-export const REQ_STATUSES = ['failed', 'expected-failure', 'untested', 'passed', 'excluded'] as const;
+export const REQ_STATUSES = ['failed', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable'] as const;
 export const CASE_OUTCOMES = ['failed', 'errored', 'skipped', 'passed'] as const;
 
-const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', excluded: '#6e7781', 'expected-failure': '#8250df', errored: '#bc4c00', skipped: '#57606a' };
+const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', excluded: '#6e7781', 'expected-failure': '#8250df', 'not-applicable': '#8c959f', errored: '#bc4c00', skipped: '#57606a' };
 
 const badge = (status: string, label = status): string => `<span class="badge st-${cls(status)}">${esc(label)}</span>`;
 
@@ -102,7 +103,7 @@ export function failureList(result: RunResult): string {
 
 function caseRow(c: CaseResult): string {
   const baseline = c.baseline ? ` ${badge(c.baseline === 'stale' ? 'failed' : 'expected-failure', c.baseline === 'stale' ? 'stale baseline' : 'expected (baseline)')}` : '';
-  const why = c.reason ?? (c.failures.length ? `${c.failures.length} failure(s): ${[...new Set(c.failures.map((f) => f.requirement))].join(', ')}` : '');
+  const why = c.outcome === 'skipped' ? skipText(c) : c.reason ?? (c.failures.length ? `${c.failures.length} failure(s): ${[...new Set(c.failures.map((f) => f.requirement))].join(', ')}` : '');
   return `<tr class="case st-row-${cls(c.outcome)}"><td><code>${esc(c.suite)}/${esc(c.id)}</code>${c.description ? `<div class="reason">${esc(c.description)}</div>` : ''}</td><td>${badge(c.outcome)}${baseline}</td><td>${c.requirements.map((r) => `<code>${esc(r)}</code>`).join(' ')}</td><td>${Math.round(c.durationMs)} ms</td><td class="reason">${esc(why)}${c.exchanges.length && !c.failures.length && c.outcome === 'errored' ? c.exchanges.slice(-1).map(exchangeBlock).join('') : ''}</td></tr>`;
 }
 

@@ -34,6 +34,7 @@ function requirementJson(v: RequirementVerdict): Record<string, unknown> {
     suite: v.suite,
     level: v.level,
     status: v.status,
+    side: v.side ?? null,
     text: v.text,
     source: v.source,
     cases: v.cases,
@@ -53,6 +54,7 @@ function caseJson(c: CaseResult): Record<string, unknown> {
     requirements: c.requirements,
     outcome: c.outcome,
     reason: c.reason ?? null,
+    notApplicable: c.notApplicable ?? false,
     errorCode: c.errorCode ?? null,
     durationMs: c.durationMs,
     failures: c.failures,
@@ -69,6 +71,7 @@ function suiteJson(s: SuiteResult): Record<string, unknown> {
     target: s.target,
     durationMs: s.durationMs,
     error: s.error ?? null,
+    sides: s.sides ?? null,
     properties: s.properties,
     cases: s.cases.map(caseJson),
   };

@@ -5,7 +5,7 @@
  */
 import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
 import { describeCaseFailures, describeFailure, requirementLookup, type RequirementLookup } from './failure-text.js';
-import { BODY_CAP, oneLine, truncate } from './text.js';
+import { BODY_CAP, NOT_APPLICABLE, oneLine, skipText, truncate } from './text.js';
 
 /** The non-passing child of a `<testcase>`. */
 export interface JUnitOutcome {
@@ -61,7 +61,7 @@ function caseOutcome(c: CaseResult, lookup: RequirementLookup): JUnitOutcome | u
     case 'errored':
       return { tag: 'error', type: c.errorCode ?? 'error', message: oneLine(c.reason ?? 'errored'), body: describeCaseFailures(c, lookup) };
     case 'skipped':
-      return { tag: 'skipped', message: oneLine(c.reason ?? 'skipped') };
+      return { tag: 'skipped', message: oneLine(skipText(c)) };
   }
 }
 
@@ -74,6 +74,9 @@ function requirementOutcome(v: RequirementVerdict, suite: SuiteResult, lookup: R
       return { tag: 'skipped', message: oneLine(`untested: ${why || 'no case covers it'}`) };
     case 'excluded':
       return { tag: 'skipped', message: oneLine(`excluded: ${why}`) };
+    case 'not-applicable':
+      // neither a failure nor a gap: skipped, with the reason it does not apply to this run
+      return { tag: 'skipped', message: oneLine(`${NOT_APPLICABLE}: ${why || 'it does not apply to this run'}`) };
     case 'expected-failure':
       return { tag: 'skipped', message: oneLine(`expected failure (baseline): ${why}`) };
     case 'failed':

@@ -13,7 +13,7 @@ import type { CaseResult, RunResult, SuiteResult } from '../engine/model.js';
 import { normalize, type Plain } from './json-text.js';
 import { STALE_MESSAGE } from './junit-cases.js';
 import { createFileReporter, type Reporter } from './reporter.js';
-import { cleanText, oneLine } from './text.js';
+import { cleanText, oneLine, skipText } from './text.js';
 
 /** TAP descriptions treat `#` as the start of a directive and `\` as its escape (TAP 13). */
 function escapeDescription(text: string): string {
@@ -71,7 +71,7 @@ function casePoint(n: number, c: CaseResult): string[] {
       if (c.baseline !== 'stale') return [`ok ${desc}`];
       return [`not ok ${desc}`, ...yamlBlock({ message: STALE_MESSAGE, severity: 'fail', requirement: c.requirements.join(', '), at })];
     case 'skipped':
-      return [`ok ${desc} # SKIP ${escapeDescription(c.reason ?? 'skipped')}`];
+      return [`ok ${desc} # SKIP ${escapeDescription(skipText(c))}`];
     case 'failed':
       // TAP's TODO is exactly "known failure, does not fail the run": the baseline's meaning.
       return [
@@ -103,7 +103,7 @@ export function renderTap(result: RunResult): string {
   const { cases, requirements } = result.summary;
   const tail = [
     `# cases: ${cases.total} (passed ${cases.passed}, failed ${cases.failed}, errored ${cases.errored}, skipped ${cases.skipped})`,
-    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, stale ${requirements.stale})`,
+    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}, stale ${requirements.stale})`,
     `# seed: ${result.seed}`,
     `# ${oneLine(cleanText(result.summary.verdict))}`,
   ];

@@ -57,3 +57,15 @@ export function seconds(ms: number): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** The prefix every report gives what does not apply to a run (a case or a requirement). */
+export const NOT_APPLICABLE = 'not applicable';
+
+/**
+ * Why a skipped case did not run, as reports show it: `not applicable: <reason>` for a case
+ * that found its requirements do not apply to the target, the plain reason otherwise.
+ */
+export function skipText(c: { reason?: string; notApplicable?: boolean }): string {
+  if (c.notApplicable) return `${NOT_APPLICABLE}: ${c.reason ?? 'it does not apply to this target'}`;
+  return c.reason ?? 'skipped';
+}

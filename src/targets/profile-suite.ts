@@ -22,6 +22,7 @@ export interface SuiteBuildContext {
 /** Section shape after schema validation (schemas/target-profile.schema.json#/definitions/suite). */
 interface RawSuite {
   description?: string;
+  side?: string;
   vars?: Record<string, unknown>;
   secrets?: string[];
   headers?: Record<string, string>;
@@ -58,6 +59,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location, locations: keyLocations(section, ctx) };
   if (raw.paths) out.pathNames = { ...raw.paths };
   if (raw.description !== undefined) out.description = raw.description;
+  if (raw.side !== undefined) out.side = raw.side;
   if (raw.http) out.http = { ...raw.http };
   if (raw.database) out.database = { ...raw.database };
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);

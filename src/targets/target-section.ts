@@ -22,6 +22,8 @@ export type AgentSection =
 export interface TargetSection {
   /** Shown in reports instead of the suite name. */
   description?: string;
+  /** The one side of the protocol this target plays (`side:`): the other sides' requirements are not applicable. */
+  side?: string;
   /** Variables the cases see; `${...}` expressions other than `${env:...}` are left for the engine. */
   vars: Record<string, unknown>;
   /** Values never to print: every `${env:...}` value of the section plus the values of the vars named in `secrets:`. */

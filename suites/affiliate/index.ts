@@ -26,6 +26,7 @@ const reference: ReferenceTarget = {
     const running = await affiliateReference.start(opts);
     return { ...running, vars: { integration_command: referenceIntegrationCommand(), ...running.vars } };
   },
+  takesPublicUrl: affiliateReference.takesPublicUrl,
 };
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { judgeMerged } from '../../cli/merge-command.js';
 import { mergeSuites } from '../../cli/merge-shards.js';
 import { parseJsonReport, type ReadReport, type ReadSuite } from '../../cli/results-file.js';
+import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult } from '../../src/engine/model.js';
 import { renderJson } from '../../src/reporting/json.js';
 import { makeRunResult } from '../fixtures/reporting/run-result.js';
@@ -58,5 +60,51 @@ describe('reading a JSON report back', () => {
     expect(() => parseJsonReport('{"a":1}', 'x.json')).toThrow(/x.json: not a specgate JSON report/);
     expect(() => parseJsonReport('nope', 'y.json')).toThrow(/y.json: not JSON/);
     expect(() => parseJsonReport('{"specgate":{"format":99},"requirements":[],"suites":[]}', 'z.json')).toThrow(/format 99/);
+  });
+});
+
+describe('merging runs of one side each', () => {
+  const catalog = [
+    { id: 'R-S', level: 'MUST' as const, source: 's#1', text: 's', side: 'server' },
+    { id: 'R-C', level: 'MUST' as const, source: 's#1', text: 'c', side: 'client' },
+  ];
+  const sided = (file: string, sides: string[] | undefined, id: string, requirement: string): ReadReport => ({
+    ...shard(1, []),
+    file,
+    shard: undefined,
+    suites: [{ name: 's', target: 't', durationMs: 5, ...(sides ? { sides } : {}), properties: sides ? { side: sides.join(',') } : {}, catalog, cases: [{ ...result('s', id), requirements: [requirement] }] }],
+  });
+
+  it('a server-side run and a client-side run together judge both sides: nothing is left not applicable', () => {
+    const [merged] = mergeSuites([sided('server.json', ['server'], 'a', 'R-S'), sided('client.json', ['client'], 'b', 'R-C')]);
+    expect(merged?.sides).toBeUndefined();
+    expect(merged?.properties['side']).toBeUndefined();
+    const run = judgeMerged([], merged ? [merged] : [], false, new Baseline());
+    expect(run.requirements.map((r) => [r.id, r.status])).toEqual([['R-S', 'passed'], ['R-C', 'passed']]);
+  });
+
+  it('runs of the same side stay one side: the other side is still not applicable after the merge', () => {
+    const [merged] = mergeSuites([sided('one.json', ['server'], 'a', 'R-S'), sided('two.json', ['server'], 'b', 'R-S')]);
+    expect(merged?.sides).toEqual(['server']);
+    const run = judgeMerged([], merged ? [merged] : [], false, new Baseline());
+    expect(run.requirements.find((r) => r.id === 'R-C')).toMatchObject({ status: 'not-applicable', reason: 'this run judges the server side only' });
+    expect(run.suites[0]?.sides).toEqual(['server']);
+    expect(run.summary.exitCode).toBe(0);
+  });
+
+  it('reads back the side of each requirement, the sides of a suite and the not-applicable mark of a case', () => {
+    const run = makeRunResult();
+    const oauth = run.suites[0];
+    if (!oauth) throw new Error('fixture changed');
+    oauth.sides = ['server'];
+    oauth.cases.push({ suite: 'oauth', id: 'no-mode', requirements: ['OAUTH-X'], outcome: 'skipped', notApplicable: true, reason: 'no such mode', failures: [], exchanges: [], durationMs: 0 });
+    oauth.requirements.push({ id: 'OAUTH-X', suite: 'oauth', level: 'MUST', side: 'server', text: 'x', source: 's#1', status: 'not-applicable', cases: ['no-mode'], failures: [], errored: 0, skipped: 1 });
+    run.requirements = run.suites.flatMap((s) => s.requirements);
+    const read = parseJsonReport(renderJson(run, '9.9.9'), 'r.json');
+    expect(read.suites[0]?.sides).toEqual(['server']);
+    expect(read.suites[1]?.sides).toBeUndefined();
+    expect(read.suites[0]?.catalog.find((r) => r.id === 'OAUTH-X')?.side).toBe('server');
+    expect(read.suites[0]?.cases.find((c) => c.id === 'no-mode')).toMatchObject({ notApplicable: true, reason: 'no such mode' });
+    expect(read.suites[0]?.cases.find((c) => c.id === 'device-code-expiry')?.notApplicable).toBeUndefined();
   });
 });

@@ -123,7 +123,7 @@ describe('run summary and exit code', () => {
     const sum = summarize([s], false, new Baseline());
     expect(sum.exitCode).toBe(0);
     expect(sum.verdict).toBe('conformant at the gating level (MUST)');
-    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, excluded: 1, 'expected-failure': 1, total: 5, stale: 0 });
+    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, total: 5, stale: 0 });
     expect(sum.cases).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1, total: 1 });
   });
 
@@ -181,5 +181,79 @@ describe('run summary and exit code', () => {
 
   it('an entry that expires today is still valid', () => {
     expect(new Baseline([{ id: 'A', reason: 'r', expires: '2020-02-01' }], '2020-02-01').expired()).toEqual([]);
+  });
+});
+
+describe('not applicable', () => {
+  const sided = (id: string, side: string, excluded?: string): Requirement => ({ ...req(id, 'MUST', excluded), side });
+  const na = (id: string, requirements: string[], reason = 'the target has no device flow'): CaseResult => result(id, requirements, 'skipped', { reason, notApplicable: true });
+  const sidedVerdict = (requirements: Requirement[], results: CaseResult[], sides?: string[], baseline = new Baseline()): Record<string, { status: string; reason?: string }> =>
+    Object.fromEntries(requirementVerdicts(suiteOf(...requirements), results, baseline, sides).map((v) => [v.id, { status: v.status, ...(v.reason ? { reason: v.reason } : {}) }]));
+
+  it('a requirement whose only case ended not applicable is not applicable, with the case reason', () => {
+    expect(verdict([req('A')], [na('c1', ['A'])])).toEqual({ A: { status: 'not-applicable', reason: 'the target has no device flow' } });
+  });
+
+  it('another case that judged it wins: passed or failed', () => {
+    expect(verdict([req('A')], [na('c1', ['A']), result('c2', ['A'], 'passed')])['A']?.status).toBe('passed');
+    expect(verdict([req('A')], [na('c1', ['A']), result('c2', ['A'], 'failed', { failures: [failure('A')] })])['A']?.status).toBe('failed');
+  });
+
+  it('a finding the case recorded before it ended not applicable still fails the requirement', () => {
+    expect(verdict([req('A')], [na('c1', ['A'], 'no such mode')].map((r) => ({ ...r, failures: [failure('A')] })))['A']?.status).toBe('failed');
+  });
+
+  it('untested when another covering case could have judged it (skipped for another reason, or errored), with that case reason', () => {
+    expect(verdict([req('A')], [na('c1', ['A']), result('c2', ['A'], 'skipped', { reason: 'needs a browser' })])).toEqual({ A: { status: 'untested', reason: 'skipped: needs a browser' } });
+    expect(verdict([req('A')], [na('c1', ['A']), result('c2', ['A'], 'errored', { reason: 'no answer' })])['A']).toEqual({ status: 'untested', reason: 'case c2 errored: no answer' });
+  });
+
+  it('several not-applicable cases give each distinct reason once', () => {
+    expect(verdict([req('A')], [na('c1', ['A'], 'no web flow'), na('c2', ['A'], 'no device flow'), na('c3', ['A'], 'no web flow')])['A']?.reason).toBe('no web flow; no device flow');
+  });
+
+  it('a plain skip is still untested (a skip is not a statement that the requirement does not apply)', () => {
+    expect(verdict([req('A')], [result('c1', ['A'], 'skipped', { reason: 'no clock' })])['A']?.status).toBe('untested');
+  });
+
+  it('a run of one side: the other side is not applicable with the run side named; its excluded requirements stay excluded', () => {
+    const reqs = [sided('S', 'server'), sided('C', 'client'), sided('CX', 'client', 'not observable'), sided('SU', 'server')];
+    expect(sidedVerdict(reqs, [result('c1', ['S'], 'passed')], ['server'])).toEqual({
+      S: { status: 'passed' },
+      C: { status: 'not-applicable', reason: 'this run judges the server side only' },
+      CX: { status: 'excluded', reason: 'not observable' },
+      SU: { status: 'untested', reason: 'no case covers it' },
+    });
+  });
+
+  it('without a chosen side every side is judged: an uncovered client requirement is untested', () => {
+    expect(sidedVerdict([sided('C', 'client')], [])).toEqual({ C: { status: 'untested', reason: 'no case covers it' } });
+  });
+
+  it('names several judged sides', () => {
+    expect(sidedVerdict([sided('X', 'x')], [], ['a', 'b'])['X']?.reason).toBe('this run judges the a and b sides only');
+  });
+
+  it('a baseline entry for a requirement that does not apply is neither expected-failure nor stale', () => {
+    const entry = { id: 'C', reason: 'vendor bug' };
+    const [v] = requirementVerdicts(suiteOf(sided('C', 'client')), [], new Baseline([entry]), ['server']);
+    expect(v).toMatchObject({ status: 'not-applicable' });
+    expect(v?.stale).toBeUndefined();
+    expect(summarize([{ name: 's', target: 't', cases: [], requirements: v ? [v] : [], durationMs: 1, properties: {} }], false, new Baseline([entry])).exitCode).toBe(0);
+  });
+
+  it('is counted apart and never gates: exit code 0 at every level', () => {
+    const verdicts = requirementVerdicts(suiteOf(sided('S', 'server'), { ...sided('C', 'client'), level: 'SHOULD' }), [result('c1', ['S'], 'passed')], new Baseline(), ['server']);
+    const s: SuiteResult = { name: 's', target: 't', cases: [result('c1', ['S'], 'passed')], requirements: verdicts, durationMs: 1, properties: {} };
+    for (const strict of [false, true]) {
+      const sum = summarize([s], strict, new Baseline());
+      expect(sum.exitCode).toBe(0);
+      expect(sum.requirements).toMatchObject({ passed: 1, 'not-applicable': 1, untested: 0, total: 2 });
+    }
+  });
+
+  it('the verdict carries the side of its requirement', () => {
+    expect(requirementVerdicts(suiteOf(sided('C', 'client')), [], new Baseline())[0]?.side).toBe('client');
+    expect(requirementVerdicts(suiteOf(req('A')), [], new Baseline())[0]?.side).toBeUndefined();
   });
 });

@@ -37,14 +37,29 @@ export function affiliateVars(server: Pick<RunningAffiliateServer, 'url' | 'mode
 }
 
 /** Starts the reference platform and describes it as a target. */
-export async function startAffiliateReference(opts: AffiliateServerOptions = {}): Promise<RunningReference & { server: RunningAffiliateServer }> {
-  const server = await startAffiliateServer(opts);
+export async function startAffiliateReference(opts: AffiliateServerOptions & { standalone?: boolean } = {}): Promise<RunningReference & { server: RunningAffiliateServer }> {
+  const { standalone, ...serverOpts } = opts;
+  const server = await startAffiliateServer(serverOpts);
+  const where = server.url === server.listenUrl ? server.url : `${server.url} (listening on ${server.listenUrl})`;
+  const vars = affiliateVars(server);
   return {
-    description: `reference affiliate lead platform (spec 001 part E) at ${server.url}`,
-    vars: affiliateVars(server),
+    description: `reference affiliate lead platform (spec 001 part E) at ${where}`,
+    vars,
     server,
+    ...(standalone ? { served: { listening: server.listenUrl, vars: servedVars(vars, opts.publicUrl !== undefined) } } : {}),
     stop: () => server.stop(),
   };
+}
+
+/**
+ * The variables a profile for a served platform gives: behind a forwarding proxy every call
+ * arrives from the proxy's address, so the whitelist cannot be judged by leaving from another
+ * local address and `unlisted_source` is left out (its case is skipped, saying so).
+ */
+function servedVars(vars: Record<string, unknown>, proxied: boolean): Record<string, unknown> {
+  if (!proxied) return vars;
+  const { unlisted_source: _unlisted, ...rest } = vars;
+  return rest;
 }
 
 /**
@@ -53,5 +68,6 @@ export async function startAffiliateReference(opts: AffiliateServerOptions = {})
  * `specgate serve --port N`.
  */
 export const affiliateReference: ReferenceTarget = {
-  start: ({ clock, port }) => startAffiliateReference({ clock, ...(port ? { port } : {}) }),
+  start: ({ clock, port, standalone, publicUrl }) => startAffiliateReference({ clock, ...(port ? { port } : {}), ...(standalone ? { standalone } : {}), ...(publicUrl ? { publicUrl } : {}) }),
+  takesPublicUrl: true,
 };

@@ -35,11 +35,18 @@ export interface AffiliateServerOptions {
   apiKey?: string;
   /** Where autologin targets and redirects point (default `<url>/landing`, served here as a plain page). */
   landingUrl?: string;
+  /**
+   * The origin clients reach the platform at, when a forwarding proxy stands in front of it:
+   * {affiliate_url} and the default landing page name this origin instead of where it listens.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningAffiliateServer {
-  /** `{affiliate_url}`: the server's root (`http://127.0.0.1:<port>`). */
+  /** `{affiliate_url}`: the server's root (`http://127.0.0.1:<port>`), or the public origin when one was given. */
   url: string;
+  /** Where it listens (`http://127.0.0.1:<port>`). */
+  listenUrl: string;
   /** Where autologin targets and redirects point. */
   landingUrl: string;
   /** The state it serves, for tests that look behind the API. */
@@ -103,7 +110,8 @@ export async function startAffiliateServer(opts: AffiliateServerOptions = {}): P
   const server = createServer(handle);
   server.keepAliveTimeout = 1000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
-  base.url = listening.url;
-  model.landingUrl ??= `${listening.url}${LANDING_PREFIX}`;
-  return { url: listening.url, landingUrl: model.landingUrl, model, apiKey, stop: () => listening.stop() };
+  const url = opts.publicUrl?.replace(/\/+$/, '') ?? listening.url;
+  base.url = url;
+  model.landingUrl ??= `${url}${LANDING_PREFIX}`;
+  return { url, listenUrl: listening.url, landingUrl: model.landingUrl, model, apiKey, stop: () => listening.stop() };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../../src/engine/clock.js';
 import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
 import type { Platform } from '../model/platform.js';
 import { ReferenceUserAgent } from './agent.js';
+import { bridgeActions, clockAdvance } from './bridge-actions.js';
 import { OffsetClock } from './clock-hook.js';
 import { startOAuthServer, type OAuthServerOptions, type RunningOAuthServer } from './server.js';
 
@@ -37,17 +38,31 @@ export function platformVars(server: Pick<RunningOAuthServer, 'authUrl' | 'apiUr
   };
 }
 
+/**
+ * The variables of a platform running as its own process: those of {@link platformVars} and its
+ * user-agent bridge, which checks that drive the user agent themselves post to.
+ */
+export function servedVars(server: Pick<RunningOAuthServer, 'authUrl' | 'apiUrl' | 'platform'>): Record<string, unknown> {
+  return { ...platformVars(server), agent_bridge_url: `${server.authUrl}/__specgate/agent` };
+}
+
 /** Starts the reference platform and its scripted user agent on `clock`. */
-export async function startReference(opts: { clock: Clock; platform?: Platform } & Partial<OAuthServerOptions>): Promise<RunningReference & { server: RunningOAuthServer }> {
-  const server = await startOAuthServer({ ...opts, clock: opts.clock });
+export async function startReference(opts: { clock: Clock; platform?: Platform; standalone?: boolean } & Partial<OAuthServerOptions>): Promise<RunningReference & { server: RunningOAuthServer }> {
+  const { standalone, ...serverOpts } = opts;
+  const server = await startOAuthServer({ ...serverOpts, clock: opts.clock });
   // the client-side cases judge the reference client unless `--client` names another
   const vars: Record<string, unknown> = { ...platformVars(server), client_command: referenceClientCommand() };
-  const agent = new ReferenceUserAgent(server.authUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
+  // the in-process agent reaches the platform where it listens, whatever origin it advertises
+  const agent = new ReferenceUserAgent(server.listenUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
+  const where = server.authUrl === server.listenUrl ? server.authUrl : `${server.authUrl} (listening on ${server.listenUrl})`;
   return {
-    description: `reference platform (spec 000 part B) at ${server.authUrl}`,
+    description: `reference platform (spec 000 part B) at ${where}`,
     vars,
     agent,
     server,
+    // another process reaches it through its clock hook and user-agent bridge; the client under
+    // test is named by the run that judges one (--client), not by the platform's profile
+    ...(standalone ? { served: { listening: server.listenUrl, vars: servedVars(server), clock: clockAdvance(), agent: { mode: 'scripted' as const, actions: bridgeActions() } } } : {}),
     stop: () => server.stop(),
   };
 }
@@ -58,5 +73,7 @@ export async function startReference(opts: { clock: Clock; platform?: Platform }
  * run it stays on the engine's virtual clock.
  */
 export const oauthReference: ReferenceTarget = {
-  start: ({ clock, port, standalone }) => startReference({ clock: standalone ? new OffsetClock() : clock, ...(port ? { port } : {}) }),
+  start: ({ clock, port, standalone, publicUrl }) =>
+    startReference({ clock: standalone ? new OffsetClock() : clock, ...(port ? { port } : {}), ...(standalone ? { standalone } : {}), ...(publicUrl ? { publicUrl } : {}) }),
+  takesPublicUrl: true,
 };

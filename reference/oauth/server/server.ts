@@ -20,6 +20,12 @@ export interface OAuthServerOptions extends Omit<PlatformOptions, 'clock'> {
   platform?: Platform;
   host?: string;
   port?: number;
+  /**
+   * The origin clients reach the platform at, when a forwarding proxy stands in front of it:
+   * {auth_url}, {api_url} and the verification_uri it answers name this origin instead of the
+   * address it listens on.
+   */
+  publicUrl?: string;
   /** Serve `/__specgate/clock` and `/__specgate/observations` (default true). */
   hooks?: boolean;
   /**
@@ -30,7 +36,10 @@ export interface OAuthServerOptions extends Omit<PlatformOptions, 'clock'> {
 }
 
 export interface RunningOAuthServer {
+  /** {auth_url}: the public origin when one was given, else where it listens. */
   authUrl: string;
+  /** Where it listens (`http://127.0.0.1:<port>`), for clients inside this process. */
+  listenUrl: string;
   apiUrl: string;
   platform: Platform;
   log: ObservationLog;
@@ -97,13 +106,15 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
   const hooks = opts.hooks ?? true;
   const ctx: RouteContext = { platform, sessions };
   let authUrl = '';
+  let listenUrl = '';
   let agent: ReferenceUserAgent | undefined;
   // The user-agent bridge: a profile's scripted agent asks the server to act as the browser
   // (it still goes through the HTML forms over HTTP), so out-of-process targets need no
-  // HTML scraping in YAML. Specgate's own convention, like the clock hook.
+  // HTML scraping in YAML. Specgate's own convention, like the clock hook. It reaches the
+  // platform where it listens: a proxy in front of it is for clients elsewhere.
   const bridgeAgent = (): ReferenceUserAgent => {
     const user = platform.directory.users[0];
-    agent ??= new ReferenceUserAgent(authUrl, { login: user?.login ?? '', password: user?.password ?? '' });
+    agent ??= new ReferenceUserAgent(listenUrl, { login: user?.login ?? '', password: user?.password ?? '' });
     return agent;
   };
 
@@ -143,9 +154,11 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
   });
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  authUrl = `http://${host}:${addr.port}`;
+  listenUrl = `http://${host}:${addr.port}`;
+  authUrl = opts.publicUrl?.replace(/\/+$/, '') ?? listenUrl;
   return {
     authUrl,
+    listenUrl,
     apiUrl: `${authUrl}/api`,
     platform,
     log,

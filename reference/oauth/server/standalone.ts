@@ -1,7 +1,8 @@
 import { serveUntilStopped } from '../../../src/targets/serve-until-stopped.js';
 import { writeFileSync } from 'node:fs';
+import { bridgeActions, clockAdvance } from './bridge-actions.js';
 import { OffsetClock } from './clock-hook.js';
-import { platformVars } from './reference-target.js';
+import { servedVars } from './reference-target.js';
 import { startOAuthServer, type OAuthServerOptions } from './server.js';
 import { flagValue } from '../../../src/targets/flag-value.js';
 
@@ -16,7 +17,7 @@ export async function runStandalone(argv: readonly string[], configure?: (clock:
   const flag = (name: string): string | undefined => flagValue(argv, name);
   const clock = new OffsetClock();
   const server = await startOAuthServer({ ...configure?.(clock), clock, port: Number(flag('port') ?? 0) });
-  const vars = { ...platformVars(server), agent_bridge_url: `${server.authUrl}/__specgate/agent` };
+  const vars = servedVars(server);
   const profile = flag('profile');
   if (profile) writeFileSync(profile, profileYaml(flag('name') ?? 'oauth reference platform', vars));
   process.stdout.write(`${JSON.stringify(vars)}\n`);
@@ -24,37 +25,16 @@ export async function runStandalone(argv: readonly string[], configure?: (clock:
   serveUntilStopped(() => server.stop(), lifetime);
 }
 
-const AGENT_ACTIONS: Record<string, string[]> = {
-  'sign-in': [],
-  open: ['query'],
-  approve: ['query'],
-  deny: ['query'],
-  'enter-user-code': ['user_code'],
-  'approve-device': ['user_code'],
-  'deny-device': ['user_code'],
-  revoke: ['client_id'],
-};
-const RESULT_KEYS = ['outcome', 'status', 'location', 'code', 'state', 'error', 'prompted', 'reauthorize', 'accepted', 'reason'];
-
 /**
  * A target profile for a platform that serves specgate's clock hook and user-agent bridge
  * (`POST {auth_url}/__specgate/agent/<action>`). JSON is valid YAML, so no YAML writer is needed.
  */
 export function profileYaml(name: string, vars: Record<string, unknown>, opts: { clock?: boolean } = {}): string {
-  const actions: Record<string, unknown> = {};
-  for (const [action, params] of Object.entries(AGENT_ACTIONS)) {
-    actions[action] = [
-      {
-        request: { method: 'POST', url: `\${auth_url}/__specgate/agent/${action}`, json: Object.fromEntries(params.map((p) => [p, `\${${p}}`])) },
-        capture: Object.fromEntries(RESULT_KEYS.map((k) => [k, `$.${k}`])),
-      },
-    ];
-  }
   const section = {
     vars,
     secrets: ['client_secret', 'user_password'],
-    ...(opts.clock === false ? {} : { clock: { advance: { method: 'POST', url: '${auth_url}/__specgate/clock/advance', json: { ms: '${ms}' } } } }),
-    agent: { mode: 'scripted', actions },
+    ...(opts.clock === false ? {} : { clock: clockAdvance() }),
+    agent: { mode: 'scripted', actions: bridgeActions() },
   };
   return `# yaml-language-server: $schema=../../schemas/target-profile.schema.json\n${JSON.stringify({ name, suites: { oauth: section } }, null, 2)}\n`;
 }

@@ -100,5 +100,19 @@ export interface CheckContext {
    * already recorded still count.
    */
   skip(reason: string): never;
+  /**
+   * Ends the case as not applicable with this reason: what it judges does not apply to this
+   * target (it has no such mode, or plays only the other side), which is neither a failure nor
+   * a gap in coverage. The case is skipped, and its requirements are reported not applicable
+   * (JUnit: skipped, "not applicable: <reason>") unless another case judged them. Findings
+   * already recorded still count.
+   */
+  notApplicable(reason: string): never;
+  /**
+   * The name the target uses for a header the spec names neutrally (the profile's `headers:`
+   * mapping, e.g. CTX-Protocol-Version -> MCP-Protocol-Version); the neutral name when unmapped.
+   * Checks that send or read such headers themselves, or tell a client under test which to use.
+   */
+  headerName(neutral: string): string;
 }
 

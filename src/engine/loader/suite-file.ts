@@ -27,9 +27,12 @@ export interface SuiteFile {
   vars: Record<string, VarDecl> | undefined;
   fragments: Record<string, Fragment>;
   defaults: CaseDefaults;
+  /** The sides of the protocol the suite judges, when it declares them (src/engine/sides.ts). */
+  sides?: Record<string, { description: string }>;
 }
 
 interface RawSuiteFile {
+  sides?: Record<string, { description: string }>;
   vars?: Record<string, VarDecl>;
   fragments?: Record<string, { request?: Partial<HttpRequestSpec>; steps?: Step[] }>;
   defaults?: CaseDefaults;
@@ -61,5 +64,5 @@ export function loadSuiteFile(dir: string, display: (file: string) => string, er
     else if (f.steps) fragments[name] = { kind: 'steps', steps: f.steps, location };
   }
   src.remember();
-  return { vars: raw.vars, fragments, defaults: raw.defaults ?? {} };
+  return { vars: raw.vars, fragments, defaults: raw.defaults ?? {}, ...(raw.sides ? { sides: raw.sides } : {}) };
 }

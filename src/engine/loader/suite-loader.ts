@@ -19,6 +19,7 @@ import { loadApiTable } from '../api/load-table.js';
 import { checkApiUse } from '../api/check-cases.js';
 import { operationRows } from '../api/operation-rows.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
+import { mixedSideProblem, requirementSideProblems } from '../sides.js';
 
 /**
  * Loads a suite's catalog and case files and checks them completely before anything runs:
@@ -34,7 +35,10 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     if (!c || typeof c !== 'object' || typeof c.run !== 'function' || !c.args || !(c.judges === 'case' || Array.isArray(c.judges)))
       errors.push(new SpecgateError('SG_SUITE_SCHEMA', `suite ${module.name}: check "${name}" has no contract; declare it with defineCheck({ description, args, judges, sets, run }) (src/engine/checks/contract.ts)`));
   }
+  const before = errors.length;
   const suiteFile = loadSuiteFile(module.dir, shown, errors);
+  // a suite.yaml that did not load declares no sides: its own error says why, nothing more to add
+  if (errors.length === before) errors.push(...requirementSideProblems(requirements, suiteFile.sides, shown(join(module.dir, 'suite.yaml'))));
   registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
   const api = loadApiTable(module, registry, shown, errors);
   const declared = suiteFile.vars ? new Set(Object.keys(suiteFile.vars)) : undefined;
@@ -70,6 +74,8 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
           else if (known.get(id)?.excluded)
             errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${known.get(id)?.excluded ?? ''}); a case cannot cover it — drop \`excluded:\` or the reference`));
         });
+        const mixed = mixedSideProblem(c, known, at(['requirements']));
+        if (mixed) errors.push(mixed);
         if (c.property) {
           if (!registry.has('generator', c.property.generate))
             errors.push(unknownName(`${at(['property', 'generate'])}: no generator named "${c.property.generate}"`));
@@ -85,7 +91,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     });
   }
   if (errors.length) throw new SpecgateErrorList(errors);
-  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}) };
+  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}) };
 }
 
 /** Requirements neither covered by a case nor excluded (the lint test keeps this empty). */

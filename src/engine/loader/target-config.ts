@@ -8,6 +8,7 @@ import { isTimeBound } from '../runtime/case-run.js';
 import type { TargetChoice } from '../target-setup.js';
 import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
+import { PLACEHOLDER, declaredVars, isSet, neededBy, secretEnvName, someOf, type DeclaredVar } from '../../targets/declared-vars.js';
 
 /**
  * What a target profile must give the cases that will run, checked after loading and before
@@ -62,8 +63,15 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
   const errors: SpecgateError[] = [];
   const missing = (v: unknown): boolean => v === undefined || v === null;
 
+  const unset = requiredUnset(suite, cases, vars);
+  if (unset.length) errors.push(requiredError(suite, unset, where(section.locations?.vars ?? section.location)));
+  const unfilled = placeholders(suite.name, section.vars ?? {}, (name) => where(section.locations?.var[name] ?? section.locations?.vars ?? section.location));
+  errors.push(...unfilled.map((u) => u.error));
+  // one message per variable: a placeholder or an unset required one is not also a bad URL or an unset read
+  const reported = new Set([...unset.map((v) => v.name), ...unfilled.map((u) => u.name)]);
+
   for (const [name, uses] of needs.reads) {
-    if (!missing(vars[name])) continue;
+    if (!missing(vars[name]) || reported.has(name)) continue;
     const what = suite.vars?.[name]?.description;
     errors.push(new SpecgateError(
       'SG_CONFIG',
@@ -89,6 +97,7 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
   }
 
   const badBase = (name: string, how: string): void => {
+    if (reported.has(name)) return;
     const value = vars[name];
     if (missing(value) || isHttpUrl(value) || (typeof value === 'string' && value.includes('${'))) return;
     const loc = section.locations?.var[name];
@@ -102,7 +111,7 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
     const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
     for (const expr of new Set(expressions)) {
       for (const name of safeReferences(expr)) {
-        if (missing(vars[name]))
+        if (missing(vars[name]) && !reported.has(name))
           errors.push(new SpecgateError(
             'SG_CONFIG',
             `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which the API table ${table.file} reads (${JSON.stringify(expr)}); set vars.${name} in the target profile`,
@@ -150,6 +159,46 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
     }
   }
   return errors;
+}
+
+/**
+ * The required variables the target leaves unset that the selected cases need. A required
+ * variable no case visibly needs (typed checks read it in their code) is needed by any run.
+ */
+function requiredUnset(suite: LoadedSuite, cases: CaseDef[], vars: Record<string, unknown>): (DeclaredVar & { selected: string[] })[] {
+  const running = new Set(cases.filter((c) => !c.skip && c.steps.length > 0).map((c) => c.id));
+  if (!running.size) return [];
+  return declaredVars(suite)
+    .filter((v) => v.required && !isSet(vars[v.name]))
+    .map((v) => ({ ...v, selected: neededBy(v).filter((id) => running.has(id)) }))
+    .filter((v) => v.selected.length > 0 || neededBy(v).length === 0);
+}
+
+/** One message for all of a suite's unset required variables: each with the cases that need it, and the lines to add. */
+function requiredError(suite: LoadedSuite, unset: (DeclaredVar & { selected: string[] })[], where: string): SpecgateError {
+  const lines = unset.map((v) => {
+    const who = v.selected.length ? `needed by ${v.selected.length} selected case${v.selected.length === 1 ? '' : 's'}: ${someOf(v.selected)}` : 'read by the suite\'s typed checks';
+    return `  ${v.name} — ${v.description}; ${who}`;
+  });
+  const add = unset.map((v) => `  ${v.name}: ${v.secret ? `\${env:${secretEnvName(suite.name, v.name)}}` : PLACEHOLDER}${v.example !== undefined && !v.secret ? `   # e.g. ${JSON.stringify(v.example)}` : ''}`);
+  const count = unset.length === 1 ? 'a required variable' : `${unset.length} required variables`;
+  return new SpecgateError(
+    'SG_CONFIG',
+    `${where}suites.${suite.name}.vars lacks ${count}:\n${lines.join('\n')}\nadd ${unset.length === 1 ? 'it' : 'them'} under suites.${suite.name}.vars, with your values:\n${add.join('\n')}\n(\`specgate list --suite ${suite.name} --vars\` describes every variable; \`specgate init ${suite.name}\` writes a whole profile to fill in)`,
+    { suite: suite.name, variables: unset.map((v) => v.name) },
+  );
+}
+
+/** Variables whose value still holds the placeholder `specgate init` writes. */
+function placeholders(suite: string, raw: Record<string, unknown>, where: (name: string) => string): { name: string; error: SpecgateError }[] {
+  const holds = (v: unknown): boolean =>
+    typeof v === 'string' ? v.includes(PLACEHOLDER) : Array.isArray(v) ? v.some(holds) : v !== null && typeof v === 'object' ? Object.values(v).some(holds) : false;
+  return Object.entries(raw)
+    .filter(([, v]) => holds(v))
+    .map(([name]) => ({
+      name,
+      error: new SpecgateError('SG_CONFIG', `${where(name)}vars.${name} of suite ${suite} is still ${JSON.stringify(PLACEHOLDER)}: put the target's value there, or delete the line when the variable is optional`, { suite, variable: name }),
+    }));
 }
 
 /** "case X reads (file:line:col), as do 3 more cases" and its variants. */

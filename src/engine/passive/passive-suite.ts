@@ -3,6 +3,7 @@ import type { ApiTable } from '../api/table.js';
 import type { Baseline } from '../baseline.js';
 import type { EventBus } from '../events.js';
 import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, SuiteResult } from '../model.js';
+import { sideProperty } from '../sides.js';
 import { requirementVerdicts } from '../verdicts.js';
 import { bodyPreview } from '../runtime/observation.js';
 import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
@@ -24,7 +25,7 @@ const LIST_UNMATCHED = 10;
  * reached, is skipped with the reason (its requirements stay untested). Exchanges that fit no
  * operation are reported, not failed.
  */
-export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline): SuiteResult {
+export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[]): SuiteResult {
   const started = performance.now();
   const match = matchRecording(suite.api, recording);
   bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
@@ -54,10 +55,12 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
     name: suite.name,
     target: label,
     cases: results,
-    requirements: requirementVerdicts(suite, results, baseline),
+    requirements: requirementVerdicts(suite, results, baseline, sides),
     durationMs: performance.now() - started,
+    ...(sides ? { sides: [...sides] } : {}),
     properties: {
       target: label,
+      ...sideProperty(sides),
       mode: 'passive',
       recording: recording.file,
       exchanges: String(recording.exchanges.length),

@@ -7,13 +7,14 @@ import { runProperty, type PropertyProgress } from './property.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
-import { runProcess, sendRequest } from './step-io.js';
+import { headerNamer, runProcess, sendRequest } from './step-io.js';
 import { BrowserAgent } from '../agents/browser-agent.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import type { StepScope } from './step-scope.js';
 import type { Registry } from '../registry.js';
+import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 const KEEP_EXCHANGES = 4;
@@ -152,7 +153,11 @@ export class CaseRun implements StepScope {
       skip: (reason) => {
         throw new SkipCase(reason);
       },
+      notApplicable: (reason) => {
+        throw new NotApplicableCase(reason);
+      },
       resolve: (v) => this.resolve(v, vars),
+      headerName: headerNamer(rt.target),
     };
   }
 

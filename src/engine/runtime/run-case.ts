@@ -3,6 +3,7 @@ import type { CaseDef, CaseResult, Failure } from '../model.js';
 import { CaseRun, isTimeBound } from './case-run.js';
 import { describeProgress } from './property.js';
 import type { SuiteRuntime } from './suite-runtime.js';
+import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 /** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
@@ -58,6 +59,7 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal
   } catch (e) {
     const ms = performance.now() - started;
     if (interrupted) return run.result(interrupted.length ? 'failed' : 'skipped', ms, { reason: INTERRUPTED_RUNNING, failures: interrupted });
+    if (e instanceof NotApplicableCase) return run.result('skipped', ms, { reason: e.reason, notApplicable: true });
     if (e instanceof SkipCase) return run.result('skipped', ms, { reason: e.reason });
     const err = asSpecgateError(e);
     // findings made before a fault still count: the case failed, and the fault is noted

@@ -41,6 +41,8 @@ function probe(requirements: string[], observations = new Map<string, Promise<un
     wait: unused,
     resolve: (v) => v,
     skip: unused,
+    notApplicable: unused,
+    headerName: (name: string) => name,
   };
   return { ctx, failures, exchanges, abort: () => ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'case timed out')) };
 }

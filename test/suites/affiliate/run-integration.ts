@@ -55,6 +55,8 @@ function context(caseId: string, requirements: string[], command: unknown, signa
     wait: unused('wait'),
     resolve: (v) => v,
     skip: unused('skip'),
+    notApplicable: unused('notApplicable'),
+    headerName: (name) => name,
   };
 }
 

@@ -34,11 +34,11 @@ function eventsTable(registry: Registry): ApiTable {
   return table;
 }
 
-/** The catalog, schemas and table alone (no cases, which other parts of the suite add), loaded by loadSuite. */
+/** The catalog, its sides (suite.yaml), schemas and table alone (no cases, which other parts of the suite add), loaded by loadSuite. */
 const scratch = mkdtempSync(join(tmpdir(), 'specgate-events-catalog-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 function loadCatalog(): LoadedSuite {
-  for (const f of ['requirements.yaml', 'api.yaml', 'schemas']) cpSync(join(dir, f), join(scratch, f), { recursive: true });
+  for (const f of ['requirements.yaml', 'suite.yaml', 'api.yaml', 'schemas']) cpSync(join(dir, f), join(scratch, f), { recursive: true });
   const module: SuiteModule = { name: 'events', dir: scratch };
   return loadSuite(module, new Registry([module]), scratch);
 }

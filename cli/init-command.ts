@@ -1,0 +1,54 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { SpecgateError } from '../src/errors.js';
+import { loadSuites } from '../src/engine/run.js';
+import { isTimeBound } from '../src/engine/runtime/case-run.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import { fromRoot } from '../src/paths.js';
+import { declaredVars } from '../src/targets/declared-vars.js';
+import { agentActionUses, specHeaderNames } from '../src/targets/profile-writer/agent-uses.js';
+import { initProfileText } from '../src/targets/profile-writer/init-profile.js';
+import { didYouMean } from './suggest.js';
+
+/** How a profile at `file` (or printed, relative to the working folder) names specgate's profile schema. */
+export function schemaPathFor(file: string | undefined): string {
+  const schema = fromRoot('schemas', 'target-profile.schema.json');
+  return relative(file ? dirname(resolve(file)) : process.cwd(), schema) || schema;
+}
+
+/**
+ * `specgate init <suite> [--out file]`: writes a commented target profile for the suite, with
+ * every variable it declares, to fill in. Printed when no file is given; an existing file is
+ * replaced only with --force, so a filled-in profile is never lost to a second init.
+ */
+export function initCommand(modules: SuiteModule[], suite: string, opts: { out?: string; force?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
+  const known = modules.map((m) => m.name);
+  if (!known.includes(suite)) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"${didYouMean(suite, known)}; known suites: ${known.join(', ')}`);
+  if (opts.out && existsSync(opts.out) && !opts.force) throw new SpecgateError('SG_USAGE', `${opts.out} already exists; give another --out, or --force to replace it`);
+  const { suites } = loadSuites(modules, [suite]);
+  const loaded = suites[0];
+  if (!loaded) throw new SpecgateError('SG_INTERNAL', `suite ${suite} did not load`);
+  const title = modules.find((m) => m.name === suite)?.title;
+  const text = initProfileText({
+    suite,
+    ...(title ? { title } : {}),
+    vars: declaredVars(loaded),
+    actions: agentActionUses(loaded),
+    timeBound: loaded.cases.filter((c) => !c.skip && isTimeBound(c)).map((c) => c.id),
+    headers: specHeaderNames(loaded),
+    apiTable: Boolean(loaded.api),
+    schemaPath: schemaPathFor(opts.out),
+  });
+  if (!opts.out) {
+    out.write(text);
+    return 0;
+  }
+  try {
+    writeFileSync(opts.out, text);
+  } catch (e) {
+    throw new SpecgateError('SG_USAGE', `cannot write ${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give a writable --out path`, {}, { cause: e });
+  }
+  const required = declaredVars(loaded).filter((v) => v.required).length;
+  process.stderr.write(`specgate: wrote ${opts.out}: fill in its ${required} required variable${required === 1 ? '' : 's'} (marked REQUIRED), then \`specgate validate ${opts.out}\`\n`);
+  return 0;
+}

@@ -1,0 +1,34 @@
+import type { ReferenceTarget, SuiteModule } from '../../../src/engine/suite-module.js';
+import { referenceCtxClientCommand } from '../../../reference/ctx-auth/client/command.js';
+import type { CtxServerOptions } from '../../../reference/ctx-auth/server/server.js';
+import { referenceStartOptions, startCtxReference } from '../../../reference/ctx-auth/server/reference-target.js';
+import { suite as ctxAuth } from '../../../suites/ctx-auth/index.js';
+
+/**
+ * The ctx-auth suite with its reference server started in one of its server modes, for
+ * `specgate run --suite-module <this file, compiled>`: the mode is named by the environment
+ * variable SPECGATE_CTX_REFERENCE_MODE (a module loaded by the command line takes no arguments).
+ */
+export const REFERENCE_MODES = {
+  default: {},
+  'no-metadata': { metadata: false },
+  'no-registration': { registration: false },
+  'custom-paths': { customPaths: true },
+} as const satisfies Record<string, Partial<CtxServerOptions>>;
+
+export type ReferenceMode = keyof typeof REFERENCE_MODES;
+
+export const MODE_VARIABLE = 'SPECGATE_CTX_REFERENCE_MODE';
+
+function chosenMode(): ReferenceMode {
+  const name = process.env[MODE_VARIABLE] ?? 'default';
+  if (!(name in REFERENCE_MODES)) throw new TypeError(`${MODE_VARIABLE}=${name} names no reference mode; use one of ${Object.keys(REFERENCE_MODES).join(', ')}`);
+  return name as ReferenceMode;
+}
+
+/** The reference in `mode`, with the reference client as the suite's own reference has it. */
+export function referenceIn(mode: ReferenceMode): ReferenceTarget {
+  return { start: (start) => startCtxReference({ ...referenceStartOptions(start), ...REFERENCE_MODES[mode], extraVars: { ctx_client_command: referenceCtxClientCommand() } }) };
+}
+
+export const suite: SuiteModule = { ...ctxAuth, reference: referenceIn(chosenMode()) };
