@@ -10,6 +10,7 @@ const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
   merchant: async () => (await import('./merchant/index.js')).suite,
   events: async () => (await import('./events/index.js')).suite,
   affiliate: async () => (await import('./affiliate/index.js')).suite,
+  'ctx-auth': async () => (await import('./ctx-auth/index.js')).suite,
 };
 
 export const builtinSuiteNames = Object.keys(BUILTIN);

@@ -196,7 +196,7 @@ export interface LoadedSuite {
   requirements: Requirement[];
   cases: CaseDef[];
   /** The variables a target gives the cases (`suite.yaml` `vars:`), when the suite declares them. */
-  vars?: Record<string, { description: string; secret?: boolean }>;
+  vars?: Record<string, { description: string; secret?: boolean; required?: boolean; example?: unknown }>;
   /** The suite's HTTP API described as data (`api.yaml`), when it has one. */
   api?: ApiTable;
   /**

@@ -8,14 +8,6 @@ import type { CaseDef, LoadedSuite } from '../engine/model.js';
  */
 export const PLACEHOLDER = '<fill in>';
 
-/** What `suite.yaml` may say of one variable (schemas/suite.schema.json, `vars:`). */
-interface DeclarationFields {
-  description: string;
-  secret?: boolean;
-  required?: boolean;
-  example?: unknown;
-}
-
 /**
  * One variable a suite takes from a target: its declaration, and who needs it, derived from the
  * cases themselves (never written by hand, so it cannot drift from them).
@@ -100,8 +92,7 @@ export function declaredVars(suite: LoadedSuite): DeclaredVar[] {
     const all = [...byOperation.keys()];
     for (const c of suite.cases) throughTable.set(c.id, new Set(operationsOf(c, all).flatMap((op) => [...(byOperation.get(op) ?? [])])));
   }
-  return Object.entries(suite.vars ?? {}).map(([name, decl]) => {
-    const d: DeclarationFields = decl;
+  return Object.entries(suite.vars ?? {}).map(([name, d]) => {
     const direct = (c: CaseDef): boolean => (c.needs ?? []).includes(name) || (reads.get(c.id)?.has(name) ?? false);
     return {
       name,

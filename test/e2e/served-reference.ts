@@ -15,7 +15,7 @@ export interface ServedReference {
   stop(): Promise<number | null>;
 }
 
-export function serveReference(args: string[], cwd: string, timeoutMs = 30_000): Promise<ServedReference> {
+export function serveReference(args: string[], cwd: string, timeoutMs = 60_000): Promise<ServedReference> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async (): Promise<number | null> => {

@@ -1,3 +1,4 @@
+import type { Step } from '../../../src/engine/model.js';
 import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
 import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../model/dependencies.js';
 import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../model/monitor-keys.js';
@@ -38,14 +39,25 @@ export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUr
   };
 }
 
+/**
+ * The scripted action a profile for a served reference performs: a post to its user-agent
+ * bridge with the parameters the cases give (a platform event on a repository).
+ */
+const BRIDGE_ACTIONS: Record<string, Step[]> = {
+  'new-event': [{ request: { method: 'POST', url: '${mon_url}/__specgate/agent/new-event', json: { stream: '${stream}', owner: '${owner}', repo: '${repo}' } } }],
+};
+
 /** Starts the reference service and describes it as a target, with its user agent. */
 export async function startEventsReference(opts: EventsServerOptions = {}): Promise<RunningReference & { server: RunningEventsServer }> {
   const server = await startEventsServer(opts);
+  const vars = eventsVars(server);
   return {
     description: `reference events services (spec 002 parts G and H) at ${server.url} (platform at ${server.apiUrl})`,
-    vars: eventsVars(server),
+    vars,
     agent: server.agent,
     server,
+    // run from another process, the user agent is reached through the bridge it then serves
+    ...(opts.agentBridge ? { served: { vars, agent: { mode: 'scripted' as const, actions: BRIDGE_ACTIONS } } } : {}),
     stop: () => server.stop(),
   };
 }

@@ -8,6 +8,10 @@ import { readCachedYaml, type CachedSource } from './cached-yaml.js';
 export interface VarDecl {
   description: string;
   secret?: boolean;
+  /** A profile for another target must set it (when a selected case needs it). */
+  required?: boolean;
+  /** A value of the right form, shown by `list --vars` and `init` (never used as a value). */
+  example?: unknown;
 }
 
 /** A named request or step fragment (`suite.yaml` `fragments:`). */

@@ -90,7 +90,7 @@ function agentLines(f: InitFacts): string[] {
   const users = new Set(f.actions.flatMap((a) => a.cases));
   const out = [
     ...commentLines(
-      `The user agent (REQUIRED: ${users.size} case${users.size === 1 ? '' : 's'} have a user act on the target: ${f.actions.map((a) => a.name).join(', ')}). Say how each action happens on your side:`,
+      `The user agent (REQUIRED: ${users.size === 1 ? '1 case has' : `${users.size} cases have`} a user act on the target: ${f.actions.map((a) => a.name).join(', ')}). Say how each action happens on your side:`,
       '    ',
     ),
     '    #   mode: scripted     steps specgate runs (HTTP requests), one list per action, as below',
@@ -115,12 +115,11 @@ function agentLines(f: InitFacts): string[] {
 
 function clockLines(f: InitFacts): string[] {
   const n = f.timeBound.length;
-  const what = n ? `${n} case${n === 1 ? '' : 's'} let time pass (${someOf(f.timeBound, 3)})` : 'no case of this suite lets time pass';
+  const why = n
+    ? `${n === 1 ? '1 case lets' : `${n} cases let`} time pass (${someOf(f.timeBound, 3)}). With a hook specgate moves your target's clock instead of waiting; without one those cases are skipped, or wait in real time with --include-slow.`
+    : 'no case of this suite lets time pass today, so it is not needed.';
   return [
-    ...commentLines(
-      `The clock hook (optional): ${what}. With a hook specgate moves your target's clock instead of waiting; without one those cases are skipped, or wait in real time with --include-slow. specgate sends this request with \${ms} set to the milliseconds to let pass:`,
-      '    ',
-    ),
+    ...commentLines(`The clock hook (optional): ${why} specgate sends this request with \${ms} set to the milliseconds to let pass:`, '    '),
     '    # clock:',
     `    #   advance: ${yamlFlow({ method: 'POST', url: 'https://your-target.example/clock/advance', json: { ms: '${ms}' } })}`,
   ];

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
-import { cannotJudge, field, optionalText, stepVar, text } from './support.js';
+import { cannotJudge, discoveredEndpoint, field, optionalText, text } from './support.js';
 
 /** Where the case's client comes from: registered (RFC 7591) or preconfigured in the profile (spec 000, C, Authentication 3). */
 export type ClientSource = 'auto' | 'registration' | 'preconfigured';
@@ -41,7 +41,7 @@ export function registrationMetadata(kind: ClientKind, redirectUri: string): Rec
 
 /** Registers a client of `kind` at the discovered registration endpoint; a refusal leaves the case nothing to judge with. */
 export async function register(ctx: CheckContext, kind: ClientKind, redirectUri: string): Promise<Client> {
-  const url = stepVar(ctx, 'registration_endpoint', 'ctx-auth.discover');
+  const url = discoveredEndpoint(ctx, 'registration_endpoint');
   const res = await ctx.request({ method: 'POST', url, json: registrationMetadata(kind, redirectUri), accept: 'json' });
   const clientId = text(field(res.body, 'client_id'));
   if ((res.status !== 201 && res.status !== 200) || clientId === '') throw cannotJudge(`registering a ${kind} client at ${url} answered ${res.status} without a client_id, so the case has no client to go on with`);

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { APPENDIX_B, s256Challenge } from '../../../generators/ctx-auth/pkce-pair.js';
-import { cannotJudge, field, objectBody, optionalText, parseUrl, stepVar, text } from './support.js';
+import { cannotJudge, discoveredEndpoint, field, objectBody, optionalText, parseUrl, text } from './support.js';
 
 /**
  * Parameters of one authorization request (OAuth 2.1 section 4.1.1). Left out, a parameter takes
@@ -149,7 +149,7 @@ function fromAgent(result: Record<string, unknown>): AuthorizationOutcome {
  * bridge at vars.agent_bridge_url, or else the headless step.
  */
 export async function authorize(ctx: CheckContext, args: AuthorizeArgs): Promise<AuthorizationOutcome> {
-  const endpoint = args.endpoint ?? stepVar(ctx, 'authorization_endpoint', 'ctx-auth.discover');
+  const endpoint = args.endpoint ?? discoveredEndpoint(ctx, 'authorization_endpoint');
   const query = authorizationQuery(ctx, args);
   const url = authorizationUrl(endpoint, query);
   const params = { url, query, redirect_uri: query['redirect_uri'] };

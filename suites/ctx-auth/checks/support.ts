@@ -51,6 +51,18 @@ export function stepVar(ctx: CheckContext, name: string, setBy: string): string 
 }
 
 /**
+ * An endpoint `ctx-auth.discover` set. Missing after a metadata document was found, the
+ * document names none (its own requirement fails elsewhere) and the case cannot go on; missing
+ * otherwise, the case file forgot the discovery.
+ */
+export function discoveredEndpoint(ctx: CheckContext, name: string): string {
+  const v = optionalText(ctx, name);
+  if (v !== undefined) return v;
+  if (ctx.vars['has_metadata'] === true) throw cannotJudge(`the server's metadata document names no ${name} (a string), so the case has no endpoint to send its request to`);
+  return stepVar(ctx, name, 'ctx-auth.discover');
+}
+
+/**
  * The authorization base URL: the server URL with its path discarded (spec 000, C, Endpoints 1),
  * so that the authorization endpoints sit at the root of the host.
  */

@@ -103,6 +103,11 @@ describe('ctx-auth.authorize on planted answers', () => {
     expect(probe.sent).toHaveLength(MAX_HOPS);
   });
 
+  it('cannot go on when the metadata names no authorization endpoint, and names a missing discovery as the case file\'s', async () => {
+    expect(await outcome(run(scriptedContext({ has_metadata: true, client_id: 'c' }, () => ({ status: 500 })).ctx))).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL', message: expect.stringContaining('names no authorization_endpoint') });
+    expect(await outcome(run(scriptedContext({ client_id: 'c' }, () => ({ status: 500 })).ctx))).toMatchObject({ ended: 'error', code: 'SG_SUITE_SCHEMA', message: expect.stringContaining('run ctx-auth.discover') });
+  });
+
   it('asks the target\'s user agent, or the bridge, instead when there is one', async () => {
     const asked: { action: string; params: Record<string, unknown> }[] = [];
     const agent: UserAgentDriver = { kind: 'scripted', perform: async (action, params) => (asked.push({ action, params }), { code: 'from-agent', state: 'z', status: '302', location: 'http://127.0.0.1:1/cb?code=from-agent&state=z' }) };

@@ -1,4 +1,5 @@
 import type { ReferenceTarget, SuiteModule } from '../../../src/engine/suite-module.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { referenceCtxClientCommand } from '../../../reference/ctx-auth/client/command.js';
 import type { CtxServerOptions } from '../../../reference/ctx-auth/server/server.js';
 import { referenceStartOptions, startCtxReference } from '../../../reference/ctx-auth/server/reference-target.js';
@@ -22,7 +23,7 @@ export const MODE_VARIABLE = 'SPECGATE_CTX_REFERENCE_MODE';
 
 function chosenMode(): ReferenceMode {
   const name = process.env[MODE_VARIABLE] ?? 'default';
-  if (!(name in REFERENCE_MODES)) throw new TypeError(`${MODE_VARIABLE}=${name} names no reference mode; use one of ${Object.keys(REFERENCE_MODES).join(', ')}`);
+  if (!(name in REFERENCE_MODES)) throw new SpecgateError('SG_USAGE', `${MODE_VARIABLE}=${name} names no reference mode; use one of ${Object.keys(REFERENCE_MODES).join(', ')}`);
   return name as ReferenceMode;
 }
 

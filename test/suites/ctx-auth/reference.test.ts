@@ -27,7 +27,7 @@ const serverRequirements = (loadSuites([suite], ['ctx-auth']).suites[0]?.require
 
 async function run(label: string, extra: string[], env: Record<string, string> = {}): Promise<{ report: JsonReport; code: number | null; out: string }> {
   const file = join(work.dir, `${label}.json`);
-  const r = await runCli(['run', '--suite-module', MODES_MODULE, '--suite', 'ctx-auth', '--case', serverCases.join(','), '--seed', '7', '--runs', '6', '--no-color', '--report', `json=${file}`, ...extra], { cwd: fromRoot(), env });
+  const r = await runCli(['run', '--suite-module', MODES_MODULE, '--suite', 'ctx-auth', '--side', 'server', '--seed', '7', '--runs', '6', '--no-color', '--report', `json=${file}`, ...extra], { cwd: fromRoot(), env });
   return { report: readReport(file), code: r.code, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -120,8 +120,8 @@ describe('ctx-auth server side against a server with vendor header names, as an 
         expect(o.headers['ctx-protocol-version']).toBeUndefined();
       }
       // the session id the server answered under its own name went back under that name
-      const sessions = seen.map((o) => o.headers['mcp-session-id']).filter((v): v is string => typeof v === 'string' && v !== '');
-      expect(sessions.length).toBeGreaterThan(0);
+      const sessionIds = seen.map((o) => o.headers['mcp-session-id']).filter((v): v is string => typeof v === 'string' && v !== '');
+      expect(sessionIds.length).toBeGreaterThan(0);
       expect(seen.some((o) => o.headers['ctx-session-id'] !== undefined)).toBe(false);
     } finally {
       await server.stop();
