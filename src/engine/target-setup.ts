@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import { SpecgateError } from '../errors.js';
+import { reportScreenshotDir } from '../targets/browser/failure-screenshot.js';
 import { createHookClock } from '../targets/clock-hook.js';
 import { openDatabase, passwordOf } from '../targets/database/open-database.js';
 import { encodeJson } from '../targets/request-body.js';
@@ -81,7 +81,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     const password = passwordOf(url);
     if (password) secrets.push(password);
   }
-  const agent = makeAgent(s, vars, opts.reportDir);
+  const agent = makeAgent(s, vars, module.name, opts.reportDir);
   if (agent) {
     target.agent = agent;
     // a browser agent's Chromium lives as long as the target: stopping the target closes it
@@ -122,8 +122,11 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
 }
 
 
-/** The profile's user agent; a browser one sees the target's vars and saves failure screenshots under `reportDir/screenshots`. */
-function makeAgent(s: TargetSection, vars: Record<string, unknown>, reportDir: string | undefined): UserAgentDriver | undefined {
+/**
+ * The profile's user agent; a browser one sees the target's vars and saves failure screenshots
+ * beside the reports, under `<reportDir>/screenshots/<suite>/`.
+ */
+function makeAgent(s: TargetSection, vars: Record<string, unknown>, suite: string, reportDir: string | undefined): UserAgentDriver | undefined {
   const a = s.agent;
   if (!a) return undefined;
   if (a.mode === 'scripted') return new ScriptedAgent(a.actions);
@@ -133,6 +136,7 @@ function makeAgent(s: TargetSection, vars: Record<string, unknown>, reportDir: s
     vars,
     ...(a.chromium !== undefined ? { chromium: a.chromium } : {}),
     ...(a.stepTimeoutMs !== undefined ? { stepTimeoutMs: a.stepTimeoutMs } : {}),
-    ...(reportDir !== undefined ? { screenshotDir: join(reportDir, 'screenshots') } : {}),
+    suite,
+    ...(reportDir !== undefined ? { screenshotDir: reportScreenshotDir(reportDir) } : {}),
   });
 }

@@ -13,7 +13,7 @@ import { startCtxServer, type CtxServerOptions, type RunningCtxServer } from './
  * credentials) comes as `confidential_client_*`. `ctx_client_command` is not set here: the
  * suite adds the reference client's command itself.
  */
-export function ctxVars(server: Pick<RunningCtxServer, 'serverUrl' | 'origin'> & { hooks?: boolean }): Record<string, unknown> {
+export function ctxVars(server: Pick<RunningCtxServer, 'serverUrl' | 'origin' | 'issuer'> & { hooks?: boolean }): Record<string, unknown> {
   return {
     server_url: server.serverUrl,
     client_id: PUBLIC_CLIENT_ID,
@@ -25,7 +25,7 @@ export function ctxVars(server: Pick<RunningCtxServer, 'serverUrl' | 'origin'> &
     insufficient_scope: PROFILE_SCOPE,
     protocol_version: PROTOCOL_VERSION,
     https_exempt_loopback: true,
-    ...(server.hooks ? { observations_url: `${server.origin}/__specgate/observations` } : {}),
+    ...(server.hooks ? { observations_url: `${server.issuer}/__specgate/observations` } : {}),
   };
 }
 
@@ -46,6 +46,17 @@ export async function startCtxReference(opts: CtxReferenceOptions): Promise<Runn
   return {
     description: `reference context-protocol authorization server (spec 000 part C; ${modes.join(', ')}) at ${server.serverUrl}`,
     vars: { ...ctxVars({ ...server, hooks: serverOpts.hooks === true }), ...extraVars },
+    // another process moves its clock through the hook; the client under test is named by the
+    // run that judges one (--ctx-client), not by the server's profile
+    ...(serverOpts.hooks === true
+      ? {
+          served: {
+            listening: server.origin,
+            vars: ctxVars({ ...server, hooks: true }),
+            clock: { advance: { method: 'POST', url: `${server.issuer}/__specgate/clock/advance`, json: { ms: '${ms}' } } },
+          },
+        }
+      : {}),
     server,
     stop: () => server.stop(),
   };
@@ -61,6 +72,7 @@ export function referenceStartOptions(start: ReferenceStartOptions): CtxReferenc
     clock: start.standalone ? new OffsetClock() : start.clock,
     ...(start.port ? { port: start.port } : {}),
     ...(start.standalone ? { hooks: true } : {}),
+    ...(start.publicUrl ? { publicUrl: start.publicUrl } : {}),
   };
 }
 
@@ -70,7 +82,7 @@ export function referenceStartOptions(start: ReferenceStartOptions): CtxReferenc
  * the server never imports the client).
  */
 export function ctxAuthReferenceTarget(extra: () => Record<string, unknown> = () => ({})): ReferenceTarget {
-  return { start: (start) => startCtxReference({ ...referenceStartOptions(start), extraVars: extra() }) };
+  return { start: (start) => startCtxReference({ ...referenceStartOptions(start), extraVars: extra() }), takesPublicUrl: true };
 }
 
 /** The embedded target without extra variables. */

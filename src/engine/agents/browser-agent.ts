@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
-import { saveFailureScreenshot, defaultScreenshotDir } from '../../targets/browser/failure-screenshot.js';
+import { ScreenshotNames, defaultScreenshotDir, saveFailureScreenshot } from '../../targets/browser/failure-screenshot.js';
 import { CHROMIUM_HINT, CHROMIUM_VAR, findChromium, requireChromium } from '../../targets/browser/find-chromium.js';
 import { launchChromium } from '../../targets/browser/launch-browser.js';
 import type { PageStep } from '../../targets/browser/page-steps.js';
@@ -15,8 +15,13 @@ export interface BrowserAgentOptions {
   chromium?: string;
   /** The target's variables: in scope of every action (a case's own come with forCase). */
   vars?: Record<string, unknown>;
-  /** Where failure screenshots go; the OS temp folder's specgate-screenshots when not given. */
+  /**
+   * Where failure screenshots go: the run's `<report folder>/screenshots` (see
+   * reportScreenshotDir); the OS temp folder's specgate-screenshots when not given.
+   */
   screenshotDir?: string;
+  /** The suite whose cases the agent serves: its screenshots get a folder of that name. */
+  suite?: string;
   /** How long one page step may take (ms). */
   stepTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
@@ -42,8 +47,11 @@ export class BrowserAgent implements UserAgentDriver {
   private launching: Promise<Browser> | undefined;
   private closed = false;
   private readonly open = new Set<BrowserContext>();
+  private readonly shots: ScreenshotNames;
 
-  constructor(private readonly opts: BrowserAgentOptions) {}
+  constructor(private readonly opts: BrowserAgentOptions) {
+    this.shots = new ScreenshotNames(opts.screenshotDir ?? defaultScreenshotDir());
+  }
 
   /** The action names the profile scripts. */
   get actionNames(): string[] {
@@ -113,7 +121,8 @@ export class BrowserAgent implements UserAgentDriver {
     } catch (e) {
       if (signal?.aborted) throw new SpecgateError('SG_CASE_TIMEOUT', `the case timed out during the browser's "${action}" action`, undefined, { cause: e });
       const step = e instanceof PageStepFailure ? e.stepIndex + 1 : undefined;
-      const shot = await saveFailureScreenshot(page, this.opts.screenshotDir ?? defaultScreenshotDir(), { ...(scope ? { caseId: scope.caseId } : {}), action, ...(step !== undefined ? { step } : {}) });
+      const file = this.shots.next({ ...(this.opts.suite !== undefined ? { suite: this.opts.suite } : {}), ...(scope ? { caseId: scope.caseId } : {}), action, ...(step !== undefined ? { step } : {}) });
+      const shot = await saveFailureScreenshot(page, file);
       const where = shot ? `; screenshot of the page: ${shot}` : '';
       const err = e instanceof SpecgateError ? e : new SpecgateError('SG_TARGET_PROTOCOL', e instanceof Error ? e.message : String(e));
       throw new SpecgateError(err.code, `the browser user agent could not "${action}"${scope ? ` in case ${scope.caseId}` : ''}: ${err.message}${where}`, { ...(err.detail ?? {}), action, ...(shot ? { screenshot: shot } : {}) }, { cause: e });

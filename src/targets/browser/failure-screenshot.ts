@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 
 /** The folder screenshots go to when the run has no report folder. */
@@ -8,23 +8,56 @@ export function defaultScreenshotDir(): string {
   return join(tmpdir(), 'specgate-screenshots');
 }
 
+/**
+ * The folder of a run's failure screenshots, beside its reports: `<report folder>/screenshots`,
+ * made absolute so that the path a failure names can be opened from anywhere.
+ */
+export function reportScreenshotDir(reportDir: string): string {
+  return resolve(reportDir, 'screenshots');
+}
+
 /** A file-name part made of letters, digits, `.`, `_` and `-` only. */
 function part(s: string): string {
   return s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || '_';
 }
 
+/** What a screenshot is named after: the suite (its folder), the case, the action and the failed step. */
+export interface ScreenshotSubject {
+  suite?: string;
+  caseId?: string;
+  action: string;
+  step?: number;
+}
+
 /**
- * Saves a PNG of `page` as it is now into `dir`, named after the case and the action
- * (`<case>--<action>--step<N>.png`, a counter added when that name is taken), and returns its
+ * Names the failure screenshots of one run: `<dir>/<suite>/<case>--<action>--step<N>.png`, with
+ * `-2`, `-3` ... when the same case fails the same step again in this run. The count is the
+ * run's own, not what the folder already holds: a report folder used again gets this run's
+ * pictures under the same names, never numbers that continue an earlier run's.
+ */
+export class ScreenshotNames {
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly dir: string) {}
+
+  next(subject: ScreenshotSubject): string {
+    const base = [subject.caseId, subject.action].filter((s): s is string => s !== undefined && s !== '').map(part).join('--') + (subject.step !== undefined ? `--step${subject.step}` : '');
+    const folder = subject.suite !== undefined && subject.suite !== '' ? join(this.dir, part(subject.suite)) : this.dir;
+    const key = join(folder, base);
+    const n = (this.used.get(key) ?? 0) + 1;
+    this.used.set(key, n);
+    return join(folder, n === 1 ? `${base}.png` : `${base}-${n}.png`);
+  }
+}
+
+/**
+ * Saves a PNG of `page` as it is now to `file` (its folder made when missing) and returns the
  * path; undefined when the page cannot be captured (already closed, the browser gone), so that
  * a failure is still reported without its picture.
  */
-export async function saveFailureScreenshot(page: Page, dir: string, names: { caseId?: string; action: string; step?: number }): Promise<string | undefined> {
+export async function saveFailureScreenshot(page: Page, file: string): Promise<string | undefined> {
   try {
-    mkdirSync(dir, { recursive: true });
-    const base = [names.caseId, names.action].filter((s): s is string => s !== undefined && s !== '').map(part).join('--') + (names.step !== undefined ? `--step${names.step}` : '');
-    let file = join(dir, `${base}.png`);
-    for (let n = 2; existsSync(file); n++) file = join(dir, `${base}-${n}.png`);
+    mkdirSync(dirname(file), { recursive: true });
     await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
     return file;
   } catch {
