@@ -1,8 +1,9 @@
+import { dirname } from 'node:path';
 import { SpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
 import { writeRegressionCases } from './regression-cases.js';
@@ -49,7 +50,11 @@ const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json']
  */
 export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: string[]): Promise<number> {
   // checked before anything loads or runs: a report that cannot be written is a usage error
-  const fileReporters = createReporters(flags.report?.length ? flags.report : DEFAULT_REPORTS);
+  const reportSpecs = flags.report?.length ? flags.report : DEFAULT_REPORTS;
+  const fileReporters = createReporters(reportSpecs);
+  // failure screenshots go beside the reports: the JSON report's folder, else the first one's
+  const parsedReports = reportSpecs.map((spec) => parseReportSpec(spec));
+  const reportFile = (parsedReports.find((p) => p.format === 'json') ?? parsedReports[0])?.path;
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case);
@@ -88,6 +93,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
       signal: interrupts.signal,
       ...(shard ? { shard } : {}),
+      ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
     });
     await Promise.all(reporters.map((r) => r.finish()));
     for (const line of writeRegressionCases(modules, result, flags.regressions ?? 'reports/regressions')) process.stdout.write(`${line}\n`);

@@ -17,6 +17,17 @@ export interface Mismatch {
 export interface MatchContext {
   /** Validate against a registered JSON Schema; returns error texts (empty when valid). */
   schema?(name: string, value: unknown): string[];
+  /**
+   * The format of the body being matched, when the value is a decoded body: typed comparisons
+   * then say what they compared, since form-encoded and XML bodies carry nothing but text.
+   */
+  bodyFormat?: BodyFormat;
+}
+
+/** A decoded body's format (`kind`), and the one its request asked for (`asked`), when known. */
+export interface BodyFormat {
+  kind: 'json' | 'form' | 'xml';
+  asked?: 'json' | 'form' | 'xml';
 }
 
 const OPERATORS = new Set([
@@ -67,10 +78,11 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
   const fail = (message: string): void => void out.push({ path, message, expected: { [op]: arg }, actual });
   switch (op) {
     case '$equals':
-      if (!deepEqual(actual, arg)) fail(`expected exactly ${show(arg)}, got ${show(actual)}`);
+      if (!deepEqual(actual, arg)) fail(ctx.bodyFormat ? typedEquals(arg, actual, ctx.bodyFormat) : `expected exactly ${show(arg)}, got ${show(actual)}`);
       return;
     case '$pattern':
-      if (typeof actual !== 'string' || !new RegExp(String(arg), 'u').test(actual)) fail(`expected text matching /${String(arg)}/, got ${show(actual)}`);
+      if (typeof actual !== 'string' || !new RegExp(String(arg), 'u').test(actual))
+        fail(`expected text matching /${String(arg)}/, got ${ctx.bodyFormat ? `${compared(actual, ctx.bodyFormat)}${formatNote(actual, ctx.bodyFormat, true)}` : show(actual)}`);
       return;
     case '$length':
     case '$minLength':
@@ -82,7 +94,8 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
       return;
     }
     case '$type':
-      if (typeName(actual) !== arg && !(arg === 'number' && typeName(actual) === 'integer')) fail(`expected a ${String(arg)}, got ${typeName(actual)}`);
+      if (typeName(actual) !== arg && !(arg === 'number' && typeName(actual) === 'integer'))
+        fail(`expected ${withArticle(String(arg))}, got ${ctx.bodyFormat && actual !== undefined ? `${compared(actual, ctx.bodyFormat)}${formatNote(actual, ctx.bodyFormat)}` : typeName(actual)}`);
       return;
     case '$oneOf':
       if (!Array.isArray(arg) || !arg.some((c) => match(actual, c, ctx, path).length === 0)) fail(`expected one of ${show(arg)}, got ${show(actual)}`);
@@ -97,7 +110,7 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
       return;
     case '$schema': {
       const errors = ctx.schema ? ctx.schema(String(arg), actual) : [`no schema registry to check ${String(arg)}`];
-      if (errors.length) fail(`does not satisfy schema ${String(arg)}: ${errors.join('; ')}`);
+      if (errors.length) fail(`does not satisfy schema ${String(arg)}: ${errors.join('; ')}${ctx.bodyFormat ? schemaNote(ctx.bodyFormat) : ''}`);
       return;
     }
     case '$contains':
@@ -115,7 +128,10 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
       const a = toComparable(actual);
       const b = toComparable(arg);
       const ok = a !== undefined && b !== undefined && (op === '$gte' ? a >= b : op === '$lte' ? a <= b : op === '$gt' ? a > b : a < b);
-      if (!ok) fail(`expected ${op.slice(1)} ${show(arg)}, got ${show(actual)}`);
+      if (ok) return;
+      // text that holds no number cannot be compared at all, which the message says
+      const notNumber = a === undefined && typeof actual === 'string' && ctx.bodyFormat ? `, which is not a number${formatNote(actual, ctx.bodyFormat)}` : '';
+      fail(`expected ${op.slice(1)} ${show(arg)}, got ${ctx.bodyFormat ? compared(actual, ctx.bodyFormat) : show(actual)}${notNumber}`);
       return;
     }
     case '$all':
@@ -128,6 +144,55 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
     default:
       fail(`unknown matcher ${op}`);
   }
+}
+
+/** A schema's types mean nothing to a text-only body: its failure says what the body was. */
+function schemaNote(format: BodyFormat): string {
+  return format.kind === 'json' ? '' : formatNote('', format);
+}
+
+/** "an integer", "a string". */
+function withArticle(type: string): string {
+  return `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+const FORMAT_NAMES = { json: 'JSON', form: 'form-encoded', xml: 'XML' } as const;
+
+/** What a typed comparison looked at in a decoded body: "the text "900"", "the number 900". */
+function compared(actual: unknown, format: BodyFormat): string {
+  if (actual === undefined) return show(actual);
+  if (typeof actual === 'string') return `${format.kind === 'json' ? 'the string' : 'the text'} ${show(actual)}`;
+  if (typeof actual === 'number' || typeof actual === 'bigint') return `the number ${show(actual)}`;
+  if (typeof actual === 'boolean') return `the boolean ${show(actual)}`;
+  return show(actual);
+}
+
+/**
+ * Why a typed comparison on a decoded body came out as it did: form-encoded and XML bodies hold
+ * only text, so a type expected of their values can never be there; a JSON body's types are the
+ * target's own. Empty for a value the format does not explain (an object, a missing field).
+ */
+function formatNote(actual: unknown, format: BodyFormat, wantsText = false): string {
+  const asked = format.asked && format.asked !== format.kind ? ` although the request asked for ${FORMAT_NAMES[format.asked]}` : '';
+  const text = typeof actual === 'string';
+  const typed = typeof actual === 'number' || typeof actual === 'bigint' || typeof actual === 'boolean';
+  if (text && !wantsText && format.kind === 'form') return ` (the answer was form-encoded${asked}, which carries no types)`;
+  if (text && !wantsText && format.kind === 'xml') return ` (the answer was XML${asked}, which carries only text)`;
+  if (typed && wantsText && format.kind === 'json') return ` (the answer was JSON${asked}, where this value is not text)`;
+  return asked && (text || typed) ? ` (the answer was ${FORMAT_NAMES[format.kind]}${asked})` : '';
+}
+
+/**
+ * `$equals` on a decoded body: names the type the suite expects and the text or value the body
+ * held, and, when only the type differs in a text-only format, that a literal compares the text.
+ */
+function typedEquals(arg: unknown, actual: unknown, format: BodyFormat): string {
+  const scalar = typeof arg === 'number' || typeof arg === 'bigint' || typeof arg === 'boolean';
+  const expectedType = scalar && typeof actual === 'string' ? ` (${withArticle(typeof arg === 'bigint' ? 'number' : typeof arg)})` : '';
+  const note = formatNote(actual, format);
+  const sameText = scalar && typeof actual === 'string' && format.kind !== 'json' && String(arg) === actual;
+  const hint = sameText && note ? `${note.slice(0, -1)}; a literal ${show(arg)} without $equals compares the text)` : note;
+  return `expected exactly ${show(arg)}${expectedType}, got ${compared(actual, format)}${hint}`;
 }
 
 function childPath(path: string, key: string): string {

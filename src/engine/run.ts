@@ -55,6 +55,8 @@ export interface RunOptions {
    * result is marked interrupted (exit code 130, or 143 when the reason is an Interruption by SIGTERM).
    */
   signal?: AbortSignal;
+  /** The folder of the run's reports: failure screenshots of a browser agent go in its `screenshots/`. */
+  reportDir?: string;
   /** This machine's part of a sharded run: picks its cases from every selected one, after loading. */
   shard?: (selected: SelectedCases[]) => { selected: SelectedCases[]; info: ShardInfo };
 }
@@ -133,7 +135,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     };
     let result: SuiteResult;
     try {
-      const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http });
+      const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http, ...(opts.reportDir !== undefined ? { reportDir: opts.reportDir } : {}) });
       const secrets = [...choice.secrets, ...target.secrets];
       // nothing to hide: skip walking every result
       const redaction = secrets.length ? new Redactor(secrets) : { redactString: (s: string) => s, redactDeep: (v: unknown) => v };

@@ -50,6 +50,53 @@ export function parseBody(contentType: string | undefined, text: string, what = 
   }
 }
 
+/** How a report names each body kind ("the body is not JSON"). */
+export const BODY_KIND_NAMES: Readonly<Record<BodyKind, string>> = { json: 'JSON', form: 'form-encoded', xml: 'XML' };
+
+/** Why a body was not decoded: the format it was taken for, and the decoder's own words. */
+export interface Undecoded {
+  /** The format the body claims (Content-Type) or, without a claim, the one the request asked for. */
+  kind: BodyKind | undefined;
+  reason: string;
+}
+
+/**
+ * Why a non-empty body has no decoded value, in the decoder's own words: the JSON or XML error
+ * when it claims a format it does not follow; when its Content-Type names no format specgate
+ * decodes, the error of decoding it as `wanted` (the format the request asked for), or, when it
+ * would decode, that its Content-Type kept it from being decoded. Undefined when the body is
+ * empty or decodes as it claims. Only called for a failure, so parsing twice costs nothing on
+ * the way of a passing step.
+ */
+export function whyUndecoded(contentType: string | undefined, text: string, wanted?: BodyKind): Undecoded | undefined {
+  if (text.trim() === '') return undefined;
+  const claimed = bodyKind(contentType);
+  const type = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType}`;
+  if (claimed !== undefined) {
+    const reason = decodeError(claimed, text);
+    return reason === undefined ? undefined : { kind: claimed, reason };
+  }
+  if (wanted === undefined) return { kind: undefined, reason: `it came with ${type}, which names no format specgate decodes` };
+  const reason = decodeError(wanted, text);
+  if (reason === undefined) return { kind: wanted, reason: `it came with ${type}, so it was not decoded (as ${BODY_KIND_NAMES[wanted]} it would have been)` };
+  return { kind: wanted, reason: `${reason} (it came with ${type})` };
+}
+
+/** The decoder's error for `text` as `kind`, or undefined when it decodes (form text always does). */
+function decodeError(kind: BodyKind, text: string): string | undefined {
+  if (kind === 'form') return undefined;
+  if (kind === 'xml') {
+    const valid = XMLValidator.validate(text);
+    return valid === true ? undefined : `not well-formed at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`;
+  }
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
 /**
  * How deeply specgate lets parsed JSON nest. Every walker of a parsed value (matchers, schema
  * validation, redaction, reports, the lossless parser itself) recurses once per level, so a

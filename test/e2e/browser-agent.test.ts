@@ -82,7 +82,7 @@ function writeProfile(dir: string, vars: Record<string, unknown>, actions: Recor
   return file;
 }
 
-async function runWith(profileFile: string, cases: string[], events: EngineEvent[]): Promise<RunResult> {
+async function runWith(profileFile: string, cases: string[], events: EngineEvent[], reportDir?: string): Promise<RunResult> {
   const profile = loadProfile(profileFile);
   const section = profile.suites['oauth'];
   if (!section) throw new Error('the profile has no oauth section');
@@ -96,6 +96,7 @@ async function runWith(profileFile: string, cases: string[], events: EngineEvent
     caseTimeoutMs: 30_000,
     traceExchanges: true,
     sinks: [(e: EngineEvent) => void events.push(e)],
+    ...(reportDir !== undefined ? { reportDir } : {}),
   });
 }
 
@@ -122,14 +123,16 @@ describe.skipIf(chromium.skip)('a browser user agent against the reference platf
     for (const action of Object.keys(ACTIONS)) expect(performed).toContain(`user agent (browser): ${action}`);
   }, 90_000);
 
-  it('a page that is not what the steps expect errors the case, naming the step and a screenshot of the page', async () => {
+  it('a page that is not what the steps expect errors the case, naming the step and a screenshot of the page saved beside the report', async () => {
     const broken = { approve: [{ goto: { url: '${auth_url}/login/oauth/authorize', query: '${query}' } }, ...signIn, { click: 'form#authorize-now button' }] };
-    const result = await runWith(writeProfile(dir, platformVars(server), broken, 1500), ['authorize-redirects-with-code'], []);
+    const reports = join(dir, 'reports');
+    const result = await runWith(writeProfile(dir, platformVars(server), broken, 1500), ['authorize-redirects-with-code'], [], reports);
     const only = result.suites[0]?.cases[0];
     expect(only?.outcome).toBe('errored');
     const reason = only?.reason ?? '';
     expect(reason).toMatch(/the browser user agent could not "approve".*step 4 \(click "form#authorize-now button"\) failed: no element matching "form#authorize-now button" could be used within 1500 ms on \S+; screenshot of the page: \S+\.png$/);
     const shot = /screenshot of the page: (\S+\.png)$/.exec(reason)?.[1] ?? '';
+    expect(shot.startsWith(join(reports, 'screenshots', 'oauth', 'authorize-redirects-with-code--approve--step'))).toBe(true);
     try {
       expect(readFileSync(shot).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     } finally {

@@ -16,8 +16,11 @@ import type { StepScope } from './step-scope.js';
 import type { Registry } from '../registry.js';
 import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
+import { AdvertisedValues, type HeardAnswer } from './advertised-values.js';
 
 const KEEP_EXCHANGES = 4;
+/** Answers a listening check keeps (a check that sets variables reads them from its first few). */
+const KEEP_ANSWERS = 16;
 
 /**
  * One case being run: its variables, the failures it found, the last exchanges it saw.
@@ -32,6 +35,12 @@ export class CaseRun implements StepScope {
   /** How far the property running now has got (the case's timeout message says it). */
   propertyProgress: PropertyProgress | undefined;
   readonly seed: number;
+  /** What each set of variables (the case's, a property attempt's) took from the target. */
+  private readonly ledgers = new WeakMap<Record<string, unknown>, AdvertisedValues>();
+  /** Answers collected for a typed check that sets variables; undefined when nobody listens. */
+  private listening: HeardAnswer[] | undefined;
+  /** Notes explaining the failures of the steps running now, innermost last. */
+  private readonly notes: (() => string | undefined)[] = [];
 
   constructor(
     readonly rt: SuiteRuntime,
@@ -77,12 +86,46 @@ export class CaseRun implements StepScope {
     if (this.recent.length > KEEP_EXCHANGES) this.recent.shift();
   }
 
+  advertised(vars: Record<string, unknown>): AdvertisedValues {
+    let ledger = this.ledgers.get(vars);
+    if (!ledger) {
+      ledger = new AdvertisedValues();
+      this.ledgers.set(vars, ledger);
+    }
+    return ledger;
+  }
+
+  heard(label: string, body: unknown): void {
+    const answers = this.listening;
+    if (!answers) return;
+    answers.push({ label, body });
+    if (answers.length > KEEP_ANSWERS) answers.shift();
+  }
+
+  listen(): { answers: HeardAnswer[]; stop(): void } {
+    const answers: HeardAnswer[] = [];
+    const outer = this.listening;
+    this.listening = answers;
+    return { answers, stop: () => void (this.listening = outer) };
+  }
+
+  async explaining<T>(note: () => string | undefined, act: () => Promise<T>): Promise<T> {
+    this.notes.push(note);
+    try {
+      return await act();
+    } finally {
+      this.notes.pop();
+    }
+  }
+
   fail(f: FailureInput, exchange?: () => Exchange): void {
     if (f.requirement) attributable(f.requirement, this.def);
     const targets = f.requirement ? [f.requirement] : this.def.requirements;
     const ex = f.exchange ?? exchange?.();
+    const note = this.notes[this.notes.length - 1]?.();
+    const message = note ? `${f.message} (${note})` : f.message;
     for (const requirement of targets) {
-      const failure: Failure = { requirement, message: f.message };
+      const failure: Failure = { requirement, message };
       if (f.expected !== undefined) failure.expected = f.expected;
       if (f.actual !== undefined) failure.actual = f.actual;
       if (ex) failure.exchange = ex;
@@ -104,7 +147,7 @@ export class CaseRun implements StepScope {
     for (let i = 0; i < steps.length; i++) {
       if (this.signal.aborted) return;
       const step = steps[i];
-      if (step) await executeStep(this, step, vars);
+      if (step) await executeStep(this, step, vars, i + 1);
     }
   }
 
@@ -145,7 +188,11 @@ export class CaseRun implements StepScope {
       observations: rt.observations,
       seed: this.seed,
       runs: rt.runs ?? 100,
-      exchange: (ex) => this.note(() => ex),
+      exchange: (ex) => {
+        // what a check reports it saw (a user-agent action's result) is an answer it may set variables from
+        this.heard(ex.summary, ex.response);
+        this.note(() => ex);
+      },
       fail,
       // only a check that names its requirements can find one outside the case; `case` checks filing elsewhere have a bug
       property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract && contract.judges !== 'case' ? contract : undefined),

@@ -1,6 +1,7 @@
 import { getPath } from '../json-path.js';
-import { match, type MatchContext, type Mismatch } from '../../checks/matchers.js';
+import { match, type BodyFormat, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
+import { BODY_KIND_NAMES, bodyKind, whyUndecoded, type BodyKind } from '../../targets/body-parse.js';
 import { BODY_PREVIEW_CHARS, redactedPreview } from '../../targets/text-cut.js';
 import type { StepScope } from './step-scope.js';
 
@@ -20,6 +21,10 @@ export interface Observation {
   data?: unknown;
   /** The body claims JSON or XML (Content-Type) but does not parse: a finding, not a harness fault. */
   parseError?: string;
+  /** The body format the request asked for (its Accept), when it names one specgate decodes. */
+  asked?: BodyKind;
+  /** What answered, for messages that name where a value came from ("POST /login/device/code"). */
+  label?: string;
   exchange: () => Exchange;
 }
 
@@ -31,10 +36,51 @@ export interface ObservationContext extends MatchContext {
   redact(text: string): string;
 }
 
-/** A body that does not parse as its content type claims fails every expectation on the body, saying why. */
-function unparsedBody(obs: Observation, m: unknown, ctx: ObservationContext): Mismatch[] {
-  if (obs.parseError === undefined) return [];
-  return [{ path: '$', message: `the body does not parse as its Content-Type claims (${obs.parseError})`, expected: m, actual: bodyPreview(obs.bodyText, ctx.redact, UNPARSED_BODY_CHARS) }];
+/** How many characters of an undecodable body its message quotes ("first bytes: ..."). */
+export const FIRST_BYTES_CHARS = 40;
+
+/**
+ * The message of a body that was not decoded, led by the decoder's own error:
+ * `the body is not JSON: Unexpected token '<', ... (first bytes: "<html>…")`. Undefined when
+ * the body decoded (or is empty). The body's text is masked before it is cut.
+ */
+export function undecodedMessage(obs: Observation, redact: (text: string) => string): string | undefined {
+  if (obs.body !== undefined || obs.bodyText === undefined) return undefined;
+  const why = whyUndecoded(contentTypeOf(obs), obs.bodyText, obs.asked);
+  if (!why) return undefined;
+  const what = why.kind ? BODY_KIND_NAMES[why.kind] : 'JSON, XML or form-encoded';
+  return `the body is not ${what}: ${redact(why.reason)} (first bytes: ${JSON.stringify(redactedPreview(obs.bodyText, FIRST_BYTES_CHARS, redact))})`;
+}
+
+/**
+ * A body that does not decode fails an expectation on it with one failure that leads with the
+ * decoding error, never with one failure per field the matcher then misses. A body that claims
+ * JSON or XML and does not parse fails every expectation on it; one that claims no format fails
+ * only the expectations it does not meet (`$absent: true` still holds of it).
+ */
+function undecodedBody(obs: Observation, m: unknown, ctx: ObservationContext, found: () => Mismatch[]): Mismatch[] {
+  const mismatches = obs.parseError === undefined ? found() : undefined;
+  if (mismatches && mismatches.length === 0) return mismatches;
+  const message = undecodedMessage(obs, ctx.redact) ?? (obs.parseError !== undefined ? `the body does not parse as its Content-Type claims (${obs.parseError})` : undefined);
+  if (message === undefined) return mismatches ?? [];
+  return [{ path: '', message, expected: m, actual: bodyPreview(obs.bodyText, ctx.redact, UNPARSED_BODY_CHARS) }];
+}
+
+function contentTypeOf(obs: Observation): string | undefined {
+  const ct = obs.headers?.['content-type'];
+  return typeof ct === 'string' ? ct : Array.isArray(ct) ? ct[0] : undefined;
+}
+
+/** The format of a decoded body, for typed comparisons' messages (undefined when nothing was decoded). */
+function formatOf(obs: Observation): BodyFormat | undefined {
+  if (obs.body === undefined) return undefined;
+  const kind = bodyKind(contentTypeOf(obs));
+  return kind ? { kind, ...(obs.asked ? { asked: obs.asked } : {}) } : undefined;
+}
+
+/** A mismatch as a failure message: its path (none for the body as a whole), then what is wrong. */
+export function mismatchText(m: Mismatch): string {
+  return m.path === '' ? m.message : `${m.path}: ${m.message}`;
 }
 
 /** Named parts of an expectation and where each is read from the observation. */
@@ -51,22 +97,24 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
           out.push(...match(obs.headers?.[real], hm, ctx, `header ${real}`));
         }
         break;
-      case 'body': {
-        const unparsed = unparsedBody(obs, m, ctx);
-        out.push(...(unparsed.length ? unparsed : match(obs.body, m, ctx, '$')));
-        break;
-      }
+      case 'body':
       case 'schema': {
-        const unparsed = unparsedBody(obs, { $schema: m }, ctx);
-        out.push(...(unparsed.length ? unparsed : match(obs.body, { $schema: m }, ctx, '$')));
+        const matcher = key === 'body' ? m : { $schema: m };
+        const format = formatOf(obs);
+        const bodyCtx = format ? { ...ctx, bodyFormat: format } : ctx;
+        out.push(...undecodedBody(obs, matcher, ctx, () => match(obs.body, matcher, bodyCtx, '$')));
         break;
       }
       case 'exitCode':
         out.push(...match(obs.exitCode, m, ctx, 'exit code'));
         break;
-      case 'stdout':
-        out.push(...match(obs.stdout, m, ctx, 'stdout'));
+      case 'stdout': {
+        const found = match(obs.stdout, m, ctx, 'stdout');
+        // stdout a codec could not decode: one failure with the codec's error, not one per field
+        const undecodable = found.length ? undecodableStdout(obs.stdout) : undefined;
+        out.push(...(undecodable === undefined ? found : [{ path: '', message: `stdout does not decode as ${undecodable}`, expected: m, actual: obs.stdout }]));
         break;
+      }
       case 'stderr':
         out.push(...match(obs.stderr, m, ctx, 'stderr'));
         break;
@@ -77,10 +125,17 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
   return out;
 }
 
+/** The codec's error of stdout that did not decode (`runExec` leaves `{ $undecodable }` in its place). */
+function undecodableStdout(stdout: unknown): string | undefined {
+  if (stdout === null || typeof stdout !== 'object' || Array.isArray(stdout)) return undefined;
+  const why = (stdout as Record<string, unknown>)['$undecodable'];
+  return typeof why === 'string' ? why : undefined;
+}
+
 /** Records each mismatch as a failure of the attributed requirement (or the case's). */
 export function recordMismatches(run: StepScope, mismatches: Mismatch[], requirement: string | undefined, obs: Observation): void {
   for (const m of mismatches) {
-    const f = { message: `${m.path}: ${m.message}`, expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual };
+    const f = { message: mismatchText(m), expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual };
     run.fail(requirement ? { ...f, requirement } : f, obs.exchange);
   }
 }

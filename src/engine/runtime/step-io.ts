@@ -1,7 +1,9 @@
+import { basename } from 'node:path';
 import { SpecgateError } from '../../errors.js';
 import { stringify } from '../expressions.js';
 import type { Exchange, ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
 import { encodeForm, encodeJson } from '../../targets/request-body.js';
+import { bodyKind, type BodyKind } from '../../targets/body-parse.js';
 import type { ExecConfig, ExecResult, HttpResponse, SuiteTarget } from '../../targets/types.js';
 import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
@@ -75,7 +77,37 @@ export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promi
     durationMs: res.durationMs,
   });
   run.note(exchange);
-  return { status: res.status, headers: res.headers, body: res.body, bodyText: res.bodyText, data: res.body, exchange, response: res, ...(res.parseError !== undefined ? { parseError: res.parseError } : {}) };
+  const label = `${method} ${pathOf(url)}`;
+  run.heard(label, res.body);
+  const asked = askedKind(headers['accept']);
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: res.body,
+    bodyText: res.bodyText,
+    data: res.body,
+    exchange,
+    response: res,
+    label,
+    ...(asked ? { asked } : {}),
+    ...(res.parseError !== undefined ? { parseError: res.parseError } : {}),
+  };
+}
+
+/** The path of a URL, for naming an exchange in a message (the origin is the target's, the query may carry secrets). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** The body format an Accept header asks for: its first media type, when specgate decodes it. */
+function askedKind(accept: string | undefined): BodyKind | undefined {
+  if (accept === undefined) return undefined;
+  const comma = accept.indexOf(',');
+  return bodyKind(comma === -1 ? accept : accept.slice(0, comma));
 }
 
 function stdinBytes(run: StepScope, spec: StdinSpec | undefined, vars: Record<string, unknown>): Uint8Array {
@@ -158,5 +190,6 @@ export async function runExec(run: StepScope, spec: ExecSpec, expect: ExecExpect
       data = undefined;
     }
   }
-  return { exitCode: res.exitCode, stdout, stderr: res.stderr, data, exchange, body: data };
+  const command = spec.command?.[0] ?? run.target.exec?.command;
+  return { exitCode: res.exitCode, stdout, stderr: res.stderr, data, exchange, body: data, label: command ? `the process ${basename(command)}` : 'the target executable' };
 }

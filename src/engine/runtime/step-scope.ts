@@ -2,6 +2,7 @@ import type { Exchange, LoadedSuite } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { CheckContext, FailureInput } from '../suite-module.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
+import type { AdvertisedValues, HeardAnswer } from './advertised-values.js';
 
 /**
  * What a step sees of the case it runs in: the narrow scope below `CaseRun`, so that step
@@ -28,5 +29,16 @@ export interface StepScope {
   /** Lets time pass for the target (skips the case when time cannot pass). */
   wait(ms: number): Promise<void>;
   agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined;
+  /** What the steps that share `vars` took from the target's answers (one record per variable set). */
+  advertised(vars: Record<string, unknown>): AdvertisedValues;
+  /** An answer of the target arrived (kept only while {@link listen} collects them). */
+  heard(label: string, body: unknown): void;
+  /** Collects the target's answers until `stop` (for a typed check that sets variables). */
+  listen(): { answers: HeardAnswer[]; stop(): void };
+  /**
+   * Runs `act` with `note` explaining its failures: each failure recorded meanwhile gets the
+   * note (when it gives one) appended in parentheses.
+   */
+  explaining<T>(note: () => string | undefined, act: () => Promise<T>): Promise<T>;
   checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext;
 }

@@ -1,18 +1,30 @@
 import { SpecgateError } from '../../errors.js';
-import type { ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
+import type { CheckStep, ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, Step } from '../model.js';
 import { checkRequestValues, misshapenValue, shown } from './value-origin.js';
 import { SkipCase } from './time.js';
 import type { StepScope } from './step-scope.js';
-import { capture, expectationMismatches, recordMismatches, type Observation, type ObservationContext } from './observation.js';
+import { capture, expectationMismatches, mismatchText, recordMismatches, type Observation, type ObservationContext } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
 import { argProblems } from '../checks/args.js';
+import { checkSets } from '../checks/contract.js';
+import { answerCarrying, type AdvertisedValues, type HeardAnswer } from './advertised-values.js';
+import { advertisedNote } from './advertised-note.js';
+import { referencesIn, stepReferences } from './step-references.js';
 
-/** Runs one step: resolve its expressions, act (repeating as told), check, capture. */
-export async function executeStep(run: StepScope, step: Step, vars: Record<string, unknown>): Promise<void> {
+/**
+ * Runs one step: resolve its expressions, act (repeating as told), check, capture. `number` is
+ * the step's place in the case (1-based), by which failures name the step a value came from.
+ * Failures of the step name the values of the target's it relied on (advertised-values.ts).
+ */
+export async function executeStep(run: StepScope, step: Step, vars: Record<string, unknown>, number = 0): Promise<void> {
+  const ledger = run.advertised(vars);
   if ('set' in step) {
-    for (const [k, v] of Object.entries(step.set)) vars[k] = run.resolve(v, vars);
+    for (const [k, v] of Object.entries(step.set)) {
+      vars[k] = run.resolve(v, vars);
+      ledger.assigned(k, referencesIn(v));
+    }
     return;
   }
   if ('wait' in step) {
@@ -20,40 +32,77 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
     const ms = parseDuration(value);
     if (!Number.isFinite(ms))
       throw misshapenValue(run, vars, String(step.wait), `wait: ${JSON.stringify(step.wait)} is ${shown(value)} seconds, which no clock can let pass`);
+    ledger.waitedFor(referencesIn(step.wait));
     await run.wait(ms);
     return;
   }
-  if ('check' in step) {
-    await runCheck(run, step.check, step.with, vars);
-    return;
-  }
-  if ('query' in step) return runQueryStep(run, step, vars);
-  const act = actor(run, step, vars);
-  if (!act) return;
-  const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
-  const obs = await repeat(run, step.repeat, vars, act);
-  if (expect) {
-    const { requirement, ...rest } = expect;
-    recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.target)), requirement, obs);
-  }
-  if (step.capture) capture(obs, step.capture, vars, headerNamer(run.target));
+  const used = stepReferences(step);
+  const note = (): string | undefined => advertisedNote(ledger.reliedOnBy(used, 'check' in step));
+  await run.explaining(note, async () => {
+    if ('check' in step) return runCheck(run, step, vars, { number, used, ledger });
+    if ('query' in step) return runQueryStep(run, step, vars);
+    const act = actor(run, step, vars);
+    if (!act) return;
+    const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
+    if (step.repeat !== undefined && typeof step.repeat === 'object' && step.repeat.wait !== undefined) ledger.waitedFor(referencesIn(step.repeat.wait));
+    const obs = await repeat(run, step.repeat, vars, act);
+    if (expect) {
+      const { requirement, ...rest } = expect;
+      recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.target)), requirement, obs);
+    }
+    if (step.capture) {
+      capture(obs, step.capture, vars, headerNamer(run.target));
+      const reliedOn = ledger.originsOf(used);
+      const via = obs.label ?? 'the target';
+      for (const name of Object.keys(step.capture)) ledger.captured({ name, value: vars[name], step: number, via, inAnswer: true, reliedOn });
+    }
+  });
+}
+
+/** Where a step sits and what it used, for recording what a check sets. */
+interface StepPlace {
+  number: number;
+  used: readonly string[];
+  ledger: AdvertisedValues;
 }
 
 /**
  * Runs a typed check: its resolved arguments are checked against its contract first (a value an
  * expression produced can only be checked now), and it may only attribute failures to the
- * requirements it declares it judges.
+ * requirements it declares it judges. The variables it sets are recorded as taken from the
+ * target when it heard answers: from the answer that carries them, or as its own defaults.
  */
-async function runCheck(run: StepScope, name: string, raw: Record<string, unknown> | undefined, vars: Record<string, unknown>): Promise<void> {
+async function runCheck(run: StepScope, step: CheckStep, vars: Record<string, unknown>, place: StepPlace): Promise<void> {
+  const name = step.check;
   const check = run.registry.check(name);
-  const args = (raw ? run.resolve(raw, vars) : {}) as Record<string, unknown>;
+  const args = (step.with ? run.resolve(step.with, vars) : {}) as Record<string, unknown>;
   const problems = argProblems(check, args, false);
   if (problems.length)
     throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: check ${name} was given ${problems.map((p) => `${p.path.join('.') || 'with'}: ${p.message}`).join('; ')}`);
+  const sets = checkSets(check, step.with ?? {});
+  const listener = sets.length ? run.listen() : undefined;
   try {
     await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
   } catch (e) {
     throw harnessBug(name, e);
+  } finally {
+    listener?.stop();
+  }
+  if (listener) recordSets(place, name, sets, vars, listener.answers);
+}
+
+function recordSets(place: StepPlace, check: string, sets: readonly string[], vars: Record<string, unknown>, answers: readonly HeardAnswer[]): void {
+  const first = answers[0];
+  const reliedOn = place.ledger.originsOf(place.used);
+  for (const name of sets) {
+    // a check that heard nothing from the target set the variable from the suite's own values
+    if (!first) {
+      place.ledger.assigned(name, []);
+      continue;
+    }
+    const value = vars[name];
+    const carrier = answerCarrying(answers, name, value);
+    place.ledger.captured({ name, value, step: place.number, via: (carrier ?? first).label, check, inAnswer: carrier !== undefined, reliedOn });
   }
 }
 
@@ -93,7 +142,7 @@ function actor(run: StepScope, step: Step, vars: Record<string, unknown>): (() =
       const result = await driver.perform(step.agent, params, run.signal);
       const exchange = () => ({ kind: 'note' as const, summary: `user agent (${driver.kind}): ${step.agent}`, request: params, response: result });
       run.note(exchange);
-      return { data: result, body: result, exchange };
+      return { data: result, body: result, exchange, label: `user agent: ${step.agent}` };
     };
   }
   return undefined;
@@ -117,7 +166,7 @@ async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, var
   }
   if (until) {
     const left = expectationMismatches(obs, until, matchContext(run), headerNamer(run.target));
-    if (left.length) run.fail({ message: `condition not reached after ${spec.max} attempts: ${left.map((m) => `${m.path}: ${m.message}`).join('; ')}` }, obs.exchange);
+    if (left.length) run.fail({ message: `condition not reached after ${spec.max} attempts: ${left.map(mismatchText).join('; ')}` }, obs.exchange);
   }
   return obs;
 }
