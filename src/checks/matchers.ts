@@ -173,12 +173,12 @@ function compared(actual: unknown, format: BodyFormat): string {
  * target's own. Empty for a value the format does not explain (an object, a missing field).
  */
 function formatNote(actual: unknown, format: BodyFormat, wantsText = false): string {
-  const asked = format.asked && format.asked !== format.kind ? ` although the request asked for ${FORMAT_NAMES[format.asked]}` : '';
+  const asked = format.asked && format.asked !== format.kind ? `, although the request asked for ${FORMAT_NAMES[format.asked]}` : '';
   const text = typeof actual === 'string';
   const typed = typeof actual === 'number' || typeof actual === 'bigint' || typeof actual === 'boolean';
-  if (text && !wantsText && format.kind === 'form') return ` (the answer was form-encoded${asked}, which carries no types)`;
-  if (text && !wantsText && format.kind === 'xml') return ` (the answer was XML${asked}, which carries only text)`;
-  if (typed && wantsText && format.kind === 'json') return ` (the answer was JSON${asked}, where this value is not text)`;
+  if (text && !wantsText && format.kind === 'form') return ` (the answer was form-encoded, which carries no types${asked})`;
+  if (text && !wantsText && format.kind === 'xml') return ` (the answer was XML, which carries only text${asked})`;
+  if (typed && wantsText && format.kind === 'json') return ` (the answer was JSON, where this value is not text${asked})`;
   return asked && (text || typed) ? ` (the answer was ${FORMAT_NAMES[format.kind]}${asked})` : '';
 }
 

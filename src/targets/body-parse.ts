@@ -58,6 +58,11 @@ export interface Undecoded {
   /** The format the body claims (Content-Type) or, without a claim, the one the request asked for. */
   kind: BodyKind | undefined;
   reason: string;
+  /**
+   * The Content-Type it came with (or "no Content-Type"), when that names no format specgate
+   * decodes, which is then part of why.
+   */
+  cameWith?: string;
 }
 
 /**
@@ -71,15 +76,15 @@ export interface Undecoded {
 export function whyUndecoded(contentType: string | undefined, text: string, wanted?: BodyKind): Undecoded | undefined {
   if (text.trim() === '') return undefined;
   const claimed = bodyKind(contentType);
-  const type = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType}`;
   if (claimed !== undefined) {
     const reason = decodeError(claimed, text);
     return reason === undefined ? undefined : { kind: claimed, reason };
   }
-  if (wanted === undefined) return { kind: undefined, reason: `it came with ${type}, which names no format specgate decodes` };
+  const cameWith = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType}`;
+  if (wanted === undefined) return { kind: undefined, reason: `it came with ${cameWith}, which names no format specgate decodes`, cameWith };
   const reason = decodeError(wanted, text);
-  if (reason === undefined) return { kind: wanted, reason: `it came with ${type}, so it was not decoded (as ${BODY_KIND_NAMES[wanted]} it would have been)` };
-  return { kind: wanted, reason: `${reason} (it came with ${type})` };
+  if (reason === undefined) return { kind: wanted, reason: `it came with ${cameWith}, so it was not decoded (as ${BODY_KIND_NAMES[wanted]} it would have been)`, cameWith };
+  return { kind: wanted, reason, cameWith };
 }
 
 /** The decoder's error for `text` as `kind`, or undefined when it decodes (form text always does). */

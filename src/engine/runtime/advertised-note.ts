@@ -1,5 +1,5 @@
 import { previewJson } from '../../checks/value-preview.js';
-import type { ValueOrigin } from './advertised-values.js';
+import type { Reliance, ValueOrigin } from './advertised-values.js';
 
 /** How much of a text value (a code, a URL) a note quotes. */
 const VALUE_CHARS = 24;
@@ -20,6 +20,7 @@ function shownValue(o: ValueOrigin): string {
   if (v === undefined) return `${o.name} (not in the answer)`;
   if (typeof v === 'string' && CREDENTIAL_NAME.test(o.name)) return `${o.name} (a ${v.length}-character value)`;
   if (typeof v === 'bigint') return `${o.name}=${v.toString()}`;
+  if (typeof v === 'string' && v.length > VALUE_CHARS) return `${o.name}=${JSON.stringify(v.slice(0, VALUE_CHARS))}…`;
   return `${o.name}=${previewJson(v, VALUE_CHARS) ?? String(v)}`;
 }
 
@@ -53,7 +54,7 @@ function listed(group: readonly ValueOrigin[], how: string): string {
  * Objects and lists (a whole answer captured to be judged) are left out: they are what a check
  * judges, not a value it relied on. Undefined when nothing is left to name.
  */
-export function advertisedNote(origins: readonly ValueOrigin[]): string | undefined {
+export function relianceNote(origins: readonly ValueOrigin[]): string | undefined {
   const shown = origins.filter((o) => isScalar(o.value));
   const advertised = bySource(shown.filter((o) => o.inAnswer)).map((g) => listed(g, 'captured from'));
   const filled = bySource(shown.filter((o) => !o.inAnswer)).map((g) => listed(g, 'which the answer did not carry; set by'));
@@ -61,4 +62,27 @@ export function advertisedNote(origins: readonly ValueOrigin[]): string | undefi
   if (advertised.length) parts.push(`relying on values the target advertised: ${advertised.join('; ')}`);
   if (filled.length) parts.push(`${advertised.length ? 'and ' : ''}relying on values the target left out: ${filled.join('; ')}`);
   return parts.length ? parts.join('; ') : undefined;
+}
+
+/** How a failure is explained: a lead before its message, a note after it. */
+export interface FailureNote {
+  lead?: string;
+  tail?: string;
+}
+
+/**
+ * Explains a failing step: a value it judges that is missing because its answer did not decode
+ * leads with the decoding error (the rest of the message only follows from it); the values of
+ * the target's it relied on are named after the message.
+ */
+export function advertisedNote(r: Reliance): FailureNote {
+  const leads = r.judged.filter((o) => o.undecoded !== undefined && o.value === undefined).map((o) => `${o.via} (step ${o.step}): ${o.undecoded ?? ''}`);
+  const tail = relianceNote(r.reliedOn);
+  return { ...(leads.length ? { lead: [...new Set(leads)].join('; ') } : {}), ...(tail ? { tail } : {}) };
+}
+
+/** A failure message with its explanation: the lead first, the note after a dash. */
+export function explained(message: string, note: FailureNote | undefined): string {
+  if (!note) return message;
+  return `${note.lead ? `${note.lead}; ` : ''}${message}${note.tail ? ` — ${note.tail}` : ''}`;
 }

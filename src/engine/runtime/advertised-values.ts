@@ -27,6 +27,16 @@ export interface ValueOrigin {
   readonly inAnswer: boolean;
   /** The origins of the captured values the capturing step itself used. */
   readonly reliedOn: readonly ValueOrigin[];
+  /** Why the answer's body was not decoded, when the value is missing for that reason. */
+  readonly undecoded?: string;
+}
+
+/** What a failing step's judgement rests on. */
+export interface Reliance {
+  /** Values the step judges itself (a typed check's `value: "${taken}"`). */
+  judged: ValueOrigin[];
+  /** Values it relied on to act or to expect: those it used, and every earlier wait's. */
+  reliedOn: ValueOrigin[];
 }
 
 /** What one case (or one property attempt, with its own variables) took from the target. */
@@ -70,17 +80,21 @@ export class AdvertisedValues {
    * those are the observation under judgement, not something relied on, so a variable the
    * latest capturing step took is replaced by the values that step itself used.
    */
-  reliedOnBy(names: readonly string[], judgesCaptures: boolean): ValueOrigin[] {
+  reliedOnBy(names: readonly string[], judgesCaptures: boolean): Reliance {
+    const judged: ValueOrigin[] = [];
     const out: ValueOrigin[] = [];
     const add = (o: ValueOrigin): void => {
       if (!out.includes(o)) out.push(o);
     };
     for (const o of this.originsOf(names)) {
-      if (judgesCaptures && o.step === this.latest) o.reliedOn.forEach(add);
-      else add(o);
+      if (judgesCaptures && o.step === this.latest) {
+        judged.push(o);
+        o.reliedOn.forEach(add);
+      } else add(o);
     }
     this.waited.forEach(add);
-    return out.sort((a, b) => a.step - b.step);
+    // a value both judged and waited (a check judging the interval it waited) is judged
+    return { judged, reliedOn: out.filter((o) => !judged.includes(o)).sort((a, b) => a.step - b.step) };
   }
 }
 

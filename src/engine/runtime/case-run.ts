@@ -17,6 +17,7 @@ import type { Registry } from '../registry.js';
 import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 import { AdvertisedValues, type HeardAnswer } from './advertised-values.js';
+import { explained, type FailureNote } from './advertised-note.js';
 
 const KEEP_EXCHANGES = 4;
 /** Answers a listening check keeps (a check that sets variables reads them from its first few). */
@@ -40,7 +41,7 @@ export class CaseRun implements StepScope {
   /** Answers collected for a typed check that sets variables; undefined when nobody listens. */
   private listening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
-  private readonly notes: (() => string | undefined)[] = [];
+  private readonly notes: (() => FailureNote | undefined)[] = [];
 
   constructor(
     readonly rt: SuiteRuntime,
@@ -109,7 +110,7 @@ export class CaseRun implements StepScope {
     return { answers, stop: () => void (this.listening = outer) };
   }
 
-  async explaining<T>(note: () => string | undefined, act: () => Promise<T>): Promise<T> {
+  async explaining<T>(note: () => FailureNote | undefined, act: () => Promise<T>): Promise<T> {
     this.notes.push(note);
     try {
       return await act();
@@ -122,8 +123,7 @@ export class CaseRun implements StepScope {
     if (f.requirement) attributable(f.requirement, this.def);
     const targets = f.requirement ? [f.requirement] : this.def.requirements;
     const ex = f.exchange ?? exchange?.();
-    const note = this.notes[this.notes.length - 1]?.();
-    const message = note ? `${f.message} (${note})` : f.message;
+    const message = explained(f.message, this.notes[this.notes.length - 1]?.());
     for (const requirement of targets) {
       const failure: Failure = { requirement, message };
       if (f.expected !== undefined) failure.expected = f.expected;

@@ -49,7 +49,18 @@ export function undecodedMessage(obs: Observation, redact: (text: string) => str
   const why = whyUndecoded(contentTypeOf(obs), obs.bodyText, obs.asked);
   if (!why) return undefined;
   const what = why.kind ? BODY_KIND_NAMES[why.kind] : 'JSON, XML or form-encoded';
-  return `the body is not ${what}: ${redact(why.reason)} (first bytes: ${JSON.stringify(redactedPreview(obs.bodyText, FIRST_BYTES_CHARS, redact))})`;
+  // a reason that already names the Content-Type does not name it twice
+  const cameWith = why.cameWith && !why.reason.includes(why.cameWith) ? `it came with ${why.cameWith}; ` : '';
+  return `the body is not ${what}: ${redact(why.reason)} (${cameWith}first bytes: ${firstBytes(obs.bodyText, redact)})`;
+}
+
+/** The head of a body, quoted, with `…` after the quote when there is more (masked before the cut). */
+function firstBytes(text: string, redact: (text: string) => string): string {
+  const masked = redact(text);
+  if (masked.length <= FIRST_BYTES_CHARS) return JSON.stringify(masked);
+  const last = masked.charCodeAt(FIRST_BYTES_CHARS - 1);
+  const cut = last >= 0xd800 && last <= 0xdbff ? FIRST_BYTES_CHARS - 1 : FIRST_BYTES_CHARS;
+  return `${JSON.stringify(masked.slice(0, cut))}…`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Registry } from '../registry.js';
 import type { CheckContext, FailureInput } from '../suite-module.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
 import type { AdvertisedValues, HeardAnswer } from './advertised-values.js';
+import type { FailureNote } from './advertised-note.js';
 
 /**
  * What a step sees of the case it runs in: the narrow scope below `CaseRun`, so that step
@@ -37,8 +38,8 @@ export interface StepScope {
   listen(): { answers: HeardAnswer[]; stop(): void };
   /**
    * Runs `act` with `note` explaining its failures: each failure recorded meanwhile gets the
-   * note (when it gives one) appended in parentheses.
+   * note's lead before its message and its tail after it (advertised-note.ts).
    */
-  explaining<T>(note: () => string | undefined, act: () => Promise<T>): Promise<T>;
+  explaining<T>(note: () => FailureNote | undefined, act: () => Promise<T>): Promise<T>;
   checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext;
 }

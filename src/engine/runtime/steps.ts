@@ -3,14 +3,14 @@ import type { CheckStep, ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, St
 import { checkRequestValues, misshapenValue, shown } from './value-origin.js';
 import { SkipCase } from './time.js';
 import type { StepScope } from './step-scope.js';
-import { capture, expectationMismatches, mismatchText, recordMismatches, type Observation, type ObservationContext } from './observation.js';
+import { capture, expectationMismatches, mismatchText, recordMismatches, undecodedMessage, type Observation, type ObservationContext } from './observation.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
 import { argProblems } from '../checks/args.js';
 import { checkSets } from '../checks/contract.js';
 import { answerCarrying, type AdvertisedValues, type HeardAnswer } from './advertised-values.js';
-import { advertisedNote } from './advertised-note.js';
+import { advertisedNote, type FailureNote } from './advertised-note.js';
 import { referencesIn, stepReferences } from './step-references.js';
 
 /**
@@ -37,7 +37,7 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
     return;
   }
   const used = stepReferences(step);
-  const note = (): string | undefined => advertisedNote(ledger.reliedOnBy(used, 'check' in step));
+  const note = (): FailureNote => advertisedNote(ledger.reliedOnBy(used, 'check' in step));
   await run.explaining(note, async () => {
     if ('check' in step) return runCheck(run, step, vars, { number, used, ledger });
     if ('query' in step) return runQueryStep(run, step, vars);
@@ -54,7 +54,12 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
       capture(obs, step.capture, vars, headerNamer(run.target));
       const reliedOn = ledger.originsOf(used);
       const via = obs.label ?? 'the target';
-      for (const name of Object.keys(step.capture)) ledger.captured({ name, value: vars[name], step: number, via, inAnswer: true, reliedOn });
+      // a value read from a body that did not decode is missing for that reason, which its judge leads with
+      const undecoded = undecodedMessage(obs, (t) => run.redact(t));
+      for (const [name, source] of Object.entries(step.capture)) {
+        const fromBody = source.startsWith('$') || source === 'body';
+        ledger.captured({ name, value: vars[name], step: number, via, inAnswer: true, reliedOn, ...(undecoded !== undefined && fromBody ? { undecoded } : {}) });
+      }
     }
   });
 }

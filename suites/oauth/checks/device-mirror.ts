@@ -4,7 +4,7 @@ import { SpecgateError } from '../../../src/errors.js';
 import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
 import { Platform } from '../../../reference/oauth/model/platform.js';
 import type { DeviceGrant, PollResult } from '../../../reference/oauth/model/device-flow.js';
-import { str, wait, type DeviceStart, type Sent } from './support.js';
+import { advertisedTiming, str, wait, type DeviceStart, type Sent } from './support.js';
 
 /**
  * The model's device flow running beside a target's (spec 000, B, States and transitions):
@@ -16,6 +16,8 @@ export class DeviceMirror {
   readonly platform = new Platform({ clock: this.clock });
   readonly grant: DeviceGrant;
   readonly initialInterval: number;
+  /** What the target advertised of the timing the mirror follows, for failure messages. */
+  readonly advertised: string;
   private readonly clientId: string;
   polls = 0;
 
@@ -30,6 +32,7 @@ export class DeviceMirror {
     this.grant.interval = start.interval;
     this.grant.expiresAt = this.grant.issuedAt + start.expiresIn * 1000;
     this.initialInterval = start.interval;
+    this.advertised = advertisedTiming(start);
   }
 
   /** Seconds since the previous request about this device code. */
@@ -88,8 +91,15 @@ const BY_ERROR: Record<string, string> = {
 /**
  * Compares a target's poll answer with the model's; returns the broken requirement and a
  * message, or undefined when they agree. `waited` is the seconds since the previous request.
+ * The model is timed by the interval and expires_in the target advertised, which the message
+ * names: an answer that disagrees may follow from them rather than from the rule.
  */
 export function comparePoll(expected: PollResult, actual: ReturnType<typeof observed>, mirror: DeviceMirror, waited: number): { requirement: string; message: string } | undefined {
+  const broken = disagreement(expected, actual, mirror, waited);
+  return broken && { ...broken, message: `${broken.message} (${mirror.advertised})` };
+}
+
+function disagreement(expected: PollResult, actual: ReturnType<typeof observed>, mirror: DeviceMirror, waited: number): { requirement: string; message: string } | undefined {
   if (expected.ok) {
     return actual.token ? undefined : { requirement: 'OAUTH-DEVICE-AUTHORIZED-TOKEN', message: 'the user authorized the device, so the poll must return an access token' };
   }

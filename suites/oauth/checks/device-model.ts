@@ -88,7 +88,8 @@ async function compareSequences(ctx: CheckContext, runs: number): Promise<void> 
             const accepted = r['accepted'] === true;
             if (accepted !== decided.ok) {
               const requirement = !decided.ok && decided.reason === 'used' ? 'OAUTH-DEVICE-USER-CODE-SPENT' : !decided.ok ? 'OAUTH-DEVICE-USER-CODE-EXPIRY' : 'OAUTH-DEVICE-AUTHORIZED-TOKEN';
-              return { requirement, message: `entering the user code must be ${decided.ok ? 'accepted' : `refused (${decided.ok ? '' : decided.reason})`}`, expected: { accepted: decided.ok }, actual: r };
+              // whether the code has expired follows from the expires_in the target advertised
+              return { requirement, message: `entering the user code must be ${decided.ok ? 'accepted' : `refused (${decided.ok ? '' : decided.reason})`} (${mirror.advertised})`, expected: { accepted: decided.ok }, actual: r };
             }
             return undefined;
           }

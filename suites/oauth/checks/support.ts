@@ -47,7 +47,40 @@ export interface DeviceStart {
   userCode: string;
   interval: number;
   expiresIn: number;
+  /** `interval` and `expires_in` as the answer carried them (undefined: left out), for messages. */
+  advertised: { interval: unknown; expires_in: unknown };
   sent: Sent;
+}
+
+/** The defaults of a device authorization's timing (spec 000, B, Resources; RFC 8628 section 3.2 for interval). */
+export const DEVICE_TIMING_DEFAULTS = { expires_in: 900, interval: 5 } as const;
+
+/**
+ * What the target advertised of the timing a device-flow judgement follows from, for failure
+ * messages: `the target advertised expires_in=600 and interval=5; the spec's default expires_in
+ * is 900`. Polls wait the advertised interval and expiry is looked for after the advertised
+ * expires_in, so a failure may come from the value as much as from the rule.
+ */
+export function advertisedTiming(start: Pick<DeviceStart, 'advertised'>): string {
+  const advertised: string[] = [];
+  const differs: string[] = [];
+  const missing: string[] = [];
+  for (const field of ['expires_in', 'interval'] as const) {
+    const raw = start.advertised[field];
+    const standard = DEVICE_TIMING_DEFAULTS[field];
+    if (raw === undefined || raw === null || raw === '') {
+      missing.push(`${field} (so ${standard} was used)`);
+      continue;
+    }
+    const numeric = typeof raw === 'number' || typeof raw === 'bigint' || (typeof raw === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw));
+    advertised.push(`${field}=${numeric ? String(raw).trim() : JSON.stringify(raw)}`);
+    if (Number(raw) !== standard) differs.push(`${field} is ${standard}`);
+  }
+  const out: string[] = [];
+  if (advertised.length) out.push(`the target advertised ${advertised.join(' and ')}`);
+  if (differs.length) out.push(`the spec's default ${differs.join(' and ')}`);
+  if (missing.length) out.push(`the target left out ${missing.join(' and ')}`);
+  return out.join('; ');
 }
 
 /** POST {auth_url}/login/device/code for the device-flow application. */
@@ -57,7 +90,14 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   const deviceCode = str(f['device_code']);
   if (!deviceCode)
     throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`);
-  return { deviceCode, userCode: str(f['user_code']), interval: seconds(f, 'interval', 5, sent), expiresIn: seconds(f, 'expires_in', 900, sent), sent };
+  return {
+    deviceCode,
+    userCode: str(f['user_code']),
+    interval: seconds(f, 'interval', DEVICE_TIMING_DEFAULTS.interval, sent),
+    expiresIn: seconds(f, 'expires_in', DEVICE_TIMING_DEFAULTS.expires_in, sent),
+    advertised: { interval: f['interval'], expires_in: f['expires_in'] },
+    sent,
+  };
 }
 
 /** Longest wait a device authorization may ask for that the flow is still judged with (a day). */
