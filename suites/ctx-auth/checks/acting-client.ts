@@ -68,7 +68,7 @@ export function preconfigured(ctx: CheckContext, kind: ClientKind, why: string):
   const csecret = optionalText(ctx, 'confidential_client_secret');
   if (cid && csecret) return { clientId: cid, clientSecret: csecret, redirectUri: undefined, registered: false };
   if (id && secret) return { clientId: id, clientSecret: secret, redirectUri, registered: false };
-  return ctx.skip(`needs a confidential client, and ${why}: set vars.confidential_client_id and vars.confidential_client_secret (a client with a secret, allowed the client_credentials grant) in the target profile`);
+  return ctx.skip(`needs a confidential client, and ${why}: set vars.confidential_client_id and vars.confidential_client_secret (a client with a secret; the client-credentials case also needs it allowed that grant) in the target profile`);
 }
 
 /**

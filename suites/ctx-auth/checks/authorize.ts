@@ -69,7 +69,10 @@ export function authorizationUrl(endpoint: string, query: Record<string, string>
  * named none).
  */
 function landedOn(target: URL, status: number, redirectUri: string | undefined): AuthorizationOutcome {
-  const param = (name: string): string | undefined => target.searchParams.get(name) ?? undefined;
+  // an error for a response type that answers in the fragment (token) comes back there, not in
+  // the query (RFC 6749 §4.2.2.1): read both, the query first
+  const fragment = new URLSearchParams(target.hash.replace(/^#/, ''));
+  const param = (name: string): string | undefined => target.searchParams.get(name) ?? fragment.get(name) ?? undefined;
   const redirected = redirectUri === undefined || isRedirectUri(target, redirectUri);
   return { status, redirected, location: target.href, code: param('code'), state: param('state'), error: param('error') };
 }

@@ -99,7 +99,7 @@ export function judgeFallback(run: ScenarioRun, evidence: { revision: string }):
     if (!discovery.length)
       return fail(`with no metadata, the client sent no request to the fallback endpoints /authorize, /token or /register (it sent only ${listed(run.requests)})`, { exchange: requestExchange(run, run.requests[0] as SentRequest) });
     return fail(
-      `revision mismatch: with no metadata (${listed(discovery)}), the client stopped and sent no request to the fallback endpoints /authorize, /token or /register at the host root; revision ${JUDGED_REVISION} has clients use them when the server has no metadata (C Endpoints 2). Later revisions require metadata instead: if the client implements one, set ctx_client_revision to it and this requirement is not applicable`,
+      `revision mismatch: with no metadata (${listed(discovery)}), the client stopped and sent no request to the fallback endpoints /authorize, /token or /register at the host root; revision ${JUDGED_REVISION} has clients use them when the server has no metadata (C Endpoints 2). Later revisions dropped the fallbacks and require metadata: if the client implements one of them, set ctx_client_revision to it and this requirement is not applicable; a client of this revision (or a general OAuth library) without fallback support breaks it`,
       { exchange: requestExchange(run, discovery[discovery.length - 1] as SentRequest) },
     );
   }

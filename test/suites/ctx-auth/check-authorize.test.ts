@@ -85,6 +85,12 @@ describe('ctx-auth.authorize on planted answers', () => {
     expect(captured(probe.ctx.vars)).toMatchObject({ code: 'leaked', redirected: true, location: 'https://attacker.example/cb?code=leaked' });
   });
 
+  it('reads an error sent back in the fragment, as for response_type=token (RFC 6749 §4.2.2.1)', async () => {
+    const probe = scriptedContext(base, () => ({ status: 303, headers: { location: 'http://127.0.0.1:1/cb#error=unsupported_response_type&state=f1' } }));
+    await run(probe.ctx, { response_type: 'token', state: 'f1' });
+    expect(captured(probe.ctx.vars)).toMatchObject({ code: undefined, error: 'unsupported_response_type', state: 'f1', redirected: true });
+  });
+
   it('tells a page that keeps the browser from a redirect elsewhere', async () => {
     const page = scriptedContext(base, () => ({ status: 200, body: '<form>Sign in</form>' }));
     await run(page.ctx);
