@@ -80,11 +80,38 @@ export function whyUndecoded(contentType: string | undefined, text: string, want
     const reason = decodeError(claimed, text);
     return reason === undefined ? undefined : { kind: claimed, reason };
   }
-  const cameWith = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType}`;
+  // the media type alone: its parameters (charset) do not decide whether it is decoded
+  const cameWith = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType.split(';')[0]?.trim() ?? contentType}`;
   if (wanted === undefined) return { kind: undefined, reason: `it came with ${cameWith}, which names no format specgate decodes`, cameWith };
   const reason = decodeError(wanted, text);
   if (reason === undefined) return { kind: wanted, reason: `it came with ${cameWith}, so it was not decoded (as ${BODY_KIND_NAMES[wanted]} it would have been)`, cameWith };
   return { kind: wanted, reason, cameWith };
+}
+
+/** How many characters of an undecodable body its message quotes ("first bytes: ..."). */
+export const FIRST_BYTES_CHARS = 40;
+
+/**
+ * The message of a non-empty body that was not decoded, led by the decoder's own error:
+ * `the body is not JSON: Unexpected token '<', ... (first bytes: "<html>…")`. Undefined when
+ * it decodes as it claims (or is empty). `redact` masks the target's secrets in the body's text
+ * before it is cut, and in the decoder's error, which may quote the body.
+ */
+export function undecodedMessage(contentType: string | undefined, text: string, wanted?: BodyKind, redact: (text: string) => string = (t) => t): string | undefined {
+  const why = whyUndecoded(contentType, text, wanted);
+  if (!why) return undefined;
+  const what = why.kind ? BODY_KIND_NAMES[why.kind] : 'JSON, XML or form-encoded';
+  // a reason that already names the Content-Type does not name it twice
+  const cameWith = why.cameWith && !why.reason.includes(why.cameWith) ? `it came with ${why.cameWith}; ` : '';
+  return `the body is not ${what}: ${redact(why.reason)} (${cameWith}first bytes: ${firstBytes(redact(text))})`;
+}
+
+/** The head of a (masked) body, quoted, with `…` after the quote when there is more. */
+function firstBytes(masked: string): string {
+  if (masked.length <= FIRST_BYTES_CHARS) return JSON.stringify(masked);
+  const last = masked.charCodeAt(FIRST_BYTES_CHARS - 1);
+  const cut = last >= 0xd800 && last <= 0xdbff ? FIRST_BYTES_CHARS - 1 : FIRST_BYTES_CHARS;
+  return `${JSON.stringify(masked.slice(0, cut))}…`;
 }
 
 /** The decoder's error for `text` as `kind`, or undefined when it decodes (form text always does). */

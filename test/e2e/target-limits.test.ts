@@ -74,7 +74,8 @@ describe('http target limits', () => {
     expect(statusMap(report)).toEqual({ ...CONFORMANT, 'DEMO-BIG-ID': 'failed' });
     const c = caseOf(report, 'big-id');
     expect(c.outcome).toBe('failed');
-    expect(c.failures[0]?.message).toMatch(/^\$: the body does not parse as its Content-Type claims \(json body does not parse: /);
+    // the decoding error leads, then the head of the body
+    expect(c.failures[0]?.message).toMatch(/^the body is not JSON: .+ \(first bytes: "\{\\"id\\": 9007199254740993,, <html>oops<\/ht"…\)$/);
     expect(c.failures[0]?.actual).toContain('<html>oops</html>');
     expect(run.code).toBe(1);
   });

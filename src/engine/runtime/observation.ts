@@ -1,7 +1,7 @@
 import { getPath } from '../json-path.js';
 import { match, type BodyFormat, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
-import { BODY_KIND_NAMES, bodyKind, whyUndecoded, type BodyKind } from '../../targets/body-parse.js';
+import { bodyKind, undecodedMessage as undecodedBodyMessage, type BodyKind } from '../../targets/body-parse.js';
 import { BODY_PREVIEW_CHARS, redactedPreview } from '../../targets/text-cut.js';
 import type { StepScope } from './step-scope.js';
 
@@ -36,9 +36,6 @@ export interface ObservationContext extends MatchContext {
   redact(text: string): string;
 }
 
-/** How many characters of an undecodable body its message quotes ("first bytes: ..."). */
-export const FIRST_BYTES_CHARS = 40;
-
 /**
  * The message of a body that was not decoded, led by the decoder's own error:
  * `the body is not JSON: Unexpected token '<', ... (first bytes: "<html>…")`. Undefined when
@@ -46,21 +43,7 @@ export const FIRST_BYTES_CHARS = 40;
  */
 export function undecodedMessage(obs: Observation, redact: (text: string) => string): string | undefined {
   if (obs.body !== undefined || obs.bodyText === undefined) return undefined;
-  const why = whyUndecoded(contentTypeOf(obs), obs.bodyText, obs.asked);
-  if (!why) return undefined;
-  const what = why.kind ? BODY_KIND_NAMES[why.kind] : 'JSON, XML or form-encoded';
-  // a reason that already names the Content-Type does not name it twice
-  const cameWith = why.cameWith && !why.reason.includes(why.cameWith) ? `it came with ${why.cameWith}; ` : '';
-  return `the body is not ${what}: ${redact(why.reason)} (${cameWith}first bytes: ${firstBytes(obs.bodyText, redact)})`;
-}
-
-/** The head of a body, quoted, with `…` after the quote when there is more (masked before the cut). */
-function firstBytes(text: string, redact: (text: string) => string): string {
-  const masked = redact(text);
-  if (masked.length <= FIRST_BYTES_CHARS) return JSON.stringify(masked);
-  const last = masked.charCodeAt(FIRST_BYTES_CHARS - 1);
-  const cut = last >= 0xd800 && last <= 0xdbff ? FIRST_BYTES_CHARS - 1 : FIRST_BYTES_CHARS;
-  return `${JSON.stringify(masked.slice(0, cut))}…`;
+  return undecodedBodyMessage(contentTypeOf(obs), obs.bodyText, obs.asked, redact);
 }
 
 /**

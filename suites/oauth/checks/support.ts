@@ -3,6 +3,7 @@ import type { Exchange } from '../../../src/engine/model.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
 import { cutText } from '../../../src/targets/text-cut.js';
+import { undecodedMessage, type BodyKind } from '../../../src/targets/body-parse.js';
 
 /** Shared plumbing of the oauth typed checks: requests, flat response fields, agent calls. */
 
@@ -88,8 +89,16 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id'), scope });
   const f = sent.fields;
   const deviceCode = str(f['device_code']);
-  if (!deviceCode)
-    throw new SpecgateError('SG_TARGET_PROTOCOL', `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`);
+  if (!deviceCode) {
+    // an answer that did not decode says so first: every field is missing only because of it
+    const undecoded = undecodedAnswer(sent.res, 'json');
+    throw new SpecgateError(
+      'SG_TARGET_PROTOCOL',
+      undecoded
+        ? `${undecoded}: the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged`
+        : `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`,
+    );
+  }
   return {
     deviceCode,
     userCode: str(f['user_code']),
@@ -119,6 +128,16 @@ function seconds(f: Record<string, unknown>, field: string, absent: number, sent
     'SG_TARGET_PROTOCOL',
     `cannot judge: the device authorization answered ${field} ${shown} (HTTP ${sent.res.status}), not a number of seconds from 0 to ${MAX_SECONDS}, so no poll can be timed by it`,
   );
+}
+
+/**
+ * Why an answer has no decoded body, in the decoder's words (`the body is not JSON: Unexpected
+ * token ...`), or undefined when it decoded or is empty. `asked` is the format the request asked for.
+ */
+export function undecodedAnswer(res: Pick<CheckResponse, 'headers' | 'body' | 'bodyText'>, asked: BodyKind): string | undefined {
+  if (res.body !== undefined) return undefined;
+  const ct = res.headers['content-type'];
+  return undecodedMessage(typeof ct === 'string' ? ct : undefined, res.bodyText, asked);
 }
 
 /** One device poll, with optional faults in its parameters. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../../fixtures/events/faults/faults.js';
+import { loadSuites, run } from '../../../src/engine/run.js';
+import { EVENTS_HANDLERS } from '../../../reference/events/server/handlers/index.js';
+import { EVENTS_ROUTES, PLATFORM_PREFIX, type EventsArea, type EventsRoute } from '../../../reference/events/server/routes.js';
+import type { EventsServerOptions } from '../../../reference/events/server/server.js';
+import { suite } from '../../../suites/events/index.js';
+import { FAULTS, type EventsFault } from '../../fixtures/events/faults/faults.js';
 import { ROUTE_FAULTS } from '../../fixtures/events/faults/route-faults.js';
 import { coveredMustRequirements, erroredCases, failedRequirements, runEvents, serverCaseIds } from './run-events.js';
 
@@ -10,11 +15,122 @@ import { coveredMustRequirements, erroredCases, failedRequirements, runEvents, s
  */
 const WAITING: Record<string, string> = {};
 
+/** Loaded once: every run below takes the same server-side cases. */
+const CASES = serverCaseIds();
+
+/** The service a requirement belongs to, by its ID (server-side requirements are all one or the other). */
+function requirementArea(id: string): EventsArea | undefined {
+  if (id.startsWith('EVENTS-MON-')) return 'monitor';
+  if (id.startsWith('EVENTS-PLAT-')) return 'platform';
+  return undefined;
+}
+
+/** The service a path is served by: the platform below its prefix, the monitoring API everywhere else. */
+function pathArea(path: string): EventsArea {
+  return path === PLATFORM_PREFIX || path.startsWith(`${PLATFORM_PREFIX}/`) ? 'platform' : 'monitor';
+}
+
+const ROUTE_AREA = new Map(EVENTS_ROUTES.map((r) => [r.id, r.area]));
+
+/**
+ * The one service a fault changes and is judged on, found by asking its hooks which operations'
+ * handlers they replace and which routes they add, change or drop; undefined when that is both
+ * services, when the fault sets anything but those hooks, or when its requirement or cascade
+ * names the other service (or everything).
+ */
+function faultArea(fault: EventsFault): EventsArea | undefined {
+  const { override, routes, ...other } = fault.options;
+  const areas = new Set<EventsArea | undefined>([fault.requirement, ...(fault.cascade ?? [])].map(requirementArea));
+  if (override) {
+    for (const [id, reference] of Object.entries(EVENTS_HANDLERS)) if (override(id, reference) !== reference) areas.add(ROUTE_AREA.get(id));
+  }
+  if (routes) {
+    const before = new Map(EVENTS_ROUTES.map((r) => [r.id, JSON.stringify(r)]));
+    const after: EventsRoute[] = routes(EVENTS_ROUTES.map((r) => ({ ...r })));
+    for (const r of after) {
+      if (before.get(r.id) === JSON.stringify(r)) continue;
+      areas.add(r.area);
+      areas.add(pathArea(r.path));
+      const was = EVENTS_ROUTES.find((x) => x.id === r.id);
+      if (was) areas.add(was.area);
+    }
+    for (const r of EVENTS_ROUTES) if (!after.some((a) => a.id === r.id)) areas.add(r.area);
+  }
+  const [only, ...more] = [...areas];
+  return Object.keys(other).length === 0 && more.length === 0 ? only : undefined;
+}
+
+/** Both faults at once: each hook applied after the other's (they touch different operations and routes). */
+function bothFaults(a: EventsServerOptions, b: EventsServerOptions): EventsServerOptions {
+  const hooks = [a, b];
+  return {
+    routes: (routes) => hooks.reduce((rs, h) => (h.routes ? h.routes(rs) : rs), routes),
+    override: (id, reference) => hooks.reduce((handler, h) => (h.override ? h.override(id, handler) : handler), reference),
+  };
+}
+
+/**
+ * Every run executes every server-side case, and the cases of one service never reach the other
+ * (checked below), so a monitoring-API fault and a platform fault can share one run: each is
+ * judged on the requirements outside its partner's service, exactly as if it ran alone. Faults
+ * left over (more of one service than of the other, or of both services) run alone.
+ */
+const runnable = Object.keys(FAULTS).filter((name) => WAITING[name] === undefined);
+const byArea = (area: EventsArea): string[] => runnable.filter((name) => { const f = FAULTS[name]; return f !== undefined && faultArea(f) === area; });
+const monitorFaults = byArea('monitor');
+const platformFaults = byArea('platform');
+const partnerOf = new Map<string, string>();
+monitorFaults.forEach((m, i) => {
+  const p = platformFaults[i];
+  if (p === undefined) return;
+  partnerOf.set(m, p);
+  partnerOf.set(p, m);
+});
+
+interface Verdicts {
+  failed: string[];
+  errored: string[];
+}
+
+/** One run per pair (or lone fault), started by whichever of its tests comes first. */
+const runs = new Map<string, Promise<Verdicts>>();
+function verdictsWith(name: string): Promise<Verdicts> {
+  const partner = partnerOf.get(name);
+  const names = [name, ...(partner === undefined ? [] : [partner])].sort();
+  const key = names.join(' + ');
+  const known = runs.get(key);
+  if (known) return known;
+  const [first = {}, second] = names.map((n) => FAULTS[n]?.options ?? {});
+  const options = second ? bothFaults(first, second) : first;
+  const started = runEvents({ options, cases: CASES }).then((r) => ({ failed: failedRequirements(r), errored: erroredCases(r) }));
+  runs.set(key, started);
+  return started;
+}
+
 /**
  * Every planted fault of the events services is caught by its requirement, and by nothing else
  * except the requirements its definition lists as depending on the broken rule.
  */
 describe('planted faults in the reference events services', () => {
+  it('has server-side cases that each reach only the service their requirements belong to', async () => {
+    const loaded = loadSuites([suite], ['events']).suites[0]?.cases ?? [];
+    const areaOfCase = new Map(loaded.map((c) => [c.id, new Set(c.requirements.map(requirementArea))]));
+    const crossing = new Set<string>();
+    await run({
+      modules: [suite], suites: ['events'], targets: {}, seed: 4242, cases: CASES, traceExchanges: true,
+      sinks: [
+        (e) => {
+          if (e.type !== 'exchange' || e.exchange.kind !== 'http') return;
+          const url = (e.exchange.request as { url?: unknown } | undefined)?.url;
+          const area = typeof url === 'string' ? pathArea(new URL(url).pathname) : undefined;
+          const own = areaOfCase.get(e.caseId);
+          if (!own || own.size !== 1 || !own.has(area)) crossing.add(`${e.caseId}: ${e.exchange.summary}`);
+        },
+      ],
+    });
+    expect([...crossing]).toEqual([]);
+  });
+
   for (const [name, fault] of Object.entries(FAULTS)) {
     const title = `${name}: ${fault.description} -> ${fault.requirement}`;
     if (WAITING[name] !== undefined) {
@@ -22,12 +138,15 @@ describe('planted faults in the reference events services', () => {
       continue;
     }
     it(title, async () => {
-      const r = await runEvents({ options: fault.options });
-      const failed = failedRequirements(r);
+      const r = await verdictsWith(name);
+      const partner = partnerOf.get(name);
+      const partnerArea = partner === undefined ? undefined : faultArea(FAULTS[partner] ?? fault);
+      // The partner's service is the partner's to judge; everything else is this fault's.
+      const failed = r.failed.filter((id) => partnerArea === undefined || requirementArea(id) !== partnerArea);
       expect(failed).toContain(fault.requirement);
       if (fault.cascade?.includes('*')) return;
       expect(failed.filter((id) => id !== fault.requirement && !fault.cascade?.includes(id))).toEqual([]);
-      expect(erroredCases(r)).toEqual([]);
+      expect(r.errored).toEqual([]);
     });
   }
 
@@ -42,7 +161,7 @@ describe('planted faults in the reference events services', () => {
     const caught: string[] = [];
     for (const name of Object.keys(WAITING)) {
       const fault = FAULTS[name];
-      if (fault && failedRequirements(await runEvents({ options: fault.options })).includes(fault.requirement)) caught.push(name);
+      if (fault && failedRequirements(await runEvents({ options: fault.options, cases: CASES })).includes(fault.requirement)) caught.push(name);
     }
     expect(caught).toEqual([]);
   });
@@ -54,7 +173,7 @@ describe('planted faults in the reference events services', () => {
  * would fail too; they are left out here.
  */
 describe('every platform operation, not served, is caught by its own requirement', () => {
-  const opCases = serverCaseIds().filter((id) => id.startsWith('op-'));
+  const opCases = CASES.filter((id) => id.startsWith('op-'));
 
   it('has one op-* case per platform operation', () => {
     expect(opCases).toHaveLength(Object.keys(ROUTE_FAULTS).length);

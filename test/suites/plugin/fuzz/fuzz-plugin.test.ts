@@ -8,6 +8,7 @@ import type { FuzzOptions, FuzzResult } from '../../../../src/engine/suite-modul
 import { fromRoot } from '../../../../src/paths.js';
 import { createExecRunner } from '../../../../src/targets/exec-runner.js';
 import { fuzzPlugin } from '../../../../suites/plugin/fuzz/fuzz-plugin.js';
+import { LANE_RUNS } from '../../../../suites/plugin/fuzz/lanes.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'specgate-fuzz-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -18,11 +19,19 @@ function fixture(name: string): string {
 
 const COMMAND_LINE = 'specgate fuzz plugin --plugin fixture';
 
+/**
+ * Runs per fuzz unless a test says otherwise: one lane (LANE_RUNS). Every planted fault below is
+ * found in the first lane with the default seed, and the lowest failing lane is the one reported,
+ * so further lanes would only run and shrink beside it to be thrown away; the concurrency test
+ * runs several lanes on purpose.
+ */
+const ONE_LANE = LANE_RUNS;
+
 async function fuzz(name: string, opts: Partial<Omit<FuzzOptions, 'target'>> & { timeoutMs?: number } = {}): Promise<FuzzResult> {
   const lines: string[] = [];
   return fuzzPlugin({
     target: { vars: {}, exec: { command: process.execPath, args: [fixture(name)], timeoutMs: opts.timeoutMs ?? 10_000 }, runner: createExecRunner() },
-    runs: opts.runs ?? 200,
+    runs: opts.runs ?? ONE_LANE,
     seed: opts.seed ?? 1234,
     ...(opts.path === undefined ? {} : { path: opts.path }),
     concurrency: opts.concurrency ?? 2,
@@ -31,6 +40,13 @@ async function fuzz(name: string, opts: Partial<Omit<FuzzOptions, 'target'>> & {
     signal: opts.signal ?? new AbortController().signal,
     log: (l) => lines.push(l),
   });
+}
+
+/** The finding on crash-on-oneof with the default options, found once for the tests that read it. */
+let oneofFinding: Promise<FuzzResult> | undefined;
+function crashOnOneof(): Promise<FuzzResult> {
+  oneofFinding ??= fuzz('crash-on-oneof');
+  return oneofFinding;
 }
 
 /** Reads `--seed`, `--path` and `--runs` back from a replay command. */
@@ -54,7 +70,7 @@ function messagesOf(file: FileDescriptorValue | undefined): DescriptorValue[] {
 // shrinking runs the plugin again for every step.
 describe('fuzzPlugin', { timeout: 600_000 }, () => {
   it('finds a plugin that crashes on a oneof with two fields, and shrinks the request to that', async () => {
-    const result = await fuzz('crash-on-oneof');
+    const result = await crashOnOneof();
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin died of SIGABRT/);
     const request = decodeRequest(readFileSync(result.files.find((f) => f.endsWith('.bin')) ?? ''));
@@ -73,7 +89,7 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
   });
 
   it('replays the finding exactly from the printed command', async () => {
-    const first = await fuzz('crash-on-oneof');
+    const first = await crashOnOneof();
     const { seed, path, runs } = replayArgs(first.replay);
     expect(runs).toBe(1);
     expect(path).not.toBe('');
@@ -84,18 +100,23 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
   });
 
   it('reports the same counterexample at any concurrency', async () => {
-    const one = await fuzz('crash-on-oneof', { concurrency: 1, seed: 99 });
-    const three = await fuzz('crash-on-oneof', { concurrency: 3, seed: 99 });
+    // 200 requests are eight lanes: at concurrency 3 several of them run side by side.
+    const one = await fuzz('crash-on-oneof', { concurrency: 1, seed: 99, runs: 200 });
+    const three = await fuzz('crash-on-oneof', { concurrency: 3, seed: 99, runs: 200 });
     expect(three.replay).toBe(one.replay);
     expect(three.property?.counterexample).toEqual(one.property?.counterexample);
   });
 
   it('finds a plugin that hangs on a map field (timeout), shrunk to one map field', async () => {
-    // Every shrink step that still hangs costs the whole time limit, so it is kept short; two
-    // processes at a time on a loaded machine still start in well under a second (about 0.1 s
-    // each here), so a slow start cannot pass for a hang.
-    const result = await fuzz('hang-on-map', { timeoutMs: 2500, concurrency: 2, runs: 100 });
+    // Every shrink step that still hangs costs the whole time limit. The limit stays well above
+    // how long a plugin that answers takes to start on a loaded machine (up to about 1.6 s
+    // measured at load 15), so a slow start cannot pass for a hang; what is kept small is the
+    // number of steps that hang: seed 6 finds a first hanging request from which 16 distinct
+    // hanging requests lead to the minimal one (seed 1234 needed 24), and one lane runs them
+    // with no other lane shrinking beside it.
+    const result = await fuzz('hang-on-map', { timeoutMs: 2500, seed: 6 });
     expect(result.ok).toBe(false);
+    expect(result.property?.shrinks).toBeGreaterThan(0);
     expect(result.message).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin did not answer a valid request in time/);
     const files = (result.property?.counterexample as { proto_file: FileDescriptorValue[] }).proto_file;
     expect(files).toHaveLength(1);
