@@ -98,9 +98,8 @@ export class CaseRun implements StepScope {
 
   heard(label: string, body: unknown): void {
     const answers = this.listening;
-    if (!answers) return;
-    answers.push({ label, body });
-    if (answers.length > KEEP_ANSWERS) answers.shift();
+    // the first answers are kept: a check reads what it sets early (a long check may answer thousands of times)
+    if (answers && answers.length < KEEP_ANSWERS) answers.push({ label, body });
   }
 
   listen(): { answers: HeardAnswer[]; stop(): void } {

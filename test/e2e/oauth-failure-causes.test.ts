@@ -1,0 +1,111 @@
+/**
+ * Failure messages that name their cause, end to end: `specgate run` (compiled, its own
+ * process) judges the oauth suite through a target profile against the reference platform
+ * with three planted faults, served from this test on 127.0.0.1:
+ *
+ * - the device authorization advertises expires_in=600 while device codes live the spec's 900
+ *   seconds, so the expiry case, which waits the advertised 600, sees no expired_token;
+ * - the device authorization always answers form-encoded, JSON asked for or not, so typed
+ *   comparisons meet text;
+ * - the code exchange, asked for JSON, answers a gateway's HTML page.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFields } from '../../reference/oauth/model/formats.js';
+import { Platform } from '../../reference/oauth/model/platform.js';
+import { OffsetClock } from '../../reference/oauth/server/clock-hook.js';
+import { servedVars } from '../../reference/oauth/server/reference-target.js';
+import { startOAuthServer, type RunningOAuthServer } from '../../reference/oauth/server/server.js';
+import { profileYaml } from '../../reference/oauth/server/standalone.js';
+import { assertBuilt, caseOf, readReport, runCli, tempDir, type JsonReport } from './cli.js';
+
+const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body>upstream unavailable</body></html>';
+
+/** The reference platform with the three faults above, its clock moved through the profile's hook. */
+async function plantedPlatform(): Promise<RunningOAuthServer> {
+  const clock = new OffsetClock();
+  const platform = new Platform({
+    clock,
+    rules: {
+      encodeFields: (fields, format) =>
+        fields.some(([k]) => k === 'device_code') ? encodeFields(fields.map(([k, v]) => [k, k === 'expires_in' ? 600 : v] as const), 'form') : encodeFields(fields, format),
+    },
+  });
+  return startOAuthServer({
+    clock,
+    platform,
+    port: 0,
+    intercept: (req) =>
+      req.url.pathname === '/login/oauth/access_token' && req.params['code'] !== undefined && (req.headers['accept'] ?? '').includes('json')
+        ? { status: 200, contentType: 'text/html; charset=utf-8', body: GATEWAY_PAGE }
+        : undefined,
+  });
+}
+
+const CASES = ['device-expires-in-default', 'device-interval-integer', 'device-code-expires-after-900-seconds', 'token-type-is-bearer'];
+
+describe('the oauth suite against a platform that advertises 600 seconds, answers form and HTML', () => {
+  const tmp = tempDir('specgate-causes-');
+  let server: RunningOAuthServer | undefined;
+  let report: JsonReport;
+  let code: number | null;
+
+  beforeAll(async () => {
+    assertBuilt();
+    server = await plantedPlatform();
+    const profile = join(tmp.dir, 'profile.yaml');
+    writeFileSync(profile, profileYaml('oauth reference with planted faults', servedVars(server)));
+    const json = join(tmp.dir, 'results.json');
+    const run = await runCli(['run', '--suite', 'oauth', '--target', profile, '--case', CASES.join(','), '--seed', '7', '--report', `json=${json}`], { cwd: tmp.dir });
+    code = run.code;
+    report = readReport(json);
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    tmp.remove();
+  });
+
+  const failures = (id: string): { requirement: string; message: string }[] => {
+    const c = caseOf(report, id);
+    expect([c.outcome, c.reason]).toEqual(['failed', null]);
+    return c.failures.map((f) => ({ requirement: f.requirement, message: f.message }));
+  };
+
+  it('fails the run on the three faults and nothing else', () => {
+    expect(code).toBe(1);
+    expect(report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual([
+      'OAUTH-DEVICE-EXPIRED-DESCRIPTION',
+      'OAUTH-DEVICE-EXPIRED-TOKEN',
+      'OAUTH-DEVICE-EXPIRES-IN',
+      'OAUTH-DEVICE-INTERVAL',
+      'OAUTH-TOKEN-TYPE-BEARER',
+    ]);
+  });
+
+  it('names the advertised expires_in the expiry case waited, and the step and request it came from', () => {
+    const expired = failures('device-code-expires-after-900-seconds').find((f) => f.requirement === 'OAUTH-DEVICE-EXPIRED-TOKEN');
+    expect(expired?.message).toMatch(
+      /^\$\.error: expected "expired_token", got "authorization_pending" — relying on values the target advertised: device_code="[0-9a-f]{24}"…, interval=5, expires_in=600 \(captured from step 1, check oauth\.deviceStart: POST \/login\/device\/code\)$/,
+    );
+  });
+
+  it('says a typed comparison on the form-encoded answer compared text, and that JSON was asked for', () => {
+    expect(failures('device-expires-in-default')).toEqual([
+      { requirement: 'OAUTH-DEVICE-EXPIRES-IN', message: '$.expires_in: expected an integer, got the text "600" (the answer was form-encoded, which carries no types, although the request asked for JSON)' },
+      { requirement: 'OAUTH-DEVICE-EXPIRES-IN', message: '$.expires_in: expected exactly 900 (a number), got the text "600" (the answer was form-encoded, which carries no types, although the request asked for JSON)' },
+    ]);
+    expect(failures('device-interval-integer')).toEqual([
+      { requirement: 'OAUTH-DEVICE-INTERVAL', message: '$.interval: expected an integer, got the text "5" (the answer was form-encoded, which carries no types, although the request asked for JSON)' },
+    ]);
+  });
+
+  it('leads with the decoding error when the JSON asked for is an HTML page', () => {
+    const [only, ...more] = failures('token-type-is-bearer');
+    expect(more).toEqual([]);
+    expect(only?.requirement).toBe('OAUTH-TOKEN-TYPE-BEARER');
+    expect(only?.message).toMatch(
+      /^the body is not JSON: Unexpected token .+ \(it came with Content-Type text\/html; first bytes: "<html><head><title>502 Bad Gateway<\/titl"…\) — relying on values the target advertised: auth_code="[0-9a-f]+" \(captured from step 1, user agent: approve\)$/,
+    );
+  });
+});
