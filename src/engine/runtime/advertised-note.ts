@@ -57,10 +57,10 @@ function listed(group: readonly ValueOrigin[], how: string): string {
 export function relianceNote(origins: readonly ValueOrigin[]): string | undefined {
   const shown = origins.filter((o) => isScalar(o.value));
   const advertised = bySource(shown.filter((o) => o.inAnswer)).map((g) => listed(g, 'captured from'));
-  const filled = bySource(shown.filter((o) => !o.inAnswer)).map((g) => listed(g, 'which the answer did not carry; set by'));
+  const filled = bySource(shown.filter((o) => !o.inAnswer)).map((g) => listed(g, 'not found in its answers; set by'));
   const parts: string[] = [];
   if (advertised.length) parts.push(`relying on values the target advertised: ${advertised.join('; ')}`);
-  if (filled.length) parts.push(`${advertised.length ? 'and ' : ''}relying on values the target left out: ${filled.join('; ')}`);
+  if (filled.length) parts.push(`${advertised.length ? 'and ' : ''}relying on values a check set itself: ${filled.join('; ')}`);
   return parts.length ? parts.join('; ') : undefined;
 }
 

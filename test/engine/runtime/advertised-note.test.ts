@@ -13,7 +13,7 @@ describe('relianceNote', () => {
   it('names the check that set a value, and a value it filled in apart from the advertised ones', () => {
     const note = relianceNote([origin('expires_in', 600, 1, { check: 'oauth.deviceStart' }), origin('interval', 5, 1, { check: 'oauth.deviceStart', inAnswer: false })]);
     expect(note).toBe(
-      'relying on values the target advertised: expires_in=600 (captured from step 1, check oauth.deviceStart: POST /login/device/code); and relying on values the target left out: interval=5 (which the answer did not carry; set by step 1, check oauth.deviceStart: POST /login/device/code)',
+      'relying on values the target advertised: expires_in=600 (captured from step 1, check oauth.deviceStart: POST /login/device/code); and relying on values a check set itself: interval=5 (not found in its answers; set by step 1, check oauth.deviceStart: POST /login/device/code)',
     );
   });
 

@@ -132,7 +132,7 @@ describe('failure messages of steps', () => {
 
   it('tells values a check found in its answer from those it filled in, and follows them through set:', () => {
     expect(messages('check-sets-with-default')).toEqual([
-      '$.error: expected "slow_down", got "authorization_pending" — relying on values the target advertised: code="c-0123456789abcdefghijkl"… (captured from step 1, check s.start: POST /start); and relying on values the target left out: interval=5 (which the answer did not carry; set by step 1, check s.start: POST /start)',
+      '$.error: expected "slow_down", got "authorization_pending" — relying on values the target advertised: code="c-0123456789abcdefghijkl"… (captured from step 1, check s.start: POST /start); and relying on values a check set itself: interval=5 (not found in its answers; set by step 1, check s.start: POST /start)',
     ]);
   });
 
