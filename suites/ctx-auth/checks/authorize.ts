@@ -134,10 +134,13 @@ export async function headlessAuthorize(ctx: CheckContext, url: string, redirect
 /** A user-agent action's result, read the same way as the headless step's. */
 function fromAgent(result: Record<string, unknown>): AuthorizationOutcome {
   const opt = (name: string): string | undefined => (text(result[name]) === '' ? undefined : text(result[name]));
-  const status = Number(result['status']);
+  // a driver that could not see a status says null (a browser sent to an address nobody
+  // listens on); that is no status, not status 0
+  const raw = result['status'];
+  const status = raw === undefined || raw === null || raw === '' ? Number.NaN : Number(raw);
   const location = opt('location');
   return {
-    status: Number.isFinite(status) && result['status'] !== undefined ? status : undefined,
+    status: Number.isFinite(status) ? status : undefined,
     redirected: typeof result['redirected'] === 'boolean' ? result['redirected'] : location !== undefined,
     location,
     code: opt('code'),
@@ -159,6 +162,7 @@ export async function authorize(ctx: CheckContext, args: AuthorizeArgs): Promise
   const bridge = optionalText(ctx, 'agent_bridge_url');
   if (ctx.agent || bridge) {
     let result: Record<string, unknown>;
+    const driver = ctx.agent ? `user agent (${ctx.agent.kind})` : 'user-agent bridge';
     if (ctx.agent) result = await ctx.agent.perform('authorize', params, ctx.signal);
     else {
       const res = await ctx.request({ method: 'POST', url: `${bridge ?? ''}/authorize`, json: params, accept: 'json' });
@@ -166,7 +170,7 @@ export async function authorize(ctx: CheckContext, args: AuthorizeArgs): Promise
       if (res.status !== 200 || !body) throw cannotJudge(`the user-agent bridge at vars.agent_bridge_url answered HTTP ${res.status} to authorize, not a JSON object; check the bridge`);
       result = body;
     }
-    ctx.exchange({ kind: 'note', summary: 'user agent: authorize', request: params, response: result });
+    ctx.exchange({ kind: 'note', summary: `${driver}: authorize`, request: params, response: result });
     return fromAgent(result);
   }
   return headlessAuthorize(ctx, url, query['redirect_uri']);

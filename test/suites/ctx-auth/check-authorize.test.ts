@@ -123,7 +123,7 @@ describe('ctx-auth.authorize on planted answers', () => {
     expect(asked[0]?.action).toBe('authorize');
     expect(asked[0]?.params).toMatchObject({ redirect_uri: 'http://127.0.0.1:1/cb', query: { state: 'z', client_id: 'c' }, url: expect.stringContaining('https://as.test/authorize?tenant=t1&') });
     expect(captured(probe.ctx.vars)).toMatchObject({ code: 'from-agent', state: 'z', status: 302, redirected: true });
-    expect(probe.notes).toEqual(['user agent: authorize']);
+    expect(probe.notes).toEqual(['user agent (scripted): authorize']);
     const bridged = scriptedContext({ ...base, agent_bridge_url: 'https://bridge.test/ua' }, (spec) => (spec.url === 'https://bridge.test/ua/authorize' ? { status: 200, body: { error: 'access_denied', redirected: true } } : { status: 500 }));
     await run(bridged.ctx);
     expect(captured(bridged.ctx.vars)).toMatchObject({ error: 'access_denied', redirected: true, code: undefined });

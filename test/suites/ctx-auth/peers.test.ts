@@ -42,7 +42,8 @@ function refusalsJudgedWhereTheyBelong(r: RunResult): void {
 }
 
 describe.skipIf(built.skip || sdk.skip || oidc.skip)('published servers through the server side of the ctx-auth suite', () => {
-  const work = tempDir('specgate-ctx-peers-');
+  // made in beforeAll: a skipped block still runs its body, and would leave the folder behind
+  let work = { dir: '', remove: (): void => undefined };
   const peers: LaunchedPeer[] = [];
   const runs = new Map<string, ServerRun>();
   /** What the oidc-provider origin answers at the two well-known metadata paths. */
@@ -53,6 +54,7 @@ describe.skipIf(built.skip || sdk.skip || oidc.skip)('published servers through 
   });
 
   beforeAll(async () => {
+    work = tempDir('specgate-ctx-peers-');
     const jobs: Record<string, [string, string[]]> = {
       sdk: [SDK_SERVER_PEER, []],
       'sdk-no-registration': [SDK_SERVER_PEER, ['--registration', 'off']],
