@@ -70,10 +70,12 @@ function bothFaults(a: EventsServerOptions, b: EventsServerOptions): EventsServe
 }
 
 /**
- * Every run executes every server-side case, and the cases of one service never reach the other
- * (checked below), so a monitoring-API fault and a platform fault can share one run: each is
- * judged on the requirements outside its partner's service, exactly as if it ran alone. Faults
- * left over (more of one service than of the other, or of both services) run alone.
+ * Every run executes every server-side case. The cases of one service never call the other
+ * (checked below on the reference), each service's handlers keep to their own store
+ * (model.monitor, model.platform), and every fault changes one service only (faultArea), so a
+ * monitoring-API fault and a platform fault can share one run: each is judged on every
+ * requirement outside its partner's service, as if it ran alone. Faults left over (more of one
+ * service than of the other, or of both services) run alone.
  */
 const runnable = Object.keys(FAULTS).filter((name) => WAITING[name] === undefined);
 const byArea = (area: EventsArea): string[] => runnable.filter((name) => { const f = FAULTS[name]; return f !== undefined && faultArea(f) === area; });
