@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
 import { requireChromium } from './find-chromium.js';
 
@@ -58,6 +58,8 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
   const removeProfile = (): void => rmSync(profile, { recursive: true, force: true });
   let context: BrowserContext;
   try {
+    // loaded when a browser is needed: most runs never start one, and loading it costs every CLI start
+    const { chromium } = await import('playwright-core');
     context = await chromium.launchPersistentContext(profile, launchOptions(executablePath));
   } catch (e) {
     removeProfile();
@@ -101,6 +103,7 @@ export async function withBrowser<T>(signal: AbortSignal, use: (browser: Headles
  */
 export async function launchChromium(executablePath: string): Promise<Browser> {
   try {
+    const { chromium } = await import('playwright-core');
     return await chromium.launch(launchOptions(executablePath));
   } catch (e) {
     throw cannotStart(executablePath, e);

@@ -1,4 +1,9 @@
-import { errors, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+
+/** playwright-core's TimeoutError, told by name so that this module does not load the library. */
+function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
+}
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
 import { PageLocation } from './page-location.js';
 import { describeStep, parseCapture, stepKind, urlWithQuery, type CaptureSource, type PageStep, type StepGuard } from './page-steps.js';
@@ -130,7 +135,7 @@ class StepRunner {
       // The address answered with a redirect to one that does not (a loopback callback nobody
       // listens on): the browser went where it was sent, which is what a capture reads.
       if (!this.location.failedAfterRedirect()) {
-        if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_TIMEOUT', `${url} did not load within ${this.timeoutMs} ms`);
+        if (isTimeout(e)) throw new StepProblem('SG_TARGET_TIMEOUT', `${url} did not load within ${this.timeoutMs} ms`);
         throw new StepProblem('SG_TARGET_UNREACHABLE', `cannot open ${url}: ${this.location.failed() ?? firstLine(e)}`);
       }
     }
@@ -168,7 +173,7 @@ class StepRunner {
       try {
         await this.page.waitForSelector(selector, { state: 'attached', timeout: Math.max(1, deadline - Date.now()) });
       } catch (e) {
-        if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_TIMEOUT', `no element matching ${JSON.stringify(selector)} appeared within ${timeout} ms on ${this.location.current()}`);
+        if (isTimeout(e)) throw new StepProblem('SG_TARGET_TIMEOUT', `no element matching ${JSON.stringify(selector)} appeared within ${timeout} ms on ${this.location.current()}`);
         throw e;
       }
     }
@@ -224,7 +229,7 @@ class StepRunner {
     try {
       await act();
     } catch (e) {
-      if (e instanceof errors.TimeoutError) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
+      if (isTimeout(e)) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
       throw e;
     }
   }

@@ -21,9 +21,9 @@ const COMMAND_LINE = 'specgate fuzz plugin --plugin fixture';
 
 /**
  * Runs per fuzz unless a test says otherwise: one lane (LANE_RUNS). Every planted fault below is
- * found in the first lane with the default seed, and the lowest failing lane is the one reported,
- * so further lanes would only run and shrink beside it to be thrown away; the concurrency test
- * runs several lanes on purpose.
+ * found in the first lane with the seed its test uses, and the lowest failing lane is the one
+ * reported, so further lanes would only run and shrink beside it to be thrown away; the
+ * concurrency test and the well-behaved plugin run several lanes on purpose.
  */
 const ONE_LANE = LANE_RUNS;
 
