@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,13 +98,17 @@ function citations(text: string): { named: Map<string, string[]>; orphans: strin
 }
 
 /**
- * The catalog alone, through the engine's loader: a throwaway suite folder holding the catalog and
- * the schema files, so the cases (judged by their own tests) cannot hide a catalog problem.
+ * The catalog alone, through the engine's loader: a throwaway suite folder holding the catalog,
+ * the schema files and the sides the catalog names (suite.yaml's `sides:` block, nothing else of
+ * it), so the cases (judged by their own tests) cannot hide a catalog problem.
  */
 function loadCatalog(): { suite: LoadedSuite; registry: Registry; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'specgate-ctx-catalog-'));
   cpSync(join(SUITE_DIR, 'requirements.yaml'), join(dir, 'requirements.yaml'));
   cpSync(join(SUITE_DIR, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  const suiteYaml = readFileSync(join(SUITE_DIR, 'suite.yaml'), 'utf8');
+  const sides = /^sides:\n(?:  .*\n)+/m.exec(suiteYaml)?.[0] ?? '';
+  writeFileSync(join(dir, 'suite.yaml'), sides);
   const module = { name: 'ctx-auth', dir };
   const registry = new Registry([module]);
   try {
