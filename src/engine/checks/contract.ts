@@ -51,7 +51,9 @@ export function checkSets(check: TypedCheck, args: Record<string, unknown>): rea
 export type Verdict =
   | { ok: true }
   | { ok: false; message: string; expected?: unknown; actual?: unknown; exchange?: Exchange }
-  | { unjudged: string };
+  | { unjudged: string }
+  /** The rule does not apply to this target (a mode it lacks): the case ends not applicable. */
+  | { notApplicable: string };
 
 /** Judges one requirement from an observation; `args` are the step's arguments (for values only a judge reads). */
 export type Judge<R, A = unknown> = (observed: R, args: A) => Verdict;
@@ -64,6 +66,10 @@ export function fail(message: string, more: { expected?: unknown; actual?: unkno
 
 export function unjudged(reason: string): Verdict {
   return { unjudged: reason };
+}
+
+export function notApplicable(reason: string): Verdict {
+  return { notApplicable: reason };
 }
 
 /**

@@ -24,17 +24,21 @@ export function verdictFailure(id: string, v: Failed): FailureInput {
 /**
  * Runs the judge of every requirement the case lists over one observation: failures are
  * recorded as they are found; a requirement that could not be judged ends the case errored
- * (SG_TARGET_PROTOCOL, "not judged: ID: reason; ..."), after the failures, so it never passes.
+ * (SG_TARGET_PROTOCOL, "not judged: ID: reason; ..."), after the failures, so it never passes;
+ * otherwise one that does not apply to the target ends it not applicable, with the reasons.
  */
 export function judgeCase<R, A>(ctx: CheckContext, judgeBy: Readonly<Record<string, Judge<R, A>>>, observed: R, args: A): void {
   assertJudgeable(ctx, judgeBy);
   const notJudged: string[] = [];
+  const moot: string[] = [];
   for (const id of ctx.requirements) {
     const v = (judgeBy[id] as Judge<R, A>)(observed, args);
-    if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
+    if ('notApplicable' in v) moot.push(`${id}: ${v.notApplicable}`);
+    else if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
     else if (!v.ok) ctx.fail(verdictFailure(id, v));
   }
   if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${notJudged.join('; ')}`);
+  if (moot.length) ctx.notApplicable(moot.join('; '));
 }
 
 /**
@@ -81,12 +85,12 @@ interface Shared<R> {
 const stopped = new WeakSet<Promise<unknown>>();
 
 /**
- * The observation under `key`: started by the first case that asks, awaited by the others
+ * The observation under `key` (one per suite run): started by the first case that asks, awaited by the others
  * (each still bound by its own signal). A failed observation is dropped, so later cases
  * observe afresh; the cases waiting for it share its error, except when it failed because the
  * case running it was stopped: they then observe themselves instead of inheriting the stop.
  */
-async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ctx: CheckContext) => Promise<R>): Promise<R> {
+export async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ctx: CheckContext) => Promise<R>): Promise<R> {
   for (;;) {
     const held = ctx.observations.get(key) as Promise<Shared<R>> | undefined;
     if (!held) break;
@@ -99,7 +103,12 @@ async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ct
     }
   }
   const exchanges: Exchange[] = [];
-  const running: Promise<Shared<R>> = observe(recording(ctx, exchanges)).then((observed) => ({ observed, exchanges }));
+  const running: Promise<Shared<R>> = observe(recording(ctx, exchanges)).then((observed) => {
+    // an observation that ended with its case stopped may have been cut short by that stop:
+    // it is not handed to the others, who observe themselves
+    if (ctx.signal.aborted) throw new SpecgateError('SG_TARGET_PROTOCOL', `case ${ctx.caseId} was stopped while its shared observation was under way`);
+    return { observed, exchanges };
+  });
   // Registered before anyone can wait on it, so waiters see the outcome already classified.
   running.catch(() => {
     if (ctx.observations.get(key) === running) ctx.observations.delete(key);

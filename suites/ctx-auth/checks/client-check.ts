@@ -1,5 +1,5 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
-import { stableJson, verdictFailure } from '../../../src/engine/checks/judged.js';
+import { judgeCase, sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { notApplicableForRevision } from './client-discovery-judges.js';
@@ -8,7 +8,6 @@ import { runTimeline } from './client-hide.js';
 import { CLIENT_JUDGES, CLIENT_REQUIREMENT_IDS } from './client-judges.js';
 import { NEUTRAL_SESSION_HEADER, NEUTRAL_VERSION_HEADER, ctxClientCommand, runScenario, targetHeaderName, type ScenarioLaunch } from './client-run.js';
 import { SCENARIO_NAMES, type ScenarioName } from './client-scenarios.js';
-import { sharedRun } from './client-share.js';
 
 interface ClientArgs {
   scenarios: ScenarioName[];
@@ -60,29 +59,13 @@ export const clientScenarios = defineCheck<ClientArgs>({
       sessionHeader: targetHeaderName(ctx, NEUTRAL_SESSION_HEADER),
       budgetMs: (args.budgetSeconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
     };
-    const settled = await Promise.allSettled(args.scenarios.map((s) => sharedRun(ctx, `ctx-auth client\u0000${s}\u0000${stableJson(launch)}`, () => runScenario(ctx, s, launch))));
+    const settled = await Promise.allSettled(args.scenarios.map((s) => sharedObservation(ctx, `ctx-auth client\u0000${s}\u0000${stableJson(launch)}`, (c) => runScenario(c, s, launch))));
     const runs: ScenarioRun[] = [];
     for (const s of settled) {
       if (s.status === 'rejected') throw s.reason;
       runs.push(s.value);
     }
     for (const run of runs) ctx.exchange(runTimeline(run));
-    judge(ctx, runs, revision);
+    judgeCase(ctx, CLIENT_JUDGES, { runs, revision }, args);
   },
 });
-
-/** Records every failure, then ends the case errored when a requirement was not judged, or not applicable when one does not apply. */
-function judge(ctx: CheckContext, runs: readonly ScenarioRun[], revision: string): void {
-  const notJudged: string[] = [];
-  const moot: string[] = [];
-  for (const id of ctx.requirements) {
-    const judgeOf = CLIENT_JUDGES[id];
-    if (!judgeOf) continue;
-    const v = judgeOf({ runs, revision });
-    if ('notApplicable' in v) moot.push(`${id}: ${v.notApplicable}`);
-    else if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
-    else if (!v.ok) ctx.fail(verdictFailure(id, v));
-  }
-  if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${notJudged.join('; ')}`);
-  if (moot.length) ctx.notApplicable(moot.join('; '));
-}

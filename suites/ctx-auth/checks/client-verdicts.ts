@@ -6,7 +6,7 @@ import { requestExchange } from './client-hide.js';
  * A client judge's conclusion: a verdict, or that the requirement does not apply to this client
  * (it sent no state; it implements a later revision), which ends the case not applicable with the reason.
  */
-export type ClientVerdict = Verdict | { notApplicable: string };
+export type ClientVerdict = Verdict;
 
 /** Judges one client requirement from the runs of the scenarios its case names. */
 export type ClientJudge = (evidence: ClientEvidence) => ClientVerdict;

@@ -83,7 +83,7 @@ export const clientStateMismatch = judgedCheck<{ runs?: number }, MismatchRuns>(
       async (m) => {
         const v = await attempt(m);
         if ('unjudged' in v) notJudged.push(`${m.kind}: ${v.unjudged}`);
-        else if (!v.ok) return verdictFailure('OAUTH-CLIENT-STATE-ABORT', v);
+        else if (isFailed(v)) return verdictFailure('OAUTH-CLIENT-STATE-ABORT', v);
         return undefined;
       },
       { runs: args.runs ?? 4, label: 'state mutation' },

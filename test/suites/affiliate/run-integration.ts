@@ -1,3 +1,4 @@
+import { isFailed } from '../../../src/engine/checks/judged.js';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { CheckContext } from '../../../src/engine/checks/context.js';
@@ -87,6 +88,6 @@ export function statusOf(verdicts: Verdicts): Record<string, 'passed' | 'failed'
 /** Why each non-passing verdict is what it is, for assertion messages. */
 export function explain(verdicts: Verdicts): string[] {
   return Object.entries(verdicts).flatMap(([id, vs]) =>
-    vs.flatMap(({ caseId, verdict }) => ('unjudged' in verdict ? [`${id} @ ${caseId}: not judged: ${verdict.unjudged}`] : !verdict.ok ? [`${id} @ ${caseId}: ${verdict.message}`] : [])),
+    vs.flatMap(({ caseId, verdict }) => ('unjudged' in verdict ? [`${id} @ ${caseId}: not judged: ${verdict.unjudged}`] : isFailed(verdict) ? [`${id} @ ${caseId}: ${verdict.message}`] : [])),
   );
 }

@@ -1,3 +1,4 @@
+import { isFailed } from '../../../src/engine/checks/judged.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
@@ -34,7 +35,7 @@ const user = (at: number, authorization: string): ObservedRequest => req(at, 'GE
 function deviceRun(requests: ObservedRequest[], more: Partial<DeviceRun> = {}): DeviceRun {
   return { env, t0: 0, requests, issued: issuedCodes(requests), actions: [], unseenCodes: [], exit: { code: 0, signal: null }, stopped: false, ended: 'the client ended', endKind: 'exit', stdout: 'open http://127.0.0.1:1/login/device and enter ABCD-EFGH', stderr: '', ...more };
 }
-const state = (v: Verdict): string => ('unjudged' in v ? 'unjudged' : v.ok ? 'pass' : 'fail');
+const state = (v: Verdict): string => ('unjudged' in v ? 'unjudged' : isFailed(v) ? 'fail' : 'pass');
 
 describe('poll interval judge', () => {
   it('passes gaps at the interval and fails one shorter than interval minus 250 ms', () => {
