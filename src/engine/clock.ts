@@ -55,3 +55,22 @@ export class RealClock implements ClockControl {
     });
   }
 }
+
+/**
+ * Wall-clock time plus an offset that can only move forward: the clock of a reference server
+ * running as its own process (`specgate serve`), whose clock hook moves it, so an external run
+ * need not wait a real hour for a token to expire.
+ */
+export class OffsetClock implements ClockControl {
+  readonly kind = 'hook' as const;
+  private offset = 0;
+
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (!(ms >= 0)) throw new RangeError(`cannot move a clock backwards (${ms} ms)`);
+    this.offset += ms;
+  }
+}

@@ -1,24 +1,7 @@
 import type { Clock, ClockControl } from '../../../src/engine/clock.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { jsonAnswer, type CtxAnswer } from './answers.js';
 
-/**
- * Wall-clock time plus an offset the harness can move forward: the clock of the reference
- * running as its own process, where a case cannot wait an hour for a token to expire.
- */
-export class OffsetClock implements ClockControl {
-  readonly kind = 'hook' as const;
-  private offset = 0;
-
-  now(): number {
-    return Date.now() + this.offset;
-  }
-
-  async advance(ms: number): Promise<void> {
-    if (!(ms >= 0)) throw new SpecgateError('SG_USAGE', `cannot move a clock backwards (${ms} ms); give a non-negative number of milliseconds`);
-    this.offset += ms;
-  }
-}
+export { OffsetClock } from '../../../src/engine/clock.js';
 
 function controllable(clock: Clock): clock is ClockControl {
   return typeof (clock as Partial<ClockControl>).advance === 'function';

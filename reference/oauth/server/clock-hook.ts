@@ -1,23 +1,7 @@
 import type { Clock, ClockControl } from '../../../src/engine/clock.js';
 import { jsonReply, type Reply } from './http-util.js';
 
-/**
- * Wall-clock time plus an offset the harness can move forward: the clock of a reference
- * server running as its own process, where a test cannot wait 900 real seconds.
- */
-export class OffsetClock implements ClockControl {
-  readonly kind = 'hook' as const;
-  private offset = 0;
-
-  now(): number {
-    return Date.now() + this.offset;
-  }
-
-  async advance(ms: number): Promise<void> {
-    if (!(ms >= 0)) throw new RangeError(`cannot move a clock backwards (${ms} ms)`);
-    this.offset += ms;
-  }
-}
+export { OffsetClock } from '../../../src/engine/clock.js';
 
 function controllable(clock: Clock): clock is ClockControl {
   return typeof (clock as Partial<ClockControl>).advance === 'function';
