@@ -11,6 +11,7 @@ const BUILTIN: Record<string, () => Promise<SuiteModule>> = {
   events: async () => (await import('./events/index.js')).suite,
   affiliate: async () => (await import('./affiliate/index.js')).suite,
   'ctx-auth': async () => (await import('./ctx-auth/index.js')).suite,
+  collation: async () => (await import('./collation/index.js')).suite,
 };
 
 export const builtinSuiteNames = Object.keys(BUILTIN);

@@ -163,7 +163,29 @@ export interface QueryStep extends StepBase {
   expect?: QueryExpect;
 }
 
-export type Step = RequestStep | ExecStep | CheckStep | WaitStep | AgentStep | SetStep | QueryStep;
+/**
+ * Matchers on a document database's answer to a command; without `error`, a command the
+ * database refuses (a reply with `ok: 0`) fails the step.
+ */
+export interface CommandExpect {
+  /** The reply document (`{ ok: 1, cursor: { firstBatch: [...] } }`). */
+  reply?: Matcher;
+  /** The database's refusal as `{ code, number, message }` (code: the code name, number: the numeric code). */
+  error?: Matcher;
+  requirement?: string;
+}
+
+/** One command for the target's document database: the document as written, its first key naming the operation. */
+export interface CommandStep extends StepBase {
+  command: Record<string, unknown>;
+  /** Longest the database may take to answer this command (ms); the target's own limit applies too. */
+  timeoutMs?: number;
+  /** A command runs once: a case that polls a database repeats it with its own steps. */
+  repeat?: undefined;
+  expect?: CommandExpect;
+}
+
+export type Step = RequestStep | ExecStep | CheckStep | WaitStep | AgentStep | SetStep | QueryStep | CommandStep;
 
 export interface PropertySpec {
   /** A registered generator, `<suite>.<name>`; the value is `${case}` in steps. */
@@ -218,7 +240,7 @@ export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 
 
 /** One request/response (or process run) as observed, secrets already redacted. */
 export interface Exchange {
-  kind: 'http' | 'exec' | 'query' | 'note';
+  kind: 'http' | 'exec' | 'query' | 'command' | 'note';
   /** Short one-line summary, e.g. `POST /login/oauth/access_token -> 200`. */
   summary: string;
   request?: unknown;

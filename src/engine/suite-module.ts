@@ -7,7 +7,7 @@ import type { CheckContext } from './checks/context.js';
 export type { CheckContext, CheckExec, CheckExecResult, CheckResponse, FailureInput, PropertyOptions } from './checks/context.js';
 import type { TargetSection } from '../targets/target-section.js';
 import type { ApiContext, ApiTransitions } from './api/sequence-model.js';
-import type { DatabaseTarget } from '../targets/database/types.js';
+import type { DatabaseTarget, DocumentDatabaseTarget } from '../targets/database/types.js';
 
 /**
  * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the
@@ -124,6 +124,8 @@ export interface RunningReference {
   agent?: UserAgentDriver;
   /** The database `query:` steps talk to, when the reference has one (it closes it in `stop`). */
   database?: DatabaseTarget;
+  /** The document database `command:` steps talk to, when the reference has one (it closes it in `stop`). */
+  documents?: DocumentDatabaseTarget;
   /** Under `specgate serve`: how a run in another process reaches it (what `serve --profile` writes). */
   served?: ServedReference;
   stop(): Promise<void>;

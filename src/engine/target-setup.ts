@@ -1,7 +1,8 @@
 import { SpecgateError } from '../errors.js';
 import { reportScreenshotDir } from '../targets/browser/failure-screenshot.js';
 import { createHookClock } from '../targets/clock-hook.js';
-import { openDatabase, passwordOf } from '../targets/database/open-database.js';
+import { openDatabasePort, passwordOf } from '../targets/database/open-database.js';
+import type { DatabaseSection } from '../targets/database/types.js';
 import { encodeJson } from '../targets/request-body.js';
 import type { Recording } from '../targets/har/recording.js';
 import type { TargetSection } from '../targets/target-section.js';
@@ -58,6 +59,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     if (running.exec) target.exec = running.exec;
     if (running.agent) target.agent = running.agent;
     if (running.database) target.database = running.database;
+    if (running.documents) target.documents = running.documents;
     return { target, timeMode: 'virtual' };
   }
   const s = choice.section;
@@ -74,12 +76,21 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
   };
   if (s.exec) target.exec = s.exec;
   if (s.database) {
-    const url = String(resolveDeep(s.database.url, { vars }));
-    const database = openDatabase({ ...s.database, url });
-    target.database = database;
-    target.stop = () => database.close();
-    const password = passwordOf(url);
-    if (password) secrets.push(password);
+    // a URL or a command line may name the target's vars (`${db_host}`); resolved once, here
+    let section: DatabaseSection;
+    if ('exec' in s.database) {
+      section = { exec: { ...s.database.exec, argv: s.database.exec.argv.map((a) => String(resolveDeep(a, { vars }))) } };
+    } else {
+      const url = String(resolveDeep(s.database.url, { vars }));
+      section = { ...s.database, url };
+      const password = passwordOf(url);
+      if (password) secrets.push(password);
+    }
+    const port = openDatabasePort(section);
+    const opened = port.kind === 'sql' ? port.database : port.documents;
+    if (port.kind === 'sql') target.database = port.database;
+    else target.documents = port.documents;
+    target.stop = () => opened.close();
   }
   const agent = makeAgent(s, vars, module.name, opts.reportDir);
   if (agent) {

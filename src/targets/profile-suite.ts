@@ -1,10 +1,11 @@
-import { execFor } from './command-line.js';
+import { commandArgv, execFor } from './command-line.js';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { formatLocation, type YamlSource } from '../engine/loader/yaml-source.js';
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
 import { SpecgateError } from '../errors.js';
 import { PAGE_STEP_KINDS, type PageStep } from './browser/page-steps.js';
-import type { DatabaseConfig } from './database/types.js';
+import type { DatabaseSection } from './database/types.js';
 import type { TargetSection } from './target-section.js';
 import type { ExecConfig } from './types.js';
 
@@ -19,6 +20,16 @@ export interface SuiteBuildContext {
   errors: SpecgateError[];
 }
 
+/** `database:` after schema validation: a URL, or a process speaking JSON lines (with where and how it runs). */
+interface RawDatabase {
+  url?: string;
+  exec?: string | string[];
+  cwd?: string;
+  env?: Record<string, string | number | boolean>;
+  timeoutMs?: number;
+  maxLineBytes?: number;
+}
+
 /** Section shape after schema validation (schemas/target-profile.schema.json#/definitions/suite). */
 interface RawSuite {
   description?: string;
@@ -28,7 +39,7 @@ interface RawSuite {
   headers?: Record<string, string>;
   paths?: Record<string, string>;
   http?: TargetSection['http'];
-  database?: DatabaseConfig;
+  database?: RawDatabase;
   exec?: Omit<ExecConfig, 'env'> & { env?: Record<string, string | number | boolean> };
   // the schema checks only the outline of the hook request and of the action steps; the engine
   // runs them as a request and as steps, and reports what is wrong when they run
@@ -61,7 +72,10 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.side !== undefined) out.side = raw.side;
   if (raw.http) out.http = { ...raw.http };
-  if (raw.database) out.database = { ...raw.database };
+  if (raw.database) {
+    const database = databaseSection(raw.database, ctx);
+    if (database) out.database = database;
+  }
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
   if (raw.clock) out.clock = { advance: raw.clock.advance };
   if (raw.agent) out.agent = agentSection(raw.agent, ctx);
@@ -124,4 +138,58 @@ function execConfig(raw: NonNullable<RawSuite['exec']>, base: string): ExecConfi
   if (raw.maxStdoutBytes !== undefined) cfg.maxStdoutBytes = raw.maxStdoutBytes;
   if (raw.maxStderrBytes !== undefined) cfg.maxStderrBytes = raw.maxStderrBytes;
   return cfg;
+}
+
+/**
+ * The `database:` section: exactly one of `url` and `exec`; `cwd`, `env` and `maxLineBytes` only
+ * with `exec`. The process runs in the profile's folder unless `cwd` says otherwise, and a
+ * relative path in its command line is taken from that folder too.
+ */
+function databaseSection(raw: RawDatabase, ctx: SuiteBuildContext): DatabaseSection | undefined {
+  const problem = (message: string, ...path: string[]): undefined => {
+    const loc = ctx.src.locate(['suites', ctx.suite, 'database', ...path]);
+    ctx.errors.push(new SpecgateError('SG_CONFIG', `${formatLocation(loc)}: ${message}`, { ...loc }));
+    return undefined;
+  };
+  if (raw.url !== undefined && raw.exec !== undefined) return problem('database has both url and exec; give one: a connection URL, or the command line of a process speaking JSON lines');
+  if (raw.url === undefined && raw.exec === undefined)
+    return problem('database needs url (postgres://..., mongodb://...) or exec (the command line of a process speaking JSON lines)');
+  if (raw.url !== undefined) {
+    const extra = (['cwd', 'env', 'maxLineBytes'] as const).find((k) => raw[k] !== undefined);
+    if (extra) return problem(`database.${extra} applies only to a database process (exec), not to a url`, extra);
+    return { url: raw.url, ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs } : {}) };
+  }
+  const cwd = resolve(ctx.base, raw.cwd ?? '.');
+  let argv: string[];
+  try {
+    argv = databaseArgv(raw.exec as string | string[], cwd);
+  } catch (e) {
+    if (e instanceof SpecgateError) return problem(e.message, 'exec');
+    throw e;
+  }
+  return {
+    exec: {
+      argv,
+      cwd,
+      ...(raw.env ? { env: Object.fromEntries(Object.entries(raw.env).map(([k, v]) => [k, String(v)])) } : {}),
+      ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs } : {}),
+      ...(raw.maxLineBytes !== undefined ? { maxLineBytes: raw.maxLineBytes } : {}),
+    },
+  };
+}
+
+/**
+ * A database process's command line by the one rule (command-line.ts), except that relative
+ * paths are found from `base` (the profile's folder) rather than from wherever specgate runs.
+ */
+function databaseArgv(value: string | string[], base: string): string[] {
+  const local = (a: string): string => (a.includes('/') && !isAbsolute(a) && existsSync(resolve(base, a)) ? resolve(base, a) : a);
+  if (Array.isArray(value)) return commandArgv(value.map(local), 'database.exec command');
+  const line = value.trim();
+  const whole = resolve(base, line);
+  if (line !== '' && existsSync(whole) && statSync(whole).isFile()) return commandArgv([whole], 'database.exec command');
+  const argv = commandArgv(line, 'database.exec command');
+  // a shell line runs as written, in the process's folder; a plain one is split into words
+  if (argv[0] === '/bin/sh' && argv[1] === '-c') return argv;
+  return commandArgv(line.split(/\s+/).map(local), 'database.exec command');
 }

@@ -1,6 +1,6 @@
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
 import type { PageStep } from './browser/page-steps.js';
-import type { DatabaseConfig } from './database/types.js';
+import type { DatabaseSection } from './database/types.js';
 import type { ExecConfig } from './types.js';
 
 /**
@@ -35,8 +35,11 @@ export interface TargetSection {
   http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
   /** The default executable of `exec:` steps. */
   exec?: ExecConfig;
-  /** The database `query:` steps talk to. */
-  database?: DatabaseConfig;
+  /**
+   * The database the cases talk to: a URL (`postgres://` for `query:` steps, `mongodb://` for
+   * `command:` steps), or a process speaking JSON lines (`exec`, for `command:` steps).
+   */
+  database?: DatabaseSection;
   /** The request that advances the target's clock; the engine sends it with `${ms}` set. */
   clock?: { advance: HttpRequestSpec };
   agent?: AgentSection;

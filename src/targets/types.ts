@@ -1,5 +1,5 @@
 import type { ClockControl } from '../engine/clock.js';
-import type { DatabaseTarget } from './database/types.js';
+import type { DatabaseTarget, DocumentDatabaseTarget } from './database/types.js';
 
 /** An HTTP request as the http target sends it (after expressions are resolved). */
 export interface HttpRequest {
@@ -97,5 +97,7 @@ export interface SuiteTarget {
   agent?: UserAgentDriver;
   /** The database `query:` steps talk to (profile `database:` or the reference's own). */
   database?: DatabaseTarget;
+  /** The document database `command:` steps talk to (profile `database:` or the reference's own). */
+  documents?: DocumentDatabaseTarget;
   stop(): Promise<void>;
 }

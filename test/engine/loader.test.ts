@@ -146,7 +146,7 @@ describe('errors name file:line:column and the rule', () => {
 
   it('a step of no kind, once (not one error per kind)', () => {
     const m = suiteWith({ 'a.yaml': '- id: x\n  requirements: [T-ONE]\n  steps:\n    - name: nothing to do\n' });
-    expect(messages(m)).toEqual(['cases/a.yaml:4:7: 0.steps.0: a step needs exactly one of: request, exec, check, wait, agent, set, use, query']);
+    expect(messages(m)).toEqual(['cases/a.yaml:4:7: 0.steps.0: a step needs exactly one of: request, exec, check, wait, agent, set, use, query, command']);
   });
 
   it('a case without steps or skip, once', () => {

@@ -3,6 +3,7 @@ import type { ClockControl } from '../clock.js';
 import type { ApiContext } from '../api/sequence-model.js';
 import type { Exchange, ExecSpec, HttpRequestSpec, PropertyInfo } from '../model.js';
 import type { ExecConfig, ExecResult, ExecRunner, HttpClient, HttpResponse, UserAgentDriver } from '../../targets/types.js';
+import type { DatabaseTarget, DocumentDatabaseTarget } from '../../targets/database/types.js';
 
 export interface FailureInput {
   /** The requirement broken; without it, every requirement of the case counts as broken. */
@@ -68,6 +69,18 @@ export interface CheckContext {
   exec(spec: CheckExec): Promise<CheckExecResult>;
   /** The target's default executable, when it has one. */
   execConfig: ExecConfig | undefined;
+  /**
+   * The target's SQL database (what `query:` steps use: a profile's `database: { url:
+   * "postgres://..." }` or the reference's own); undefined when the target has none. Queries go
+   * to the target's one session, unrecorded: a check records what it reports with `exchange`.
+   */
+  database?: DatabaseTarget;
+  /**
+   * The target's document database (what `command:` steps use: `mongodb://`, a process speaking
+   * JSON lines, or the reference's own); undefined when the target has none. Every command is
+   * recorded in the report like a `command:` step's, and is abandoned when the case ends.
+   */
+  documents?: DocumentDatabaseTarget;
   /** The target's clock: virtual for reference targets, a hook or real time otherwise. */
   clock: ClockControl | undefined;
   agent: UserAgentDriver | undefined;

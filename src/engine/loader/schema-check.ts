@@ -98,7 +98,7 @@ function stepBranch(kind: number): ValidateFunction {
 
 /** In the order of the step `oneOf` branches of cases.schema.json. */
 // in the order of the step's oneOf branches in schemas/cases.schema.json
-const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set', 'use', 'query'];
+const STEP_KINDS = ['request', 'exec', 'check', 'wait', 'agent', 'set', 'use', 'query', 'command'];
 
 /**
  * How a violation reads. `suite` (suite files, baselines): `path: rule`, with the rule in
@@ -161,6 +161,8 @@ const STEP_PREFIX = /^(?:\/\d+|\/fragments\/[^/]+)\/steps\/\d+/;
 const STEP_BRANCH = /^#(?:\/definitions\/step)?\/oneOf\/(\d+)\//;
 const STEP_ONEOF = /^#(?:\/definitions\/step)?\/oneOf$/;
 const CASE_PATH = /^\/\d+$/;
+/** The `command:` of a step (a document-database command). */
+const COMMAND_PATH = /\/steps\/\d+\/command$/;
 const CASE_ANYOF = /^#(?:\/definitions\/case)?\/anyOf(\/|$)/;
 
 /**
@@ -236,6 +238,12 @@ function describe(e: ErrorObject, phrasing: SchemaPhrasing): string {
     case 'stepKind':
     case 'caseBody':
       return `${where}: ${e.message ?? ''}`;
+    case 'type':
+    case 'minProperties':
+      // a command written as its name alone (`command: find`) is the likely slip: say what one looks like
+      if (COMMAND_PATH.test(e.instancePath))
+        return `${where}: a command is a document whose first key names the operation, not ${Array.isArray(e.data) ? 'a list' : JSON.stringify(e.data)}; write it as a mapping, e.g. command: { find: names, filter: { name: Ada } }`;
+      return `${where}: ${e.message ?? e.keyword}`;
     default:
       return `${where}: ${e.message ?? e.keyword}`;
   }

@@ -7,6 +7,7 @@ import { runProperty, type PropertyProgress } from './property.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
+import { recordedDocuments } from './command-step.js';
 import { headerNamer, runProcess, sendRequest } from './step-io.js';
 import { BrowserAgent } from '../agents/browser-agent.js';
 import { ScriptedAgent } from '../agents/scripted-agent.js';
@@ -181,6 +182,8 @@ export class CaseRun implements StepScope {
         return { ...res.result, exchange: res.exchange() };
       },
       execConfig: rt.target.exec,
+      ...(rt.target.database ? { database: rt.target.database } : {}),
+      ...(rt.target.documents ? { documents: recordedDocuments(this, rt.target.documents) } : {}),
       clock: rt.target.clock,
       agent: this.agentFor(vars),
       signal: this.signal,

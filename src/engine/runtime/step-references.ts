@@ -15,6 +15,7 @@ export function stepReferences(step: Step): readonly string[] {
     if ('request' in step) parts.push(step.request);
     if ('exec' in step) parts.push(step.exec);
     if ('query' in step) parts.push(step.query);
+    if ('command' in step) parts.push(step.command);
     if ('agent' in step || 'check' in step) parts.push(step.with);
     if ('expect' in step) parts.push(step.expect);
     if ('wait' in step) parts.push(step.wait);

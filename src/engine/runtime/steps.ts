@@ -7,6 +7,7 @@ import { capture, expectationMismatches, mismatchText, recordMismatches, undecod
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
+import { runCommandStep } from './command-step.js';
 import { argProblems } from '../checks/args.js';
 import { checkSets } from '../checks/contract.js';
 import { answerCarrying, type AdvertisedValues, type HeardAnswer } from './advertised-values.js';
@@ -41,6 +42,7 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
   await run.explaining(note, async () => {
     if ('check' in step) return runCheck(run, step, vars, { number, used, ledger });
     if ('query' in step) return runQueryStep(run, step, vars);
+    if ('command' in step) return runCommandStep(run, step, vars);
     const act = actor(run, step, vars);
     if (!act) return;
     const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;

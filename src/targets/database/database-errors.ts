@@ -1,29 +1,56 @@
 import { SpecgateError } from '../../errors.js';
 
+/** What `expect.error` of a `query:` or `command:` step is matched against. */
+export interface DatabaseRefusal {
+  /** SQL: the SQLSTATE; document databases: the code name (`DuplicateKey`). */
+  code: string | undefined;
+  /** Document databases only: the numeric code (11000). */
+  number?: number;
+  message: string;
+}
+
 /**
- * The database refused a statement (syntax error, missing table, constraint, unsupported
- * collation...). This is the target's answer, not a harness fault: a `query:` step records it
- * as the `error` its expectation matches. Should it escape a step, it reports as a protocol fault.
+ * The database refused a statement or a command (syntax error, missing table, constraint,
+ * unsupported collation, a reply with `ok: 0`...). This is the target's answer, not a harness
+ * fault: a `query:` or `command:` step records it as the `error` its expectation matches. Should
+ * it escape a step, it reports as a protocol fault.
  */
 export class DatabaseAnswerError extends SpecgateError {
-  /** The database's own error code (PostgreSQL: the five-character SQLSTATE). */
+  /** The database's own error code (PostgreSQL: the five-character SQLSTATE; document databases: the code name). */
   readonly sqlState: string | undefined;
+  /** A document database's numeric error code, when it gave one. */
+  readonly number: number | undefined;
   /** The database's message, without the harness's advice around it. */
   readonly dbMessage: string;
 
-  constructor(dbMessage: string, sqlState: string | undefined, detail?: string) {
-    super('SG_TARGET_PROTOCOL', `the database rejected the statement${sqlState ? ` (${sqlState})` : ''}: ${dbMessage}; expect it with \`expect: { error: ... }\` if the case means it to fail`, {
+  constructor(dbMessage: string, sqlState: string | undefined, detail?: string, opts: { number?: number; what?: 'statement' | 'command' } = {}) {
+    const what = opts.what ?? 'statement';
+    const shown = [sqlState, opts.number].filter((x) => x !== undefined).join(' ');
+    super('SG_TARGET_PROTOCOL', `the database rejected the ${what}${shown ? ` (${shown})` : ''}: ${dbMessage}; expect it with \`expect: { error: ... }\` if the case means it to fail`, {
       ...(sqlState ? { sqlState } : {}),
+      ...(opts.number !== undefined ? { number: opts.number } : {}),
       ...(detail ? { detail } : {}),
     });
     this.name = 'DatabaseAnswerError';
     this.sqlState = sqlState;
+    this.number = opts.number;
     this.dbMessage = dbMessage;
   }
 
-  /** The shape `expect.error` is matched against. */
-  toObservation(): { code: string | undefined; message: string } {
-    return { code: this.sqlState, message: this.dbMessage };
+  /**
+   * A document database's refusal from its reply (`{ ok: 0, errmsg, code, codeName }`), or from
+   * what a driver's server error carries.
+   */
+  static refusedCommand(reply: { codeName?: unknown; code?: unknown; errmsg?: unknown; message?: unknown }): DatabaseAnswerError {
+    const codeName = typeof reply.codeName === 'string' ? reply.codeName : undefined;
+    const number = typeof reply.code === 'number' ? reply.code : typeof reply.code === 'bigint' ? Number(reply.code) : undefined;
+    const message = typeof reply.errmsg === 'string' ? reply.errmsg : typeof reply.message === 'string' ? reply.message : '(no message)';
+    return new DatabaseAnswerError(message, codeName, undefined, { what: 'command', ...(number !== undefined ? { number } : {}) });
+  }
+
+  /** The shape `expect.error` is matched against: `{ code, message }`, plus `number` when the database gave one. */
+  toObservation(): DatabaseRefusal {
+    return { code: this.sqlState, ...(this.number !== undefined ? { number: this.number } : {}), message: this.dbMessage };
   }
 }
 

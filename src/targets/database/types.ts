@@ -38,3 +38,48 @@ export interface DatabaseConfig {
 }
 
 export { DatabaseAnswerError } from './database-errors.js';
+
+/**
+ * The document-database port: what a `command:` step needs from a target that is a document
+ * database. A command is a document whose first key names the operation (`{ find: "names",
+ * filter: {...} }`, `{ insert: "names", documents: [...] }`); the engine knows no product, and
+ * an adapter (the MongoDB driver, a process speaking JSON lines, or an embedded reference)
+ * carries it. Commands of one target run one at a time, in order.
+ */
+export interface DocumentDatabaseTarget {
+  /** Shown in reports; never contains a password. */
+  readonly description: string;
+  /**
+   * Runs one command and returns the database's reply as plain JSON values (big integers as
+   * `bigint`, dates as ISO text, object ids as hex text). A refusal (a reply with `ok: 0`)
+   * throws a {@link DatabaseAnswerError} whose observation is `{ code, number, message }` (an
+   * embedded store may instead return the `ok: 0` reply: the engine treats it alike); a
+   * database that cannot be reached or does not answer in time throws SG_TARGET_UNREACHABLE /
+   * SG_TARGET_TIMEOUT, and one that answers garbage SG_TARGET_PROTOCOL.
+   */
+  command(doc: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  /** Ends the session (for a process: ends the process); a later command opens a new one. */
+  close(): Promise<void>;
+}
+
+/**
+ * A document database run as a process speaking JSON lines (exec-protocol.md): `argv` already
+ * split by the one command-line rule (command-line.ts), `cwd` absolute.
+ */
+export interface ExecDatabaseConfig {
+  argv: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Longest the process may take to answer one command (default 30 s). */
+  timeoutMs?: number;
+  /** Longest reply line, in bytes (default 16 MiB): a longer one ends the process as a flood. */
+  maxLineBytes?: number;
+  /** Longest stderr head kept for messages (default 64 KiB). */
+  maxStderrBytes?: number;
+}
+
+/**
+ * A profile section's `database:` as the engine opens it: a connection URL (the scheme picks a
+ * SQL or a document adapter), or a process speaking the JSON-lines protocol (a document database).
+ */
+export type DatabaseSection = DatabaseConfig | { exec: ExecDatabaseConfig };
