@@ -1,14 +1,18 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
 import { validatePluginResponse } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs } from './arguments.js';
-import { loadFixture, requestFor } from './fixtures.js';
+import { loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { generatedRequests } from './generated.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
 import { describeResponse, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
+
+/** A failure found in an answer, with the requirement it breaks. */
+type Found = FailureInput & { requirement: string };
 
 /**
  * Violations of one rule in one answer reported one by one; the rest are counted in one more
@@ -24,7 +28,12 @@ const LISTED_VIOLATIONS = 10;
  * requests it cannot parse, and schema problems go to `error` with status 0 (Errors 1).
  */
 export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRequest): FailureInput[] {
-  const found: (FailureInput & { requirement: string })[] = [];
+  return answerFindings(run, req).filter((f) => wants(ctx, f.requirement));
+}
+
+/** Everything an answer to a valid request breaks, every rule of the response family at once. */
+function answerFindings(run: PluginRun, req: CodeGeneratorRequest): Found[] {
+  const found: Found[] = [];
   const files = (req.file_to_generate ?? []).join(', ');
   if (run.result.exitCode !== 0) {
     found.push({
@@ -56,7 +65,7 @@ export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRe
       found.push({ requirement, message: `and ${count - LISTED_VIOLATIONS} more files break this rule in the same response (file_to_generate: ${files}); the first ${LISTED_VIOLATIONS} are listed`, actual, exchange: run.exchange });
     }
   }
-  return found.filter((f) => wants(ctx, f.requirement));
+  return found;
 }
 
 function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | undefined)[] {
@@ -66,9 +75,34 @@ function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | u
   return [undefined];
 }
 
+/** What one answer broke, by every rule of the family, and whether the plugin exited 0. */
+interface JudgedAnswer {
+  found: Found[];
+  exitZero: boolean;
+}
+
+/**
+ * The plugin's answer to fixture `name` with `parameter`, judged by every response rule. The
+ * cases of one suite run (one per rule) share it: the first to ask runs the plugin, the others
+ * wait for that run, see its exchange and keep the findings of their own requirements. Only the
+ * findings are kept, not the answer, so a huge answer is not held for the rest of the run. A run
+ * whose case was stopped is not handed on (the engine's sharedObservation): the others run the
+ * plugin themselves. The key names the plugin as the target or var plugin_command gives it.
+ */
+async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: string | undefined): Promise<JudgedAnswer> {
+  const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
+  const key = `plugin fixture answer\u0000${stableJson({ name, parameter: parameter ?? null, plugin })}`;
+  return sharedObservation(ctx, key, async (c) => {
+    const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
+    const run = await runPlugin(c, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
+    return { found: answerFindings(run, req), exitZero: run.result.exitCode === 0 };
+  });
+}
+
 /**
  * `plugin.responseRules`: runs the plugin on every stored fixture (var plugin_fixtures) with
- * each parameter (with.parameters or var plugin_parameters) and judges each answer.
+ * each parameter (with.parameters or var plugin_parameters) and judges each answer. The
+ * answers are shared by the cases of a run (one case per rule), see {@link fixtureAnswer}.
  */
 export const responseRules = defineCheck<ResponseRulesArgs>({
   description: 'runs the plugin on every stored fixture (with each parameter) and judges each answer by the response rules',
@@ -78,10 +112,9 @@ export const responseRules = defineCheck<ResponseRulesArgs>({
     let judged = 0;
     for (const name of pluginFixtures(ctx)) {
       for (const parameter of parametersFrom(ctx, args)) {
-        const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
-        const run = await runPlugin(ctx, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
-        for (const f of judgeRun(ctx, run, req)) ctx.fail(f);
-        if (run.result.exitCode === 0) judged++;
+        const answer = await fixtureAnswer(ctx, name, parameter);
+        for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
+        if (answer.exitZero) judged++;
       }
     }
     if (judged === 0 && !wants(ctx, 'PLUGIN-ERROR-EXIT-ZERO')) {

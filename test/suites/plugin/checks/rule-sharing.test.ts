@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../../src/engine/model.js';
+import { run } from '../../../../src/engine/run.js';
+import { fromRoot } from '../../../../src/paths.js';
+import { FIXTURES } from '../../../../suites/plugin/checks/fixtures.js';
+import { suite } from '../../../../suites/plugin/index.js';
+import { builtSpecgate, declarePeer } from '../../../helpers/peer.js';
+
+/**
+ * The nine `plugin-<rule>` cases (suites/plugin/cases/plugin-responses.yaml) share the plugin's
+ * answer to each fixture: one plugin run per fixture for all of them, while each case still
+ * judges only its own rule. The plugin is wrapped in a script that counts its runs.
+ */
+
+const referencePlugin = fromRoot('dist', 'reference', 'plugin', 'plugin-main.js');
+const absoluteNameFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-absolute-name.js');
+const built = builtSpecgate(referencePlugin, absoluteNameFault);
+declarePeer(built);
+
+const RULE_CASES: Record<string, string> = {
+  'plugin-file-names-are-relative': 'PLUGIN-FILE-NAME-RELATIVE',
+  'plugin-file-names-have-no-dot-components': 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS',
+  'plugin-file-names-use-slash': 'PLUGIN-FILE-NAME-SLASH-SEPARATOR',
+  'plugin-never-starts-with-a-nameless-chunk': 'PLUGIN-FILE-APPEND-HAS-PREVIOUS',
+  'plugin-names-each-file-once': 'PLUGIN-FILE-NAME-ONCE',
+  'plugin-insertions-name-their-file': 'PLUGIN-INSERTION-NAMES-FILE',
+  'plugin-sets-only-known-feature-bits': 'PLUGIN-FEATURES-KNOWN-BITS',
+  'plugin-declares-proto3-optional': 'PLUGIN-FEATURE-PROTO3-OPTIONAL',
+  'plugin-fails-only-through-the-error-field': 'PLUGIN-ERROR-EXIT-ZERO',
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'specgate-rule-sharing-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Runs the nine rule cases against `plugin` (a compiled script) and counts the plugin's runs.
+ * With `hangFirst`, the first run never answers (it sleeps until its case is stopped).
+ */
+async function ruleCases(label: string, plugin: string, opts: { hangFirst?: boolean; concurrency?: number; caseTimeoutMs?: number } = {}): Promise<{ result: RunResult; runs: number }> {
+  const count = join(dir, `${label}.count`);
+  writeFileSync(count, '');
+  const wrapper = join(dir, `${label}.sh`);
+  const hang = opts.hangFirst ? `if [ ! -s '${count}' ]; then echo run >> '${count}'; exec sleep 60; fi\n` : '';
+  writeFileSync(wrapper, `#!/bin/sh\n${hang}echo run >> '${count}'\nexec '${process.execPath}' '${plugin}' "$@"\n`, { mode: 0o755 });
+  const result = await run({
+    modules: [suite],
+    suites: ['plugin'],
+    cases: Object.keys(RULE_CASES),
+    targets: { plugin: { section: { vars: { plugin_command: [wrapper] } }, label, secrets: [] } },
+    seed: 7,
+    ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+    ...(opts.caseTimeoutMs ? { caseTimeoutMs: opts.caseTimeoutMs } : {}),
+  });
+  return { result, runs: readFileSync(count, 'utf8').split('\n').filter(Boolean).length };
+}
+
+function outcomes(r: RunResult): Record<string, string> {
+  return Object.fromEntries(r.suites.flatMap((s) => s.cases).map((c) => [c.id, c.outcome]));
+}
+
+function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((q) => q.status === 'failed').map((q) => q.id);
+}
+
+describe.skipIf(built.skip)('plugin rule cases share one answer per fixture', () => {
+  const fixtures = Object.keys(FIXTURES).length;
+
+  it('run the reference plugin once per fixture for all nine cases, and each passes', async () => {
+    const { result, runs } = await ruleCases('reference', referencePlugin);
+    expect(runs).toBe(fixtures);
+    expect(outcomes(result)).toEqual(Object.fromEntries(Object.keys(RULE_CASES).map((id) => [id, 'passed'])));
+    expect(result.requirements.filter((q) => Object.values(RULE_CASES).includes(q.id)).map((q) => q.status)).toEqual(Object.values(RULE_CASES).map(() => 'passed'));
+  });
+
+  it('hand a fault only to the case of the rule it breaks', async () => {
+    const { result, runs } = await ruleCases('absolute-name', absoluteNameFault);
+    expect(runs).toBe(fixtures);
+    expect(failedRequirements(result)).toEqual(['PLUGIN-FILE-NAME-RELATIVE']);
+    const cases = result.suites.flatMap((s) => s.cases);
+    const failing = cases.find((c) => c.id === 'plugin-file-names-are-relative');
+    expect(failing?.outcome).toBe('failed');
+    expect(failing?.failures.every((f) => f.requirement === 'PLUGIN-FILE-NAME-RELATIVE')).toBe(true);
+    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => c.id)).toEqual(['plugin-file-names-are-relative']);
+  });
+
+  it('never pass the case whose shared run was stopped; the next case runs the plugin afresh', async () => {
+    // one case at a time: the first case's first run hangs until the case times out
+    const { result, runs } = await ruleCases('stopped', referencePlugin, { hangFirst: true, concurrency: 1, caseTimeoutMs: 3_000 });
+    const cases = result.suites.flatMap((s) => s.cases);
+    const [first, ...rest] = Object.keys(RULE_CASES);
+    expect(cases.find((c) => c.id === first)?.outcome).toBe('errored');
+    expect(rest.map((id) => cases.find((c) => c.id === id)?.outcome)).toEqual(rest.map(() => 'passed'));
+    expect(result.requirements.find((q) => q.id === RULE_CASES[first ?? ''])?.status).not.toBe('passed');
+    // the hung run, then one run per fixture for the other eight
+    expect(runs).toBe(fixtures + 1);
+  }, 30_000);
+});
