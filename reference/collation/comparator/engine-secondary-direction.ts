@@ -21,9 +21,9 @@
  * - when the clusters do not pair up one to one at primary level (an expansion such as 'æ' against
  *   'ae', a contraction such as Spanish traditional 'ch', Hangul syllables against jamo), the layer
  *   falls back to the engine's own secondary direction;
- * - inside one cluster with several secondary weights (a letter with two accents, or one
- *   precomposed character that expands to several collation elements) the engine's direction is
- *   used, not the wanted one;
+ * - inside one cluster, the accents are read from the end too (see clusterBackwards), but only
+ *   where the cluster decomposes into one base character and combining marks; a precomposed
+ *   character that expands to several collation elements keeps the engine's direction;
  * - an ignorable cluster that nevertheless carries a secondary weight is not ordered with the rest.
  */
 export interface SecondaryDirectionParts {
@@ -66,11 +66,49 @@ export function makeSecondaryDirectionCompare(parts: SecondaryDirectionParts): (
         const n = ca.length;
         for (let k = 0; k < n; k++) {
           const i = backwards ? n - 1 - k : k;
-          const s = secondary(ca[i] ?? '', cb[i] ?? '');
+          const s = backwards ? clusterBackwards(ca[i] ?? '', cb[i] ?? '', secondary) : secondary(ca[i] ?? '', cb[i] ?? '');
           if (s !== 0) return s;
         }
       }
     }
     return full(a, b);
   };
+}
+
+/** What a mark is weighed on: a symbol no locale tailors together with a mark. */
+const CARRIER = '\u25CC';
+
+/** A combining mark (general category M): it carries no primary weight of its own in a cluster. */
+const MARK = /^\p{M}$/u;
+
+/**
+ * Two primary-equal clusters compared with their secondary weights read from the end. A cluster
+ * in canonical decomposition is a base character followed by combining marks; its secondary
+ * weights are the base's (the common weight, the lowest) and then one per mark, so read
+ * backwards the marks come first, last mark first, and the base last. Each mark is weighed on its
+ * own on the same carrier (U+25CC DOTTED CIRCLE + mark), which gives its secondary weight's order
+ * (a letter would not do: `a` + ring is a letter of its own in Danish and Swedish); a mark with
+ * no secondary weight (U+034F, say) is left out, as ICU leaves it out. A cluster whose
+ * decomposition is not one base plus marks is compared by the engine, forwards.
+ */
+function clusterBackwards(x: string, y: string, secondary: (a: string, b: string) => number): number {
+  const dx = Array.from(x.normalize('NFD'));
+  const dy = Array.from(y.normalize('NFD'));
+  const marksX = dx.slice(1);
+  const marksY = dy.slice(1);
+  if (!marksX.every((m) => MARK.test(m)) || !marksY.every((m) => MARK.test(m)) || dx[0] === undefined || dy[0] === undefined || MARK.test(dx[0]) || MARK.test(dy[0]))
+    return secondary(x, y);
+  const weighed = (marks: string[]): string[] => marks.filter((m) => secondary(`${CARRIER}${m}`, CARRIER) !== 0).reverse();
+  const rx = weighed(marksX);
+  const ry = weighed(marksY);
+  for (let i = 0; ; i++) {
+    const mx = rx[i];
+    const my = ry[i];
+    if (mx === undefined && my === undefined) return secondary(dx[0], dy[0]);
+    // the base's common weight is below every accent's
+    if (mx === undefined) return -1;
+    if (my === undefined) return 1;
+    const s = secondary(`${CARRIER}${mx}`, `${CARRIER}${my}`);
+    if (s !== 0) return s;
+  }
 }

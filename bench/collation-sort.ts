@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { performance } from 'node:perf_hooks';
+import { collationString } from '../generators/collation/collation-string.js';
+import { collatorFor } from '../reference/collation/comparator/index.js';
+
+/**
+ * Sorting 100,000 generated strings (spec 001, F) with the reference comparator, side by side
+ * with Node's own `Intl.Collator` given the nearest options, per collation document. Documents
+ * Intl can express (locale and variant, strength 1..3 as sensitivity, caseLevel at strength 1,
+ * caseFirst, numericOrdering, alternate shifted as ignorePunctuation) have a goal of at most 2x;
+ * for the others (strength 4 and 5, caseLevel at strength 2, maxVariable, backwards on a locale
+ * without it, normalization off) Intl only gives a scale, and the ratio is reported, not judged.
+ */
+const N = Number(process.env['BENCH_COLLATION_N'] ?? 100_000);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const SEED = 4242;
+const GOAL = 2;
+
+interface Case {
+  document: Record<string, unknown>;
+  /** Intl's locale and options nearest to the document. */
+  intl: [string, Intl.CollatorOptions];
+  /** Whether Intl expresses the document exactly (the goal applies). */
+  exact: boolean;
+}
+
+const CASES: Case[] = [
+  { document: { locale: 'en' }, intl: ['en', {}], exact: true },
+  { document: { locale: 'en', strength: 1 }, intl: ['en', { sensitivity: 'base' }], exact: true },
+  { document: { locale: 'en', strength: 2 }, intl: ['en', { sensitivity: 'accent' }], exact: true },
+  { document: { locale: 'en', strength: 1, caseLevel: true }, intl: ['en', { sensitivity: 'case' }], exact: true },
+  { document: { locale: 'en', caseFirst: 'upper' }, intl: ['en', { caseFirst: 'upper' }], exact: true },
+  { document: { locale: 'en', numericOrdering: true }, intl: ['en', { numeric: true }], exact: true },
+  { document: { locale: 'en', alternate: 'shifted' }, intl: ['en', { ignorePunctuation: true }], exact: true },
+  { document: { locale: 'de@collation=phonebook' }, intl: ['de-u-co-phonebk', {}], exact: true },
+  { document: { locale: 'fr_CA' }, intl: ['fr-CA', {}], exact: true },
+  { document: { locale: 'zh@collation=unihan' }, intl: ['zh-u-co-unihan', {}], exact: true },
+  { document: { locale: 'en', normalization: true }, intl: ['en', {}], exact: true },
+  { document: { locale: 'en', strength: 4, alternate: 'shifted' }, intl: ['en', { ignorePunctuation: true }], exact: false },
+  { document: { locale: 'en', strength: 5 }, intl: ['en', {}], exact: false },
+  { document: { locale: 'en', strength: 2, caseLevel: true }, intl: ['en', { sensitivity: 'variant' }], exact: false },
+  { document: { locale: 'en', alternate: 'shifted', maxVariable: 'space' }, intl: ['en', { ignorePunctuation: true }], exact: false },
+  { document: { locale: 'en', backwards: true }, intl: ['en', {}], exact: false },
+  { document: { locale: 'en', normalization: false }, intl: ['en', {}], exact: false },
+];
+
+/** One sort of a fresh copy, in ms. */
+function timeSort(strings: readonly string[], compare: (a: string, b: string) => number): number {
+  const copy = strings.slice();
+  const t = performance.now();
+  copy.sort(compare);
+  return performance.now() - t;
+}
+
+export async function run(): Promise<void> {
+  const strings = fc.sample(collationString(6), { numRuns: N, seed: SEED });
+  const warm = strings.slice(0, 2000);
+  const misses: string[] = [];
+  console.log(`sort ${N} generated strings, best of ${ROUNDS}: reference comparator vs Intl.Collator (nearest options)`);
+  for (const c of CASES) {
+    const ours = collatorFor(c.document);
+    const intl = new Intl.Collator(...c.intl);
+    const oursCompare = (a: string, b: string): number => ours.compare(a, b);
+    // warm both up (JIT, collator data) before timing
+    warm.slice().sort(oursCompare);
+    warm.slice().sort(intl.compare);
+    // best of ROUNDS each, taking turns at going first so neither always runs on a warmer cache
+    let intlMs = Infinity;
+    let oursMs = Infinity;
+    for (let r = 0; r < ROUNDS; r++) {
+      if (r % 2 === 0) intlMs = Math.min(intlMs, timeSort(strings, intl.compare));
+      oursMs = Math.min(oursMs, timeSort(strings, oursCompare));
+      if (r % 2 === 1) intlMs = Math.min(intlMs, timeSort(strings, intl.compare));
+    }
+    const ratio = oursMs / intlMs;
+    const verdict = c.exact ? (ratio <= GOAL ? 'ok' : `OVER the ${GOAL}x goal`) : 'reported';
+    if (c.exact && ratio > GOAL) misses.push(JSON.stringify(c.document));
+    console.log(`  ${JSON.stringify(c.document).padEnd(62)} reference ${oursMs.toFixed(0).padStart(6)} ms  Intl ${intlMs.toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2)}  ${verdict}`);
+  }
+  console.log(misses.length ? `Intl-expressible documents over ${GOAL}x: ${misses.join(', ')}` : `every Intl-expressible document within ${GOAL}x`);
+}
