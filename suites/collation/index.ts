@@ -5,8 +5,10 @@ import { invalidCollationDocument, validCollationDocument } from '../../generato
 import { collationString } from '../../generators/collation/collation-string.js';
 import { collationReferenceTarget } from '../../reference/collation/store/reference-target.js';
 import { agreesCheck } from './checks/agrees.js';
+import { documentsCheck } from './checks/documents.js';
 import { matchesCheck } from './checks/matches.js';
 import { namespaceCheck } from './checks/namespace.js';
+import { planCheck } from './checks/plan.js';
 import { sortsCheck } from './checks/sorts.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
@@ -32,6 +34,8 @@ export const suite: SuiteModule = {
     sorts: sortsCheck,
     matches: matchesCheck,
     agrees: agreesCheck,
+    plan: planCheck,
+    documents: documentsCheck,
   },
   generators: {
     string: () => collationString(),

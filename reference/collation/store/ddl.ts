@@ -14,28 +14,38 @@ import { refuse } from './refusal.js';
 import { findDuplicate, duplicateMessage } from './unique.js';
 import { clone, isDoc, type Doc } from './values.js';
 
-function createView(ctx: StoreContext, name: string, cmd: Doc): Doc {
-  const viewOn = cmd.viewOn;
-  if (typeof viewOn !== 'string' || viewOn === '') refuse('BadValue', 'create: "viewOn" must name the source collection or view');
-  const pipeline = cmd.pipeline ?? [];
-  const stages = parsePipeline(pipeline, 'create: pipeline');
+/**
+ * Checks a view's definition (on create, and on collMod): a view on a view has exactly the
+ * source view's collation, the views its pipeline looks up share the view's collation, and the
+ * view never reads itself. Refuses what breaks a rule; returns the parsed pipeline.
+ */
+export function checkViewDefinition(ctx: StoreContext, name: string, viewOn: unknown, pipeline: unknown, collation: StoredCollation, where: string): string {
+  if (typeof viewOn !== 'string' || viewOn === '') refuse('BadValue', `${where}: "viewOn" must name the source collection or view`);
+  const stages = parsePipeline(pipeline, `${where}: pipeline`);
   const source = ctx.namespaces.get(viewOn);
-  const named = ctx.collations.parseOptional(cmd.collation, 'create: collation');
-  const inherited = ctx.faults.viewInheritsCollectionCollation === true ? source?.collation : undefined;
-  const collation: StoredCollation = named ?? inherited ?? SIMPLE;
   if (source?.kind === 'view' && !collationsEqual(source.collation.collation, collation.collation) && ctx.faults.viewOnViewOtherCollationAccepted !== true) {
     refuse(
       'OptionNotSupportedOnView',
-      `create: the view "${name}" would have the collation ${describeCollation(collation.collation)}, but its source view "${viewOn}" has ${describeCollation(source.collation.collation)}; a view on a view must have the same collation (name it, or leave it out when the source is simple)`,
+      `${where}: the view "${name}" would have the collation ${describeCollation(collation.collation)}, but its source view "${viewOn}" has ${describeCollation(source.collation.collation)}; a view on a view must have the same collation (name it, or leave it out when the source is simple)`,
     );
   }
   // The view's pipeline runs with its own collation, so the views it looks up must share it.
-  checkForeignViews(ctx, stages, collation.collation, `create: the pipeline of view "${name}"`);
+  checkForeignViews(ctx, stages, collation.collation, `${where}: the pipeline of view "${name}"`);
   for (let at: string | undefined = viewOn, hops = 0; at !== undefined; hops++) {
-    if (at === name || hops > 100) refuse('BadValue', `create: the view "${name}" would read itself through "${viewOn}"`);
+    if (at === name || hops > 100) refuse('BadValue', `${where}: the view "${name}" would read itself through "${viewOn}"`);
     const ns = ctx.namespaces.get(at);
     at = ns?.kind === 'view' ? ns.viewOn : undefined;
   }
+  return viewOn;
+}
+
+function createView(ctx: StoreContext, name: string, cmd: Doc): Doc {
+  const pipeline = cmd.pipeline ?? [];
+  const source = typeof cmd.viewOn === 'string' ? ctx.namespaces.get(cmd.viewOn) : undefined;
+  const named = ctx.collations.parseOptional(cmd.collation, 'create: collation');
+  const inherited = ctx.faults.viewInheritsCollectionCollation === true ? source?.collation : undefined;
+  const collation: StoredCollation = named ?? inherited ?? SIMPLE;
+  const viewOn = checkViewDefinition(ctx, name, cmd.viewOn, pipeline, collation, 'create');
   const view: View = { kind: 'view', name, viewOn, pipeline: clone(pipeline as Doc[]), collation };
   ctx.namespaces.set(name, view);
   return { ok: 1 };

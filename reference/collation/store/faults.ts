@@ -8,6 +8,8 @@ export const STORE_FAULTS = {
     'A view created without `collation` takes the default collation of its source (collection or view) instead of simple ("A view\'s default collation ... defaults to simple binary comparison, and is not inherited").',
   viewOverrideAccepted:
     'An operation on a view that names a collation other than the view\'s default is accepted and runs with the named collation instead of being refused (Errors 2).',
+  viewCollationChangeAccepted:
+    'A `collMod` of a view that names a `collation` is accepted and changes the view\'s default collation, instead of being refused with the view unchanged (Errors 2: an operation that tries to change a view\'s default collation fails).',
   viewOnViewOtherCollationAccepted:
     'A view created on another view with a different collation (including simple when the source is not) is accepted (Errors 2).',
   lookupAcrossCollationsAccepted:

@@ -7,6 +7,7 @@ import { SpecgateError } from '../../../src/errors.js';
 import type { Collation, Collator } from '../types.js';
 import { Collations } from './collations.js';
 import type { StoreContext } from './context.js';
+import { collMod } from './coll-mod.js';
 import { create, createIndexes, drop, listCollections, listIndexes } from './ddl.js';
 import { explain } from './explain.js';
 import { isStoreFaultName, type StoreFaults } from './faults.js';
@@ -35,6 +36,7 @@ type Handler = (ctx: StoreContext, cmd: Doc) => Doc;
 
 const COMMANDS: Record<string, Handler> = {
   create,
+  collMod,
   drop,
   insert,
   find,
