@@ -45,7 +45,13 @@ export async function runCommandStep(run: StepScope, step: CommandStep, vars: Re
   const { requirement, ...wanted } = expect ?? {};
   const mismatches: Mismatch[] = [];
   const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v) };
-  for (const key of ['reply', 'error'] as const) if (key in wanted) mismatches.push(...match(answer[key], wanted[key], ctx, key));
+  for (const key of ['reply', 'error'] as const) {
+    if (!(key in wanted)) continue;
+    // a refusal was expected and the command went through: say so, not "expected an object"
+    if (key === 'error' && answer.error === undefined && wanted.error !== undefined && !isAbsentMatcher(wanted.error))
+      mismatches.push({ path: 'error', message: 'expected the database to refuse the command; it answered ok', expected: wanted.error, actual: answer.reply === undefined ? '(no reply)' : bounded(answer.reply, (t) => run.redact(t)) });
+    else mismatches.push(...match(answer[key], wanted[key], ctx, key));
+  }
   if (answer.error && !('error' in wanted))
     mismatches.push({ path: 'error', message: `the database refused the command${refusalCode(answer.error)}: ${answer.error.message}`, expected: '(no error)', actual: answer.error });
   recordMismatches(run, mismatches, requirement, obs);
@@ -153,4 +159,9 @@ async function ask(timeoutMs: number | undefined, outer: AbortSignal, send: (sig
 function refusalChecked(reply: Record<string, unknown>): Record<string, unknown> {
   if (reply['ok'] === 0 || reply['ok'] === false) throw DatabaseAnswerError.refusedCommand(reply);
   return reply;
+}
+
+/** `{ $absent: true }`: the step expects no refusal. */
+function isAbsentMatcher(m: unknown): boolean {
+  return typeof m === 'object' && m !== null && (m as Record<string, unknown>).$absent === true;
 }
