@@ -37,6 +37,10 @@ export function initCommand(modules: SuiteModule[], suite: string, opts: { out?:
     timeBound: loaded.cases.filter((c) => !c.skip && isTimeBound(c)).map((c) => c.id),
     headers: specHeaderNames(loaded),
     apiTable: Boolean(loaded.api),
+    database: {
+      commands: loaded.cases.filter((c) => !c.skip && c.steps.some((st) => 'command' in st)).map((c) => c.id),
+      queries: loaded.cases.filter((c) => !c.skip && c.steps.some((st) => 'query' in st)).map((c) => c.id),
+    },
     schemaPath: schemaPathFor(opts.out),
   });
   if (!opts.out) {
@@ -49,6 +53,8 @@ export function initCommand(modules: SuiteModule[], suite: string, opts: { out?:
     throw new SpecgateError('SG_USAGE', `cannot write ${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give a writable --out path`, {}, { cause: e });
   }
   const required = declaredVars(loaded).filter((v) => v.required).length;
-  process.stderr.write(`specgate: wrote ${opts.out}: fill in its ${required} required variable${required === 1 ? '' : 's'} (marked REQUIRED), then \`specgate validate ${opts.out}\`\n`);
+  const database = loaded.cases.some((c) => !c.skip && c.steps.some((st) => 'command' in st || 'query' in st));
+  const what = [...(required || !database ? [`its ${required} required variable${required === 1 ? '' : 's'}`] : []), ...(database ? ['its database.url'] : [])].join(' and ');
+  process.stderr.write(`specgate: wrote ${opts.out}: fill in ${what} (marked REQUIRED), then \`specgate validate ${opts.out}\`\n`);
   return 0;
 }

@@ -1,3 +1,4 @@
+import { PLACEHOLDER } from './declared-vars.js';
 import { commandArgv, execFor } from './command-line.js';
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
@@ -157,6 +158,8 @@ function databaseSection(raw: RawDatabase, ctx: SuiteBuildContext): DatabaseSect
   if (raw.url !== undefined) {
     const extra = (['cwd', 'env', 'maxLineBytes'] as const).find((k) => raw[k] !== undefined);
     if (extra) return problem(`database.${extra} applies only to a database process (exec), not to a url`, extra);
+    if (raw.url.includes(PLACEHOLDER))
+      return problem(`database.url is still ${JSON.stringify(PLACEHOLDER)}: put your database's URL there (postgres://..., mongodb://...), or name a program that speaks for it with database.exec`, 'url');
     return { url: raw.url, ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs } : {}) };
   }
   const cwd = resolve(ctx.base, raw.cwd ?? '.');

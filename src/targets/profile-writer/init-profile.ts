@@ -18,6 +18,8 @@ export interface InitFacts {
   headers: string[];
   /** The suite describes its HTTP API as data (so `paths:` applies). */
   apiTable: boolean;
+  /** Cases that send a database commands (`command:` steps) or statements (`query:` steps). */
+  database?: { commands: string[]; queries: string[] };
   /** How the profile names its JSON Schema (for editors). */
   schemaPath: string;
 }
@@ -47,6 +49,7 @@ export function initProfileText(f: InitFacts): string {
     `  ${yamlKey(f.suite)}:`,
     ...varLines(f, bridge),
     ...(bridge ? agentLines(f) : []),
+    ...databaseLines(f),
     ...clockLines(f),
     ...headerLines(f),
   ];
@@ -111,6 +114,25 @@ function agentLines(f: InitFacts): string[] {
     if (a.results.length) out.push(`            capture: ${yamlFlow(Object.fromEntries(a.results.map((k) => [k, `$.${k}`])))}`);
   }
   return out;
+}
+
+/** The database, written out: a run of cases that talk to one stops without it. */
+function databaseLines(f: InitFacts): string[] {
+  const commands = f.database?.commands ?? [];
+  const queries = f.database?.queries ?? [];
+  if (!commands.length && !queries.length) return [];
+  const users = [...new Set([...commands, ...queries])];
+  const kind = commands.length ? 'a document database (commands)' : 'a SQL database (statements)';
+  return [
+    ...commentLines(
+      `The database (REQUIRED: ${users.length === 1 ? '1 case talks' : `${users.length} cases talk`} to ${kind}: ${someOf(users, 3)}). Give a url, or a program that speaks for your database (exec: one JSON command and one JSON reply per line, src/targets/database/exec-protocol.md). Point it at a scratch database: cases create what they need there.`,
+      '    ',
+    ),
+    '    database:',
+    `      url: ${yamlFlow(PLACEHOLDER)}   # e.g. ${commands.length ? 'mongodb://app:${env:DB_PASSWORD}@127.0.0.1:27017/scratch' : 'postgres://app:${env:DB_PASSWORD}@127.0.0.1:5432/scratch'}`,
+    ...(commands.length ? ['      # or: url: postgres://...        (PostgreSQL with ICU: only the cases that compare strings apply)', '      # or: exec: "node ./my-adapter.mjs"   (in place of url)'] : []),
+    '      # timeoutMs: 30000',
+  ];
 }
 
 function clockLines(f: InitFacts): string[] {

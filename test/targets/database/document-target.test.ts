@@ -61,6 +61,11 @@ describe('a profile database process (database.exec)', () => {
     expect(() => loadProfile(empty, {})).toThrow(/empty\.yaml:3:\d+: .*database\.exec/);
   });
 
+  it('refuses the url `specgate init` leaves to fill in, at the url, saying what to put there', () => {
+    const unfilled = profileFile('unfilled.yaml', 'suites:\n  names:\n    database:\n      url: "<fill in>"\n');
+    expect(() => loadProfile(unfilled, {})).toThrow(/unfilled\.yaml:4:\d+: database\.url is still "<fill in>": put your database's URL there/);
+  });
+
   it('becomes the target\'s document port: vars resolved in the command line, started on the first command, ended with the target', async () => {
     const file = profileFile('run.yaml', 'suites:\n  names:\n    vars: { flag: "--stubborn" }\n    database: { exec: ["./doc-store.mjs", "${flag}"] }\n');
     const profile = loadProfile(file, {});
