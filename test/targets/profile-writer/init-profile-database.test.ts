@@ -11,7 +11,7 @@ const base: InitFacts = { suite: 'collation', vars: [], actions: [], timeBound: 
 describe('the database block of an init profile', () => {
   it('is written, to fill in, when cases send a document database commands', () => {
     const text = initProfileText({ ...base, database: { commands: ['view-not-inherited', 'key-names-binary'], queries: [] } });
-    expect(text.replace(/\n\s*# /g, ' ')).toContain('# The database (REQUIRED: 2 cases talk to a document database (commands): view-not-inherited, key-names-binary)');
+    expect(text.replace(/\n\s*# /g, ' ')).toContain('The database (REQUIRED: 2 cases talk to a document database (commands): view-not-inherited, key-names-binary)');
     expect(text).toContain('    database:\n      url: "<fill in>"   # e.g. mongodb://');
     expect(text).toContain('# or: exec: "node ./my-adapter.mjs"');
   });
