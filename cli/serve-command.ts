@@ -43,6 +43,7 @@ export async function serveCommand(modules: SuiteModule[], suite: string, opts: 
       out.write(`  ${k}: ${env ? `(secret: ${env} in ${written.envFile})` : typeof v === 'string' ? v : JSON.stringify(v)}\n`);
     }
     if (running.exec) out.write(`  exec: ${[running.exec.command, ...(running.exec.args ?? [])].join(' ')}\n`);
+    if (running.served?.database) out.write(`  database.exec: ${running.served.database.exec.join(' ')} (a process serving a fresh copy of this reference's database)\n`);
     if (publicUrl) out.write(`  listening: ${running.served?.listening ?? '(see above)'} (answering as ${publicUrl})\n`);
     if (written) {
       const load = written.envFile ? `set -a; . ${shellPath(written.envFile)}; set +a; ` : '';
@@ -97,6 +98,7 @@ function writeProfile(suite: string, file: string, running: RunningReference, va
     declared,
     ...(served?.clock ? { clock: served.clock } : {}),
     ...(served?.agent ? { agent: served.agent } : {}),
+    ...(served?.database ? { database: served.database } : {}),
     ...(running.exec ? { exec: running.exec } : {}),
     schemaPath: schemaPathFor(file),
     envFile,

@@ -145,6 +145,12 @@ export interface ServedReference {
   clock?: { advance: HttpRequestSpec };
   /** Scripted user-agent actions (e.g. requests to its user-agent bridge). */
   agent?: { mode: 'scripted'; actions: Record<string, Step[]> };
+  /**
+   * The profile's `database:` for a reference whose database lives in its own process's memory:
+   * the command line of a process that serves a fresh copy (a run in another process cannot
+   * reach the served one's memory).
+   */
+  database?: { exec: string[] };
 }
 
 /** Starts the embedded reference implementation on loopback ephemeral ports, on the given clock. */

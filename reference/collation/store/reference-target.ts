@@ -1,3 +1,4 @@
+import { fromRoot } from '../../../src/paths.js';
 import type { ReferenceTarget } from '../../../src/engine/suite-module.js';
 import { makeCollator, parseCollation } from '../comparator/index.js';
 import { embeddedDocuments } from './embedded.js';
@@ -5,12 +6,15 @@ import { createStore } from './store.js';
 
 /** The reference store, in the run's own process: a fresh, empty store for every run. */
 export const collationReferenceTarget: ReferenceTarget = {
-  async start() {
+  async start({ standalone }) {
     const store = createStore({ parseCollation, makeCollator });
     return {
       description: 'the collation reference store (in memory)',
       vars: {},
       documents: embeddedDocuments(store, 'collation reference store'),
+      // under `specgate serve`: the store lives in this process's memory, so a run elsewhere
+      // starts its own copy, speaking the JSON-lines protocol of `database: { exec: ... }`
+      ...(standalone ? { served: { database: { exec: [process.execPath, fromRoot('dist', 'reference', 'collation', 'store', 'main.js')] } } } : {}),
       async stop() {},
     };
   },

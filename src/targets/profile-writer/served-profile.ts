@@ -14,6 +14,8 @@ export interface ServedFacts {
   clock?: { advance: HttpRequestSpec };
   agent?: { mode: 'scripted'; actions: Record<string, Step[]> };
   exec?: ExecConfig;
+  /** The database section (`exec:` of a process serving a copy of the reference's database). */
+  database?: { exec: string[] };
   /** How the profile names its JSON Schema (for editors). */
   schemaPath: string;
   /** The env file holding the secrets, as the profile's comment names it. */
@@ -58,6 +60,7 @@ export function servedProfile(f: ServedFacts): ServedProfile {
     vars,
     ...(kept.length ? { secrets: kept } : {}),
     ...(f.exec ? { exec: { command: f.exec.command, ...(f.exec.args?.length ? { args: f.exec.args } : {}) } } : {}),
+    ...(f.database ? { database: f.database } : {}),
     ...(f.clock ? { clock: f.clock } : {}),
     ...(f.agent ? { agent: f.agent } : {}),
   };
