@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import { collationString } from '../generators/collation/collation-string.js';
 import { collatorFor } from '../reference/collation/comparator/index.js';
+import { prepareComparator } from '../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 /**
  * Sorting 100,000 generated strings (spec 001, F) with the reference comparator, side by side

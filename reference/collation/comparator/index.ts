@@ -15,6 +15,8 @@
  * | backwards differing from the locale's own default (strength>1)  | secondary-direction layer on    |
  * |                                                                 | top of one of the two above     |
  */
+import { loadIcu4x } from './engine-icu4x.js';
+
 export { parseCollation } from './parse.js';
 export { makeCollator, collatorFor } from './make-collator.js';
 export type { EngineName } from './make-collator.js';
@@ -23,3 +25,12 @@ export { CollationDocumentError } from './errors.js';
 export type { CollationErrorName } from './errors.js';
 export { toBcp47 } from './locale.js';
 export { compareCodePoints } from './engine-simple.js';
+
+/**
+ * Loads what the comparator needs before its first comparison (ICU4X, a WebAssembly module, for
+ * the documents Node's Intl cannot express). Await it once before comparing; importing the
+ * comparator costs nothing until then.
+ */
+export async function prepareComparator(): Promise<void> {
+  await loadIcu4x();
+}

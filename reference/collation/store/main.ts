@@ -5,7 +5,7 @@
  * the protocol for anyone wiring their own database in. `--fault <name>` (repeatable) plants a
  * deviation from reference/collation/store/faults.ts.
  */
-import { makeCollator, parseCollation } from '../comparator/index.js';
+import { makeCollator, parseCollation, prepareComparator } from '../comparator/index.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { STORE_FAULT_NAMES, isStoreFaultName, type StoreFaults } from './faults.js';
 import { serveJsonLines } from './json-lines.js';
@@ -21,4 +21,5 @@ for (let i = 0; i < args.length; i++) {
   }
   faults[name] = true;
 }
+await prepareComparator();
 await serveJsonLines(createStore({ parseCollation, makeCollator, faults }), process.stdin, process.stdout);

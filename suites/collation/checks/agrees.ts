@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { FailureInput } from '../../../src/engine/suite-module.js';
-import { collatorFor } from '../../../reference/collation/comparator/index.js';
+import { collatorFor, prepareComparator } from '../../../reference/collation/comparator/index.js';
 import { validCollationDocument } from '../../../generators/collation/collation-document.js';
 import { collationString, longDigitRun, nearPair } from '../../../generators/collation/collation-string.js';
 import { CollationRefused, type CollationPort } from '../ports/types.js';
@@ -58,6 +58,7 @@ export const agreesCheck = defineCheck<AgreesArgs>({
     if (!fixed && !args.generated) throw new SpecgateError('SG_CONFIG', 'collation.agrees needs `collation:` (the document judged) or `generated: true`');
     const documents = fixed ? fc.constant(fixed) : validCollationDocument();
     const attributed = args.requirement ? { requirement: args.requirement } : {};
+    await prepareComparator();
     await withPort(ctx, async (port) => {
       await ctx.property(
         fc.tuple(documents, lists(args.strings)),

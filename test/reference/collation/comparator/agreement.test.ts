@@ -4,6 +4,10 @@ import { collatorFor, parseCollation } from '../../../../reference/collation/com
 import { makeIcu4xCompare } from '../../../../reference/collation/comparator/engine-icu4x.js';
 import { makeIntlCollator } from '../../../../reference/collation/comparator/engine-intl.js';
 import type { ResolvedCollation } from '../../../../reference/collation/types.js';
+import { prepareComparator } from '../../../../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 function resolved(doc: object): ResolvedCollation {
   const c = parseCollation(doc);

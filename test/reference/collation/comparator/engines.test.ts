@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { collatorFor, compareCodePoints, icuKeywords, parseCollation, toBcp47 } from '../../../../reference/collation/comparator/index.js';
 import type { ResolvedCollation } from '../../../../reference/collation/types.js';
+import { prepareComparator } from '../../../../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 const sign = (n: number): number => Math.sign(n);
 const cmp = (doc: object, a: string, b: string): number => sign(collatorFor(doc).compare(a, b));

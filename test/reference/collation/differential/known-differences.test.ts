@@ -13,6 +13,10 @@ import { KNOWN_DIFFERENCES, firstPrimaryDifferenceIsHan, hasAstralDigit, hasSeve
 import { shown } from './orders.js';
 import { pgSigns } from './pg-signs.js';
 import { pyicuPeer, startPyIcu, type PyIcu } from './python-icu.js';
+import { prepareComparator } from '../../../../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 describe('the known-differences list', () => {
   it('names each entry once and explains each example by its own entry', () => {

@@ -16,6 +16,10 @@ import { collationDocuments } from './documents.js';
 import { differences, neighbours, report, type Difference } from './orders.js';
 import { pgSigns } from './pg-signs.js';
 import { sampleStrings } from './strings.js';
+import { prepareComparator } from '../../../../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 const STRINGS = sampleStrings(600);
 const DOCUMENTS = collationDocuments();

@@ -11,6 +11,10 @@ import { collationDocuments, label } from './documents.js';
 import { differences, neighbours, report, spread, type Difference } from './orders.js';
 import { pyicuPeer, startPyIcu, type PyIcu } from './python-icu.js';
 import { sampleStrings } from './strings.js';
+import { prepareComparator } from '../../../../reference/collation/comparator/index.js';
+
+// the comparator's ICU4X engine loads once, before the first comparison
+await prepareComparator();
 
 const STRINGS = sampleStrings(600);
 const DOCUMENTS = collationDocuments().filter((d) => d['locale'] !== 'simple');

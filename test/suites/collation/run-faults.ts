@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { run } from '../../../src/engine/run.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { fromRoot } from '../../../src/paths.js';
+import { embeddedDocuments } from '../../../reference/collation/store/embedded.js';
+import { suite } from '../../../suites/collation/index.js';
+import { readReport, runCli, writeProfile } from '../../e2e/cli.js';
+import { plantedStore, type CollationFault } from '../../fixtures/collation/faults/faults.js';
+
+/** The compiled faulty store (test/fixtures/collation/faults/faulty-store.ts). */
+export const FAULTY_STORE = fromRoot('dist', 'test', 'fixtures', 'collation', 'faults', 'faulty-store.js');
+
+/**
+ * One generated input per property, from one seed: every planted fault is caught by a fixed
+ * word list, and the generated strings of the other cases must not stumble on it by chance.
+ */
+export const FAULT_RUNS = 1;
+export const FAULT_SEED = 7;
+
+/** What one run of the suite against the faulty store showed. */
+export interface FaultOutcome {
+  failed: string[];
+  untested: string[];
+  /** Requirements not applicable to the target: none, as an `exec:` store answers every case. */
+  notApplicable: string[];
+  /** Cases that errored (a harness or protocol fault, never expected). */
+  brokenCases: string[];
+  exitCode: number | null;
+  /** The console output and every case that did not pass, to read when an assertion fails. */
+  story: string;
+}
+
+/** The outcome a fault must show: its requirement and what it also breaks. */
+export function expectedOutcome(fault: CollationFault): { failed: string[]; untested: string[] } {
+  const failed = new Set([fault.requirement, ...Object.keys(fault.alsoBreaks ?? {})]);
+  return { failed: [...failed].sort(), untested: Object.keys(fault.untested ?? {}).sort() };
+}
+
+/** Runs the collation suite in this process against a fresh store with `fault` planted (the store the faulty process serves). */
+export async function runFaultHere(fault: string): Promise<FaultOutcome> {
+  const module: SuiteModule = {
+    ...suite,
+    reference: {
+      async start() {
+        return { description: `the collation store with ${fault} planted`, vars: {}, documents: embeddedDocuments(plantedStore(fault), fault), async stop() {} };
+      },
+    },
+  };
+  const r = await run({ modules: [module], suites: ['collation'], targets: {}, seed: FAULT_SEED, runs: FAULT_RUNS, shrink: false });
+  return outcomeOf(r, r.summary.exitCode);
+}
+
+/** What the outcome is read from: a run's result, or its JSON report. */
+interface Verdicts {
+  requirements: readonly { id: string; status: string }[];
+  suites: readonly { cases: readonly { id: string; outcome: string; reason?: string | null; failures: readonly { requirement?: string; message: string }[] }[] }[];
+}
+
+function outcomeOf(r: Verdicts, exitCode: number | null, console = ''): FaultOutcome {
+  const cases = r.suites.flatMap((s) => s.cases);
+  const having = (status: string): string[] => r.requirements.filter((q) => q.status === status).map((q) => q.id).sort();
+  return {
+    failed: having('failed'),
+    untested: having('untested'),
+    notApplicable: having('not-applicable'),
+    brokenCases: cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`),
+    exitCode,
+    story: [
+      console,
+      ...cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`),
+    ].join('\n'),
+  };
+}
+
+/** Runs the collation suite through the command line against the faulty store process (`exec:`) with `fault` planted (none: the clean store). */
+export async function runFault(fault: string | undefined, dir: string): Promise<FaultOutcome> {
+  const label = fault ?? 'clean';
+  const file = join(dir, `${label}.json`);
+  const exec = [process.execPath, FAULTY_STORE, ...(fault === undefined ? [] : ['--fault', fault])];
+  const profile = writeProfile(dir, label, { suites: { collation: { database: { exec } } } });
+  const args = ['run', '--suite', 'collation', '--target', profile, '--seed', String(FAULT_SEED), '--runs', String(FAULT_RUNS), '--no-shrink', '--no-color', '--report', `json=${file}`];
+  const r = await runCli(args, { cwd: dir });
+  return outcomeOf(readReport(file), r.code, r.stderr);
+}
