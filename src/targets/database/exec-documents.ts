@@ -8,6 +8,7 @@ import { StderrHead } from '../stderr-head.js';
 import { cutText } from '../text-cut.js';
 import { DatabaseAnswerError } from './database-errors.js';
 import type { DocumentDatabaseTarget, ExecDatabaseConfig } from './types.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -56,7 +57,7 @@ export function execDocuments(config: ExecDatabaseConfig): DocumentDatabaseTarge
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxLine = config.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   let session: Session | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const serial = oneAtATime();
   /** What ended the last process while no command waited: the next command is told, then a new process starts. */
   let carried: SpecgateError | undefined;
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -234,9 +235,7 @@ export function execDocuments(config: ExecDatabaseConfig): DocumentDatabaseTarge
   return {
     description,
     command(doc, signal) {
-      const next = queue.then(() => run(doc, signal));
-      queue = next.catch(() => undefined);
-      return next;
+      return serial(() => run(doc, signal));
     },
     async close() {
       const s = session;

@@ -3,6 +3,7 @@ import { SpecgateError } from '../../errors.js';
 import { plainFromBson } from './bson-plain.js';
 import { DatabaseAnswerError } from './database-errors.js';
 import type { DatabaseConfig, DocumentDatabaseTarget } from './types.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 /** How long finding the server may take unless the profile says (a missing server is reported quickly). */
 const DEFAULT_SELECT_MS = 5_000;
@@ -32,7 +33,7 @@ export function mongoDatabase(config: DatabaseConfig): DocumentDatabaseTarget {
   const selectMs = config.timeoutMs ?? DEFAULT_SELECT_MS;
   const commandMs = config.timeoutMs ?? DEFAULT_COMMAND_MS;
   let session: Promise<{ client: MongoClient; db: Db }> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const serial = oneAtATime();
 
   const unreachable = (e: unknown): SpecgateError => {
     const message = e instanceof Error ? e.message : String(e);
@@ -113,9 +114,7 @@ export function mongoDatabase(config: DatabaseConfig): DocumentDatabaseTarget {
   return {
     description,
     command(doc, signal) {
-      const next = queue.then(() => run(doc, signal));
-      queue = next.catch(() => undefined);
-      return next;
+      return serial(() => run(doc, signal));
     },
     async close() {
       const current = session;

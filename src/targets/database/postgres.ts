@@ -2,6 +2,7 @@ import pg from 'pg';
 import { SpecgateError } from '../../errors.js';
 import { DatabaseAnswerError, classifyDatabaseError } from './database-errors.js';
 import type { DatabaseConfig, DatabaseTarget, QueryResult } from './types.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const INT8_OID = 20;
@@ -60,7 +61,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let session: Promise<pg.Client> | undefined;
   // one statement at a time: the session is shared, and pg would queue anyway
-  let queue: Promise<unknown> = Promise.resolve();
+  const serial = oneAtATime();
 
   const open = (): Promise<pg.Client> => {
     if (!session) {
@@ -120,9 +121,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
   return {
     description,
     query(sql, params, signal) {
-      const next = queue.then(() => run(sql, params, signal));
-      queue = next.catch(() => undefined);
-      return next;
+      return serial(() => run(sql, params, signal));
     },
     async close() {
       const current = session;
