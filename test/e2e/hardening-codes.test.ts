@@ -6,7 +6,7 @@
  * variable the cases read and the profile lacks, a user agent the cases need and the target
  * lacks) is exit 2 before anything runs.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { fromRoot } from '../../src/paths.js';
 import { profileYaml } from '../../reference/oauth/server/standalone.js';
 import { DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type CliResult, type JsonReport } from './cli.js';
 import { hostilePlatform, platformVars, rawHttpServer, type Ending, type Hostile } from './hostile-targets.js';
+import { runSlots } from './run-slots.js';
 
 const OAUTH_MODULE = fromRoot('dist/suites/oauth/index.js');
 const NOTES_MODULE = fromRoot('dist/examples/notes/suite.js');
@@ -40,11 +41,30 @@ function expectNoStack(run: CliResult): void {
   expect(run.stderr).not.toContain('bug in specgate');
 }
 
+/**
+ * Each test below is one CLI run against a target of its own, so the groups whose tests share
+ * nothing run them side by side, three at a time, filling each other's waits; the alias bombs,
+ * whose tests time the run, keep to one at a time.
+ */
+const slot = runSlots(3);
+
 let runs = 0;
+/** A name no other test of this file uses, for its profile, report or folder. */
+function unique(name: string): string {
+  return `${name}-${++runs}`;
+}
+
+/** `specgate run` of the demo suite with its reports in a folder of its own. */
+function runDemoAlone(args: string[]): ReturnType<typeof runDemo> {
+  const dir = join(tmp.dir, unique('demo'));
+  mkdirSync(dir);
+  return slot(() => runDemo(dir, args));
+}
+
 /** `specgate run` of one suite module with a JSON report in a fresh folder. */
 async function runSuite(module: string, suite: string, args: string[], env?: Record<string, string>): Promise<CliResult & { report: JsonReport | undefined; json: string }> {
-  const json = join(tmp.dir, `run-${++runs}.json`);
-  const res = await runCli(['run', '--suite-module', module, '--suite', suite, '--seed', '7', '--report', `json=${json}`, ...args], { cwd: tmp.dir, ...(env ? { env } : {}) });
+  const json = join(tmp.dir, `${unique('run')}.json`);
+  const res = await slot(() => runCli(['run', '--suite-module', module, '--suite', suite, '--seed', '7', '--report', `json=${json}`, ...args], { cwd: tmp.dir, ...(env ? { env } : {}) }));
   return { ...res, report: existsSync(json) ? readReport(json) : undefined, json };
 }
 
@@ -57,7 +77,7 @@ function oauthProfile(name: string, vars: Record<string, unknown>, edit: (sectio
   return file;
 }
 
-describe('an answer that is not HTTP/1.1 is SG_TARGET_PROTOCOL, naming what is malformed', () => {
+describe('an answer that is not HTTP/1.1 is SG_TARGET_PROTOCOL, naming what is malformed', { concurrent: true }, () => {
   const scenarios: { name: string; bytes: string; ending?: Ending; says: RegExp }[] = [
     { name: 'bytes of another protocol instead of a status line', bytes: 'SSH-2.0-OpenSSH_9.6\r\n', says: /not valid HTTP\/1\.1: it does not start with a status line .*"SSH-2\.0-OpenSSH_9\.6\\r\\n"/ },
     { name: 'a status line whose status is not three digits', bytes: 'HTTP/1.1 2x0 OK\r\nContent-Length: 0\r\n\r\n', says: /not valid HTTP\/1\.1: the status line carries no valid 3-digit status code/ },
@@ -69,8 +89,8 @@ describe('an answer that is not HTTP/1.1 is SG_TARGET_PROTOCOL, naming what is m
 
   it.each(scenarios)('$name', async ({ bytes, ending, says }) => {
     const target = await started(rawHttpServer(bytes, ending));
-    const profile = writeProfile(tmp.dir, 'raw', { suites: { demo: demoSection(target.url) } });
-    const run = await runDemo(tmp.dir, ['--target', profile, '--case', 'hello-world']);
+    const profile = writeProfile(tmp.dir, unique('raw'), { suites: { demo: demoSection(target.url) } });
+    const run = await runDemoAlone(['--target', profile, '--case', 'hello-world']);
     const c = caseOf(reportOf(run), 'hello-world');
     expect([c.outcome, c.errorCode]).toEqual(['errored', 'SG_TARGET_PROTOCOL']);
     expect(c.reason).toContain(`GET ${target.url}/hello?name=world`);
@@ -81,8 +101,8 @@ describe('an answer that is not HTTP/1.1 is SG_TARGET_PROTOCOL, naming what is m
 
   it('a connection closed before any byte of an answer is still an unreachable target', async () => {
     const target = await started(rawHttpServer('', 'close'));
-    const profile = writeProfile(tmp.dir, 'silent-close', { suites: { demo: demoSection(target.url) } });
-    const run = await runDemo(tmp.dir, ['--target', profile, '--case', 'hello-world']);
+    const profile = writeProfile(tmp.dir, unique('silent-close'), { suites: { demo: demoSection(target.url) } });
+    const run = await runDemoAlone(['--target', profile, '--case', 'hello-world']);
     const c = caseOf(reportOf(run), 'hello-world');
     expect([c.outcome, c.errorCode]).toEqual(['errored', 'SG_TARGET_UNREACHABLE']);
     expect(run.code).toBe(3);
@@ -205,13 +225,13 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
   }, 60_000);
 });
 
-describe('a check that meets an odd answer records a failure or a protocol fault, never a harness error', () => {
+describe('a check that meets an odd answer records a failure or a protocol fault, never a harness error', { concurrent: true }, () => {
   const DEVICE = { device_code: 'dc-0001', user_code: 'WDJB-MJHT', verification_uri: 'https://example.test/device', expires_in: 900, interval: 5 };
 
   /** Runs one oauth case against a hostile platform and gives that case's result. */
   async function oauthCase(answers: Parameters<typeof hostilePlatform>[0], caseId: string, vars: Record<string, string> = {}): Promise<{ run: CliResult; c: ReturnType<typeof caseOf> }> {
     const platform = await started(hostilePlatform(answers));
-    const profile = oauthProfile(`hostile-${caseId}`, { ...platformVars(platform.url), ...vars });
+    const profile = oauthProfile(unique(`hostile-${caseId}`), { ...platformVars(platform.url), ...vars });
     const run = await runSuite(OAUTH_MODULE, 'oauth', ['--target', profile, '--case', caseId, '--runs', '2']);
     return { run, c: caseOf(reportOf(run), caseId) };
   }
@@ -288,7 +308,7 @@ describe('a check that meets an odd answer records a failure or a protocol fault
   }, 60_000);
 });
 
-describe('a profile that cannot work is exit 2 before anything runs, naming the profile key and what to do', () => {
+describe('a profile that cannot work is exit 2 before anything runs, naming the profile key and what to do', { concurrent: true }, () => {
   /** Where `needle` starts in `file`, as `line:column`. */
   function at(file: string, needle: string): string {
     const text = readFileSync(file, 'utf8');
@@ -325,7 +345,7 @@ describe('a profile that cannot work is exit 2 before anything runs, naming the 
 
   it('a variable the cases read that the profile does not set', async () => {
     const profile = writeProfile(tmp.dir, 'no-base-url', { suites: { demo: { vars: { api_key: 'profile-key-0001' }, exec: demoSection('http://127.0.0.1:9')['exec'] } } });
-    const run = await runDemo(tmp.dir, ['--target', profile]);
+    const run = await runDemoAlone(['--target', profile]);
     expectStopped({ ...run, report: run.report });
     expect(run.stderr).toContain(`${profile}:${at(profile, 'vars:')}: suites.demo.vars sets no base_url, which case `);
     expect(run.stderr).toMatch(/which case [a-z-]+ reads \(.*\.yaml:\d+:\d+\), and \d+ more cases read it too/);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/targets/free-port.js';
 import { assertBuilt, readReport, runCli, tempDir, writeProfile } from './cli.js';
+import { runSlots } from './run-slots.js';
 import { serveReference, type ServedReference } from './served-reference.js';
 
 interface ListedVar {
@@ -26,17 +27,34 @@ interface ListedVar {
 const tmp = tempDir('specgate-init-profile-');
 afterAll(() => tmp.remove());
 
-describe('declared variables: required, examples, the cases that need them', () => {
+/**
+ * The tests of each group below share nothing but the built CLI (each writes files of its own),
+ * so they run side by side, three CLI runs at a time, filling each other's waits.
+ */
+const slot = runSlots(3);
+const cli = (args: string[], opts: { cwd: string; env?: Record<string, string> }): ReturnType<typeof runCli> => slot(() => runCli(args, opts));
+
+/**
+ * The served oauth reference `init` is tested against, started with the file so that it gets
+ * ready while the first group runs.
+ */
+let serving: Promise<ServedReference> | undefined;
+beforeAll(() => {
+  assertBuilt();
+  serving = serveReference(['oauth'], tmp.dir);
+  // handled here so a failure to start fails the group that needs it, when it asks
+  serving.catch(() => undefined);
+});
+
+describe('declared variables: required, examples, the cases that need them', { concurrent: true }, () => {
   it('list --vars shows whether a profile must set each, an example, and the cases it skips when unset', async () => {
-    assertBuilt();
-    const res = await runCli(['list', '--suite', 'oauth', '--vars'], { cwd: tmp.dir });
+    const [res, json] = await Promise.all([cli(['list', '--suite', 'oauth', '--vars'], { cwd: tmp.dir }), cli(['list', '--suite', 'oauth', '--vars', '--json'], { cwd: tmp.dir })]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^ {2}auth_url — Base URL of the platform's browser and OAuth endpoints .*\n {6}read by \d+ case\(s\): .*\n {6}required: a target profile must set it; e\.g\. "https:\/\/auth\.acme\.test"$/m);
     expect(res.stdout).toMatch(/^ {2}loopback_client_id — .*\n {6}read by 2 case\(s\): .*\n {6}optional; e\.g\. "Iv1\.loopback00000001"; unset, it skips 2 case\(s\): redirect-table-loopback, redirect-candidates-generated-loopback$/m);
     // a secret's example is never shown
     expect(res.stdout).toMatch(/^ {2}client_secret \(secret\) — .*\n {6}read by .*\n {6}required: a target profile must set it$/m);
 
-    const json = await runCli(['list', '--suite', 'oauth', '--vars', '--json'], { cwd: tmp.dir });
     const vars = (JSON.parse(json.stdout) as { vars: ListedVar[] }[])[0]?.vars ?? [];
     const byName = new Map(vars.map((v) => [v.name, v]));
     expect(vars.filter((v) => v.required).map((v) => v.name)).toEqual(['auth_url', 'api_url', 'client_id', 'client_secret', 'callback_url', 'device_client_id', 'disabled_device_client_id', 'user_login']);
@@ -51,7 +69,7 @@ describe('declared variables: required, examples, the cases that need them', () 
   it('a profile without required variables stops before anything runs (exit 2), naming them, their cases and what to add', async () => {
     const profile = writeProfile(tmp.dir, 'partial', { name: 'partial', suites: { oauth: { vars: { api_url: 'http://127.0.0.1:9/api', client_id: 'app', callback_url: 'http://127.0.0.1:9/cb', device_client_id: 'dev', user_login: 'me' } } } });
     const json = join(tmp.dir, 'partial.json');
-    const res = await runCli(['run', '--suite', 'oauth', '--target', profile, '--report', `json=${json}`], { cwd: tmp.dir });
+    const res = await cli(['run', '--suite', 'oauth', '--target', profile, '--report', `json=${json}`], { cwd: tmp.dir });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(`${profile}:`);
     expect(res.stderr).toContain('suites.oauth.vars lacks 3 required variables:');
@@ -69,7 +87,7 @@ describe('declared variables: required, examples, the cases that need them', () 
     const port = await freePort();
     const profile = writeProfile(tmp.dir, 'one-case', { name: 'one-case', suites: { oauth: { vars: { auth_url: `http://127.0.0.1:${port}` } } } });
     const json = join(tmp.dir, 'one-case.json');
-    const res = await runCli(['run', '--suite', 'oauth', '--target', profile, '--case', 'authorize-preflight-not-granted', '--report', `json=${json}`], { cwd: tmp.dir });
+    const res = await cli(['run', '--suite', 'oauth', '--target', profile, '--case', 'authorize-preflight-not-granted', '--report', `json=${json}`], { cwd: tmp.dir });
     // the case reads auth_url only: the other required variables are not asked for, and the case
     // runs (nobody listens on the port: the target fault is exit 3)
     expect(res.stderr).not.toMatch(/required variable/);
@@ -78,11 +96,11 @@ describe('declared variables: required, examples, the cases that need them', () 
   });
 });
 
-describe('specgate init', () => {
+describe('specgate init', { concurrent: true }, () => {
   let served: ServedReference;
   beforeAll(async () => {
-    assertBuilt();
-    served = await serveReference(['oauth'], tmp.dir);
+    if (!serving) throw new Error('the served reference was not started');
+    served = await serving;
   }, 60_000);
   afterAll(async () => {
     expect(await served.stop()).toBe(0);
@@ -90,7 +108,7 @@ describe('specgate init', () => {
 
   it('writes a commented profile that, filled in from a served reference, validates and runs (exit 0)', async () => {
     const file = join(tmp.dir, 'oauth-profile.yaml');
-    const init = await runCli(['init', 'oauth', '--out', file], { cwd: tmp.dir });
+    const init = await cli(['init', 'oauth', '--out', file], { cwd: tmp.dir });
     expect([init.code, init.stderr]).toEqual([0, `specgate: wrote ${file}: fill in its 8 required variables (marked REQUIRED), then \`specgate validate ${file}\`\n`]);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^# yaml-language-server: \$schema=\S+target-profile\.schema\.json$/m);
@@ -107,13 +125,9 @@ describe('specgate init', () => {
     expect(text).toMatch(/^ {4}agent:\n {6}mode: scripted\n {6}actions:$/m);
     expect(text).toMatch(/^ {8}approve:\n {10}- request: \{ method: POST, url: "\$\{agent_bridge_url\}\/approve", json: \{ query: "\$\{query\}" \} \}$/m);
 
-    // as written it is not ready: validate names the placeholders (exit 2)
+    // as written it is not ready: validate names the placeholders (exit 2); filled in from what
+    // the served reference printed, it validates and runs. The three go side by side.
     const env = { OAUTH_CLIENT_SECRET: served.printed['client_secret'] ?? '' };
-    const unfilled = await runCli(['validate', file], { cwd: tmp.dir, env });
-    expect(unfilled.code).toBe(2);
-    expect(unfilled.stderr).toMatch(/oauth-profile\.yaml:\d+:\d+: vars\.auth_url of suite oauth is still "<fill in>"/);
-
-    // fill every placeholder with what the served reference printed
     const marked = [...text.matchAll(/^ {6}# REQUIRED[^\n]*\n(?: {6}#[^\n]*\n)* {6}([a-z_]+): /gm)].map((m) => m[1]);
     const filled: string[] = [];
     const ready = text.replace(/^( {6})([a-z_]+): "<fill in>"$/gm, (_all, indent: string, name: string) => {
@@ -128,10 +142,15 @@ describe('specgate init', () => {
     writeFileSync(readyFile, ready);
     expect(parse(ready)).toMatchObject({ suites: { oauth: { vars: { auth_url: served.printed['auth_url'] } } } });
 
-    const valid = await runCli(['validate', readyFile], { cwd: tmp.dir, env });
-    expect([valid.code, valid.stderr]).toEqual([0, '']);
     const json = join(tmp.dir, 'init-run.json');
-    const run = await runCli(['run', '--suite', 'oauth', '--target', readyFile, '--seed', '3', '--report', `json=${json}`], { cwd: tmp.dir, env });
+    const [unfilled, valid, run] = await Promise.all([
+      cli(['validate', file], { cwd: tmp.dir, env }),
+      cli(['validate', readyFile], { cwd: tmp.dir, env }),
+      cli(['run', '--suite', 'oauth', '--target', readyFile, '--seed', '3', '--report', `json=${json}`], { cwd: tmp.dir, env }),
+    ]);
+    expect(unfilled.code).toBe(2);
+    expect(unfilled.stderr).toMatch(/oauth-profile\.yaml:\d+:\d+: vars\.auth_url of suite oauth is still "<fill in>"/);
+    expect([valid.code, valid.stderr]).toEqual([0, '']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = readReport(json);
@@ -146,16 +165,14 @@ describe('specgate init', () => {
   it('never replaces a profile without --force, and prints when no file is given', async () => {
     const file = join(tmp.dir, 'kept.yaml');
     writeFileSync(file, 'name: filled in by hand\n');
-    const again = await runCli(['init', 'oauth', '--out', file], { cwd: tmp.dir });
+    const [again, printed, unknown] = await Promise.all([cli(['init', 'oauth', '--out', file], { cwd: tmp.dir }), cli(['init', 'plugin'], { cwd: tmp.dir }), cli(['init', 'oath'], { cwd: tmp.dir })]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`${file} already exists; give another --out, or --force to replace it`);
     expect(readFileSync(file, 'utf8')).toBe('name: filled in by hand\n');
-    const printed = await runCli(['init', 'plugin'], { cwd: tmp.dir });
     expect(printed.code).toBe(0);
     // no variable of the plugin suite is required: the vars mapping stays valid YAML with all commented out
     expect(parse(printed.stdout)).toEqual({ name: 'my-plugin-target', suites: { plugin: { vars: {} } } });
     expect(printed.stdout).toMatch(/^ {6}# plugin_command: "\/usr\/bin\/protoc-gen-go"$/m);
-    const unknown = await runCli(['init', 'oath'], { cwd: tmp.dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no suite named "oath" \(did you mean "oauth"\?\)/);
   });

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { fromRoot } from '../../src/paths.js';
 import { CLOCK_HOOK, assertBuilt, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 import { faultServers } from './fault-server.js';
+import { runSlots } from './run-slots.js';
 
 const tmp = tempDir();
 const faultServer = faultServers();
@@ -33,21 +34,48 @@ async function profileFor(name: string): Promise<string> {
   return writeProfile(tmp.dir, name, { suites: { demo: demoSection(s.url, { clock: CLOCK_HOOK }) } });
 }
 
+/** The baseline both the merge and the unsharded run judge with in the --strict test. */
+function writeStrictBaseline(): string {
+  const baseline = join(tmp.dir, 'baseline.yaml');
+  writeFileSync(
+    baseline,
+    ['expected-failures:', '  - { id: DEMO-HELLO, reason: says hi }', '  - { id: demo/big-id, reason: lossy }', '  - { id: "demo/double-property:DEMO-DOUBLE", reason: off by one }', '  - { id: DEMO-TOKEN-EXPIRY, reason: never expires }', ''].join('\n'),
+  );
+  return baseline;
+}
+
+function freshDir(name: string): string {
+  const d = join(tmp.dir, name);
+  mkdirSync(d, { recursive: true });
+  return d;
+}
+
+/**
+ * Runs of this file, four at a time (as many as it ran side by side before the runs were
+ * gathered here): each waits on its own service in turns, so they fill each other's waits, and
+ * every run still has a service of its own.
+ */
+const slot = runSlots(4);
+
 describe('three shards merged equal the unsharded run', () => {
   let whole: Awaited<ReturnType<typeof runDemo>>;
   let shards: Awaited<ReturnType<typeof runDemo>>[];
+  /** The same three shards balanced by the unsharded run's timings, each against its own service. */
+  let timed: Awaited<ReturnType<typeof runDemo>>[];
+  /** The unsharded run judged with the baseline under --strict. */
+  let strictWhole: Awaited<ReturnType<typeof runDemo>>;
+  let baseline: string;
+  // Every run the tests below compare is made here, side by side; the tests make the merges.
   beforeAll(async () => {
-    const profiles = await Promise.all(['whole', 'shard-1', 'shard-2', 'shard-3'].map(profileFor));
-    const dirs = [1, 2, 3].map((k) => {
-      const d = join(tmp.dir, `shard-${k}`);
-      mkdirSync(d, { recursive: true });
-      return d;
-    });
-    [whole, ...shards] = await Promise.all([
-      runDemo(tmp.dir, ['--target', profiles[0] as string, '--seed', SEED]),
-      ...dirs.map((d, i) => runDemo(d, ['--target', profiles[i + 1] as string, '--seed', SEED, '--shard', `${i + 1}/3`])),
-    ]);
-  });
+    baseline = writeStrictBaseline();
+    const demo = (name: string, dir: string, args: string[]): Promise<Awaited<ReturnType<typeof runDemo>>> => slot(async () => runDemo(dir, ['--target', await profileFor(name), '--seed', SEED, ...args]));
+    const wholeRun = demo('whole', tmp.dir, []);
+    const shardRuns = [1, 2, 3].map((k) => demo(`shard-${k}`, freshDir(`shard-${k}`), ['--shard', `${k}/3`]));
+    const strictRun = demo('whole-baseline', freshDir('whole-baseline'), ['--baseline', baseline, '--strict']);
+    // the timed shards read the unsharded run's report, so they start once it is written
+    const timedRuns = wholeRun.then((w) => Promise.all([1, 2, 3].map((k) => demo(`timed-${k}`, freshDir(`timed-${k}`), ['--shard', `${k}/3`, '--shard-timings', w.json]))));
+    [whole, shards, strictWhole, timed] = await Promise.all([wholeRun, Promise.all(shardRuns), strictRun, timedRuns]);
+  }, 180_000);
 
   it('the unsharded run fails (the planted faults are found)', () => {
     expect(whole.code).toBe(1);
@@ -78,21 +106,15 @@ describe('three shards merged equal the unsharded run', () => {
   });
 
   it('merged with a baseline and --strict: judged as an unsharded run with them is', async () => {
-    const baseline = join(tmp.dir, 'baseline.yaml');
-    writeFileSync(
-      baseline,
-      ['expected-failures:', '  - { id: DEMO-HELLO, reason: says hi }', '  - { id: demo/big-id, reason: lossy }', '  - { id: "demo/double-property:DEMO-DOUBLE", reason: off by one }', '  - { id: DEMO-TOKEN-EXPIRY, reason: never expires }', ''].join('\n'),
-    );
-    const wholeDir = join(tmp.dir, 'whole-baseline');
-    mkdirSync(wholeDir, { recursive: true });
-    const strictWhole = await runDemo(wholeDir, ['--target', await profileFor('whole-baseline'), '--seed', SEED, '--baseline', baseline, '--strict']);
     const out = join(tmp.dir, 'merged-strict');
-    const strict = await runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
+    const [strict, lenient] = await Promise.all([
+      runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir }),
+      runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--report', `json=${join(out, 'lenient.json')}`], { cwd: tmp.dir }),
+    ]);
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(strictWhole)));
     expect(verdicts(reportOf(strictWhole)).requirements).toMatchObject({ 'DEMO-HELLO': 'expected-failure', 'DEMO-DOUBLE': 'expected-failure', 'DEMO-VERSION-HEADER': 'failed' });
     // only the SHOULD failure is left, and it gates under --strict alone
     expect([strict.code, strictWhole.code]).toEqual([1, 1]);
-    const lenient = await runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--report', `json=${join(out, 'lenient.json')}`], { cwd: tmp.dir });
     expect(lenient.code).toBe(0);
     // the shards ran without --strict: the merge says its own level decides
     expect(strict.stdout).toContain('ran without --strict, this merge with it');
@@ -107,16 +129,9 @@ describe('three shards merged equal the unsharded run', () => {
   });
 
   it('shards balanced by an earlier run\'s timings merge to the same verdicts', async () => {
-    const profile = await profileFor('timed');
-    const runs = [];
-    for (const k of [1, 2, 3]) {
-      const d = join(tmp.dir, `timed-${k}`);
-      mkdirSync(d, { recursive: true });
-      runs.push(await runDemo(d, ['--target', profile, '--seed', SEED, '--shard', `${k}/3`, '--shard-timings', whole.json]));
-    }
-    for (const r of runs) expect(r.stdout).toContain('split balanced by timings');
+    for (const r of timed) expect(r.stdout).toContain('split balanced by timings');
     const out = join(tmp.dir, 'merged-timed');
-    const merged = await runCli(['merge', ...runs.map((r) => r.json), '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
+    const merged = await runCli(['merge', ...timed.map((r) => r.json), '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(whole)));
     expect(merged.code).toBe(whole.code);
   });
@@ -156,11 +171,23 @@ describe('the example CI files under docs/ci', () => {
     await expectKnownOptions([...runs, ...merges]);
   });
 
+  /** Each command's help, asked for once for both CI files. */
+  const helps = new Map<string, Promise<string>>();
+  const helpOf = (command: string): Promise<string> => {
+    let help = helps.get(command);
+    if (!help) {
+      help = runCli([command, '--help'], { cwd: tmp.dir }).then((r) => r.stdout);
+      helps.set(command, help);
+    }
+    return help;
+  };
+
   async function expectKnownOptions(lines: string[]): Promise<void> {
-    for (const line of lines) {
-      const command = line.split(/\s+/)[2] as string;
-      const help = await runCli([command, '--help'], { cwd: tmp.dir });
-      for (const o of options(line)) expect([command, o, help.stdout.includes(o)]).toEqual([command, o, true]);
+    const commandOf = (line: string): string => line.split(/\s+/)[2] as string;
+    const texts = await Promise.all(lines.map((line) => helpOf(commandOf(line))));
+    for (const [i, line] of lines.entries()) {
+      const command = commandOf(line);
+      for (const o of options(line)) expect([command, o, texts[i]?.includes(o)]).toEqual([command, o, true]);
     }
   }
 });
