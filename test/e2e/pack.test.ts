@@ -70,7 +70,7 @@ describe('npm pack', () => {
     const run = spawnSync('npx', ['--no-install', 'specgate', 'run', '--runs', '5', '--no-color', '--report', 'json=out/results.json'], { cwd: app, encoding: 'utf8', timeout: 240_000 });
     expect(run.status, `${run.stdout.slice(-2000)}\n${run.stderr}`).toBe(0);
     const report = readReport(join(app, 'out', 'results.json'));
-    expect(report.suites.map((s) => s.name).sort()).toEqual(['affiliate', 'ctx-auth', 'events', 'merchant', 'oauth', 'plugin']);
+    expect(report.suites.map((s) => s.name).sort()).toEqual(['affiliate', 'collation', 'ctx-auth', 'events', 'merchant', 'oauth', 'plugin']);
     expect(report.summary.exitCode).toBe(0);
     expect(report.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'passed').length).toBeGreaterThan(100);
   }, 300_000);
