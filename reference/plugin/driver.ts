@@ -13,6 +13,7 @@ import type { CodeGeneratorRequest, CodeGeneratorResponse, FileDescriptorShape, 
  *
  *   driver --descriptor_set_in=SET[:SET...] [--plugin=protoc-gen-NAME=PATH]
  *          --NAME_out=[PARAM:]DIR [--NAME_opt=PARAM] FILE...
+ *   driver --version       prints the version it sends as compiler_version
  *
  * Generators run in command-line order (Rules for File, rule 6), each plugin gets one request
  * (file_to_generate = FILEs, proto_file = FILEs and their imports in topological order), and
@@ -109,10 +110,18 @@ export function closure(files: readonly string[], pool: ReadonlyMap<string, File
 export interface DriverResult {
   status: number;
   stderr: string[];
+  /** Lines for standard output (only `--version` writes any). */
+  stdout?: string[];
+}
+
+/** What `--version` prints, as protoc prints `libprotoc 3.21.12`: the version compiler_version carries. */
+export function versionLine(v: Version = DRIVER_VERSION): string {
+  return `specgate-plugin-driver ${v.major ?? 0}.${v.minor ?? 0}.${v.patch ?? 0}${v.suffix ? `-${v.suffix}` : ''}`;
 }
 
 /** Runs the driver; returns the exit status and stderr lines instead of exiting. */
 export function runDriver(argv: readonly string[], hooks: DriverHooks = {}, env: NodeJS.ProcessEnv = process.env): DriverResult {
+  if (argv.includes('--version')) return { status: 0, stderr: [], stdout: [versionLine()] };
   const stderr: string[] = [];
   let args: DriverArgs;
   const pool = new Map<string, FileDescriptorShape>();

@@ -37,6 +37,12 @@ export interface ApplyOptions {
    * that a compiler with different insertion semantics can be modelled and compared.
    */
   insert?: typeof insertAtPoint;
+  /**
+   * Files already on disk before the invocation, by output location (as in GeneratorRun.outDir):
+   * left there by an earlier run, they were not generated in this invocation (Rules for File,
+   * rule 6), so an insertion into one is refused for that reason.
+   */
+  leftovers?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export type ApplyResult = { ok: true; trees: Map<string, Tree> } | { ok: false; error: ModelError };
@@ -57,7 +63,7 @@ function reject(key: RuleKey, generator: string, message: string, fileIndex?: nu
 type Open = { kind: 'file'; name: string } | { kind: 'insert'; name: string; point: string; text: string; index: number };
 
 /** Applies one response to `tree` (mutating it), following spec A, Rules for File, rules 1-5. */
-function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions): void {
+function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions, dir: string): void {
   const gen = run.generator;
   const res = run.response;
   // Errors 1: a non-empty error means generation failed; an empty one is no error (proto2 presence aside).
@@ -71,6 +77,9 @@ function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions): void {
   const close = (): void => {
     if (open?.kind !== 'insert') return;
     const target = tree.get(open.name);
+    if (target === undefined && opts.leftovers?.get(dir)?.has(open.name)) {
+      reject('insertionStale', gen, `${open.name}: tried to insert into a file an earlier run left in the output directory; only files generated in this invocation can be inserted into`, open.index);
+    }
     if (target === undefined) {
       reject('insertionTarget', gen, `${open.name}: tried to insert into a file that does not exist (it must be generated earlier in this invocation)`, open.index);
     }
@@ -122,7 +131,7 @@ export function applyGenerators(runs: readonly GeneratorRun[], opts: ApplyOption
         tree = new Map();
         trees.set(dir, tree);
       }
-      applyOne(run, tree, opts);
+      applyOne(run, tree, opts, dir);
     }
   } catch (e) {
     if (e instanceof Rejection) return { ok: false, error: e.error };

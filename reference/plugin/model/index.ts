@@ -3,5 +3,5 @@ export { applyGenerators, applyResponses, type ApplyOptions, type ApplyResult, t
 export { checkFileName, diskPath, type NameProblem } from './file-name.js';
 export { declaresProto3Optional, featureBits, fileHasProto3Optional, proto3OptionalFilesToGenerate, unknownFeatureBits } from './features.js';
 export { DEFAULT_MARKER_PREFIX, insertAtPoint, type InsertResult } from './insertion.js';
-export { validatePluginResponse, type PluginViolation } from './plugin-response.js';
+export { validatePluginResponse, type PluginResponseOptions, type PluginViolation } from './plugin-response.js';
 export { Rules, type RuleKey, type RulePair } from './rules.js';

@@ -26,13 +26,20 @@ export const Rules = {
   /** spec A, Rules for File, rule 3: an insertion names its file. */
   insertionName: { plugin: 'PLUGIN-INSERTION-NAMES-FILE', compiler: 'PLUGIN-COMPILER-INSERTION-EXISTING-FILE' },
   /** spec A, Rules for File, rules 3 and 6: the named file already exists (generated earlier in this invocation). */
-  insertionTarget: { compiler: 'PLUGIN-COMPILER-INSERTION-EXISTING-FILE' },
+  insertionTarget: { plugin: 'PLUGIN-INSERTION-EXISTING-FILE', compiler: 'PLUGIN-COMPILER-INSERTION-EXISTING-FILE' },
+  /**
+   * spec A, Rules for File, rule 6: a file an earlier compiler run left in the output directory
+   * was not generated in this invocation, so it cannot be inserted into.
+   */
+  insertionStale: { compiler: 'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION' },
   /** spec A, Rules for File, rule 4: the insertion point is marked in the file. */
-  insertionMarker: { compiler: 'PLUGIN-COMPILER-INSERTION-MARKER-REQUIRED' },
+  insertionMarker: { plugin: 'PLUGIN-INSERTION-POINT-MARKED', compiler: 'PLUGIN-COMPILER-INSERTION-MARKER-REQUIRED' },
   /** spec A, CodeGeneratorResponse.supported_features: values of the Feature enum only. */
   featureBits: { plugin: 'PLUGIN-FEATURES-KNOWN-BITS' },
   /** spec A, Feature FEATURE_PROTO3_OPTIONAL. */
   proto3Optional: { plugin: 'PLUGIN-FEATURE-PROTO3-OPTIONAL', compiler: 'PLUGIN-COMPILER-PROTO3-OPTIONAL-GATE' },
+  /** spec A, CodeGeneratorResponse.error and Errors 1: `error` is set only when generation failed, so no files come with it. */
+  errorWithFiles: { plugin: 'PLUGIN-ERROR-ONLY-ON-FAILURE' },
   /** spec A, Errors 1: a non-empty `error` means generation failed. */
   errorSet: { plugin: 'PLUGIN-ERROR-EXIT-ZERO', compiler: 'PLUGIN-COMPILER-ERROR-FAILS' },
 } as const satisfies Record<string, RulePair>;

@@ -97,9 +97,16 @@ export interface CompilerRunArgs extends FixtureArgs {
   files?: string[];
   /** What a wrong tree or a refusal of valid output breaks (default: the case's first requirement). */
   requirement?: string;
+  /** Files in the output folders before the run, as an earlier run left them: folder -> name -> content. */
+  leftovers?: Record<string, Record<string, string>>;
 }
+const leftovers = {
+  type: 'object',
+  description: 'files an earlier run left in the output folders: folder -> file name -> content',
+  additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+};
 /** Schema of CompilerRunArgs: `generators` is required, each with a name. */
 export const COMPILER_RUN_ARGS = argsSchema(
-  { fixture, files: strings, requirement: { type: 'string' }, generators: { type: 'array', minItems: 1, items: generator } },
+  { fixture, files: strings, requirement: { type: 'string' }, leftovers, generators: { type: 'array', minItems: 1, items: generator } },
   ['generators'],
 );

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import type { Exchange } from '../../../src/engine/model.js';
 import type { CheckExec } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
@@ -50,6 +50,12 @@ export interface CompilerInvocation {
   /** Plugin name prefix, `<compiler>-gen-` (default `protoc-gen-`). */
   pluginPrefix?: string;
   timeoutMs?: number;
+  /**
+   * Files already in the output folders before the compiler runs, as an earlier run would have
+   * left them: output folder -> file name -> content. Left untouched, they are not reported as
+   * written by this run.
+   */
+  leftovers?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface CompilerOutcome {
@@ -128,6 +134,14 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
       args.push(`--${g.name}_out=${g.parameter !== undefined ? `${g.parameter}:` : ''}${outDir}`);
       for (const o of g.options ?? []) args.push(`--${g.name}_opt=${o}`);
     }
+    for (const [dir, files] of Object.entries(inv.leftovers ?? {})) {
+      outDirs.add(dir);
+      for (const [name, content] of Object.entries(files)) {
+        const path = join(cwd, dir, name);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, content);
+      }
+    }
     args.push(...inv.files);
     const [command, ...lead] = inv.compiler;
     if (command === undefined) throw new SpecgateError('SG_CONFIG', 'compiler_command is empty');
@@ -135,7 +149,12 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
     if (usesPath) env['PATH'] = `${pathDir}${delimiter}${process.env['PATH'] ?? ''}`;
     const result = await run({ command: [command, ...lead], args, cwd, env, timeoutMs: inv.timeoutMs ?? 30_000 });
     const outputs = new Map<string, Map<string, string>>();
-    for (const d of outDirs) outputs.set(d, readTree(join(cwd, d)));
+    for (const d of outDirs) {
+      const tree = readTree(join(cwd, d));
+      // a leftover the compiler did not touch is not something this run wrote
+      for (const [name, content] of Object.entries(inv.leftovers?.[d] ?? {})) if (tree.get(name) === content) tree.delete(name);
+      outputs.set(d, tree);
+    }
     const strays = new Map<string, string>();
     for (const [name, content] of readTree(sandbox)) {
       const inOut = [...outDirs].some((d) => name.startsWith(`a/b/${d}/`));
@@ -159,7 +178,7 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
       exchange: {
         kind: 'exec',
         summary: `${cmd.map((a) => a.replace(root, '$TMP')).join(' ')} -> exit ${result.exitCode ?? result.signal}`,
-        request: { command: cmd, generators: inv.generators.map((g) => ({ name: g.name, response: g.response ?? `${g.responseBytes?.length ?? 0} raw bytes` })) },
+        request: { command: cmd, generators: inv.generators.map((g) => ({ name: g.name, response: g.response ?? `${g.responseBytes?.length ?? 0} raw bytes` })), ...(inv.leftovers ? { leftovers: inv.leftovers } : {}) },
         response: { exitCode: result.exitCode, stderr: result.stderr, outputs: Object.fromEntries([...outputs].map(([d, t]) => [d, Object.fromEntries(t)])), strays: Object.fromEntries(strays) },
         durationMs: result.durationMs,
       },

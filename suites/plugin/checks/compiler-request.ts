@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
-import type { FailureInput } from '../../../src/engine/suite-module.js';
+import type { Exchange } from '../../../src/engine/model.js';
+import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { decodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequest, DescriptorShape, FieldDescriptorShape, FileDescriptorShape } from '../../../reference/plugin/types.js';
@@ -8,6 +9,7 @@ import { checkWireTypes, fieldOrder, PROTO_FILE_FIELD, REQUEST_WIRE_TYPES } from
 import { COMPILER_REQUEST_ARGS, type CompilerRequestArgs } from './arguments.js';
 import { runCompiler } from './compiler-harness.js';
 import { loadFixture } from './fixtures.js';
+import { parsePrintedVersion, versionDifferences } from './compiler-version.js';
 import { COMPILER_REQUEST_JUDGES } from './judged.js';
 import { compilerArgv, pluginNamePrefix, wants } from './support.js';
 
@@ -125,5 +127,38 @@ export const compilerRequest = defineCheck<CompilerRequestArgs>({
     for (const f of judgeRequest(bytes, files, joined.length ? joined.join(',') : undefined, fixture.set.file ?? [])) {
       if (wants(ctx, f.requirement)) ctx.fail({ ...f, exchange: out.exchange });
     }
+    if (wants(ctx, 'PLUGIN-COMPILER-VERSION-VALUES')) await judgeVersionValues(ctx, bytes, out.exchange);
   },
 });
+
+/**
+ * PLUGIN-COMPILER-VERSION-VALUES: the compiler_version a compiler sent is its own version, as
+ * `<compiler> --version` prints it (major, minor, patch and suffix; see compiler-version.ts).
+ * An absent compiler_version is PLUGIN-COMPILER-VERSION's business, and a compiler that prints
+ * no version leaves nothing to compare with: the case is then not applicable.
+ */
+async function judgeVersionValues(ctx: CheckContext, bytes: Uint8Array, exchange: Exchange): Promise<void> {
+  let sent: CodeGeneratorRequest['compiler_version'];
+  try {
+    sent = decodeRequest(bytes).compiler_version;
+  } catch {
+    return; // an unparseable request is PLUGIN-COMPILER-ONE-REQUEST's finding
+  }
+  if (sent === undefined) return;
+  const printed = await ctx.exec({ command: [...compilerArgv(ctx), '--version'], label: 'the compiler\'s own version', timeoutMs: 30_000 });
+  const version = printed.exitCode === 0 ? parsePrintedVersion(`${Buffer.from(printed.stdout).toString('utf8')}\n${printed.stderr}`) : undefined;
+  if (!version) {
+    ctx.notApplicable(`the compiler prints no version with --version (exit ${printed.exitCode ?? printed.signal}), so the compiler_version it sends cannot be compared with its own`);
+    return;
+  }
+  const differences = versionDifferences(sent, version);
+  if (differences.length) {
+    ctx.fail({
+      requirement: 'PLUGIN-COMPILER-VERSION-VALUES',
+      message: `compiler_version is not the compiler's own version ${version.text} (from --version): ${differences.join('; ')}`,
+      expected: version,
+      actual: sent,
+      exchange,
+    });
+  }
+}

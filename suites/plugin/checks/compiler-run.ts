@@ -17,6 +17,12 @@ function retarget(res: CodeGeneratorResponse, prefix: string): CodeGeneratorResp
   return { ...res, file: res.file.map((f) => (f.content === undefined ? f : { ...f, content: f.content.split(DEFAULT_MARKER_PREFIX).join(prefix) })) };
 }
 
+/** Leftover files with the default marker prefix rewritten to the target's, as for responses. */
+function retargetLeftovers(leftovers: Record<string, Record<string, string>>, prefix: string): Record<string, Record<string, string>> {
+  if (prefix === DEFAULT_MARKER_PREFIX) return leftovers;
+  return Object.fromEntries(Object.entries(leftovers).map(([dir, files]) => [dir, Object.fromEntries(Object.entries(files).map(([n, c]) => [n, c.split(DEFAULT_MARKER_PREFIX).join(prefix)]))]));
+}
+
 /** The scripted plugins of a compilerRun step (`with.generators`, checked against COMPILER_RUN_ARGS). */
 function scriptedGenerators(args: readonly GeneratorArg[], prefix: string): ScriptedGenerator[] {
   return args.map((g) => {
@@ -68,6 +74,7 @@ export const compilerRun = defineCheck<CompilerRunArgs>({
       descriptorSet: fixture.set,
       files: args.files ?? fixture.file_to_generate,
       pluginPrefix: pluginNamePrefix(ctx),
+      ...(args.leftovers ? { leftovers: retargetLeftovers(args.leftovers, prefix) } : {}),
     };
     const accept = args.requirement ?? ctx.requirements[0] ?? '';
     for (const f of await runAndJudge(ctx, inv, accept)) {

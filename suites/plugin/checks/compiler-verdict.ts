@@ -1,5 +1,5 @@
 import { decodeResponse } from '../../../reference/plugin/codec.js';
-import { applyGenerators, proto3OptionalFilesToGenerate, type GeneratorRun, type ModelError } from '../../../reference/plugin/model/index.js';
+import { applyGenerators, proto3OptionalFilesToGenerate, type ApplyOptions, type GeneratorRun, type ModelError } from '../../../reference/plugin/model/index.js';
 import { onDisk, treeObject } from '../../../reference/plugin/tree-io.js';
 import { withSandbox, type CompilerInvocation, type CompilerOutcome } from './compiler-harness.js';
 
@@ -56,9 +56,11 @@ export function invocationProto3OptionalFiles(inv: CompilerInvocation): string[]
   return proto3OptionalFilesToGenerate({ file_to_generate: [...inv.files], proto_file: inv.descriptorSet.file ?? [] });
 }
 
-function modelOpts(inv: CompilerInvocation, markerPrefix?: string): { markerPrefix?: string; proto3OptionalFiles: string[] } {
-  const proto3OptionalFiles = invocationProto3OptionalFiles(inv);
-  return markerPrefix === undefined ? { proto3OptionalFiles } : { markerPrefix, proto3OptionalFiles };
+function modelOpts(inv: CompilerInvocation, markerPrefix?: string): ApplyOptions {
+  const opts: ApplyOptions = { proto3OptionalFiles: invocationProto3OptionalFiles(inv) };
+  if (markerPrefix !== undefined) opts.markerPrefix = markerPrefix;
+  if (inv.leftovers) opts.leftovers = new Map(Object.entries(inv.leftovers).map(([dir, files]) => [dir, new Set(Object.keys(files))]));
+  return opts;
 }
 
 /** Whether two trees (file name -> content) hold the same files with the same contents. */

@@ -25,6 +25,9 @@ export const FUZZ_JUDGES: readonly string[] = [
   Rules.appendFirst.plugin,
   Rules.nameOnce.plugin,
   Rules.insertionName.plugin,
+  Rules.insertionTarget.plugin,
+  Rules.insertionMarker.plugin,
+  Rules.errorWithFiles.plugin,
   Rules.featureBits.plugin,
   Rules.proto3Optional.plugin,
 ];
@@ -32,7 +35,10 @@ export const FUZZ_JUDGES: readonly string[] = [
 /** Runs the plugin once on the request; a timeout or an oversized answer is a finding too. */
 async function observe(ctx: CheckContext, request: CodeGeneratorRequest): Promise<{ run: PluginRun } | { finding: FuzzFinding }> {
   try {
-    return { run: await runPlugin(ctx, encodeRequest(request), 'fuzz counterexample', request) };
+    const run = await runPlugin(ctx, encodeRequest(request), 'fuzz counterexample', request);
+    // a run stopped at its deadline is the fuzzer's timeout finding
+    if (run.noAnswer !== undefined) return { finding: { requirement: 'PLUGIN-IO-ONE-RESPONSE', kind: 'timeout', message: `the plugin did not answer a valid request in time: ${run.noAnswer}`, ...(run.result.stderr ? { stderr: run.result.stderr } : {}) } };
+    return { run };
   } catch (e) {
     // anything but a timeout or a cap is a harness or configuration fault and is rethrown
     return { finding: judgeRunnerError(e) };

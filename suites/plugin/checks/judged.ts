@@ -4,7 +4,7 @@
  * lists in step with the model's rules (reference/plugin/model/rules.ts) and the catalog.
  */
 
-/** A plugin's answer to a valid request: one response, exit 0, and the response rules (spec A, Rules for File 1-3). */
+/** A plugin's answer to a valid request: one response, exit 0, fields under the schema's tags, and the response rules (spec A, Rules for File 1-4). */
 export const PLUGIN_RESPONSE_JUDGES = [
   'PLUGIN-IO-ONE-RESPONSE',
   'PLUGIN-ERROR-EXIT-ZERO',
@@ -14,6 +14,10 @@ export const PLUGIN_RESPONSE_JUDGES = [
   'PLUGIN-FILE-APPEND-HAS-PREVIOUS',
   'PLUGIN-FILE-NAME-ONCE',
   'PLUGIN-INSERTION-NAMES-FILE',
+  'PLUGIN-INSERTION-EXISTING-FILE',
+  'PLUGIN-INSERTION-POINT-MARKED',
+  'PLUGIN-RESPONSE-SCHEMA-TAGS',
+  'PLUGIN-ERROR-ONLY-ON-FAILURE',
   'PLUGIN-FEATURES-KNOWN-BITS',
   'PLUGIN-FEATURE-PROTO3-OPTIONAL',
 ] as const;
@@ -27,6 +31,7 @@ export const COMPILER_TREE_JUDGES = [
   'PLUGIN-COMPILER-APPEND-FIRST-REJECTED',
   'PLUGIN-COMPILER-NAME-ONCE',
   'PLUGIN-COMPILER-INSERTION-EXISTING-FILE',
+  'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION',
   'PLUGIN-COMPILER-INSERTION-MARKER-REQUIRED',
   'PLUGIN-COMPILER-INSERTION-PLACEMENT',
   'PLUGIN-COMPILER-INSERTION-ORDER',
@@ -53,4 +58,5 @@ export const COMPILER_REQUEST_JUDGES = [
   'PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED',
   'PLUGIN-COMPILER-PROTO-FILE-LAST',
   'PLUGIN-COMPILER-VERSION',
+  'PLUGIN-COMPILER-VERSION-VALUES',
 ] as const;

@@ -3,7 +3,7 @@ import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
-import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
+import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { appendUnknownFields, lengthDelimited, reorderRequest, varintField, type FieldOrder } from '../../../reference/plugin/wire.js';
 import { FIXTURE_ARGS, NO_ARGS, SCHEMA_ERROR_ARGS, type FixtureArgs, type SchemaErrorArgs } from './arguments.js';
 import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
@@ -135,19 +135,36 @@ const IMPORT_PAIRS: readonly ImportPair[] = [
   { fixture: 'event', main: 'event.proto', imported: 'google/protobuf/timestamp.proto', kind: 'its well-known-type import' },
 ];
 
+/** The names of the files a response creates (insertions and nameless chunks name none of their own). */
+function createdNames(res: CodeGeneratorResponse | undefined): Set<string> {
+  return new Set((res?.file ?? []).filter((f) => f.name && !f.insertion_point).map((f) => f.name ?? ''));
+}
+
+/** One import pair's three answers: the import alone, both files, the main file alone. */
+interface PairAnswers {
+  pair: ImportPair;
+  importedOnly: PluginRun;
+  both: PluginRun;
+  one: PluginRun;
+}
+
 /**
  * `plugin.fileToGenerate` (PLUGIN-FILE-TO-GENERATE): for each import pair (shop.proto importing
- * common.proto; event.proto importing google/protobuf/timestamp.proto), asking for the main file
- * alone must not give what asking for both gives, when the import alone gives something at all
- * (a pair where it gives nothing cannot tell, and is passed over; when no pair can tell, the
- * case errors with that reason).
+ * common.proto; event.proto importing google/protobuf/timestamp.proto) the plugin is asked for
+ * the import alone, for both files, and for the main file alone, and the SETS of files written
+ * are compared: asked for the main file alone, the plugin may write only what asking for both
+ * writes beyond what the import alone gives (the main file's own output), plus files it writes
+ * whatever it is asked (written for every request of every pair, such as a runtime file). So
+ * output for an import is caught under any name, not only when it is identical. A pair whose
+ * import alone gives nothing of its own cannot tell and is passed over; when no pair can tell,
+ * the case errors with that reason.
  */
 export const fileToGenerate = defineCheck<Record<string, never>>({
-  description: 'asks the plugin for a file without its imports; it must not generate code for the imports',
+  description: 'asks the plugin for a file without its imports; it must not generate code for the imports, under any name',
   args: NO_ARGS,
   judges: ['PLUGIN-FILE-TO-GENERATE'],
   run: async (ctx) => {
-    let told = 0;
+    const answers: PairAnswers[] = [];
     for (const pair of IMPORT_PAIRS) {
       const fixture = loadFixture(pair.fixture);
       const ask = async (files: string[]): Promise<PluginRun> => {
@@ -160,20 +177,31 @@ export const fileToGenerate = defineCheck<Record<string, never>>({
       for (const r of [importedOnly, both, one]) {
         if (!succeeded(r)) throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the ${pair.fixture} fixture successfully (${outcomeText(r)}), so file_to_generate cannot be checked`);
       }
-      if (Object.keys(responseFiles(importedOnly.response)).length === 0) continue;
+      answers.push({ pair, importedOnly, both, one });
+    }
+    // files written whatever is asked: in the answer to every request of every pair
+    const sets = answers.flatMap((a) => [a.importedOnly, a.both, a.one].map((r) => createdNames(r.response)));
+    const always = new Set([...(sets[0] ?? [])].filter((n) => sets.every((s) => s.has(n))));
+    let told = 0;
+    for (const { pair, importedOnly, both, one } of answers) {
+      const forImport = createdNames(importedOnly.response);
+      if ([...forImport].every((n) => always.has(n))) continue;
       told++;
-      if (isDeepStrictEqual(responseFiles(one.response), responseFiles(both.response))) {
+      const forBoth = createdNames(both.response);
+      const forMain = [...forBoth].filter((n) => !forImport.has(n));
+      const extra = [...createdNames(one.response)].filter((n) => !always.has(n) && !forMain.includes(n));
+      if (extra.length) {
         failFor(ctx, {
           requirement: 'PLUGIN-FILE-TO-GENERATE',
-          message: `asked for ${pair.main} only, the plugin also generated code for ${pair.kind} ${pair.imported} (same output as when asked for both)`,
-          expected: `not ${JSON.stringify(Object.keys(responseFiles(both.response)))}`,
-          actual: Object.keys(responseFiles(one.response)),
+          message: `asked for ${pair.main} only, the plugin also wrote ${extra.join(', ')}: not the output ${pair.main} gets when both files are asked for, so output for ${pair.kind} ${pair.imported}, which is not in file_to_generate`,
+          expected: { files: [...forMain, ...always].sort(), forImportAlone: [...forImport].sort() },
+          actual: [...createdNames(one.response)].sort(),
           exchange: one.exchange,
         });
       }
     }
     if (told === 0) {
-      throw new SpecgateError('SG_CONFIG', `the plugin generates nothing for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
+      throw new SpecgateError('SG_CONFIG', `the plugin generates nothing of its own for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
     }
   },
 });
@@ -204,6 +232,10 @@ export const schemaError = defineCheck<SchemaErrorArgs>({
       label = `fixture ${name}`;
     }
     const run = await runPlugin(ctx, encodeRequest(req), label, req);
+    if (run.noAnswer !== undefined) {
+      failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `${run.noAnswer}; every request must get one CodeGeneratorResponse`, exchange: run.exchange });
+      return;
+    }
     if (run.result.exitCode !== 0) {
       failFor(ctx, {
         requirement: 'PLUGIN-ERROR-EXIT-ZERO',

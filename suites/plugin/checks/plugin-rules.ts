@@ -9,7 +9,7 @@ import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs }
 import { loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { generatedRequests } from './generated.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
-import { describeResponse, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
+import { describeResponse, markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
 
 /** A failure found in an answer, with the requirement it breaks. */
 type Found = FailureInput & { requirement: string };
@@ -23,19 +23,33 @@ const LISTED_VIOLATIONS = 10;
 
 /**
  * What a plugin's answer to one valid request breaks (spec A: What the service does, Rules for
- * File 1-3, CodeGeneratorResponse, Errors 1-2), filtered to the case's requirements.
+ * File 1-4, CodeGeneratorResponse and its tags, Errors 1-2), filtered to the case's requirements.
  * A parseable request leaves a plugin no reason to exit non-zero: Errors 2 reserves that for
  * requests it cannot parse, and schema problems go to `error` with status 0 (Errors 1).
  */
 export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRequest): FailureInput[] {
-  return answerFindings(run, req).filter((f) => wants(ctx, f.requirement));
+  return answerFindings(run, req, markerPrefix(ctx)).filter((f) => wants(ctx, f.requirement));
+}
+
+/** The request an answer was for, in a failure's `expected`/`actual` terms. */
+function requestFacts(req: CodeGeneratorRequest): unknown {
+  return { file_to_generate: req.file_to_generate ?? [], parameter: req.parameter, proto_file: (req.proto_file ?? []).map((f) => f.name) };
 }
 
 /** Everything an answer to a valid request breaks, every rule of the response family at once. */
-function answerFindings(run: PluginRun, req: CodeGeneratorRequest): Found[] {
+function answerFindings(run: PluginRun, req: CodeGeneratorRequest, prefix: string): Found[] {
   const found: Found[] = [];
   const files = (req.file_to_generate ?? []).join(', ');
-  if (run.result.exitCode !== 0) {
+  if (run.noAnswer !== undefined) {
+    // spec A, What the service does: every request gets its one response; silence is none
+    found.push({
+      requirement: 'PLUGIN-IO-ONE-RESPONSE',
+      message: `${run.noAnswer} (file_to_generate: ${files}${req.parameter ? `, parameter: ${req.parameter}` : ''}); every request must get one CodeGeneratorResponse (if the plugin is only slow, raise exec.timeoutMs in the target profile)`,
+      expected: 'one CodeGeneratorResponse on stdout, then exit',
+      actual: { answer: 'none', request: requestFacts(req), stderr: run.result.stderr },
+      exchange: run.exchange,
+    });
+  } else if (run.result.exitCode !== 0) {
     found.push({
       requirement: 'PLUGIN-ERROR-EXIT-ZERO',
       message: `the plugin exited with status ${run.result.exitCode ?? run.result.signal} on a valid request (file_to_generate: ${files}); only an unparseable request may end with a non-zero status, problems with the schema belong in CodeGeneratorResponse.error with status 0`,
@@ -55,7 +69,16 @@ function answerFindings(run: PluginRun, req: CodeGeneratorRequest): Found[] {
     // one description serves every failure of this answer
     const actual = describeResponse(run.response);
     const perRule = new Map<string, number>();
-    for (const v of validatePluginResponse(run.response, req)) {
+    if (run.unknownTags) {
+      found.push({
+        requirement: 'PLUGIN-RESPONSE-SCHEMA-TAGS',
+        message: `the response carries fields under tags the schema does not define, which a compiler skips (file_to_generate: ${files}): ${run.unknownTags.slice(0, LISTED_VIOLATIONS).join('; ')}${run.unknownTags.length > LISTED_VIOLATIONS ? `; and ${run.unknownTags.length - LISTED_VIOLATIONS} more` : ''}`,
+        expected: 'CodeGeneratorResponse: error 1, supported_features 2, file 15; File: name 1, insertion_point 2, content 15, generated_code_info 16',
+        actual,
+        exchange: run.exchange,
+      });
+    }
+    for (const v of validatePluginResponse(run.response, req, { markerPrefix: prefix })) {
       const seen = (perRule.get(v.requirement) ?? 0) + 1;
       perRule.set(v.requirement, seen);
       if (seen <= LISTED_VIOLATIONS) found.push({ requirement: v.requirement, message: `${v.message} (file_to_generate: ${files})`, actual, exchange: run.exchange });
@@ -91,11 +114,12 @@ interface JudgedAnswer {
  */
 async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: string | undefined): Promise<JudgedAnswer> {
   const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
-  const key = `plugin fixture answer\u0000${stableJson({ name, parameter: parameter ?? null, plugin })}`;
+  const prefix = markerPrefix(ctx);
+  const key = `plugin fixture answer\u0000${stableJson({ name, parameter: parameter ?? null, plugin, prefix })}`;
   return sharedObservation(ctx, key, async (c) => {
     const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
     const run = await runPlugin(c, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
-    return { found: answerFindings(run, req), exitZero: run.result.exitCode === 0 };
+    return { found: answerFindings(run, req, prefix), exitZero: run.result.exitCode === 0 };
   });
 }
 

@@ -1,9 +1,10 @@
 import type { Exchange } from '../../../src/engine/model.js';
-import type { CheckContext, CheckExec, FailureInput } from '../../../src/engine/suite-module.js';
-import { SpecgateError } from '../../../src/errors.js';
+import type { CheckContext, CheckExec, CheckExecResult, FailureInput } from '../../../src/engine/suite-module.js';
+import { isSpecgateError, SpecgateError } from '../../../src/errors.js';
 import { commandArgv } from '../../../src/targets/command-line.js';
 import type { ExecResult } from '../../../src/targets/types.js';
 import { decodeResponse } from '../../../reference/plugin/codec.js';
+import { unknownResponseTags } from './response-tags.js';
 import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { FIXTURES, type FixtureName } from './fixtures.js';
@@ -68,6 +69,10 @@ export interface PluginRun {
   response?: CodeGeneratorResponse;
   /** Why stdout is not a CodeGeneratorResponse (only when the exit status was 0). */
   decodeError?: string;
+  /** Fields of the answer under tags the schema does not define (see response-tags.ts). */
+  unknownTags?: string[];
+  /** Set when the plugin gave no answer in time: it was stopped, and `result` is empty. */
+  noAnswer?: string;
   exchange: Exchange;
 }
 
@@ -125,36 +130,68 @@ function describedOnce(build: (r: ExecResult) => Described): (r: ExecResult) => 
  * Runs the plugin on `stdin` through the engine (`ctx.exec`: recorded, capped, timed out, its
  * process group stopped) and decodes its answer when it exits 0. The run's exchange, described
  * with the request and the decoded answer, goes with any failure found in it.
+ *
+ * A plugin that does not answer within the exec deadline (the target's exec timeout, shorter
+ * than the case's) is stopped and the run comes back with `noAnswer` set, so the check judges
+ * the silence against the one-request, one-response rule with the request that caused it,
+ * instead of the case ending as timed out.
  */
 export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest): Promise<PluginRun> {
   let response: CodeGeneratorResponse | undefined;
   let decodeError: string | undefined;
+  let unknownTags: string[] | undefined;
   const decode = (result: ExecResult): void => {
     if (result.exitCode !== 0 || response || decodeError !== undefined) return;
     try {
       response = decodeResponse(result.stdout);
+      const tags = unknownResponseTags(result.stdout);
+      if (tags.length) unknownTags = tags;
     } catch (e) {
       decodeError = e instanceof Error ? e.message : String(e);
     }
   };
-  // the recorded exchange carries the request described and the decoded answer
-  const { exchange, ...result } = await ctx.exec({
-    ...pluginCommand(ctx),
-    stdin,
-    label,
-    describe: describedOnce((r) => {
-      decode(r);
-      return {
-        request: describeRequest(req, label, stdin.length),
-        response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError },
-      };
-    }),
-  });
+  let ran: CheckExecResult;
+  try {
+    // the recorded exchange carries the request described and the decoded answer
+    ran = await ctx.exec({
+      ...pluginCommand(ctx),
+      stdin,
+      label,
+      describe: describedOnce((r) => {
+        decode(r);
+        return {
+          request: describeRequest(req, label, stdin.length),
+          response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError, unknownTags },
+        };
+      }),
+    });
+  } catch (e) {
+    if (!isSpecgateError(e) || e.code !== 'SG_TARGET_TIMEOUT' || ctx.signal.aborted) throw e;
+    return silentRun(ctx, e, stdin, label, req);
+  }
+  const { exchange, ...result } = ran;
   decode(result);
   const run: PluginRun = { result, exchange };
   if (response) run.response = response;
   if (decodeError !== undefined) run.decodeError = decodeError;
+  if (unknownTags) run.unknownTags = unknownTags;
   return run;
+}
+
+/** A run the plugin never answered: the engine stopped it at its deadline. Recorded like any run. */
+function silentRun(ctx: CheckContext, e: SpecgateError, stdin: Uint8Array, label: string, req: CodeGeneratorRequest | undefined): PluginRun {
+  const stderr = typeof e.detail?.['stderr'] === 'string' ? e.detail['stderr'] : '';
+  const deadline = typeof e.detail?.['timeoutMs'] === 'number' ? e.detail['timeoutMs'] : undefined;
+  const noAnswer = `the plugin gave no answer to ${label} within ${deadline === undefined ? 'its deadline' : `${deadline} ms`} and was stopped`;
+  const exchange: Exchange = {
+    kind: 'exec',
+    summary: `${label}: no answer (stopped after ${deadline ?? '?'} ms)`,
+    request: describeRequest(req, label, stdin.length),
+    response: { noAnswer, stderr: cutText(stderr, 2000) },
+    durationMs: deadline ?? 0,
+  };
+  ctx.exchange(exchange);
+  return { result: { exitCode: null, signal: null, stdout: new Uint8Array(0), stderr, durationMs: deadline ?? 0 }, noAnswer, exchange };
 }
 
 /** Files of a response as name -> content (insertions keyed `name@point#i`), for comparisons. */
@@ -174,6 +211,7 @@ export function succeeded(run: PluginRun): run is PluginRun & { response: CodeGe
 
 /** A one-line account of a run for failure messages. */
 export function outcomeText(run: PluginRun): string {
+  if (run.noAnswer !== undefined) return run.noAnswer;
   if (run.result.exitCode !== 0) return `exit ${run.result.exitCode ?? run.result.signal}${run.result.stderr ? `, stderr: ${cutText(run.result.stderr.trim(), 300)}` : ''}`;
   if (run.decodeError) return `exit 0 but stdout is not a CodeGeneratorResponse (${run.decodeError})`;
   if (run.response?.error) return `error: ${run.response.error}`;

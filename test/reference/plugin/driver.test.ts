@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compiledScript } from '../../../reference/plugin/launcher.js';
-import { closure, parseArgs, UsageError } from '../../../reference/plugin/driver.js';
+import { closure, DRIVER_VERSION, parseArgs, runDriver, UsageError, versionLine } from '../../../reference/plugin/driver.js';
 import { createExecRunner } from '../../../src/targets/exec-runner.js';
 import { runCompiler, viaRunner, type ScriptedGenerator } from '../../../suites/plugin/checks/compiler-harness.js';
 import { expectedOutcome, judgeCompiler } from '../../../suites/plugin/checks/compiler-verdict.js';
@@ -35,6 +35,10 @@ describe('reference driver: command line', () => {
     expect(closure(['a'], pool).map((f) => f.name)).toEqual(['c', 'b', 'a']);
     pool.delete('c');
     expect(() => closure(['a'], pool)).toThrow(/c: File not found/);
+  });
+  it('prints with --version the version it sends as compiler_version', () => {
+    expect(runDriver(['--version'])).toEqual({ status: 0, stderr: [], stdout: [`specgate-plugin-driver ${DRIVER_VERSION.major}.${DRIVER_VERSION.minor}.${DRIVER_VERSION.patch}`] });
+    expect(versionLine({ major: 4, minor: 0, patch: 1, suffix: 'rc2' })).toBe('specgate-plugin-driver 4.0.1-rc2');
   });
 });
 

@@ -71,6 +71,15 @@ describe('applying responses', () => {
     ]);
     expect(r.ok === false && r.error).toMatchObject({ generator: 'y', key: 'insertionTarget' });
   });
+  it('refuses an insertion into a file an earlier run left on disk, but not into one this invocation writes again', () => {
+    const leftovers = new Map([['out', new Set(['a'])]]);
+    const stale = applyGenerators([{ generator: 'g', outDir: 'out', response: { file: [{ name: 'a', insertion_point: 'P', content: 'y' }] } }], { leftovers });
+    expect(stale.ok === false && stale.error).toMatchObject({ rule: 'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION', key: 'insertionStale', fileIndex: 0 });
+    const elsewhere = applyGenerators([{ generator: 'g', outDir: 'other', response: { file: [{ name: 'a', insertion_point: 'P', content: 'y' }] } }], { leftovers });
+    expect(elsewhere.ok === false && elsewhere.error.key).toBe('insertionTarget');
+    const fresh = applyGenerators([{ generator: 'g', outDir: 'out', response: { file: [{ name: 'a', content: `${M}(P)` }, { name: 'a', insertion_point: 'P', content: 'y' }] } }], { leftovers });
+    expect(fresh.ok).toBe(true);
+  });
   it('fails on a non-empty error, not on an empty one, and on a duplicate name', () => {
     const failed = applyResponses([{ file: [{ name: 'a', content: 'x' }] }, { error: 'bad schema', file: [{ name: 'b' }] }]);
     expect(failed.ok === false && failed.error).toMatchObject({ rule: 'PLUGIN-COMPILER-ERROR-FAILS', generator: 'g2', message: 'bad schema' });
@@ -108,9 +117,28 @@ describe('plugin-side validation', () => {
       ['PLUGIN-FILE-NAME-NO-DOT-COMPONENTS', 6],
     ]);
   });
-  it('accepts an insertion into a file of another generator and ignores files when error is set', () => {
-    expect(validatePluginResponse({ file: [{ name: 'other.go', insertion_point: 'imports', content: 'x' }] })).toEqual([]);
-    expect(validatePluginResponse({ error: 'e', file: [{ name: '/abs' }] })).toEqual([]);
+  it('accepts an insertion into a file an earlier generator of the invocation made, and none into a file nobody made', () => {
+    const insertion = { file: [{ name: 'other.go', insertion_point: 'imports', content: 'x' }] };
+    const existing = new Map([['other.go', 'package x\n// @@protoc_insertion_point(imports)\n']]);
+    expect(validatePluginResponse(insertion, undefined, { existing })).toEqual([]);
+    expect(validatePluginResponse(insertion).map((v) => [v.requirement, v.fileIndex])).toEqual([['PLUGIN-INSERTION-EXISTING-FILE', 0]]);
+  });
+  it('wants the insertion after the file it goes into, at a point marked in the form @@<compiler>_insertion_point(NAME)', () => {
+    const made = { name: 'a.txt', content: 'head\n  // @@protoc_insertion_point(p)\n' };
+    const into = { name: 'a.txt', insertion_point: 'p', content: 'x\n' };
+    expect(validatePluginResponse({ file: [made, into, { content: 'more\n' }, into] })).toEqual([]);
+    expect(validatePluginResponse({ file: [into, made] }).map((v) => v.requirement)).toEqual(['PLUGIN-INSERTION-EXISTING-FILE']);
+    const badForm = { name: 'a.txt', content: '// @@protoc_insertion_point: p\n' };
+    expect(validatePluginResponse({ file: [badForm, into] }).map((v) => [v.requirement, v.fileIndex])).toEqual([['PLUGIN-INSERTION-POINT-MARKED', 1]]);
+    // a marker that a nameless chunk adds to the file counts
+    expect(validatePluginResponse({ file: [{ name: 'a.txt', content: 'head\n' }, { content: '@@protoc_insertion_point(p)\n' }, into] })).toEqual([]);
+    expect(validatePluginResponse({ file: [made, { ...into, insertion_point: 'q' }] }).map((v) => v.requirement)).toEqual(['PLUGIN-INSERTION-POINT-MARKED']);
+    expect(validatePluginResponse({ file: [{ name: 'a.txt', content: '@@gen_insertion_point(p)\n' }, into] }, undefined, { markerPrefix: '@@gen_insertion_point' })).toEqual([]);
+  });
+  it('ignores the files of a response with error set, but reports that it carries any', () => {
+    expect(validatePluginResponse({ error: 'e', file: [{ name: '/abs' }] }).map((v) => v.requirement)).toEqual(['PLUGIN-ERROR-ONLY-ON-FAILURE']);
+    expect(validatePluginResponse({ error: 'e' })).toEqual([]);
+    expect(validatePluginResponse({ error: '', file: [{ name: 'a' }] })).toEqual([]);
   });
   it('asks for FEATURE_PROTO3_OPTIONAL only when a file to generate has a proto3 optional field', () => {
     const req = {

@@ -8,7 +8,8 @@ import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
 
 /**
  * Every planted fault (test/fixtures/plugin/faults) is caught by exactly the requirement it
- * breaks, through the real command line: `specgate run --suite plugin --plugin <plugin fault>
+ * breaks (plus the co-breaks it declares: requirements the same deviation breaks as well, by
+ * the spec's own logic), through the real command line: `specgate run --suite plugin --plugin <plugin fault>
  * --compiler <compiler fault>` (one fault of each side per run, see FaultRun) and the JSON
  * report's requirement verdicts. The reference passes.
  */
@@ -70,7 +71,10 @@ const catalog = catalogText.split(/\n- id: /).slice(1).map((e) => ({
 }));
 const mustLevel = new Set(catalog.filter((e) => e.must).map((e) => e.id));
 
-const pluginFaults: [string, string][] = [
+/** A planted fault, the requirement it is made to break, and the requirements it breaks as well. */
+type Fault = [fault: string, requirement: string, ...coBreaks: string[]];
+
+const pluginFaults: Fault[] = [
   ['plugin-text-output', 'PLUGIN-IO-ONE-RESPONSE'],
   ['plugin-absolute-name', 'PLUGIN-FILE-NAME-RELATIVE'],
   ['plugin-dot-dot-name', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'],
@@ -78,6 +82,11 @@ const pluginFaults: [string, string][] = [
   ['plugin-nameless-first', 'PLUGIN-FILE-APPEND-HAS-PREVIOUS'],
   ['plugin-duplicate-name', 'PLUGIN-FILE-NAME-ONCE'],
   ['plugin-insertion-without-name', 'PLUGIN-INSERTION-NAMES-FILE'],
+  ['plugin-inserts-before-creating', 'PLUGIN-INSERTION-EXISTING-FILE'],
+  ['plugin-malformed-marker', 'PLUGIN-INSERTION-POINT-MARKED'],
+  ['plugin-content-under-unknown-tag', 'PLUGIN-RESPONSE-SCHEMA-TAGS'],
+  ['plugin-warns-in-error-field', 'PLUGIN-ERROR-ONLY-ON-FAILURE'],
+  ['plugin-hangs-on-legacy', 'PLUGIN-IO-ONE-RESPONSE'],
   ['plugin-unknown-feature-bit', 'PLUGIN-FEATURES-KNOWN-BITS'],
   ['plugin-no-proto3-feature', 'PLUGIN-FEATURE-PROTO3-OPTIONAL'],
   ['plugin-error-exit-one', 'PLUGIN-ERROR-EXIT-ZERO'],
@@ -86,11 +95,12 @@ const pluginFaults: [string, string][] = [
   ['plugin-needs-compiler-version', 'PLUGIN-VERSION-OPTIONAL'],
   ['plugin-ignores-file-to-generate', 'PLUGIN-FILE-TO-GENERATE'],
   ['plugin-generates-well-known-imports', 'PLUGIN-FILE-TO-GENERATE'],
+  ['plugin-renames-import-output', 'PLUGIN-FILE-TO-GENERATE'],
   ['plugin-nondeterministic', 'PLUGIN-DETERMINISTIC'],
   ['plugin-rejects-unknown-fields', 'PLUGIN-UNKNOWN-FIELDS-IGNORED'],
 ];
 
-const driverFaults: [string, string][] = [
+const driverFaults: Fault[] = [
   ['driver-no-path-lookup', 'PLUGIN-COMPILER-INVOKES-BY-NAME'],
   ['driver-garbage-request', 'PLUGIN-COMPILER-ONE-REQUEST'],
   ['driver-sorted-files', 'PLUGIN-COMPILER-FILE-TO-GENERATE'],
@@ -99,13 +109,17 @@ const driverFaults: [string, string][] = [
   ['driver-unqualified-type-names', 'PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED'],
   ['driver-proto-file-first', 'PLUGIN-COMPILER-PROTO-FILE-LAST'],
   ['driver-no-version', 'PLUGIN-COMPILER-VERSION'],
+  ['driver-wrong-version-suffix', 'PLUGIN-COMPILER-VERSION-VALUES'],
   ['driver-accepts-absolute', 'PLUGIN-COMPILER-NAME-RELATIVE'],
   ['driver-accepts-dot-components', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS'],
   ['driver-accepts-backslash', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
   ['driver-append-overwrites', 'PLUGIN-COMPILER-APPEND'],
   ['driver-drops-nameless-first', 'PLUGIN-COMPILER-APPEND-FIRST-REJECTED'],
   ['driver-overwrites-duplicates', 'PLUGIN-COMPILER-NAME-ONCE'],
-  ['driver-ignores-missing-insertion-file', 'PLUGIN-COMPILER-INSERTION-EXISTING-FILE'],
+  // skipping an insertion into a file that does not exist also skips one into a file an earlier
+  // run left: neither file was generated in this invocation (rules 3 and 6)
+  ['driver-ignores-missing-insertion-file', 'PLUGIN-COMPILER-INSERTION-EXISTING-FILE', 'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION'],
+  ['driver-inserts-into-leftovers', 'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION'],
   ['driver-ignores-missing-marker', 'PLUGIN-COMPILER-INSERTION-MARKER-REQUIRED'],
   ['driver-inserts-below-marker', 'PLUGIN-COMPILER-INSERTION-PLACEMENT'],
   ['driver-no-indent', 'PLUGIN-COMPILER-INSERTION-INDENT'],
@@ -134,11 +148,11 @@ const REFERENCE_RUNS = 8;
  * and the exit code still show, per fault, whether its failure gates (MUST) or not (SHOULD).
  */
 interface FaultRun {
-  plugin?: [string, string];
-  driver?: [string, string];
+  plugin?: Fault;
+  driver?: Fault;
 }
 
-function pairByLevel(plugins: [string, string][], drivers: [string, string][]): FaultRun[] {
+function pairByLevel(plugins: Fault[], drivers: Fault[]): FaultRun[] {
   const runs: FaultRun[] = [];
   for (const must of [true, false]) {
     const p = plugins.filter(([, r]) => mustLevel.has(r) === must);
@@ -168,17 +182,17 @@ function runOf(fault: string): { run: FaultRun; verdicts: Promise<Verdicts> } {
   return { run, verdicts: v };
 }
 
-/** Checks one fault's side of its run: exactly its requirement failed there, and the gate counted it by its level. */
-async function expectCaughtExactly(fault: string, requirement: string, side: 'plugin' | 'compiler'): Promise<void> {
+/** Checks one fault's side of its run: exactly its requirement and co-breaks failed there, and the gate counted them by level. */
+async function expectCaughtExactly(fault: string, requirement: string, coBreaks: string[], side: 'plugin' | 'compiler'): Promise<void> {
   const { run, verdicts: pending } = runOf(fault);
   const r = await pending;
   const other = side === 'plugin' ? 'compiler' : 'plugin';
   const shared = run.plugin !== undefined && run.driver !== undefined;
   // Alone, every failure is this fault's; sharing a run, every failure not on the partner's side is.
   const mine = r.failed.filter((q) => !shared || q.side !== other).map((q) => q.id);
-  expect(mine, r.out).toEqual([requirement]);
+  expect(mine, r.out).toEqual([requirement, ...coBreaks].sort((a, b) => a.localeCompare(b)));
   // SHOULD-level failures do not fail the gate without --strict.
-  const gating = [run.plugin, run.driver].filter((f) => f !== undefined && mustLevel.has(f[1])).length;
+  const gating = [run.plugin, run.driver].flatMap((f) => (f === undefined ? [] : f.slice(1))).filter((id) => mustLevel.has(id)).length;
   expect(r.gatingFailures, r.out).toBe(gating);
   expect(r.code).toBe(gating > 0 ? 1 : 0);
 }
@@ -192,16 +206,17 @@ describe.skipIf(built.skip)('plugin suite: planted faults are caught by exactly 
   }, 1_800_000);
 
   describe.concurrent('plugins', () => {
-    it.each(pluginFaults)('%s fails %s only', (fault, requirement) => expectCaughtExactly(fault, requirement, 'plugin'), 1_800_000);
+    it.each(pluginFaults)('%s fails %s only, with its declared co-breaks', (fault, requirement, ...coBreaks) => expectCaughtExactly(fault, requirement, coBreaks, 'plugin'), 1_800_000);
   });
 
   describe.concurrent('compilers', () => {
-    it.each(driverFaults)('%s fails %s only', (fault, requirement) => expectCaughtExactly(fault, requirement, 'compiler'), 1_800_000);
+    it.each(driverFaults)('%s fails %s only, with its declared co-breaks', (fault, requirement, ...coBreaks) => expectCaughtExactly(fault, requirement, coBreaks, 'compiler'), 1_800_000);
   });
 });
 
 it('every MUST requirement of the catalog has a planted fault, unless excluded', () => {
   const entries = catalog;
+  // a co-break does not count: every requirement needs a fault made to break it
   const covered = new Set([...pluginFaults, ...driverFaults].map(([, r]) => r));
   const missing = entries.filter((e) => e.must && !e.excluded && !covered.has(e.id)).map((e) => e.id);
   expect(missing).toEqual([]);

@@ -44,11 +44,11 @@ const peers: Peer[] = [
   { name: 'grpc_cpp_plugin', flag: 'plugin', path: findProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: [] },
   {
     name: 'protoc-gen-es', flag: 'plugin', path: findProgram('protoc-gen-es'), hint: 'npm install (devDependency @bufbuild/protoc-gen-es)',
-    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS'],
+    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-RESPONSE-SCHEMA-TAGS'],
   },
   {
     name: 'protoc-gen-ts_proto', flag: 'plugin', path: findProgram('protoc-gen-ts_proto'), hint: 'npm install (devDependency ts-proto)',
-    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE'],
+    confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE', 'PLUGIN-RESPONSE-SCHEMA-TAGS'],
   },
   {
     // A parameter it does not know comes back in `error` with exit status 0.
