@@ -14,7 +14,17 @@ export interface PkcePair {
 
 export type TerminalStep = 'stop' | 'restart' | 'poll-again';
 
+/** The platform endpoints an application calls itself (the authorization page is the browser's). */
+export type ClientEndpoint = 'exchange' | 'device-code' | 'poll' | 'user';
+export type HttpMethod = 'GET' | 'POST';
+
 export interface ClientBehaviour {
+  /** Name of the parameter that carries the client ID in the authorization request (B, Endpoints 1: `client_id`). */
+  authorizeClientIdParam: string;
+  /** HTTP method of each endpoint (B, Endpoints 2-5: POST for the token and device code endpoints, GET for /user). */
+  httpMethod(endpoint: ClientEndpoint): HttpMethod;
+  /** The code sent in the exchange, given the code the redirect carried (B, Endpoints 2: the code received). */
+  exchangedCode(received: string): string;
   /** A fresh `state`; undefined sends none (B, Authentication 1: "should use state"). */
   newState(): string | undefined;
   /** Whether the redirect's state is the one sent (B, Endpoints 1: otherwise abort). */
@@ -49,6 +59,10 @@ export interface ClientBehaviour {
   afterTerminal(error: 'access_denied' | 'expired_token', restartsLeft: number): Promise<TerminalStep>;
   /** New device codes requested after expiry before giving up. */
   restarts: number;
+  /** Polls of the same device code after it returned a token (B, Endpoints 5: poll until the user authorizes). */
+  pollsAfterToken: number;
+  /** Stops polling a device code once its expires_in has passed (B, Endpoints 5: poll until the codes expire). */
+  honoursExpiresIn: boolean;
   /** Gives up after this many authorization_pending answers (the spec: poll until expiry). */
   maxPending: number;
   /** Lines that tell the user what to do (B, Endpoints 4: show user_code, ask to open the page). */
@@ -70,6 +84,9 @@ export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** Everything spec 000 part B asks of an application. */
 export const SPEC_BEHAVIOUR: Readonly<ClientBehaviour> = Object.freeze({
+  authorizeClientIdParam: 'client_id',
+  httpMethod: (endpoint: ClientEndpoint): HttpMethod => (endpoint === 'user' ? 'GET' : 'POST'),
+  exchangedCode: (received: string) => received,
   newState: randomToken,
   stateMatches: (sent: string | undefined, returned: string | null) => sent !== undefined && returned !== null && constantTimeEqual(sent, returned),
   newPkce: (): PkcePair => {
@@ -89,6 +106,8 @@ export const SPEC_BEHAVIOUR: Readonly<ClientBehaviour> = Object.freeze({
   afterTerminal: async (error: 'access_denied' | 'expired_token', restartsLeft: number): Promise<TerminalStep> =>
     error === 'expired_token' && restartsLeft > 0 ? 'restart' : 'stop',
   restarts: 1,
+  pollsAfterToken: 0,
+  honoursExpiresIn: true,
   maxPending: Number.POSITIVE_INFINITY,
   userCodeLines: (userCode: string, verificationUri: string) => [
     `To sign in, open ${verificationUri} in a browser`,

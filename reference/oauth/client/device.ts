@@ -1,6 +1,6 @@
 import type { ClientBehaviour } from './behaviour.js';
 import { CLIENT_EXIT, scopeList, type ClientEnv } from './contract.js';
-import { postForm, seconds, sleep, text } from './http.js';
+import { sendForm, seconds, sleep, text } from './http.js';
 import { finishWithToken, type ClientIo } from './session.js';
 
 /** Interval to assume when the platform names none (the platform's own default). */
@@ -25,7 +25,7 @@ export async function runDeviceFlow(env: ClientEnv, b: ClientBehaviour, io: Clie
 }
 
 async function oneDeviceCode(env: ClientEnv, b: ClientBehaviour, io: ClientIo, restartsLeft: number): Promise<Outcome> {
-  const start = await postForm(`${env.authUrl}/login/device/code`, b.deviceCodeParams({ clientId: env.clientId, clientSecret: env.clientSecret, scope: b.scopeParam(scopeList(env)) }));
+  const start = await sendForm(b.httpMethod('device-code'), `${env.authUrl}/login/device/code`, b.deviceCodeParams({ clientId: env.clientId, clientSecret: env.clientSecret, scope: b.scopeParam(scopeList(env)) }));
   const deviceCode = text(start.fields['device_code']);
   const userCode = text(start.fields['user_code']);
   const verificationUri = text(start.fields['verification_uri']) ?? `${env.authUrl}/login/device`;
@@ -46,13 +46,21 @@ async function oneDeviceCode(env: ClientEnv, b: ClientBehaviour, io: ClientIo, r
   };
   for (;;) {
     await sleep(b.pollDelay(interval));
-    if (Date.now() >= expiresAt) {
+    if (b.honoursExpiresIn && Date.now() >= expiresAt) {
       const next = await terminal('expired_token');
       if (next) return next;
     }
-    const poll = await postForm(`${env.authUrl}/login/oauth/access_token`, b.pollParams({ clientId: env.clientId, clientSecret: env.clientSecret, deviceCode }));
+    const send = () => sendForm(b.httpMethod('poll'), `${env.authUrl}/login/oauth/access_token`, b.pollParams({ clientId: env.clientId, clientSecret: env.clientSecret, deviceCode }));
+    const poll = await send();
     const token = text(poll.fields['access_token']);
-    if (poll.status === 200 && token) return { kind: 'token', token };
+    if (poll.status === 200 && token) {
+      // polls that follow a token (none in the spec behaviour: pollsAfterToken is 0)
+      for (let extra = 0; extra < b.pollsAfterToken; extra++) {
+        await sleep(b.pollDelay(interval));
+        await send();
+      }
+      return { kind: 'token', token };
+    }
     const error = text(poll.fields['error']);
     if (error === 'authorization_pending') {
       if (++pending >= b.maxPending) {

@@ -20,18 +20,22 @@ async function answer(res: Response): Promise<Answer> {
   }
 }
 
-export async function postForm(url: string, params: Record<string, string>): Promise<Answer> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(params).toString(),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+/** Form parameters in the body of a POST, or in the query string of a GET. */
+export async function sendForm(method: 'GET' | 'POST', url: string, params: Record<string, string>): Promise<Answer> {
+  const form = new URLSearchParams(params).toString();
+  const res =
+    method === 'POST'
+      ? await fetch(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      : await fetch(form ? `${url}?${form}` : url, { method, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   return answer(res);
 }
 
-export async function getJson(url: string, authorization: string): Promise<Answer> {
-  const res = await fetch(url, { headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+export function postForm(url: string, params: Record<string, string>): Promise<Answer> {
+  return sendForm('POST', url, params);
+}
+
+export async function getJson(url: string, authorization: string, method: 'GET' | 'POST' = 'GET'): Promise<Answer> {
+  const res = await fetch(url, { method, headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   return answer(res);
 }
 

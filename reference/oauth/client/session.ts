@@ -22,7 +22,7 @@ export async function finishWithToken(env: ClientEnv, b: ClientBehaviour, token:
     io.say('Signed in.');
     return CLIENT_EXIT.ok;
   }
-  const user = await getJson(`${env.apiUrl}/user`, b.apiAuthorization(token));
+  const user = await getJson(`${env.apiUrl}/user`, b.apiAuthorization(token), b.httpMethod('user'));
   if (user.status !== 200) {
     io.warn(`The platform did not confirm who signed in (GET /user answered HTTP ${user.status}).`);
     return CLIENT_EXIT.platform;

@@ -1,6 +1,6 @@
 import type { ClientBehaviour } from './behaviour.js';
 import { CLIENT_EXIT, scopeList, type ClientEnv } from './contract.js';
-import { postForm, text } from './http.js';
+import { sendForm, text } from './http.js';
 import { openLoopback } from './loopback.js';
 import { finishWithToken, type ClientIo } from './session.js';
 
@@ -21,7 +21,7 @@ export async function runWebFlow(env: ClientEnv, b: ClientBehaviour, io: ClientI
   const loopback = await openLoopback(host, port, callback.pathname);
   const state = b.newState();
   const pkce = b.newPkce();
-  const query = new URLSearchParams({ client_id: env.clientId });
+  const query = new URLSearchParams({ [b.authorizeClientIdParam]: env.clientId });
   if (b.redirectUriIn.authorize) query.set('redirect_uri', loopback.redirectUri);
   if (env.scope) query.set('scope', b.scopeParam(scopeList(env)));
   if (state !== undefined) query.set('state', state);
@@ -54,11 +54,11 @@ export async function runWebFlow(env: ClientEnv, b: ClientBehaviour, io: ClientI
   }
   await loopback.close(200, 'Authorized. You can close this window.');
 
-  const params: Record<string, string> = { client_id: env.clientId, code };
+  const params: Record<string, string> = { client_id: env.clientId, code: b.exchangedCode(code) };
   if (b.exchangeSecret) params['client_secret'] = env.clientSecret;
   if (b.redirectUriIn.exchange && b.redirectUriIn.authorize) params['redirect_uri'] = loopback.redirectUri;
   if (pkce) params['code_verifier'] = pkce.verifier;
-  const token = await postForm(`${env.authUrl}/login/oauth/access_token`, params);
+  const token = await sendForm(b.httpMethod('exchange'), `${env.authUrl}/login/oauth/access_token`, params);
   const accessToken = text(token.fields['access_token']);
   if (token.status !== 200 || !accessToken) {
     io.warn(`The code exchange failed (HTTP ${token.status}${token.fields['error'] ? `, ${text(token.fields['error'])}` : ''}).`);

@@ -10,6 +10,7 @@ interface DeviceArgs extends DeviceJudgeArgs, DeviceScript {
   user?: { action: 'approve' | 'deny'; afterPolls: number };
   budgetSeconds?: number;
   scope?: string;
+  expiresIn?: number;
 }
 
 const POLL = { type: 'integer', minimum: 1 };
@@ -29,6 +30,7 @@ export const clientDeviceFlow = judgedCheck<DeviceArgs, DeviceRun>({
       interval: { type: 'number', exclusiveMinimum: 0, description: 'seconds handed out as `interval` with device codes (default 1)' },
       slowDownAtPoll: { ...POLL, description: 'answer slow_down (interval + 5) to this poll of the first device code' },
       expireAtPoll: { ...POLL, description: 'the first device code expires at this poll (answer expired_token)' },
+      expiryGraceSeconds: { type: 'integer', minimum: 1, description: 'codes keep answering as valid this many seconds past their expires_in' },
       user: {
         type: 'object',
         additionalProperties: false,
@@ -40,6 +42,7 @@ export const clientDeviceFlow = judgedCheck<DeviceArgs, DeviceRun>({
       minGapsAfterSlowDown: { type: 'integer', minimum: 0, description: 'OAUTH-CLIENT-POLL-INTERVAL needs this many poll gaps after slow_down' },
       budgetSeconds: { type: 'number', exclusiveMinimum: 0, description: 'upper bound on the whole run (default 45)' },
       scope: { type: 'string', description: 'space-delimited scopes the client is told to request (SPECGATE_SCOPE); default "repo read:user"' },
+      expiresIn: { type: 'integer', minimum: 1, description: 'seconds handed out as `expires_in` with device codes, which then expire for real (default 900)' },
     },
   },
   share: true,
@@ -48,12 +51,14 @@ export const clientDeviceFlow = judgedCheck<DeviceArgs, DeviceRun>({
     const script: DeviceScript = {};
     if (args.slowDownAtPoll !== undefined) script.slowDownAtPoll = args.slowDownAtPoll;
     if (args.expireAtPoll !== undefined) script.expireAtPoll = args.expireAtPoll;
+    if (args.expiryGraceSeconds !== undefined) script.expiryGraceSeconds = args.expiryGraceSeconds;
     return runDeviceFlow(ctx, clientCommand(ctx), {
       interval: args.interval ?? 1,
       script,
       budgetMs: (args.budgetSeconds ?? 45) * 1000,
       ...(args.user ? { user: args.user } : {}),
       ...(args.scope !== undefined ? { scope: args.scope } : {}),
+      ...(args.expiresIn !== undefined ? { expiresIn: args.expiresIn } : {}),
     });
   },
   judgeBy: DEVICE_JUDGES,

@@ -8,6 +8,10 @@ import { DeviceFlow, type DeviceFlowDeps, type DeviceGrant, type PollParams, typ
  *   the first device code, whatever its timing, so the case can watch the client's next gaps;
  * - `expireAtPoll: n` makes the first device code expire at its n-th poll: the 900 seconds
  *   "pass" when the case says so, and the answer is expired_token.
+ * - `expiryGraceSeconds: n` keeps codes answering as if valid n seconds past the expires_in
+ *   they were handed out with, so a client that ignores expires_in and waits for
+ *   expired_token keeps polling long enough to be told apart from a correct client whose
+ *   last poll merely arrived late on a loaded machine.
  * Two readings are relaxed so a correct client is never provoked by the harness itself:
  * the first poll of a code is not compared with the device code request (the spec does not
  * say that request counts as a poll), and gaps get the same tolerance the judge allows.
@@ -15,6 +19,7 @@ import { DeviceFlow, type DeviceFlowDeps, type DeviceGrant, type PollParams, typ
 export interface DeviceScript {
   slowDownAtPoll?: number;
   expireAtPoll?: number;
+  expiryGraceSeconds?: number;
 }
 
 export class HarnessDeviceFlow extends DeviceFlow {
@@ -56,6 +61,6 @@ export class HarnessDeviceFlow extends DeviceFlow {
   protected override isExpired(grant: DeviceGrant, now: number): boolean {
     const at = this.script.expireAtPoll;
     if (grant.deviceCode === this.first && at !== undefined && this.pollCount(grant.deviceCode) >= at) return true;
-    return super.isExpired(grant, now);
+    return super.isExpired(grant, now - (this.script.expiryGraceSeconds ?? 0) * 1000);
   }
 }

@@ -2,8 +2,9 @@ import { DEVICE_GRANT_TYPE } from '../../../reference/oauth/model/limits.js';
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { showsUserCode, type DeviceRun } from './client-device-run.js';
-import { authorization, isDeviceStart, isTokenRequest, responseFields, timeline, toExchange } from './client-log.js';
+import { authorization, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline, toExchange } from './client-log.js';
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
+import { judgeHttpMethod } from './client-method-judges.js';
 import { judgeDeviceScope } from './client-scope-judges.js';
 import { CLIENT_TIMING } from './client-timing.js';
 import { cutTail } from '../../../src/targets/text-cut.js';
@@ -151,6 +152,57 @@ export function judgePollStop(run: DeviceRun, expectTerminal?: string): Verdict 
   return PASS;
 }
 
+/**
+ * OAUTH-CLIENT-POLL-AFTER-TOKEN: polling ends when the user authorizes (B, Endpoints 5): once a
+ * poll returned an access token, that device code is not polled again.
+ */
+export function judgePollAfterToken(run: DeviceRun): Verdict {
+  let tokens = 0;
+  for (const c of run.issued) {
+    const all = pollsOf(run, c.deviceCode);
+    const at = all.findIndex((e) => issuedToken(e) !== undefined);
+    if (at < 0) continue;
+    tokens++;
+    if (at < all.length - 1) {
+      const after = all[at + 1] as ObservedRequest;
+      return fail(`the client polled the device code again ${after.at - (all[at] as ObservedRequest).at} ms after the poll that returned its access token`, {
+        expected: 'no poll of that device code after the token',
+        actual: `${all.length - at - 1} more poll(s)`,
+        exchange: timeline(all, run.t0, 'polls of that device code'),
+      });
+    }
+  }
+  if (!tokens) return unjudged(`no poll returned a token (${run.unseenCodes.length ? `the user code ${run.unseenCodes.join(', ')} was not shown` : run.ended})`);
+  return PASS;
+}
+
+/**
+ * OAUTH-CLIENT-POLL-EXPIRES-IN: polling ends when the codes expire (B, Endpoints 5): no poll of
+ * a device code arrives later than its expires_in after the platform issued it (with the
+ * expiry tolerance: the client counts from when it read the answer). Judged only when some
+ * code nobody authorized or cancelled reached its expiry while the run was watched.
+ */
+export function judgePollExpiresIn(run: DeviceRun): Verdict {
+  let reached = false;
+  for (const c of run.issued) {
+    if (!Number.isFinite(c.expiresIn)) continue;
+    const deadline = c.entry.at + c.expiresIn * 1000;
+    const all = pollsOf(run, c.deviceCode);
+    const late = all.find((e) => e.at > deadline + CLIENT_TIMING.expiryToleranceMs);
+    if (late) {
+      return fail(`the client polled a device code ${late.at - deadline} ms after its expires_in of ${c.expiresIn} s had passed`, {
+        expected: `no poll later than ${c.expiresIn} s after the device code was issued (tolerance ${CLIENT_TIMING.expiryToleranceMs} ms)`,
+        actual: `a poll at +${late.at - c.entry.at} ms`,
+        exchange: timeline(all, run.t0, 'polls of that device code'),
+      });
+    }
+    const settled = all.some((e) => issuedToken(e) !== undefined || answer(e)['error'] === 'access_denied');
+    if (!settled && run.endedAt > deadline) reached = true;
+  }
+  if (!reached) return unjudged(`no pending device code reached its expires_in while the run was watched (${run.ended})`);
+  return PASS;
+}
+
 /** OAUTH-CLIENT-DEVICE-RESTART: after expired_token, end the flow or request a new device code. */
 export function judgeDeviceRestart(run: DeviceRun): Verdict {
   const expired = polls(run).find((e) => answer(e)['error'] === 'expired_token');
@@ -185,6 +237,9 @@ export const DEVICE_JUDGES: Readonly<Record<string, Judge<DeviceRun, DeviceJudge
   'OAUTH-CLIENT-SHOW-USER-CODE': judgeShowUserCode,
   'OAUTH-CLIENT-POLL-INTERVAL': (run, args) => judgePollInterval(run, args.minGapsAfterSlowDown ?? 0),
   'OAUTH-CLIENT-POLL-STOP': (run, args) => judgePollStop(run, args.expect),
+  'OAUTH-CLIENT-POLL-AFTER-TOKEN': judgePollAfterToken,
+  'OAUTH-CLIENT-POLL-EXPIRES-IN': judgePollExpiresIn,
+  'OAUTH-CLIENT-HTTP-METHOD': judgeHttpMethod,
   'OAUTH-CLIENT-DEVICE-RESTART': judgeDeviceRestart,
   'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
   'OAUTH-CLIENT-BEARER': judgeBearer,

@@ -5,7 +5,7 @@ import { describeExit, type ClientExit } from '../../../src/targets/client-proce
 import { finishClient, withClientHarness, type ClientHarness } from '../../../src/targets/client-process/harness.js';
 import { CLIENT_APP } from './client-command.js';
 import type { DeviceScript } from './client-device-flow.js';
-import { isApiCall, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline } from './client-log.js';
+import { isClientEndpoint, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
 import { CLIENT_TIMING, watchAfterTerminalMs } from './client-timing.js';
 
@@ -25,6 +25,8 @@ export interface DeviceRunOptions {
   budgetMs: number;
   /** SPECGATE_SCOPE (default: two scopes). */
   scope?: string;
+  /** `expires_in` handed out with device codes (seconds); the platform expires them then, on the real clock. */
+  expiresIn?: number;
 }
 
 export interface IssuedCode {
@@ -32,13 +34,15 @@ export interface IssuedCode {
   userCode: string;
   verificationUri: string;
   interval: number;
+  /** Seconds the answer gave the code (NaN when it named none). */
+  expiresIn: number;
   entry: ObservedRequest;
 }
 
 export interface DeviceRun {
   env: ClientEnv;
   t0: number;
-  /** The client's own requests: device code, token endpoint, API. */
+  /** The client's own requests: device code, token endpoint, API, whatever their method. */
   requests: ObservedRequest[];
   issued: IssuedCode[];
   /** What the person did, per device code. */
@@ -47,6 +51,8 @@ export interface DeviceRun {
   unseenCodes: string[];
   exit: ClientExit | undefined;
   stopped: boolean;
+  /** When the run ended, on the platform's clock (the client was stopped or had exited). */
+  endedAt: number;
   /** Why the run ended, in words. */
   ended: string;
   /** exit: the client ended; quiet: it sent nothing for long; watched: the watch after the last answer is over; budget: time is up. */
@@ -65,7 +71,7 @@ export function showsUserCode(stdout: string, userCode: string): boolean {
 export function issuedCodes(requests: readonly ObservedRequest[]): IssuedCode[] {
   return requests.filter((e) => isDeviceStart(e) && e.status === 200).map((entry) => {
     const f = responseFields(entry.response);
-    return { deviceCode: f['device_code'] ?? '', userCode: f['user_code'] ?? '', verificationUri: f['verification_uri'] ?? '', interval: Number(f['interval'] ?? 0), entry };
+    return { deviceCode: f['device_code'] ?? '', userCode: f['user_code'] ?? '', verificationUri: f['verification_uri'] ?? '', interval: Number(f['interval'] ?? 0), expiresIn: Number(f['expires_in'] ?? Number.NaN), entry };
   });
 }
 
@@ -77,11 +83,14 @@ export function runDeviceFlow(ctx: CheckContext, command: unknown, opts: DeviceR
 }
 
 async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command: unknown, opts: DeviceRunOptions): Promise<DeviceRun> {
-  const platform = await startClientPlatform({ flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}) }, harness);
+  const platform = await startClientPlatform(
+    { flow: 'device', interval: opts.interval, script: opts.script ?? {}, toleranceMs: CLIENT_TIMING.toleranceMs, seed: ctx.seed, ...(opts.scope !== undefined ? { scope: opts.scope } : {}), ...(opts.expiresIn !== undefined ? { expiresIn: opts.expiresIn } : {}) },
+    harness,
+  );
   const t0 = harness.clock.now();
   const client = harness.launch(command, clientEnvVars(platform.env), CLIENT_APP);
-  const run: DeviceRun = { env: platform.env, t0, requests: [], issued: [], actions: [], unseenCodes: [], exit: undefined, stopped: false, ended: '', endKind: 'aborted', stdout: '', stderr: '' };
-  const mine = (): ObservedRequest[] => platform.log.since(0).filter((e) => isDeviceStart(e) || isTokenRequest(e) || isApiCall(e));
+  const run: DeviceRun = { env: platform.env, t0, requests: [], issued: [], actions: [], unseenCodes: [], exit: undefined, stopped: false, endedAt: t0, ended: '', endKind: 'aborted', stdout: '', stderr: '' };
+  const mine = (): ObservedRequest[] => platform.log.since(0).filter(isClientEndpoint);
   const acting: Promise<void>[] = [];
   const scripted = opts.script?.expireAtPoll !== undefined;
 
@@ -149,6 +158,7 @@ async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command
     unsubscribe();
     await Promise.allSettled(acting);
     const finished = await finishClient(client);
+    run.endedAt = harness.clock.now();
     Object.assign(run, { exit: finished.exit, stopped: finished.stopped, stdout: finished.stdout, stderr: finished.stderr });
     run.requests = mine();
     run.issued = issuedCodes(run.requests);

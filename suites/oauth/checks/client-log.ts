@@ -47,6 +47,23 @@ export function isApiCall(e: ObservedRequest): boolean {
   return e.path === API_PREFIX || e.path.startsWith(`${API_PREFIX}/`);
 }
 
+/**
+ * Any request of the client to an endpoint it calls itself, whatever its method: the token
+ * endpoint, the device code endpoint, the API. Kept apart from the predicates above (POST
+ * only) so that a request sent with the wrong method is seen, and judged by
+ * OAUTH-CLIENT-HTTP-METHOD, rather than lost.
+ */
+export function isClientEndpoint(e: ObservedRequest): boolean {
+  return e.path === TOKEN_PATH || e.path === DEVICE_CODE_PATH || isApiCall(e);
+}
+
+/** The method spec 000 part B gives an endpoint the client calls (Endpoints 2-5); undefined for paths it does not name. */
+export function specMethod(path: string): 'GET' | 'POST' | undefined {
+  if (path === TOKEN_PATH || path === DEVICE_CODE_PATH) return 'POST';
+  if (path === `${API_PREFIX}/user`) return 'GET';
+  return undefined;
+}
+
 /** The access token a token-endpoint answer carried, if any. */
 export function issuedToken(e: ObservedRequest): string | undefined {
   if (!isTokenRequest(e) || e.status !== 200) return undefined;

@@ -37,6 +37,8 @@ export interface ClientPlatformOptions {
   seed: number;
   /** SPECGATE_SCOPE for the client (default {@link CLIENT_SCOPE}). */
   scope?: string;
+  /** `expires_in` handed out with device codes (seconds; default the spec's 900). */
+  expiresIn?: number;
 }
 
 export const CLIENT_APP_ID = 'sg-client-under-test';
@@ -78,7 +80,7 @@ export async function startClientPlatform(opts: ClientPlatformOptions, harness?:
     clock,
     seed: opts.seed,
     directory,
-    limits: { defaultIntervalSeconds: opts.interval ?? 1 },
+    limits: { defaultIntervalSeconds: opts.interval ?? 1, ...(opts.expiresIn !== undefined ? { deviceTtlSeconds: opts.expiresIn } : {}) },
     rules: { matchRedirect: loopbackTolerantMatch },
     parts: { device: (deps) => (device = new HarnessDeviceFlow(deps, opts.script ?? {}, opts.toleranceMs)) },
   });

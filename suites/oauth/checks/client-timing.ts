@@ -17,6 +17,15 @@ export const CLIENT_TIMING = {
    * than 7/8 of the interval is caught).
    */
   toleranceMs: 250,
+  /**
+   * How much later than `expires_in` after the device code request a poll may arrive and still
+   * count as "until the codes expire" (spec 000, B, Endpoints 5). The client counts from when it
+   * read the answer, which under heavy parallel load reached clients up to 3.5 s after the
+   * platform stamped the request. The case that judges this keeps the codes answering
+   * authorization_pending 10 s past their expires_in, so a client that polls on regardless is
+   * seen polling up to 10 s late, well beyond this margin.
+   */
+  expiryToleranceMs: 5000,
   /** The client must show the authorization URL or the user code within this (ms). */
   startMs: 15_000,
   /** Delivering the redirect to the client's loopback listener (ms). */

@@ -2,6 +2,7 @@ import { s256 } from '../../../reference/oauth/model/pkce.js';
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { authorization, isTokenRequest, toExchange } from './client-log.js';
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
+import { judgeHttpMethod } from './client-method-judges.js';
 import { judgeWebScope } from './client-scope-judges.js';
 import type { WebRun } from './client-web-run.js';
 
@@ -27,6 +28,38 @@ function noExchange(run: WebRun): Verdict {
 }
 
 const authorizeExchange = (run: WebRun) => ({ kind: 'note' as const, summary: 'authorization URL printed by the client', request: run.authorizeUrl?.toString() });
+
+/** OAUTH-CLIENT-AUTHZ-CLIENT-ID: the authorization URL names the registered application as `client_id`. */
+export function judgeAuthorizeClientId(run: WebRun): Verdict {
+  if (!run.authorizeUrl) return noAuthorizeUrl(run);
+  const sent = authorizeParam(run, 'client_id');
+  if (sent !== run.env.clientId) {
+    return fail(sent === undefined ? 'the authorization request carries no client_id' : 'the authorization request names another client_id than the registered application', {
+      expected: { client_id: run.env.clientId },
+      actual: { client_id: sent ?? null },
+      exchange: authorizeExchange(run),
+    });
+  }
+  return PASS;
+}
+
+/** OAUTH-CLIENT-EXCHANGE-CODE: every code exchange sends the code the delivered redirect carried. */
+export function judgeExchangeCode(run: WebRun): Verdict {
+  const received = run.redirect?.searchParams.get('code');
+  if (!run.delivered || !received) return unjudged(run.problem ?? 'no redirect with a code was delivered to the client');
+  const ex = exchanges(run);
+  if (!ex.length) return noExchange(run);
+  for (const e of ex) {
+    if (e.params['code'] !== received) {
+      return fail(e.params['code'] === undefined ? 'the code exchange sends no code' : 'the code exchange sends another code than the one the redirect delivered', {
+        expected: { code: received },
+        actual: { code: e.params['code'] ?? null },
+        exchange: toExchange(e, run.t0),
+      });
+    }
+  }
+  return PASS;
+}
 
 export function judgeRedirectUri(run: WebRun): Verdict {
   if (!run.authorizeUrl) return noAuthorizeUrl(run);
@@ -105,6 +138,9 @@ export function judgeClientSecret(run: WebRun): Verdict {
 
 /** Judges of a run that went through the whole flow, by requirement. */
 export const WEB_JUDGES: Readonly<Record<string, Judge<WebRun>>> = {
+  'OAUTH-CLIENT-AUTHZ-CLIENT-ID': judgeAuthorizeClientId,
+  'OAUTH-CLIENT-EXCHANGE-CODE': judgeExchangeCode,
+  'OAUTH-CLIENT-HTTP-METHOD': judgeHttpMethod,
   'OAUTH-CLIENT-REDIRECT-URI': judgeRedirectUri,
   'OAUTH-CLIENT-LOOPBACK-LITERAL': judgeLoopbackLiteral,
   'OAUTH-CLIENT-PKCE': judgePkce,

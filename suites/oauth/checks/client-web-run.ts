@@ -5,7 +5,7 @@ import { clientEnvVars, type ClientEnv } from '../../../reference/oauth/client/c
 import { describeExit, type ClientExit } from '../../../src/targets/client-process/client-process.js';
 import { finishClient, withClientHarness } from '../../../src/targets/client-process/harness.js';
 import { CLIENT_APP } from './client-command.js';
-import { isApiCall, isTokenRequest, timeline } from './client-log.js';
+import { isClientEndpoint, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
 import { CLIENT_TIMING } from './client-timing.js';
 
@@ -35,7 +35,7 @@ export interface WebRun {
   /** The redirect as the platform made it, and as delivered. */
   redirect?: URL;
   delivered?: { url: string; status: number };
-  /** The client's own requests: token endpoint and API. */
+  /** The client's own requests: token endpoint and API, whatever their method. */
   requests: ObservedRequest[];
   exit: ClientExit | undefined;
   /** True when the harness had to stop the client. */
@@ -90,7 +90,7 @@ export function runWebFlow(ctx: CheckContext, command: unknown, opts: WebRunOpti
     } finally {
       const finished = await finishClient(client);
       Object.assign(run, { exit: finished.exit, stopped: finished.stopped, stdout: finished.stdout, stderr: finished.stderr });
-      run.requests = platform.log.since(0).filter((e) => isTokenRequest(e) || isApiCall(e));
+      run.requests = platform.log.since(0).filter(isClientEndpoint);
       ctx.exchange(timeline(run.requests, t0, 'platform log of the web flow (the client\'s requests)'));
       ctx.exchange(finished.exchange);
     }

@@ -5,13 +5,14 @@ import type { ObservedRequest } from '../../../reference/oauth/server/observatio
 import { s256 } from '../../../reference/oauth/model/pkce.js';
 import type { DeviceRun } from '../../../suites/oauth/checks/client-device-run.js';
 import { issuedCodes, showsUserCode } from '../../../suites/oauth/checks/client-device-run.js';
-import { judgeDeviceRestart, judgeGrantType, judgeNoSecret, judgePollInterval, judgePollStop } from '../../../suites/oauth/checks/client-device-judges.js';
+import { judgeDeviceRestart, judgeGrantType, judgeNoSecret, judgePollAfterToken, judgePollExpiresIn, judgePollInterval, judgePollStop } from '../../../suites/oauth/checks/client-device-judges.js';
+import { judgeHttpMethod } from '../../../suites/oauth/checks/client-method-judges.js';
 import { judgeBearer, judgeRevalidateUser } from '../../../suites/oauth/checks/client-api-judges.js';
 import { responseFields } from '../../../suites/oauth/checks/client-log.js';
 import { loopbackTolerantMatch } from '../../../suites/oauth/checks/client-platform.js';
 import { estimatedBits, generatedMutation, judgeStateUnguessable, tamperState, FIXED_MUTATIONS } from '../../../suites/oauth/checks/client-state-judges.js';
 import { judgeDeviceScope, judgeWebScope } from '../../../suites/oauth/checks/client-scope-judges.js';
-import { judgeLoopbackLiteral, judgePkce, judgeRedirectUri } from '../../../suites/oauth/checks/client-web-judges.js';
+import { judgeAuthorizeClientId, judgeExchangeCode, judgeLoopbackLiteral, judgePkce, judgeRedirectUri } from '../../../suites/oauth/checks/client-web-judges.js';
 import type { WebRun } from '../../../suites/oauth/checks/client-web-run.js';
 import type { Verdict } from '../../../src/engine/checks/contract.js';
 
@@ -24,8 +25,8 @@ let seq = 0;
 function req(at: number, method: string, path: string, params: Record<string, string>, response: Record<string, unknown>, extra: Partial<ObservedRequest> = {}): ObservedRequest {
   return { seq: ++seq, at, method, path, query: {}, headers: {}, params, status: response['error'] ? 400 : 200, response: JSON.stringify(response), ...extra };
 }
-const start = (at: number, code = 'D1', interval = 1, scope = 'repo read:user'): ObservedRequest =>
-  req(at, 'POST', '/login/device/code', { client_id: 'app', scope }, { device_code: code, user_code: 'ABCD-EFGH', verification_uri: 'http://127.0.0.1:1/login/device', interval, expires_in: 900 });
+const start = (at: number, code = 'D1', interval = 1, scope = 'repo read:user', expiresIn = 900): ObservedRequest =>
+  req(at, 'POST', '/login/device/code', { client_id: 'app', scope }, { device_code: code, user_code: 'ABCD-EFGH', verification_uri: 'http://127.0.0.1:1/login/device', interval, expires_in: expiresIn });
 const poll = (at: number, answer: Record<string, unknown>, code = 'D1', over: Record<string, string> = {}): ObservedRequest =>
   req(at, 'POST', '/login/oauth/access_token', { client_id: 'app', device_code: code, grant_type: GRANT, ...over }, answer);
 const pending = { error: 'authorization_pending' };
@@ -33,7 +34,7 @@ const token = { access_token: 'T1', token_type: 'bearer', scope: 'repo,read:user
 const user = (at: number, authorization: string): ObservedRequest => req(at, 'GET', '/api/user', {}, { login: 'x' }, { headers: { authorization } });
 
 function deviceRun(requests: ObservedRequest[], more: Partial<DeviceRun> = {}): DeviceRun {
-  return { env, t0: 0, requests, issued: issuedCodes(requests), actions: [], unseenCodes: [], exit: { code: 0, signal: null }, stopped: false, ended: 'the client ended', endKind: 'exit', stdout: 'open http://127.0.0.1:1/login/device and enter ABCD-EFGH', stderr: '', ...more };
+  return { env, t0: 0, requests, issued: issuedCodes(requests), actions: [], unseenCodes: [], exit: { code: 0, signal: null }, stopped: false, endedAt: 60_000, ended: 'the client ended', endKind: 'exit', stdout: 'open http://127.0.0.1:1/login/device and enter ABCD-EFGH', stderr: '', ...more };
 }
 const state = (v: Verdict): string => ('unjudged' in v ? 'unjudged' : isFailed(v) ? 'fail' : 'pass');
 
@@ -78,6 +79,33 @@ describe('poll stop judge', () => {
 
   it('does not judge a run that never reached the answer the case steers toward', () => {
     expect(state(judgePollStop(deviceRun([start(0), poll(0, { error: 'unsupported_grant_type' })]), 'access_denied'))).toBe('unjudged');
+  });
+});
+
+describe('poll after token and after expires_in judges', () => {
+  it('after token: passes an end at the token, fails one more poll of that code', () => {
+    expect(state(judgePollAfterToken(deviceRun([start(0), poll(0, pending), poll(1000, token)])))).toBe('pass');
+    expect(state(judgePollAfterToken(deviceRun([start(0), poll(0, token), poll(1000, { error: 'incorrect_device_code' })])))).toBe('fail');
+    expect(state(judgePollAfterToken(deviceRun([start(0), poll(0, pending), poll(1000, { error: 'access_denied' })])))).toBe('unjudged');
+  });
+  it('after expires_in: fails a poll later than expires_in plus 5 s after issue', () => {
+    expect(state(judgePollExpiresIn(deviceRun([start(0, 'D1', 2, 'repo', 3), poll(2000, pending), poll(8000, pending)])))).toBe('pass');
+    expect(state(judgePollExpiresIn(deviceRun([start(0, 'D1', 2, 'repo', 3), poll(2000, pending), poll(8001, pending)])))).toBe('fail');
+  });
+  it('after expires_in: judged only when a pending code outlived its expiry in the watched run', () => {
+    expect(state(judgePollExpiresIn(deviceRun([start(0, 'D1', 2, 'repo', 3), poll(2000, pending)], { endedAt: 2500 })))).toBe('unjudged');
+    expect(state(judgePollExpiresIn(deviceRun([start(0, 'D1', 2, 'repo', 3), poll(2000, token)])))).toBe('unjudged');
+  });
+});
+
+describe('HTTP method judge', () => {
+  const api = (requests: ObservedRequest[]) => ({ requests, t0: 0 });
+  it('POST for the token and device code endpoints, GET for /user; other API paths are not judged', () => {
+    expect(state(judgeHttpMethod(api([start(0), poll(0, token), user(10, 'Bearer T1'), req(20, 'POST', '/api/other', {}, {})])))).toBe('pass');
+    expect(state(judgeHttpMethod(api([req(0, 'GET', '/login/oauth/access_token', { code: 'c' }, { message: 'Not Found' })])))).toBe('fail');
+    expect(state(judgeHttpMethod(api([req(0, 'GET', '/login/device/code', { client_id: 'app' }, {})])))).toBe('fail');
+    expect(state(judgeHttpMethod(api([poll(0, token), req(10, 'POST', '/api/user', {}, {})])))).toBe('fail');
+    expect(state(judgeHttpMethod(api([])))).toBe('unjudged');
   });
 });
 
@@ -159,6 +187,18 @@ describe('web flow judges', () => {
     expect(state(judgePkce(webRun(withPkce, [exchange({ code_verifier: `${verifier}x` })])))).toBe('fail');
     expect(state(judgePkce(webRun(`${base}&code_challenge=${verifier}&code_challenge_method=plain`)))).toBe('fail');
     expect(state(judgePkce(webRun(base)))).toBe('fail');
+  });
+  it('client_id: the registered one in the authorization request', () => {
+    expect(state(judgeAuthorizeClientId(webRun(base)))).toBe('pass');
+    expect(state(judgeAuthorizeClientId(webRun(base.replace('client_id=app', 'clientId=app'))))).toBe('fail');
+    expect(state(judgeAuthorizeClientId(webRun(base.replace('client_id=app', 'client_id=other'))))).toBe('fail');
+  });
+  it('exchanged code: the one the delivered redirect carried', () => {
+    const delivered = (run: WebRun): WebRun => ({ ...run, redirect: new URL('http://127.0.0.1:9/callback?code=abc123&state=s'), delivered: { url: 'http://127.0.0.1:9/callback?code=abc123&state=s', status: 200 } });
+    expect(state(judgeExchangeCode(delivered(webRun(base, [exchange({ code: 'abc123' })]))))).toBe('pass');
+    expect(state(judgeExchangeCode(delivered(webRun(base, [exchange({ code: 'abc12' })]))))).toBe('fail');
+    expect(state(judgeExchangeCode(delivered(webRun(base))))).toBe('unjudged');
+    expect(state(judgeExchangeCode(webRun(base, [exchange({ code: 'abc123' })])))).toBe('unjudged');
   });
   it('scope: spaces pass, commas fail', () => {
     expect(state(judgeWebScope(webRun(base)))).toBe('pass');

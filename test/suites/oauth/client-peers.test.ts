@@ -21,6 +21,7 @@ const CONFIRMED = [
   'OAUTH-CLIENT-BEARER', // the device library's hook sends `Authorization: token <ACCESS_TOKEN>`
   'OAUTH-CLIENT-PKCE', // oauth-methods has no PKCE
   'OAUTH-CLIENT-POLL-INTERVAL', // after slow_down the device library goes back to the old interval
+  'OAUTH-CLIENT-POLL-EXPIRES-IN', // the device library polls on past expires_in until the platform answers expired_token
   'OAUTH-CLIENT-REVALIDATE-USER', // comma-separated granted scopes defeat the device library's token cache
   'OAUTH-CLIENT-SCOPE-SPACES', // oauth-authorization-url joins scopes with commas
   'OAUTH-CLIENT-STATE', // oauth-authorization-url's default state is Math.random in base 36 (~57 bits)

@@ -35,10 +35,10 @@ describe.skipIf(built.skip)('client launches shared between cases', () => {
   });
 
   it('launches once per distinct run, not once per case', () => {
-    // device: 12 cases steer 7 distinct runs (the cases that differ only in what the judges
-    // expect share). web: 7 single-run cases steer 2 distinct runs (default scope, one scope),
+    // device: 15 cases steer 8 distinct runs (the cases that differ only in what the judges
+    // expect share). web: 10 single-run cases steer 2 distinct runs (default scope, one scope),
     // the state case launches twice, and the state-mismatch case 4 fixed + 4 generated times.
-    expect(launches.filter((f) => f === 'device')).toHaveLength(7);
+    expect(launches.filter((f) => f === 'device')).toHaveLength(8);
     expect(launches.filter((f) => f === 'web')).toHaveLength(2 + 2 + 8);
     expect(launches.length).toBeLessThan(clientCaseIds().length);
   });
