@@ -35,26 +35,28 @@ interface Peer {
   finding?: string;
   /** Confirmed findings given to the fuzzer as a baseline, so it searches past them. */
   baseline?: string[];
+  /** Valid requests to fuzz with (default 60): 30 for plugins that start a Node.js process per request, the costly ones. */
+  runs?: number;
 }
 
 const peers: Peer[] = [
   { name: 'protoc-gen-go', path: systemProgram('protoc-gen-go'), hint: 'apt-get install protoc-gen-go', profile: goProfile },
   { name: 'protoc-gen-go-grpc', path: systemProgram('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
   { name: 'grpc_cpp_plugin', path: systemProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc' },
-  { name: 'protoc-gen-es', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS' },
-  { name: 'protoc-gen-es-past-its-finding', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
-  { name: 'ts-proto', path: localProgram('protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'] },
-  { name: 'protoc-gen-ts', path: localProgram('protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)' },
+  { name: 'protoc-gen-es', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS', runs: 30 },
+  { name: 'protoc-gen-es-past-its-finding', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'], runs: 30 },
+  { name: 'ts-proto', path: localProgram('protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'], runs: 30 },
+  { name: 'protoc-gen-ts', path: localProgram('protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)', runs: 30 },
 ];
 
 for (const peer of peers) {
   const present = requirePeer(peer.name, peer.path !== undefined, peer.hint);
   declarePeer(present);
   describe.skipIf(built.skip || present.skip)(`fuzz ${peer.name}`, () => {
-    const title = peer.finding ? `finds only the confirmed ${peer.finding}` : `finds nothing in 60 valid requests${peer.baseline ? ` past its confirmed ${peer.baseline.join(', ')} (baseline)` : ''}`;
+    const title = peer.finding ? `finds only the confirmed ${peer.finding}` : `finds nothing in ${peer.runs ?? 60} valid requests${peer.baseline ? ` past its confirmed ${peer.baseline.join(', ')} (baseline)` : ''}`;
     it(title, () => {
       const out = join(work, peer.name);
-      const args = [cli, 'fuzz', 'plugin', '--plugin', peer.path ?? '', '--runs', '60', '--seed', '777', '--concurrency', '2', '--out', out];
+      const args = [cli, 'fuzz', 'plugin', '--plugin', peer.path ?? '', '--runs', String(peer.runs ?? 60), '--seed', '777', '--concurrency', '2', '--out', out];
       if (peer.profile) args.push('--target', peer.profile);
       if (peer.baseline) {
         const file = join(work, `${peer.name}-baseline.yaml`);
