@@ -37,11 +37,12 @@ export interface SecondaryDirectionParts {
   readonly backwards: boolean;
 }
 
-const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+/** Made on first use: the comparator is imported at every start of the command line. */
+let segmenter: Intl.Segmenter | undefined;
 
 function clusters(s: string, primary: (a: string, b: string) => number): string[] {
   const out: string[] = [];
-  for (const { segment } of segmenter.segment(s)) {
+  for (const { segment } of (segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' })).segment(s)) {
     if (primary(segment, '') !== 0) out.push(segment);
   }
   return out;

@@ -25,6 +25,7 @@ export { CollationDocumentError } from './errors.js';
 export type { CollationErrorName } from './errors.js';
 export { toBcp47 } from './locale.js';
 export { compareCodePoints } from './engine-simple.js';
+export { fcd, isFcd } from './fcd.js';
 
 /**
  * Loads what the comparator needs before its first comparison (ICU4X, a WebAssembly module, for

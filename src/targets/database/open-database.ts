@@ -1,5 +1,4 @@
 import { SpecgateError } from '../../errors.js';
-import { PLACEHOLDER } from '../declared-vars.js';
 import { execDocuments } from './exec-documents.js';
 import { mongoDatabase } from './mongodb.js';
 import { postgresDatabase } from './postgres.js';
@@ -21,8 +20,6 @@ const DOCUMENT_ADAPTERS: Record<string, (config: DatabaseConfig) => DocumentData
 export type DatabasePort = { kind: 'sql'; database: DatabaseTarget } | { kind: 'documents'; documents: DocumentDatabaseTarget };
 
 function schemeOf(url: string): string {
-  if (url.includes(PLACEHOLDER))
-    throw new SpecgateError('SG_CONFIG', `database.url is still ${JSON.stringify(PLACEHOLDER)}: put your database's URL there (postgres://..., mongodb://...), or name a program that speaks for it with database.exec`);
   // a scheme is all a URL needs here: a MongoDB URL with several hosts is no WHATWG URL
   const m = /^([a-z][a-z0-9+.-]*:)\/\//i.exec(url);
   if (!m?.[1]) throw new SpecgateError('SG_CONFIG', `database.url is not a URL; write it as postgres://user:password@host:port/database or mongodb://user:password@host:port/database`);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { FailureInput } from '../../../src/engine/suite-module.js';
-import { collatorFor, prepareComparator } from '../../../reference/collation/comparator/index.js';
+import { collatorFor, fcd, prepareComparator } from '../../../reference/collation/comparator/index.js';
 import { validCollationDocument } from '../../../generators/collation/collation-document.js';
 import { collationString, longDigitRun, nearPair } from '../../../generators/collation/collation-string.js';
 import { CollationRefused, type CollationPort } from '../ports/types.js';
@@ -75,6 +75,7 @@ export const agreesCheck = defineCheck<AgreesArgs>({
 /** The first way the target's answers disagree with the reference comparator, or undefined. */
 export async function disagreement(port: CollationPort, collation: Record<string, unknown>, generated: readonly string[], signal: AbortSignal): Promise<FailureInput | undefined> {
   const model = collatorFor(collation);
+  // with normalization off ICU defines results only for FCD text: other text is judged decomposed
   const strings = model.collation !== 'simple' && !model.collation.normalization ? generated.map(fcd) : generated;
   let sorted: string[];
   try {
@@ -120,19 +121,3 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return x.every((s, i) => s === y[i]);
 }
 
-/**
- * The string itself when it is FCD, else its canonical decomposition (which is). With the
- * normalization flag off, ICU compares only FCD text correctly and defines no result for other
- * text (a precomposed `ô` followed by a combining dot below, say), so a database that does not
- * normalize may order such text any way it likes: only FCD text is judged then.
- */
-export function fcd(s: string): string {
-  return isFcd(s) ? s : s.normalize('NFD');
-}
-
-/** FCD: decomposing each character on its own already gives the canonical order (no reordering across characters is needed). */
-export function isFcd(s: string): boolean {
-  let raw = '';
-  for (const c of s) raw += c.normalize('NFD');
-  return raw === s.normalize('NFD');
-}

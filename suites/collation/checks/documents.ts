@@ -37,17 +37,8 @@ const DEFAULTS_VARY = 'COLL-LOCALE-DEFAULTS-VARY';
 /** The nine fields of a stored collation, the ninth under the harness's name. */
 const FIELDS = ['locale', 'strength', 'caseLevel', 'caseFirst', 'numericOrdering', 'alternate', 'maxVariable', 'normalization', 'backwards'] as const;
 
-/** ICU's defaults for a locale that does not tailor the field (README: "Where ICU fills in ..."). */
-const ICU_DEFAULTS: Record<string, unknown> = {
-  strength: 3,
-  caseLevel: false,
-  caseFirst: 'off',
-  numericOrdering: false,
-  alternate: 'non-ignorable',
-  maxVariable: 'punct',
-  normalization: false,
-  backwards: false,
-};
+/** ICU's defaults for a locale that does not tailor the field: the root locale's, as the reference resolves them (README: "Where ICU fills in ..."). */
+const ICU_DEFAULTS = parseCollation({ locale: 'root' }) as unknown as Record<string, unknown>;
 
 /** Booleans among the nine: a generated `boolean-type` document broke one of these. */
 const BOOLEAN_FIELDS = ['caseLevel', 'numericOrdering', 'backwards', 'normalization'];

@@ -7,7 +7,7 @@
  * The other side runs ICU 72 (Unicode 15, CLDR 42: PyICU and PostgreSQL 15 on Debian 12); the
  * reference runs on Node's ICU 78 (Unicode 17, CLDR 48) and ICU4X.
  */
-import { makeCollator, toBcp47 } from '../../../../reference/collation/comparator/index.js';
+import { isFcd, makeCollator, toBcp47 } from '../../../../reference/collation/comparator/index.js';
 import type { Collation, ResolvedCollation } from '../../../../reference/collation/types.js';
 
 /** Which real ICU the difference is seen against. */
@@ -24,15 +24,7 @@ export interface KnownDifference {
   example: { document: Record<string, unknown>; a: string; b: string };
 }
 
-/**
- * True when `s` is in FCD form ("fast C or D"): decomposing each character alone already gives
- * canonical order. Only then does ICU promise a correct result with normalization off.
- */
-export function isFcd(s: string): boolean {
-  let each = '';
-  for (const c of s) each += c.normalize('NFD');
-  return each === s.normalize('NFD');
-}
+export { isFcd };
 
 const resolved = (c: Collation): ResolvedCollation | undefined => (c === 'simple' ? undefined : c);
 
