@@ -19,7 +19,10 @@ import { insert, remove, update } from './writes.js';
 export interface StoreOptions {
   parseCollation(doc: unknown): Collation;
   makeCollator(c: Collation): Collator;
-  /** Planted deviations, by name; see faults.ts. */
+  /**
+   * Planted deviations, by name; see faults.ts. The store reads this object at every command
+   * (it keeps no copy), so whoever built it may turn a switch on for one command only.
+   */
   faults?: StoreFaults;
   /** The database name cursors report in `ns`; "test" when absent. */
   database?: string;
@@ -52,7 +55,7 @@ const COMMANDS: Record<string, Handler> = {
 };
 
 export function createStore(options: StoreOptions): Store {
-  const faults: StoreFaults = { ...(options.faults ?? {}) };
+  const faults: StoreFaults = options.faults ?? {};
   for (const name of Object.keys(faults)) {
     if (!isStoreFaultName(name)) throw new SpecgateError('SG_CONFIG', `unknown store fault "${name}"; the faults are listed in reference/collation/store/faults.ts`);
   }
