@@ -5,8 +5,8 @@
  */
 import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.js';
 import type { EngineEvent } from '../src/engine/events.js';
-import type { CaseDef, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
-import { interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
+import type { CaseDef, Gating, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
+import { gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
 import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
 import { mergeSuites, type MergedSuite } from './merge-shards.js';
 import { readJsonReport, type ReadReport } from './results-file.js';
@@ -14,6 +14,7 @@ import { readJsonReport, type ReadReport } from './results-file.js';
 export interface MergeFlags {
   report?: string[];
   strict?: boolean;
+  stricter?: boolean;
   baseline?: string;
   color?: boolean;
   verbose?: boolean;
@@ -28,7 +29,7 @@ function asLoaded(s: MergedSuite): LoadedSuite {
 }
 
 /** Judges the merged suites as one run, with this command's baseline and gating level. */
-export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], strict: boolean, baseline: Baseline): RunResult {
+export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline): RunResult {
   const results: SuiteResult[] = suites.map((s) => {
     for (const c of s.cases) {
       // The shards' baseline marks are theirs; this command's baseline decides.
@@ -50,13 +51,14 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
   const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();
   // one interrupted part leaves the whole run unfinished: never a green gate
   const interrupted = reports.find((r) => r.interrupted)?.interrupted;
-  const summary = summarize(results, strict, baseline);
+  const summary = summarize(results, gating, baseline);
   return {
     startedAt,
     // The shards ran side by side: the longest one is how long the run took.
     durationMs: Math.max(0, ...reports.map((r) => r.durationMs)),
     seed: reports[0]?.seed ?? 0,
-    strict,
+    strict: gating.strict,
+    stricter: gating.stricter,
     suites: results,
     requirements: results.flatMap((r) => r.requirements),
     summary: interrupted ? interruptedSummary(summary, interrupted, results) : summary,
@@ -81,12 +83,12 @@ function replayEvents(result: RunResult, suites: readonly MergedSuite[], warning
 }
 
 /** What the merge should tell the user before the verdict: differing seeds or levels, baseline entries that name nothing. */
-function mergeWarnings(reports: readonly ReadReport[], suites: readonly MergedSuite[], strict: boolean, baseline: Baseline): string[] {
+function mergeWarnings(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline): string[] {
   const out: string[] = [];
   const seeds = [...new Set(reports.map((r) => r.seed))];
   if (seeds.length > 1) out.push(`the reports ran with different seeds (${seeds.join(', ')}): give every shard the same --seed so generated inputs match an unsharded run`);
-  const levels = reports.filter((r) => r.strict !== strict).map((r) => r.file);
-  if (levels.length) out.push(`${levels.join(', ')} ran ${strict ? 'without' : 'with'} --strict, this merge ${strict ? 'with' : 'without'} it: the merge's gating level decides`);
+  const levels = reports.filter((r) => r.strict !== gating.strict || r.stricter !== gating.stricter);
+  if (levels.length) out.push(`${levels.map((r) => `${r.file} (gating ${gatingWords(r)})`).join(', ')} ran at another gating level than this merge (${gatingWords(gating)}): the merge's gating level decides`);
   const loaded = suites.map(asLoaded);
   for (const entry of baseline.entries) {
     const target = baselineTarget(entry.id, loaded);
@@ -102,13 +104,13 @@ export async function mergeCommand(files: string[], flags: MergeFlags): Promise<
   const reports = files.map(readJsonReport);
   const suites = mergeSuites(reports);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : new Baseline();
-  const strict = flags.strict ?? false;
+  const gating = gatingOf(flags.strict ?? false, flags.stricter ?? false);
   const reporters: Reporter[] = [
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
     ...fileReporters,
   ];
-  const warnings = mergeWarnings(reports, suites, strict, baseline);
-  const result = judgeMerged(reports, suites, strict, baseline);
+  const warnings = mergeWarnings(reports, suites, gating, baseline);
+  const result = judgeMerged(reports, suites, gating, baseline);
   replayEvents(result, suites, warnings, (e) => {
     for (const r of reporters) r.onEvent(e);
   });

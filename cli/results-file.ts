@@ -30,6 +30,7 @@ export interface ReadReport {
   durationMs: number;
   seed: number;
   strict: boolean;
+  stricter: boolean;
   suites: ReadSuite[];
   shard?: ShardInfo;
   /** The run was stopped early (its unfinished cases are skipped as interrupted). */
@@ -121,6 +122,7 @@ export function parseJsonReport(content: string, file: string): ReadReport {
     durationMs: num(data['durationMs']),
     seed: num(data['seed']),
     strict: data['strict'] === true,
+    stricter: data['stricter'] === true,
     suites,
     ...(shard ? { shard } : {}),
     ...(interrupted ? { interrupted } : {}),

@@ -24,6 +24,7 @@ export interface RunFlags {
   runs?: number;
   path?: string;
   strict?: boolean;
+  stricter?: boolean;
   baseline?: string;
   concurrency?: number;
   includeSlow?: boolean;
@@ -83,6 +84,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(flags.runs !== undefined ? { runs: flags.runs } : {}),
       ...(flags.path ? { path: flags.path } : {}),
       strict: flags.strict ?? false,
+      stricter: flags.stricter ?? false,
       ...(baseline ? { baseline } : {}),
       ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
       includeSlow: flags.includeSlow ?? false,

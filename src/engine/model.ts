@@ -7,7 +7,19 @@
 
 import type { ApiTable } from './api/table.js';
 
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
+/**
+ * MUST, SHOULD and MAY come from the spec's wording. STRICTER is an expectation the spec does not
+ * state but careful implementations meet (a code used once, a bad file name refused rather than
+ * only not written): judged and reported like the others, it fails the gate only under
+ * `--stricter`, so a report never passes off a house rule as the spec's.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'STRICTER';
+
+/** Which failed levels fail the gate: MUST always, SHOULD with `--strict`, STRICTER with `--stricter` (which implies `--strict`). */
+export interface Gating {
+  strict: boolean;
+  stricter: boolean;
+}
 
 /** Where something came from in a suite file (1-based line and column). */
 export interface SourceLocation {
@@ -337,7 +349,7 @@ export interface SuiteResult {
 export interface RunSummary {
   cases: Record<CaseOutcome, number> & { total: number };
   requirements: Record<RequirementStatus, number> & { total: number; stale: number };
-  /** Gating failures by level (SHOULD counts only with --strict). */
+  /** Gating failures by level (SHOULD counts only with --strict, STRICTER only with --stricter). */
   gatingFailures: number;
   staleBaseline: BaselineEntry[];
   expiredBaseline: BaselineEntry[];
@@ -369,7 +381,10 @@ export interface RunResult {
   startedAt: string;
   durationMs: number;
   seed: number;
+  /** SHOULD failures gated (`--strict`, or implied by `--stricter`). */
   strict: boolean;
+  /** STRICTER failures gated too (`--stricter`); absent in reports written before the level existed. */
+  stricter?: boolean;
   suites: SuiteResult[];
   requirements: RequirementVerdict[];
   summary: RunSummary;

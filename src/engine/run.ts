@@ -14,7 +14,7 @@ import { randomSeed } from './runtime/seeds.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
-import { interruptedSummary, summarize } from './verdicts.js';
+import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 import { formatLocation } from './loader/yaml-source.js';
 import { caseSide, casesOfSides, otherSideReason, sideProperty, unknownSide } from './sides.js';
@@ -37,6 +37,8 @@ export interface RunOptions {
   runs?: number;
   path?: string;
   strict?: boolean;
+  /** STRICTER-level failures gate too (implies strict). */
+  stricter?: boolean;
   baseline?: Baseline;
   concurrency?: number;
   includeSlow?: boolean;
@@ -88,7 +90,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const { registry, suites } = loadSuites(opts.modules, opts.suites);
   for (const s of suites) if (opts.targets[s.name]?.recording) passiveTable(s);
   const seed = opts.seed ?? randomSeed();
-  const strict = opts.strict ?? false;
+  const gating = gatingOf(opts.strict ?? false, opts.stricter ?? false);
   const baseline = opts.baseline ?? new Baseline();
   const bus = new EventBus();
   for (const sink of opts.sinks ?? []) bus.subscribe(sink);
@@ -173,13 +175,14 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     results.push(result);
   }
   const interrupted = signal.aborted ? interruptionOf(signal.reason) : undefined;
-  const verdicts = summarize(results, strict, baseline);
+  const verdicts = summarize(results, gating, baseline);
   const summary = interrupted ? interruptedSummary(verdicts, interrupted, results) : verdicts;
   const runResult: RunResult = {
     startedAt,
     durationMs: performance.now() - started,
     seed,
-    strict,
+    strict: gating.strict,
+    stricter: gating.stricter,
     suites: results,
     requirements: results.flatMap((r) => r.requirements),
     summary,

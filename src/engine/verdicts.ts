@@ -1,5 +1,5 @@
 import type { Baseline } from './baseline.js';
-import type { BaselineEntry, CaseResult, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+import type { BaselineEntry, CaseResult, Gating, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
 import { INTERRUPTED, INTERRUPTED_RUNNING } from './runtime/run-case.js';
 import { otherSideReason } from './sides.js';
 
@@ -104,9 +104,23 @@ function untestedReason(covering: CaseResult[]): string {
   return 'no covering case ran';
 }
 
+/** The gating from the two flags: `--stricter` implies `--strict`. */
+export function gatingOf(strict: boolean, stricter = false): Gating {
+  return { strict: strict || stricter, stricter };
+}
+
 /** Whether a failed requirement at this level fails the gate. */
-export function gates(level: Level, strict: boolean): boolean {
-  return level === 'MUST' || (strict && level === 'SHOULD');
+export function gates(level: Level, gating: Gating): boolean {
+  if (level === 'MUST') return true;
+  if (level === 'SHOULD') return gating.strict;
+  if (level === 'STRICTER') return gating.stricter;
+  return false;
+}
+
+/** The levels that gate, in words, for verdict lines and reports. */
+export function gatingWords(gating: Gating): string {
+  if (gating.stricter) return 'MUST, SHOULD and STRICTER';
+  return gating.strict ? 'MUST and SHOULD' : 'MUST';
 }
 
 /**
@@ -130,14 +144,14 @@ export function interruptedSummary(summary: RunSummary, interruption: Interrupti
  * The run's summary and exit code: 1 for gating conformance failures, stale or expired
  * baseline entries; otherwise 3 when a case errored or a suite could not start; else 0.
  */
-export function summarize(suites: SuiteResult[], strict: boolean, baseline: Baseline): RunSummary {
+export function summarize(suites: SuiteResult[], gating: Gating, baseline: Baseline): RunSummary {
   const requirements = suites.flatMap((s) => s.requirements);
   const cases = suites.flatMap((s) => s.cases);
   const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
     Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
   const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
   const reqCounts = count(['passed', 'failed', 'untested', 'excluded', 'expected-failure', 'not-applicable'] as const, (k) => requirements.filter((r) => r.status === k).length);
-  const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, strict)).length;
+  const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, gating)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
   const staleCases = suites.flatMap((s) => s.cases.filter((c) => c.baseline === 'stale').map((c) => baseline.case(s.name, c.id)));
   const staleEntries = [...staleReqs, ...staleCases.filter((e): e is BaselineEntry => e !== undefined), ...staleCaseRequirements(suites, baseline)];
@@ -147,7 +161,7 @@ export function summarize(suites: SuiteResult[], strict: boolean, baseline: Base
   const faults = caseCounts.errored + suites.filter((s) => s.error).length;
   let exitCode: RunSummary['exitCode'] = 0;
   const reasons: string[] = [];
-  if (gatingFailures) reasons.push(`${gatingFailures} requirement(s) failed at the gating level (${strict ? 'MUST and SHOULD' : 'MUST'})`);
+  if (gatingFailures) reasons.push(`${gatingFailures} requirement(s) failed at the gating level (${gatingWords(gating)})`);
   if (staleBaseline.length) reasons.push(`${staleBaseline.length} baseline entr${staleBaseline.length === 1 ? 'y is' : 'ies are'} stale (now passing: remove them)`);
   if (expiredBaseline.length) reasons.push(`${expiredBaseline.length} baseline entr${expiredBaseline.length === 1 ? 'y has' : 'ies have'} expired`);
   if (reasons.length) exitCode = 1;
@@ -157,7 +171,7 @@ export function summarize(suites: SuiteResult[], strict: boolean, baseline: Base
   }
   const verdict =
     exitCode === 0
-      ? `conformant at the gating level (${strict ? 'MUST and SHOULD' : 'MUST'})`
+      ? `conformant at the gating level (${gatingWords(gating)})`
       : exitCode === 3
         ? `not judged: ${reasons.join('; ')}`
         : `not conformant: ${reasons.join('; ')}`;

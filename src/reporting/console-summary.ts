@@ -17,7 +17,9 @@ export const EXIT_CODE_MEANING: Record<RunSummary['exitCode'], string> = {
   143: 'interrupted (SIGTERM)',
 };
 
-const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
+const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY', 'STRICTER'];
+/** Levels whose row shows even when a suite has no requirement at them (STRICTER shows only where used). */
+const ALWAYS_SHOWN: ReadonlySet<Level> = new Set(['MUST', 'SHOULD', 'MAY']);
 const COLUMNS: { status: RequirementStatus; title: string }[] = [
   { status: 'passed', title: 'passed' },
   { status: 'failed', title: 'failed' },
@@ -70,7 +72,7 @@ function requirementTable(run: RunResult, st: Style): string[] {
     const verdicts = s.requirements.length > 0 ? s.requirements : run.requirements.filter((v) => v.suite === s.name);
     all.push(...verdicts);
     lines.push(`  ${s.name}`);
-    for (const level of LEVELS) lines.push(row(`    ${level}`, countByLevel(verdicts, level), st));
+    for (const level of LEVELS) if (ALWAYS_SHOWN.has(level) || verdicts.some((v) => v.level === level)) lines.push(row(`    ${level}`, countByLevel(verdicts, level), st));
   }
   const totals = COLUMNS.map((_, i) => LEVELS.reduce((sum, level) => sum + (countByLevel(all, level)[i] ?? 0), 0));
   lines.push(row('  total', totals, st));
@@ -90,7 +92,7 @@ function baselineLines(title: string, entries: BaselineEntry[], st: Style, expir
 /** The summary block printed after `run-finish`, as lines without trailing newlines. */
 export function summaryLines(run: RunResult, st: Style): string[] {
   const { summary } = run;
-  const lines = ['', st.bold(`Summary (seed ${run.seed}${run.strict ? ', strict' : ''}, ${seconds(run.durationMs)})`), ''];
+  const lines = ['', st.bold(`Summary (seed ${run.seed}${run.stricter ? ', stricter' : run.strict ? ', strict' : ''}, ${seconds(run.durationMs)})`), ''];
   lines.push(st.bold('Cases'));
   for (const s of run.suites) lines.push(...caseLines(s, st));
   lines.push('', ...requirementTable(run, st));

@@ -7,7 +7,7 @@ import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVer
 import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
-const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'STRICTER'];
 export const REQ_STATUSES = ['failed', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable'] as const;
 export const CASE_OUTCOMES = ['failed', 'errored', 'skipped', 'passed'] as const;
 

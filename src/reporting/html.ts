@@ -25,7 +25,7 @@ function metaTable(result: RunResult, meta: Required<HtmlMeta>): string {
     ['started', result.startedAt],
     ['duration', `${(result.durationMs / 1000).toFixed(1)} s`],
     ['seed', String(result.seed)],
-    ['gating level', result.strict ? 'MUST and SHOULD (--strict)' : 'MUST'],
+    ['gating level', result.stricter ? 'MUST, SHOULD and STRICTER (--stricter)' : result.strict ? 'MUST and SHOULD (--strict)' : 'MUST'],
     ...result.suites.map((s): [string, string] => [`target of ${s.name}`, `${s.target}${s.properties['clock'] ? ` (clock: ${s.properties['clock']})` : ''}${s.error ? ` — not started: ${s.error.message}` : ''}`]),
   ];
   if (result.shard) rows.push(['shard', `${result.shard.index} of ${result.shard.total}`]);

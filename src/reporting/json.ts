@@ -91,6 +91,7 @@ export function renderJson(result: RunResult, version = specgateVersion()): stri
     durationMs: result.durationMs,
     seed: result.seed,
     strict: result.strict,
+    stricter: result.stricter ?? false,
     summary: result.summary,
     requirements: requirements.map(requirementJson),
     suites: result.suites.map(suiteJson),

@@ -107,6 +107,7 @@ function suiteProperties(run: RunResult, suite: SuiteResult): [string, string][]
     ['target', suite.target],
     ['seed', String(run.seed)],
     ['strict', String(run.strict)],
+    ['stricter', String(run.stricter ?? false)],
     ['startedAt', run.startedAt],
     // junit-10.xsd allows no attribute for it: an interrupted run says so as a property
     ...(run.interrupted ? [['interrupted', run.interrupted.signal] as [string, string]] : []),

@@ -3,6 +3,7 @@ import { judgeMerged } from '../../cli/merge-command.js';
 import { mergeSuites } from '../../cli/merge-shards.js';
 import { parseJsonReport, type ReadReport, type ReadSuite } from '../../cli/results-file.js';
 import { Baseline } from '../../src/engine/baseline.js';
+import { gatingOf } from '../../src/engine/verdicts.js';
 import type { CaseResult } from '../../src/engine/model.js';
 import { renderJson } from '../../src/reporting/json.js';
 import { makeRunResult } from '../fixtures/reporting/run-result.js';
@@ -17,6 +18,7 @@ const shard = (index: number, ids: string[], total = 2, sel: Record<string, stri
   durationMs: index * 10,
   seed: 1,
   strict: false,
+  stricter: false,
   suites: [suite('s', ids)],
   shard: { index, total, selected: sel },
 });
@@ -79,14 +81,14 @@ describe('merging runs of one side each', () => {
     const [merged] = mergeSuites([sided('server.json', ['server'], 'a', 'R-S'), sided('client.json', ['client'], 'b', 'R-C')]);
     expect(merged?.sides).toBeUndefined();
     expect(merged?.properties['side']).toBeUndefined();
-    const run = judgeMerged([], merged ? [merged] : [], false, new Baseline());
+    const run = judgeMerged([], merged ? [merged] : [], gatingOf(false), new Baseline());
     expect(run.requirements.map((r) => [r.id, r.status])).toEqual([['R-S', 'passed'], ['R-C', 'passed']]);
   });
 
   it('runs of the same side stay one side: the other side is still not applicable after the merge', () => {
     const [merged] = mergeSuites([sided('one.json', ['server'], 'a', 'R-S'), sided('two.json', ['server'], 'b', 'R-S')]);
     expect(merged?.sides).toEqual(['server']);
-    const run = judgeMerged([], merged ? [merged] : [], false, new Baseline());
+    const run = judgeMerged([], merged ? [merged] : [], gatingOf(false), new Baseline());
     expect(run.requirements.find((r) => r.id === 'R-C')).toMatchObject({ status: 'not-applicable', reason: 'this run judges the server side only' });
     expect(run.suites[0]?.sides).toEqual(['server']);
     expect(run.summary.exitCode).toBe(0);

@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../../src/engine/model.js';
-import { summarize } from '../../src/engine/verdicts.js';
+import { gatingOf, summarize } from '../../src/engine/verdicts.js';
 import { renderHtml } from '../../src/reporting/html.js';
 import { declarePeer, requirePeer } from '../helpers/peer.js';
 import { makeRunResult } from '../fixtures/reporting/run-result.js';
@@ -193,5 +193,5 @@ function syntheticRun(n: number): RunResult {
     return { id: `BIG-REQ-${i}`, suite: 'big', level: i % 3 === 0 ? 'SHOULD' : 'MUST', text: `Requirement ${i} of the big spec.`, source: 'big.txt#S', status: failures.length ? 'failed' : 'passed', cases: covering.map((c) => c.id), failures, errored: 0, skipped: 0 };
   });
   const suite: SuiteResult = { name: 'big', target: 'reference', cases, requirements, durationMs: 1, properties: {} };
-  return { startedAt: new Date(0).toISOString(), durationMs: 1, seed: 1, strict: false, suites: [suite], requirements, summary: summarize([suite], false, new Baseline()) };
+  return { startedAt: new Date(0).toISOString(), durationMs: 1, seed: 1, strict: false, suites: [suite], requirements, summary: summarize([suite], gatingOf(false), new Baseline()) };
 }

@@ -117,7 +117,7 @@ describe('three shards merged equal the unsharded run', () => {
     expect([strict.code, strictWhole.code]).toEqual([1, 1]);
     expect(lenient.code).toBe(0);
     // the shards ran without --strict: the merge says its own level decides
-    expect(strict.stdout).toContain('ran without --strict, this merge with it');
+    expect(strict.stdout).toContain('(gating MUST) ran at another gating level than this merge (MUST and SHOULD)');
   });
 
   it('a missing shard is refused with exit 2 and no verdict', async () => {

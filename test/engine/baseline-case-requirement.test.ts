@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Baseline, baselineTarget } from '../../src/engine/baseline.js';
 import type { CaseDef, CaseResult, Failure, LoadedSuite, SuiteResult } from '../../src/engine/model.js';
-import { requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
+import { gatingOf, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
 
 const def = (id: string, requirements: string[]): CaseDef => ({ id, requirements, steps: [], location: { file: 'cases.yaml', line: 1, column: 1 } });
 const suite: LoadedSuite = {
@@ -21,7 +21,7 @@ function judge(results: CaseResult[], baseline: Baseline): { statuses: Record<st
   }
   const requirements = requirementVerdicts(suite, results, baseline);
   const suites: SuiteResult[] = [{ name: 's', target: 'reference', cases: results, requirements, durationMs: 1, properties: {} }];
-  const summary = summarize(suites, false, baseline);
+  const summary = summarize(suites, gatingOf(false), baseline);
   return {
     statuses: Object.fromEntries(requirements.map((v) => [v.id, v.status])),
     cases: Object.fromEntries(results.map((r) => [r.id, r.baseline])),

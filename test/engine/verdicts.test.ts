@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult, Failure, Level, LoadedSuite, Requirement, SuiteResult } from '../../src/engine/model.js';
-import { gates, judged, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
+import { gates, gatingOf, judged, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
 
 const req = (id: string, level: Level = 'MUST', excluded?: string): Requirement => ({ id, level, source: 's.txt#S', text: `${id} text`, ...(excluded ? { excluded } : {}) });
 
@@ -98,9 +98,15 @@ describe('requirement verdicts', () => {
 
 describe('gating levels', () => {
   it('MUST always gates, SHOULD only with --strict, MAY never', () => {
-    expect([gates('MUST', false), gates('MUST', true)]).toEqual([true, true]);
-    expect([gates('SHOULD', false), gates('SHOULD', true)]).toEqual([false, true]);
-    expect([gates('MAY', false), gates('MAY', true)]).toEqual([false, false]);
+    expect([gates('MUST', gatingOf(false)), gates('MUST', gatingOf(true))]).toEqual([true, true]);
+    expect([gates('SHOULD', gatingOf(false)), gates('SHOULD', gatingOf(true))]).toEqual([false, true]);
+    expect([gates('MAY', gatingOf(false)), gates('MAY', gatingOf(true))]).toEqual([false, false]);
+  });
+
+  it('STRICTER gates only with --stricter, which also gates SHOULD', () => {
+    expect([gates('STRICTER', gatingOf(false)), gates('STRICTER', gatingOf(true)), gates('STRICTER', gatingOf(false, true))]).toEqual([false, false, true]);
+    expect(gates('SHOULD', gatingOf(false, true))).toBe(true);
+    expect(gates('MAY', gatingOf(false, true))).toBe(false);
   });
 });
 
@@ -116,11 +122,11 @@ describe('run summary and exit code', () => {
       ...extra,
     };
   }
-  const code = (s: SuiteResult, strict = false, baseline = new Baseline()): number => summarize([s], strict, baseline).exitCode;
+  const code = (s: SuiteResult, strict = false, baseline = new Baseline()): number => summarize([s], gatingOf(strict), baseline).exitCode;
 
   it('0 when conformant: untested, excluded, expected failures and MAY failures do not gate', () => {
     const s = suiteResult({ A: ['MUST', 'passed'], B: ['MAY', 'failed'], C: ['MUST', 'untested'], D: ['MUST', 'excluded'], E: ['MUST', 'expected-failure'] }, [result('c', ['A'], 'skipped')]);
-    const sum = summarize([s], false, new Baseline());
+    const sum = summarize([s], gatingOf(false), new Baseline());
     expect(sum.exitCode).toBe(0);
     expect(sum.verdict).toBe('conformant at the gating level (MUST)');
     expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, total: 5, stale: 0 });
@@ -128,7 +134,7 @@ describe('run summary and exit code', () => {
   });
 
   it('1 for a failed MUST', () => {
-    const sum = summarize([suiteResult({ A: ['MUST', 'failed'] })], false, new Baseline());
+    const sum = summarize([suiteResult({ A: ['MUST', 'failed'] })], gatingOf(false), new Baseline());
     expect(sum.exitCode).toBe(1);
     expect(sum.gatingFailures).toBe(1);
     expect(sum.verdict).toBe('not conformant: 1 requirement(s) failed at the gating level (MUST)');
@@ -138,11 +144,20 @@ describe('run summary and exit code', () => {
     const s = suiteResult({ A: ['SHOULD', 'failed'] });
     expect(code(s, false)).toBe(0);
     expect(code(s, true)).toBe(1);
-    expect(summarize([s], true, new Baseline()).verdict).toContain('(MUST and SHOULD)');
+    expect(summarize([s], gatingOf(true), new Baseline()).verdict).toContain('(MUST and SHOULD)');
+  });
+
+  it('a failed STRICTER requirement is reported failed but gates only with --stricter', () => {
+    const s = suiteResult({ A: ['STRICTER', 'failed'] });
+    const plain = summarize([s], gatingOf(true), new Baseline());
+    expect([plain.exitCode, plain.requirements.failed]).toEqual([0, 1]);
+    const stricter = summarize([s], gatingOf(false, true), new Baseline());
+    expect(stricter.exitCode).toBe(1);
+    expect(stricter.verdict).toContain('failed at the gating level (MUST, SHOULD and STRICTER)');
   });
 
   it('3 when a case errored and nothing gates', () => {
-    const sum = summarize([suiteResult({ A: ['MUST', 'untested'] }, [result('c', ['A'], 'errored')])], false, new Baseline());
+    const sum = summarize([suiteResult({ A: ['MUST', 'untested'] }, [result('c', ['A'], 'errored')])], gatingOf(false), new Baseline());
     expect(sum.exitCode).toBe(3);
     expect(sum.verdict).toBe('not judged: 1 case(s) or suite(s) could not be judged because of a harness or target fault');
   });
@@ -160,20 +175,20 @@ describe('run summary and exit code', () => {
     const s = suiteResult({ A: ['MUST', 'passed'] });
     const first = s.requirements[0];
     if (first) Object.assign(first, { stale: true, baseline: entry });
-    const sum = summarize([s], false, new Baseline([entry]));
+    const sum = summarize([s], gatingOf(false), new Baseline([entry]));
     expect(sum.exitCode).toBe(1);
     expect(sum.staleBaseline).toEqual([entry]);
     expect(sum.verdict).toBe('not conformant: 1 baseline entry is stale (now passing: remove them)');
 
     const caseEntry = { id: 's/c1', reason: 'r' };
     const withCase = suiteResult({ A: ['MUST', 'passed'] }, [result('c1', ['A'], 'passed', { baseline: 'stale' })]);
-    expect(summarize([withCase], false, new Baseline([caseEntry])).staleBaseline).toEqual([caseEntry]);
+    expect(summarize([withCase], gatingOf(false), new Baseline([caseEntry])).staleBaseline).toEqual([caseEntry]);
   });
 
   it('1 for an expired baseline entry, even when everything else is fine', () => {
     const entry = { id: 'A', reason: 'r', expires: '2020-01-31' };
     const baseline = new Baseline([entry], '2020-02-01');
-    const sum = summarize([suiteResult({ A: ['MUST', 'expected-failure'] })], false, baseline);
+    const sum = summarize([suiteResult({ A: ['MUST', 'expected-failure'] })], gatingOf(false), baseline);
     expect(sum.exitCode).toBe(1);
     expect(sum.expiredBaseline).toEqual([entry]);
     expect(sum.verdict).toBe('not conformant: 1 baseline entry has expired');
@@ -239,14 +254,14 @@ describe('not applicable', () => {
     const [v] = requirementVerdicts(suiteOf(sided('C', 'client')), [], new Baseline([entry]), ['server']);
     expect(v).toMatchObject({ status: 'not-applicable' });
     expect(v?.stale).toBeUndefined();
-    expect(summarize([{ name: 's', target: 't', cases: [], requirements: v ? [v] : [], durationMs: 1, properties: {} }], false, new Baseline([entry])).exitCode).toBe(0);
+    expect(summarize([{ name: 's', target: 't', cases: [], requirements: v ? [v] : [], durationMs: 1, properties: {} }], gatingOf(false), new Baseline([entry])).exitCode).toBe(0);
   });
 
   it('is counted apart and never gates: exit code 0 at every level', () => {
     const verdicts = requirementVerdicts(suiteOf(sided('S', 'server'), { ...sided('C', 'client'), level: 'SHOULD' }), [result('c1', ['S'], 'passed')], new Baseline(), ['server']);
     const s: SuiteResult = { name: 's', target: 't', cases: [result('c1', ['S'], 'passed')], requirements: verdicts, durationMs: 1, properties: {} };
     for (const strict of [false, true]) {
-      const sum = summarize([s], strict, new Baseline());
+      const sum = summarize([s], gatingOf(strict), new Baseline());
       expect(sum.exitCode).toBe(0);
       expect(sum.requirements).toMatchObject({ passed: 1, 'not-applicable': 1, untested: 0, total: 2 });
     }
