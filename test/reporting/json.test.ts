@@ -60,7 +60,7 @@ describe('renderJson', () => {
   };
 
   it('has the documented top-level shape', () => {
-    expect(Object.keys(report)).toEqual(['specgate', 'startedAt', 'durationMs', 'seed', 'strict', 'summary', 'requirements', 'suites']);
+    expect(Object.keys(report)).toEqual(['specgate', 'startedAt', 'durationMs', 'seed', 'strict', 'stricter', 'summary', 'requirements', 'suites']);
     expect(report.specgate).toEqual({ version: '9.9.9', format: 1 });
     expect(report.seed).toBe(1337);
     expect(report.summary).toMatchObject({ exitCode: 1, gatingFailures: 2 });
