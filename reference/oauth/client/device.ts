@@ -1,6 +1,6 @@
 import type { ClientBehaviour } from './behaviour.js';
 import { CLIENT_EXIT, scopeList, type ClientEnv } from './contract.js';
-import { sendForm, seconds, sleep, text } from './http.js';
+import { now, sendForm, seconds, sleep, text } from './http.js';
 import { finishWithToken, type ClientIo } from './session.js';
 
 /** Interval to assume when the platform names none (the platform's own default). */
@@ -35,7 +35,7 @@ async function oneDeviceCode(env: ClientEnv, b: ClientBehaviour, io: ClientIo, r
   }
   for (const line of b.userCodeLines(userCode, verificationUri)) io.say(line);
   let interval = seconds(start.fields['interval']) ?? DEFAULT_INTERVAL;
-  const expiresAt = Date.now() + (seconds(start.fields['expires_in']) ?? 900) * 1000;
+  const expiresAt = (await now()) + (seconds(start.fields['expires_in']) ?? 900) * 1000;
   let pending = 0;
   const terminal = async (error: 'access_denied' | 'expired_token'): Promise<Outcome | undefined> => {
     const step = await b.afterTerminal(error, restartsLeft);
@@ -46,7 +46,7 @@ async function oneDeviceCode(env: ClientEnv, b: ClientBehaviour, io: ClientIo, r
   };
   for (;;) {
     await sleep(b.pollDelay(interval));
-    if (b.honoursExpiresIn && Date.now() >= expiresAt) {
+    if (b.honoursExpiresIn && (await now()) >= expiresAt) {
       const next = await terminal('expired_token');
       if (next) return next;
     }

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RealClock } from '../../engine/clock.js';
 import type { Exchange } from '../../engine/model.js';
 import { SpecgateError } from '../../errors.js';
 import { freePort } from '../free-port.js';
+import { CLIENT_CLOCK_VAR, ClientClock, clientClockHandler } from './client-clock.js';
 import { describeExit, launchClient, outputTail, type ClientExit, type ClientProcess } from './client-process.js';
 
 /**
@@ -11,15 +11,17 @@ import { describeExit, launchClient, outputTail, type ClientExit, type ClientPro
  * client application it launches. A suite's played server (its platform, its tool host) is
  * suite code; the harness gives it what every client-side suite needs:
  *
- * - `clock`: real time. The application waits in real time, so the played server cannot run on
- *   a virtual clock; long periods are made to "pass" by answering as if they had;
+ * - `clock`: real time plus what the application slept through the clock hook (client-clock.ts):
+ *   every launch gets SPECGATE_CLOCK_URL, and an application that waits through it is judged
+ *   on the played server's time, in milliseconds; one that waits for real is judged in real
+ *   time. Long periods a client would not wait for are made to "pass" by answering as if they had;
  * - `listen`: an HTTP server on 127.0.0.1, port 0; `freePort` for an address to register;
  * - `launch`: the application, started with the suite's SPECGATE_* contract variables;
  * - cleanup: everything started through the harness (servers, launches, anything handed to
  *   `own`) is stopped when the case ends, whether it passed, failed, errored or timed out.
  */
 export interface ClientHarness {
-  readonly clock: RealClock;
+  readonly clock: ClientClock;
   /** Serves `handler` on 127.0.0.1 and an ephemeral port until the harness closes. */
   listen(handler: RequestListener): Promise<LoopbackServer>;
   /** A port free on 127.0.0.1 right now (e.g. for a callback address the application registers). */
@@ -61,12 +63,15 @@ export interface FinishedClient {
 export async function withClientHarness<T>(signal: AbortSignal, play: (h: ClientHarness) => Promise<T>): Promise<T> {
   const clients: ClientProcess[] = [];
   const owned: Stoppable[] = [];
+  const clock = new ClientClock();
+  const clockHook = await listenLoopback(clientClockHandler(clock));
+  owned.push(clockHook);
   const harness: ClientHarness = {
-    clock: new RealClock(),
+    clock,
     listen: async (handler) => harness.own(await listenLoopback(handler)),
     freePort,
     launch: (command, contract, what) => {
-      const proc = launchClient(command, contract, signal, what);
+      const proc = launchClient(command, { [CLIENT_CLOCK_VAR]: clockHook.url, ...contract }, signal, what);
       clients.push(proc);
       return proc;
     },

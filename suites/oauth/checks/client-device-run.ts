@@ -112,7 +112,8 @@ async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command
     const issued = issuedCodes(mine()).find((c) => c.deviceCode === code);
     if (!issued || platform.device.pollCount(code) !== user.afterPolls) return;
     if (scripted && issued.deviceCode === issuedCodes(mine())[0]?.deviceCode) return;
-    acting.push(act(issued, user.action));
+    // the person acts before the client's next poll: its sleep on the clock hook waits for this
+    acting.push(harness.clock.hold(act(issued, user.action)));
   });
   try {
     let lastSeen = 0;

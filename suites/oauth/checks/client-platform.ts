@@ -13,8 +13,9 @@ import { HarnessDeviceFlow, type DeviceScript } from './client-device-flow.js';
 
 /**
  * The platform the client-side cases play: the reference platform server (spec 000 part B) on
- * 127.0.0.1, on REAL time, because the client under test waits in real time between polls and
- * a virtual clock cannot hurry it. Every request is in `log`, stamped in real milliseconds.
+ * 127.0.0.1, on the client harness's clock: real time plus what the client slept through the
+ * clock hook, so a client that waits for real is judged in real time and one on the hook in
+ * milliseconds. Every request is in `log`, stamped on that clock.
  * Started inside the client-process harness (src/targets/client-process/harness.ts), it runs on
  * the harness's clock and is stopped with the case.
  */

@@ -1,7 +1,8 @@
 /**
- * Real-time bounds of the client-side cases. The client under test waits in real time, so
- * these cases run on a real clock; none of them waits for a spec-sized period (900 s expiry,
- * 10-minute code): the platform answers expired_token when the case decides.
+ * Time bounds of the client-side cases, on the harness's clock: real time plus what the client
+ * slept through the clock hook (src/targets/client-process/client-clock.ts), so a client that
+ * waits for real takes these in real time. None of them waits for a spec-sized period (900 s
+ * expiry, 10-minute code): the platform answers expired_token when the case decides.
  */
 export const CLIENT_TIMING = {
   /**
