@@ -10,7 +10,17 @@ const V2_PAGES = 3;
 /** A poll interval beyond this is not waited out: the run would outlast any budget. */
 const LONGEST_WAIT_MS = 10_000;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits `ms`: through the clock hook of the launch (SPECGATE_CLOCK_URL, optional: see README)
+ * when there is one, so the played platform sees the wait at once; else in real time.
+ */
+async function sleep(ms: number): Promise<void> {
+  const hook = process.env['SPECGATE_CLOCK_URL'];
+  if (!hook) return new Promise((r) => setTimeout(r, ms));
+  const res = await fetch(`${hook}/sleep?ms=${Math.max(0, Math.round(ms))}`, { method: 'POST' });
+  await res.arrayBuffer();
+  if (!res.ok) throw new SpecgateError('SG_TARGET_PROTOCOL', `the clock hook answered a sleep with HTTP ${res.status}`);
+}
 
 async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(url, { headers });

@@ -1,3 +1,4 @@
+import type { Clock } from '../../../src/engine/clock.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { finishClient, withClientHarness, type FinishedClient } from '../../../src/targets/client-process/harness.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../../src/targets/recording-proxy.js';
@@ -20,7 +21,7 @@ export const PLAYED_POLLING = { first: 1, grown: 2, growAfter: 2 } as const;
 
 /** One request the played services routed to an operation, as they saw and answered it. */
 export interface ServedCall {
-  /** Milliseconds (wall clock) when the request was answered. */
+  /** When the request was answered (ms), on the client harness's clock: real time plus what the client slept through the clock hook. */
   at: number;
   operationId: string;
   method: string;
@@ -82,7 +83,7 @@ function streamOf(call: OperationCall): string {
  * every routed call kept with the time it was answered: the recording proxy keeps bodies only
  * in part (a v1 page of 1000 events is larger), and no times.
  */
-function observedHandlers(calls: ServedCall[]): (id: string, reference: Handler) => Handler {
+function observedHandlers(calls: ServedCall[], clock: Clock): (id: string, reference: Handler) => Handler {
   const answered = new Map<string, number>();
   return (id, reference) => (call, ctx) => {
     const answer: Answer = reference(call, ctx);
@@ -93,7 +94,7 @@ function observedHandlers(calls: ServedCall[]): (id: string, reference: Handler)
       answered.set(stream, n + 1);
       headers['x-poll-interval'] = String(n < PLAYED_POLLING.growAfter ? PLAYED_POLLING.first : PLAYED_POLLING.grown);
     }
-    const seen: ServedCall = { at: Date.now(), operationId: id, method: call.method, url: `${call.path}${call.query.size ? `?${call.query.toString()}` : ''}`, stream, query: new URLSearchParams(call.query), headers: call.headers, status: answer.status };
+    const seen: ServedCall = { at: clock.now(), operationId: id, method: call.method, url: `${call.path}${call.query.size ? `?${call.query.toString()}` : ''}`, stream, query: new URLSearchParams(call.query), headers: call.headers, status: answer.status };
     if (headers['etag'] !== undefined) seen.etag = headers['etag'];
     if (headers['x-poll-interval'] !== undefined) seen.interval = Number(headers['x-poll-interval']);
     if (id === 'listEventsV1' && answer.status === 200) {
@@ -114,14 +115,16 @@ function observedHandlers(calls: ServedCall[]): (id: string, reference: Handler)
 
 /**
  * Plays the monitoring API and the platform for a client: the reference services (fresh, on
- * the wall clock the client also lives on), behind a recording proxy. The client starts with
+ * the wall clock), behind a recording proxy; request times, which the poll-interval judge
+ * compares, are stamped on the harness's clock, so a client that sleeps through the clock hook
+ * (SPECGATE_CLOCK_URL) is judged in milliseconds. The client starts with
  * the launch contract of reference/events/client/README.md and has `budgetMs` to finish; one
  * that is still running then is stopped and judged on what it sent.
  */
 export async function runClient(ctx: CheckContext, command: unknown, budgetMs: number): Promise<ClientRun> {
   return withClientHarness(ctx.signal, async (h) => {
     const calls: ServedCall[] = [];
-    const service = h.own(await startEventsServer({ override: observedHandlers(calls) }));
+    const service = h.own(await startEventsServer({ override: observedHandlers(calls, h.clock) }));
     const proxy = h.own(await startRecordingProxy(service.url));
     const p = SEEDED_PLATFORM;
     const client = h.launch(
