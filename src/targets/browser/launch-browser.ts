@@ -26,7 +26,10 @@ export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
 /** How long Chromium gets to start (ms): a busy two-core machine can take several seconds. */
 export const LAUNCH_TIMEOUT_MS = 30_000;
 
-/** A running headless Chromium with a profile of its own. */
+/**
+ * A running headless Chromium with a profile of its own (a browser for one purpose; the page
+ * visits of cases share one browser instead, see shared-browser.ts).
+ */
 export interface HeadlessBrowser {
   /** The browser's one context: pages opened in it share cookies, as one visitor's would. */
   readonly context: BrowserContext;
@@ -83,16 +86,6 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
   }
   signal.addEventListener('abort', onAbort, { once: true });
   return { context, executablePath, profileDir: profile, close };
-}
-
-/** Runs `use` with a fresh browser and always closes it afterwards, whatever `use` did. */
-export async function withBrowser<T>(signal: AbortSignal, use: (browser: HeadlessBrowser) => Promise<T>): Promise<T> {
-  const browser = await launchBrowser(signal);
-  try {
-    return await use(browser);
-  } finally {
-    await browser.close();
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from 'playwright-core';
-import type { HeadlessBrowser } from './launch-browser.js';
+import type { BrowserSession } from './shared-browser.js';
 
 /** One request the browser made while specgate drove a page. */
 export interface BrowserRequest {
@@ -88,7 +88,7 @@ const quietly = async (p: Promise<unknown>): Promise<void> => {
  * post data) and every answer it received (with its body), in the order they happened. The
  * page is closed afterwards; the browser is the caller's.
  */
-export async function visitPage(browser: HeadlessBrowser, url: string, opts: VisitOptions = {}): Promise<PageVisit> {
+export async function visitPage(browser: BrowserSession, url: string, opts: VisitOptions = {}): Promise<PageVisit> {
   const budget = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + budget;
   const left = (): number => Math.max(1, deadline - Date.now());
@@ -124,9 +124,11 @@ export async function visitPage(browser: HeadlessBrowser, url: string, opts: Vis
     }
     await quietly(page.waitForLoadState('networkidle', { timeout: Math.min(left(), SETTLE_MS) }));
     const finalUrl = page.url();
+    // a page with a body answers at once; the limit is for one without, and a machine so busy
+    // that the renderer is seconds behind must not read as a page that shows nothing
     const text = await page
       .locator('body')
-      .innerText({ timeout: 1000 })
+      .innerText({ timeout: 5000 })
       .catch(() => '');
     return {
       requests: await settled(requests),

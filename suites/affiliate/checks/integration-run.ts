@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, CHROMIUM_VAR, NO_BROWSER, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
-import { withBrowser } from '../../../src/targets/browser/launch-browser.js';
+import { withBrowser } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage, type PageVisit } from '../../../src/targets/browser/page-visit.js';
 import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
 import { finishClient, withClientHarness, type FinishedClient } from '../../../src/targets/client-process/harness.js';

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
-import { launchBrowser, withBrowser } from '../../../src/targets/browser/launch-browser.js';
+import { launchBrowser } from '../../../src/targets/browser/launch-browser.js';
+import { withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage } from '../../../src/targets/browser/page-visit.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
@@ -112,8 +113,8 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     expect(existsSync(browser.profileDir)).toBe(false);
   }, 60_000);
 
-  it('closes the browser when the work inside fails', async () => {
-    let kept: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  it("closes the visit's context when the work inside fails", async () => {
+    let kept: BrowserSession | undefined;
     await expect(
       withBrowser(new AbortController().signal, (b) => {
         kept = b;
@@ -121,6 +122,42 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       }),
     ).rejects.toThrow('inner failure');
     await expect(kept?.context.newPage()).rejects.toThrow();
-    expect(kept && existsSync(kept.profileDir)).toBe(false);
+  }, 60_000);
+
+  it('visits share one browser, each in a context of its own: cookies set in one are not sent by another', async () => {
+    const signal = new AbortController().signal;
+    const seen: string[] = [];
+    await Promise.all(
+      ['one', 'two'].map((who) =>
+        withBrowser(signal, async (b) => {
+          seen.push(b.context.browser()?.version() ?? 'none');
+          await b.context.addCookies([{ name: 'who', value: who, url: server.url }]);
+          const cookies = await b.context.cookies(server.url);
+          expect(cookies.map((c) => `${c.name}=${c.value}`)).toEqual([`who=${who}`]);
+        }),
+      ),
+    );
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe('none');
+  }, 60_000);
+
+  it("an aborted case closes its own context, not the browser another visit is using", async () => {
+    const abort = new AbortController();
+    let other: BrowserSession | undefined;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => (release = r));
+    const holding = withBrowser(new AbortController().signal, async (b) => {
+      other = b;
+      await released;
+      return (await b.context.newPage()).url();
+    });
+    await withBrowser(abort.signal, async (b) => {
+      const page = await b.context.newPage();
+      setTimeout(() => abort.abort(), 50);
+      await expect(page.waitForTimeout(30_000)).rejects.toThrow(/closed/);
+    });
+    release();
+    expect(await holding).toBe('about:blank');
+    expect(other).toBeDefined();
   }, 60_000);
 });
