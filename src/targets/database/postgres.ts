@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pgTypes from 'pg';
 import { SpecgateError } from '../../errors.js';
 import { DatabaseAnswerError, classifyDatabaseError } from './database-errors.js';
 import type { DatabaseConfig, DatabaseTarget, QueryResult } from './types.js';
@@ -6,6 +6,14 @@ import { oneAtATime } from './one-at-a-time.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const INT8_OID = 20;
+
+type Pg = typeof pgTypes;
+/** The driver, loaded with the first session: most runs judge no database, and it costs every CLI start. */
+let driver: Pg | undefined;
+async function loadDriver(): Promise<Pg> {
+  driver ??= (await import('pg')).default;
+  return driver;
+}
 
 /**
  * Values as cases match them: int8 as a number while it is exact (a bigint beyond 2^53, as JSON
@@ -20,7 +28,8 @@ const types = {
         return Number.isSafeInteger(n) ? n : BigInt(v);
       };
     }
-    const parse = pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+    // rows are parsed only in a session, so the driver is loaded by then
+    const parse = (driver ? driver.types.getTypeParser(oid, format ?? 'text') : (v: string) => v) as (value: string) => unknown;
     return (v: string) => normalise(parse(v));
   },
 };
@@ -59,19 +68,23 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
     }
   })();
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  let session: Promise<pg.Client> | undefined;
+  let session: Promise<pgTypes.Client> | undefined;
   // one statement at a time: the session is shared, and pg would queue anyway
   const serial = oneAtATime();
 
-  const open = (): Promise<pg.Client> => {
+  const open = (): Promise<pgTypes.Client> => {
     if (!session) {
-      const client = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: timeoutMs, types });
-      // an idle session the server drops must not crash the process: the next query reopens
-      client.on('error', () => {
-        session = undefined;
+      session = loadDriver().then(async (pg) => {
+        const c = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: timeoutMs, types });
+        // an idle session the server drops must not crash the process: the next query reopens
+        c.on('error', () => {
+          session = undefined;
+        });
+        await c.connect();
+        return c;
       });
-      session = client.connect().then(
-        () => client,
+      session = session.then(
+        (c) => c,
         (e: unknown) => {
           session = undefined;
           throw classifyDatabaseError(e, where, true);
@@ -81,7 +94,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
     return session;
   };
 
-  const drop = (client: pg.Client): void => {
+  const drop = (client: pgTypes.Client): void => {
     session = undefined;
     void client.end().catch(() => undefined);
   };
