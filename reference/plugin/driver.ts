@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter } from 'node:path';
-import { decodeDescriptorSet, decodeResponse, encodeRequest } from './codec.js';
+import { decodeDriverResponse, encodeDriverRequest, readDescriptorSet } from './driver-codec.js';
 import { applyGenerators, proto3OptionalFilesToGenerate, type ApplyOptions, type ApplyResult, type GeneratorRun, type Tree } from './model/index.js';
 import { findOnPath } from './search-path.js';
 import { writeTree } from './tree-io.js';
@@ -18,7 +18,8 @@ import type { CodeGeneratorRequest, CodeGeneratorResponse, FileDescriptorShape, 
  * Generators run in command-line order (Rules for File, rule 6), each plugin gets one request
  * (file_to_generate = FILEs, proto_file = FILEs and their imports in topological order), and
  * the responses are applied with the model; on any error nothing is written and the exit status
- * is 1, with protoc-like messages on stderr.
+ * is 1, with protoc-like messages on stderr. Messages go through driver-codec.ts (no protobufjs:
+ * the driver starts once per compiler run), descriptors passed on byte for byte.
  */
 
 /** The version this driver reports in `compiler_version` (spec A, Versioning 1). */
@@ -38,13 +39,19 @@ export interface DriverArgs {
   files: string[];
 }
 
-/** Ways to bend the driver; used by planted-fault drivers in the tests. */
+/**
+ * Ways to bend the driver; used by planted-fault drivers in the tests. `mapRequest` sees the
+ * descriptors as read from the set (only what the driver decodes of them); a hook that replaces
+ * descriptors also encodes the request (`encodeRequest`, e.g. with the full codec).
+ */
 export interface DriverHooks {
   mapRequest?(req: CodeGeneratorRequest, generator: string): CodeGeneratorRequest;
   encodeRequest?(req: CodeGeneratorRequest): Uint8Array;
   resolvePlugin?(name: string, explicit: string | undefined, env: NodeJS.ProcessEnv): string | undefined;
   mapOutputs?(outputs: OutputDirective[]): OutputDirective[];
   pluginExit?(status: number | null, generator: string): number | null;
+  /** Reads a plugin's output (throws when it is no CodeGeneratorResponse). */
+  decodeResponse?(stdout: Uint8Array): CodeGeneratorResponse;
   apply?(runs: GeneratorRun[], opts: ApplyOptions): ApplyResult;
   onFailure?(runs: GeneratorRun[], opts: ApplyOptions, write: (dir: string, tree: Tree) => void): void;
 }
@@ -129,7 +136,7 @@ export function runDriver(argv: readonly string[], hooks: DriverHooks = {}, env:
   try {
     args = parseArgs(argv);
     for (const setPath of args.descriptorSets) {
-      for (const f of decodeDescriptorSet(readFileSync(setPath)).file ?? []) if (f.name !== undefined && !pool.has(f.name)) pool.set(f.name, f);
+      for (const f of readDescriptorSet(readFileSync(setPath))) if (f.name !== undefined && !pool.has(f.name)) pool.set(f.name, f);
     }
     protoFiles = closure(args.files, pool);
   } catch (e) {
@@ -148,7 +155,7 @@ export function runDriver(argv: readonly string[], hooks: DriverHooks = {}, env:
     req.proto_file = protoFiles;
     req.compiler_version = DRIVER_VERSION;
     if (hooks.mapRequest) req = hooks.mapRequest(req, o.name);
-    const input = hooks.encodeRequest ? hooks.encodeRequest(req) : encodeRequest(req);
+    const input = hooks.encodeRequest ? hooks.encodeRequest(req) : encodeDriverRequest(req);
     const r = spawnSync(path, [], { input, env, maxBuffer: 256 * 1024 * 1024 });
     if (r.error) return { status: 1, stderr: [`--${o.name}_out: ${exe}: ${r.error.message}`] };
     if (r.stderr.length) stderr.push(r.stderr.toString('utf8').replace(/\n$/, ''));
@@ -156,7 +163,7 @@ export function runDriver(argv: readonly string[], hooks: DriverHooks = {}, env:
     if (status !== 0) return { status: 1, stderr: [...stderr, `--${o.name}_out: ${exe}: Plugin failed with status code ${status ?? r.signal}.`] };
     let response: CodeGeneratorResponse;
     try {
-      response = decodeResponse(r.stdout);
+      response = hooks.decodeResponse ? hooks.decodeResponse(r.stdout) : decodeDriverResponse(r.stdout);
     } catch {
       return { status: 1, stderr: [...stderr, `--${o.name}_out: ${exe}: Plugin output is unparseable.`] };
     }

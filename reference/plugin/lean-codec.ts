@@ -17,7 +17,8 @@ export class WireError extends Error {}
 
 const utf8 = new TextDecoder();
 
-class Reader {
+/** A cursor over one message (or one field's payload) of the wire format. */
+export class Reader {
   pos = 0;
   constructor(readonly buf: Uint8Array, readonly end: number = buf.length) {}
 
@@ -130,7 +131,8 @@ function service(r: Reader): NonNullable<FileDescriptorShape['service']>[number]
   return s;
 }
 
-function file(r: Reader): FileDescriptorShape {
+/** The parts of a FileDescriptorProto the reference generator and driver read. */
+export function leanFileDescriptor(r: Reader): FileDescriptorShape {
   const f: FileDescriptorShape = {};
   fields(r, { 1: 2, 2: 2, 3: 2, 4: 2, 6: 2, 12: 2 }, (n, r) => {
     if (n === 1) f.name = r.string();
@@ -161,7 +163,7 @@ export function leanDecodeRequest(buf: Uint8Array): CodeGeneratorRequest {
     if (n === 1) req.file_to_generate = push(req.file_to_generate, r.string());
     else if (n === 2) req.parameter = r.string();
     else if (n === 3) req.compiler_version = version(r.sub());
-    else req.proto_file = push(req.proto_file, file(r.sub()));
+    else req.proto_file = push(req.proto_file, leanFileDescriptor(r.sub()));
   });
   return req;
 }

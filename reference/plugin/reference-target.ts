@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import type { ReferenceTarget } from '../../src/engine/suite-module.js';
 import { SpecgateError } from '../../src/errors.js';
+import { fromRoot } from '../../src/paths.js';
 import { compiledScript } from './launcher.js';
 import { DEFAULT_MARKER_PREFIX } from './model/index.js';
 
 /**
  * The plugin suite's embedded reference: the reference plugin (plugin side) and the reference
- * driver (compiler side), both compiled scripts run with this Node.
+ * driver (compiler side), both compiled scripts run with this Node. The plugin is installed for
+ * compilers as `reference/plugin/bin/protoc-gen-specgate` (a wrapper running the same script),
+ * the executable name PLUGIN-EXECUTABLE-NAME judges.
  */
 export const pluginReference: ReferenceTarget = {
   async start() {
@@ -22,6 +25,7 @@ export const pluginReference: ReferenceTarget = {
         compiler_command: [process.execPath, driver],
         insertion_marker_prefix: DEFAULT_MARKER_PREFIX,
         plugin_name_prefix: 'protoc-gen-',
+        plugin_executable: fromRoot('reference', 'plugin', 'bin', 'protoc-gen-specgate'),
         plugin_error_parameter: 'fail=the schema asks for something this generator cannot do',
       },
       exec: { command: process.execPath, args: [plugin] },

@@ -9,6 +9,7 @@ import { compilerRequest } from './checks/compiler-request.js';
 import { compilerProperty, compilerRun } from './checks/compiler-run.js';
 import { fuzzRequest } from './checks/fuzz-request.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
+import { executableName } from './checks/executable-name.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
 import { markerPrefix } from './checks/support.js';
@@ -32,7 +33,7 @@ export const suite: SuiteModule = {
   title: 'Code-generator plugin protocol (plugins and compilers)',
   checks: {
     responseRules, generatedRules, schemaError, fieldOrder, unknownFields, compilerVersion, deterministic, fileToGenerate,
-    compilerRun, compilerRequest, compilerProperty, fuzzRequest,
+    executableName, compilerRun, compilerRequest, compilerProperty, fuzzRequest,
   },
   generators: {
     ...pluginGenerators,

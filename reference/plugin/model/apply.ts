@@ -1,7 +1,8 @@
 import type { CodeGeneratorResponse } from '../types.js';
+import { annotationsOf, DEFAULT_METADATA_SUFFIX, mergeCodeInfo, parseCodeInfo, printCodeInfo, type Annotation } from './code-info.js';
 import { declaresProto3Optional } from './features.js';
 import { checkFileName } from './file-name.js';
-import { DEFAULT_MARKER_PREFIX, insertAtPoint } from './insertion.js';
+import { DEFAULT_MARKER_PREFIX, insertAtPoint, markerLine } from './insertion.js';
 import { Rules, type RuleKey } from './rules.js';
 
 /** Output tree of one output directory: file name (as the generator wrote it) -> content. */
@@ -43,6 +44,11 @@ export interface ApplyOptions {
    * rule 6), so an insertion into one is refused for that reason.
    */
   leftovers?: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * How the code-generation metadata of a generated file is named: `<file><suffix>`, holding a
+   * GeneratedCodeInfo (File.generated_code_info). `.pb.meta` by default, as protoc keeps it.
+   */
+  metadataSuffix?: string;
 }
 
 export type ApplyResult = { ok: true; trees: Map<string, Tree> } | { ok: false; error: ModelError };
@@ -60,7 +66,23 @@ function reject(key: RuleKey, generator: string, message: string, fileIndex?: nu
   throw new Rejection({ rule: rule.compiler ?? '', key, generator, message, ...(fileIndex === undefined ? {} : { fileIndex }) });
 }
 
-type Open = { kind: 'file'; name: string } | { kind: 'insert'; name: string; point: string; text: string; index: number };
+type Open = { kind: 'file'; name: string } | { kind: 'insert'; name: string; point: string; text: string; index: number; info: Annotation[] };
+
+/**
+ * The metadata of `name` after inserting `text` at `point` of `before` (File.generated_code_info:
+ * "when an insertion point is used it is offset and merged into the code-generation metadata of
+ * the generated files"). Unchanged when the insertion carries no annotations and the file has
+ * no metadata, or when the metadata on record cannot be read (a compiler cannot merge into it).
+ */
+function mergedMetadata(tree: Tree, name: string, before: string, point: string, text: string, info: Annotation[], opts: ApplyOptions): void {
+  const metaName = `${name}${opts.metadataSuffix ?? DEFAULT_METADATA_SUFFIX}`;
+  const current = tree.get(metaName);
+  if (current === undefined && info.length === 0) return;
+  const existing = current === undefined ? [] : parseCodeInfo(current);
+  const site = markerLine(before, point, opts.markerPrefix ?? DEFAULT_MARKER_PREFIX);
+  if (!existing || 'message' in site) return;
+  tree.set(metaName, printCodeInfo(mergeCodeInfo(existing, info, { ...site, text })));
+}
 
 /** Applies one response to `tree` (mutating it), following spec A, Rules for File, rules 1-5. */
 function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions, dir: string): void {
@@ -86,6 +108,7 @@ function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions, dir: string
     const result = (opts.insert ?? insertAtPoint)(target, open.point, open.text, prefix);
     if (!result.ok) reject('insertionMarker', gen, `${open.name}: ${result.message}`, open.index);
     tree.set(open.name, result.content);
+    mergedMetadata(tree, open.name, target, open.point, open.text, open.info, opts);
   };
   (res.file ?? []).forEach((f, i) => {
     const name = f.name ?? '';
@@ -96,7 +119,7 @@ function applyOne(run: GeneratorRun, tree: Tree, opts: ApplyOptions, dir: string
       if (name === '') reject('insertionName', gen, `file[${i}]: insertion point ${JSON.stringify(point)} without a file name`, i);
       const problem = checkFileName(name);
       if (problem) reject(problem.rule, gen, problem.message, i);
-      open = { kind: 'insert', name, point, text: content, index: i };
+      open = { kind: 'insert', name, point, text: content, index: i, info: annotationsOf(f.generated_code_info) };
     } else if (name !== '') {
       close();
       const problem = checkFileName(name);

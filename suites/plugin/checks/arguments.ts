@@ -1,4 +1,4 @@
-import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { responseSchema } from '../schemas.js';
 import { FIXTURES, type FixtureName } from './fixtures.js';
 
@@ -36,10 +36,13 @@ export const RUNS_ARGS = argsSchema({ runs });
 export interface ResponseRulesArgs {
   /** Parameters to run every fixture with (`null`: no parameter); default var plugin_parameters. */
   parameters?: string | (string | null)[];
+  /** One request to run instead of the fixtures, decoded (descriptor keys snake_case or camelCase). */
+  request?: CodeGeneratorRequest;
 }
 /** Schema of ResponseRulesArgs. */
 export const RESPONSE_RULES_ARGS = argsSchema({
   parameters: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: ['string', 'null'] } }] },
+  request: { type: 'object', description: 'a CodeGeneratorRequest, decoded: run the plugin on it alone instead of on the fixtures' },
 });
 
 /** Arguments of plugin.schemaError. */

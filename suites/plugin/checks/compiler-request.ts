@@ -63,8 +63,11 @@ export function judgeRequest(bytes: Uint8Array, files: readonly string[], parame
   } catch (e) {
     return [{ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin's stdin is not a CodeGeneratorRequest: ${e instanceof Error ? e.message : String(e)}`, actual: Buffer.from(bytes.subarray(0, 64)).toString('hex') }];
   }
-  if (!isDeepStrictEqual(req.file_to_generate ?? [], [...files])) {
-    found.push({ requirement: 'PLUGIN-COMPILER-FILE-TO-GENERATE', message: 'file_to_generate is not the list of files named on the command line', expected: files, actual: req.file_to_generate ?? [] });
+  const listed = req.file_to_generate ?? [];
+  if (!isDeepStrictEqual([...listed].sort(), [...files].sort())) {
+    found.push({ requirement: 'PLUGIN-COMPILER-FILE-TO-GENERATE', message: 'file_to_generate is not the files named on the command line, each once', expected: files, actual: listed });
+  } else if (!isDeepStrictEqual(listed, [...files])) {
+    found.push({ requirement: 'PLUGIN-COMPILER-FILE-TO-GENERATE-ORDER', message: 'file_to_generate lists the files in another order than the command line', expected: files, actual: listed });
   }
   if (req.parameter !== parameter) {
     found.push({ requirement: 'PLUGIN-COMPILER-PARAMETER', message: 'parameter is not the one passed on the command line', expected: parameter ?? '(absent)', actual: req.parameter ?? '(absent)' });
@@ -72,17 +75,21 @@ export function judgeRequest(bytes: Uint8Array, files: readonly string[], parame
   const got = (req.proto_file ?? []).map((f) => f.name ?? '');
   const want = closureNames(files, set);
   const dupes = got.filter((n, i) => got.indexOf(n) !== i);
-  const late = (req.proto_file ?? []).flatMap((f, i) => (f.dependency ?? []).filter((d) => { const at = got.indexOf(d); return at < 0 || at > i; }).map((d) => `${f.name ?? '?'} comes before its import ${d}`));
   const missing = want.filter((n) => !got.includes(n));
   const extra = got.filter((n) => !want.includes(n));
-  if (dupes.length || late.length || missing.length || extra.length) {
-    found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE', message: `proto_file is not the files to generate and their imports, once each, in topological order: ${[...missing.map((n) => `missing ${n}`), ...extra.map((n) => `extra ${n}`), ...dupes.map((n) => `${n} twice`), ...late].join('; ')}`, expected: want, actual: got });
+  if (dupes.length || missing.length || extra.length) {
+    found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE', message: `proto_file is not the files to generate and their imports, once each: ${[...missing.map((n) => `missing ${n}`), ...extra.map((n) => `extra ${n}`), ...dupes.map((n) => `${n} twice`)].join('; ')}`, expected: want, actual: got });
   } else {
     const byName = new Map(set.map((f) => [f.name ?? '', f]));
     const changed = (req.proto_file ?? []).filter((f) => !isDeepStrictEqual(comparable(f), comparable(byName.get(f.name ?? '') ?? {})));
     if (changed.length) {
       found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE', message: `proto_file carries descriptors that differ from the descriptor set the compiler was given: ${changed.map((f) => f.name).join(', ')}`, expected: changed.map((f) => comparable(byName.get(f.name ?? '') ?? {})), actual: changed.map(comparable) });
     }
+  }
+  // the order of the files that are there; a missing import is the closure's finding
+  const late = (req.proto_file ?? []).flatMap((f, i) => (f.dependency ?? []).filter((d) => got.indexOf(d) > i).map((d) => `${f.name ?? '?'} comes before its import ${d}`));
+  if (late.length) {
+    found.push({ requirement: 'PLUGIN-COMPILER-PROTO-FILE-TOPOLOGICAL', message: `proto_file is not in topological order: ${late.join('; ')}`, expected: want, actual: got });
   }
   const bad = (req.proto_file ?? []).flatMap(unqualified);
   if (bad.length) found.push({ requirement: 'PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED', message: `type names that are not fully qualified: ${bad.join('; ')}`, actual: bad });

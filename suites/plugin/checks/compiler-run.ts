@@ -1,20 +1,30 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
-import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
+import { DEFAULT_MARKER_PREFIX, DEFAULT_METADATA_SUFFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { COMPILER_RUN_ARGS, RUNS_ARGS, type CompilerRunArgs, type GeneratorArg, type RunsArgs } from './arguments.js';
 import { runCompiler, type CompilerInvocation, type ScriptedGenerator } from './compiler-harness.js';
-import { expectedOutcome, FAILED_WRITES_NOTHING_RULE, judgeCompiler } from './compiler-verdict.js';
+import { expectedOutcome, FAILED_WRITES_NOTHING_RULE, judgeCompiler, OUTPUT_INSIDE_RULE } from './compiler-verdict.js';
 import { diagnoseAcceptance, diagnoseRefusal, diagnoseTree } from './diagnose.js';
 import { loadFixture } from './fixtures.js';
 import { generatedInvocations } from './invocations.js';
 import { COMPILER_RUN_JUDGES, COMPILER_TREE_JUDGES } from './judged.js';
-import { compilerArgv, failFor, markerPrefix, pluginNamePrefix } from './support.js';
+import { compilerArgv, failFor, markerPrefix, metadataSuffix, pluginNamePrefix } from './support.js';
 
-/** Rewrites the default marker prefix in response contents to the target's (var insertion_marker_prefix). */
-function retarget(res: CodeGeneratorResponse, prefix: string): CodeGeneratorResponse {
-  if (prefix === DEFAULT_MARKER_PREFIX || !res.file) return res;
-  return { ...res, file: res.file.map((f) => (f.content === undefined ? f : { ...f, content: f.content.split(DEFAULT_MARKER_PREFIX).join(prefix) })) };
+/**
+ * Rewrites protoc's forms in a response to the target's: the marker prefix in contents (var
+ * insertion_marker_prefix) and the metadata suffix of file names (var metadata_file_suffix).
+ */
+function retarget(res: CodeGeneratorResponse, prefix: string, suffix: string): CodeGeneratorResponse {
+  if ((prefix === DEFAULT_MARKER_PREFIX && suffix === DEFAULT_METADATA_SUFFIX) || !res.file) return res;
+  return {
+    ...res,
+    file: res.file.map((f) => ({
+      ...f,
+      ...(f.content === undefined ? {} : { content: f.content.split(DEFAULT_MARKER_PREFIX).join(prefix) }),
+      ...(f.name?.endsWith(DEFAULT_METADATA_SUFFIX) ? { name: `${f.name.slice(0, -DEFAULT_METADATA_SUFFIX.length)}${suffix}` } : {}),
+    })),
+  };
 }
 
 /** Leftover files with the default marker prefix rewritten to the target's, as for responses. */
@@ -24,10 +34,10 @@ function retargetLeftovers(leftovers: Record<string, Record<string, string>>, pr
 }
 
 /** The scripted plugins of a compilerRun step (`with.generators`, checked against COMPILER_RUN_ARGS). */
-function scriptedGenerators(args: readonly GeneratorArg[], prefix: string): ScriptedGenerator[] {
+function scriptedGenerators(args: readonly GeneratorArg[], prefix: string, suffix: string): ScriptedGenerator[] {
   return args.map((g) => {
     const out: ScriptedGenerator = { name: g.name };
-    if (g.response) out.response = retarget(g.response, prefix);
+    if (g.response) out.response = retarget(g.response, prefix, suffix);
     if (g.responseHex !== undefined) out.responseBytes = Uint8Array.from(Buffer.from(g.responseHex.replace(/\s+/g, ''), 'hex'));
     if (g.outDir !== undefined) out.outDir = g.outDir;
     if (g.parameter !== undefined) out.parameter = g.parameter;
@@ -41,16 +51,21 @@ function scriptedGenerators(args: readonly GeneratorArg[], prefix: string): Scri
 /** Runs an invocation and returns every deviation from the model, each with the run's exchange. */
 async function runAndJudge(ctx: CheckContext, inv: CompilerInvocation, acceptRequirement: string): Promise<{ requirement: string; message: string; expected?: unknown; actual?: unknown }[]> {
   const prefix = markerPrefix(ctx);
+  const suffix = metadataSuffix(ctx);
   const out = await runCompiler((spec) => ctx.exec(spec), inv);
-  const expect = expectedOutcome(inv, out.sandbox, prefix);
+  const expect = expectedOutcome(inv, out.sandbox, prefix, suffix);
   let accept = acceptRequirement;
   // A wrong tree or a refusal is put down to the rule whose bent model reproduces it: a fixed
   // case names its own rule, but a compiler that, say, does not indent also gets the insertion
   // in a generator-order case wrong, and that failure belongs to the indentation rule.
-  if (expect.ok && out.exitCode === 0) accept = diagnoseTree(inv, out, acceptRequirement, prefix);
+  if (expect.ok && out.exitCode === 0) accept = diagnoseTree(inv, out, acceptRequirement, prefix, suffix);
   if (expect.ok && out.exitCode !== 0) accept = diagnoseRefusal(inv, out.sandbox, acceptRequirement, prefix);
-  const reordered = !expect.ok && out.exitCode === 0 ? diagnoseAcceptance(inv, out, prefix) : undefined;
-  return judgeCompiler(expect, out, accept).map((f) => ({ ...f, ...(reordered ? { requirement: reordered, message: `${f.message} (the output is what the generators give in reverse order)` } : {}), exchange: out.exchange }));
+  const reordered = !expect.ok && out.exitCode === 0 ? diagnoseAcceptance(inv, out, prefix, suffix) : undefined;
+  return judgeCompiler(expect, out, accept, suffix).map((f) => ({
+    ...f,
+    ...(reordered && f.requirement !== OUTPUT_INSIDE_RULE ? { requirement: reordered, message: `${f.message} (the output is what the generators give in reverse order)` } : {}),
+    exchange: out.exchange,
+  }));
 }
 
 /**
@@ -70,7 +85,7 @@ export const compilerRun = defineCheck<CompilerRunArgs>({
     const fixture = loadFixture(args.fixture ?? 'shop');
     const inv: CompilerInvocation = {
       compiler: compilerArgv(ctx),
-      generators: scriptedGenerators(args.generators, prefix),
+      generators: scriptedGenerators(args.generators, prefix, metadataSuffix(ctx)),
       descriptorSet: fixture.set,
       files: args.files ?? fixture.file_to_generate,
       pluginPrefix: pluginNamePrefix(ctx),
@@ -78,9 +93,9 @@ export const compilerRun = defineCheck<CompilerRunArgs>({
     };
     const accept = args.requirement ?? ctx.requirements[0] ?? '';
     for (const f of await runAndJudge(ctx, inv, accept)) {
-      // Leftover files after a rightful failure are judged by the case that covers that rule;
-      // every other rejection case would otherwise report them too.
-      if (f.requirement === FAILED_WRITES_NOTHING_RULE) failFor(ctx, f);
+      // Files left after a rightful failure, and files outside the output folder, are judged
+      // by the cases that cover those rules; every other case would otherwise report them too.
+      if (f.requirement === FAILED_WRITES_NOTHING_RULE || f.requirement === OUTPUT_INSIDE_RULE) failFor(ctx, f);
       else ctx.fail(f);
     }
   },

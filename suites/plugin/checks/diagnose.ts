@@ -1,4 +1,4 @@
-import { applyGenerators, DEFAULT_MARKER_PREFIX, insertAtPoint, type GeneratorRun, type InsertResult } from '../../../reference/plugin/model/index.js';
+import { applyGenerators, DEFAULT_MARKER_PREFIX, DEFAULT_METADATA_SUFFIX, insertAtPoint, type GeneratorRun, type InsertResult } from '../../../reference/plugin/model/index.js';
 import { onDisk } from '../../../reference/plugin/tree-io.js';
 import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { withSandbox, type CompilerInvocation, type CompilerOutcome } from './compiler-harness.js';
@@ -83,15 +83,15 @@ function bentRuns(inv: CompilerInvocation, sandbox: string, bend: Bend): Generat
 }
 
 /** Whether the model with `bend` accepts the invocation and writes exactly what the compiler wrote. */
-function reproduces(inv: CompilerInvocation, out: CompilerOutcome, bend: Bend, prefix: string, proto3OptionalFiles: string[]): boolean {
-  const r = applyGenerators(bentRuns(inv, out.sandbox, bend), { markerPrefix: prefix, proto3OptionalFiles, ...(bend.insert ? { insert: bend.insert } : {}) });
-  return r.ok && [...r.trees].every(([dir, tree]) => sameTree(onDisk(tree), out.outputs.get(dir) ?? new Map()));
+function reproduces(inv: CompilerInvocation, out: CompilerOutcome, bend: Bend, prefix: string, proto3OptionalFiles: string[], suffix: string): boolean {
+  const r = applyGenerators(bentRuns(inv, out.sandbox, bend), { markerPrefix: prefix, metadataSuffix: suffix, proto3OptionalFiles, ...(bend.insert ? { insert: bend.insert } : {}) });
+  return r.ok && [...r.trees].every(([dir, tree]) => sameTree(onDisk(tree), out.outputs.get(dir) ?? new Map(), suffix));
 }
 
 /** The requirement whose bent model reproduces the compiler's tree, or `fallback`. */
-export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fallback: string, prefix = DEFAULT_MARKER_PREFIX): string {
+export function diagnoseTree(inv: CompilerInvocation, out: CompilerOutcome, fallback: string, prefix = DEFAULT_MARKER_PREFIX, suffix = DEFAULT_METADATA_SUFFIX): string {
   const proto3OptionalFiles = invocationProto3OptionalFiles(inv);
-  return VARIANTS.find((v) => reproduces(inv, out, v, prefix, proto3OptionalFiles))?.requirement ?? fallback;
+  return VARIANTS.find((v) => reproduces(inv, out, v, prefix, proto3OptionalFiles, suffix))?.requirement ?? fallback;
 }
 
 /**
@@ -112,7 +112,7 @@ export function diagnoseRefusal(inv: CompilerInvocation, sandbox: string, fallba
  * For a compiler that accepted what the model refuses: when the generators in reverse order
  * give exactly what the compiler wrote, it did not keep command-line order (rule 6).
  */
-export function diagnoseAcceptance(inv: CompilerInvocation, out: CompilerOutcome, prefix = DEFAULT_MARKER_PREFIX): string | undefined {
+export function diagnoseAcceptance(inv: CompilerInvocation, out: CompilerOutcome, prefix = DEFAULT_MARKER_PREFIX, suffix = DEFAULT_METADATA_SUFFIX): string | undefined {
   if (inv.generators.length < 2) return undefined;
-  return reproduces(inv, out, { reverse: true }, prefix, invocationProto3OptionalFiles(inv)) ? 'PLUGIN-COMPILER-GENERATOR-ORDER' : undefined;
+  return reproduces(inv, out, { reverse: true }, prefix, invocationProto3OptionalFiles(inv), suffix) ? 'PLUGIN-COMPILER-GENERATOR-ORDER' : undefined;
 }

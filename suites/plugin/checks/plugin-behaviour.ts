@@ -7,7 +7,7 @@ import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../refer
 import { appendUnknownFields, lengthDelimited, reorderRequest, varintField, type FieldOrder } from '../../../reference/plugin/wire.js';
 import { FIXTURE_ARGS, NO_ARGS, SCHEMA_ERROR_ARGS, type FixtureArgs, type SchemaErrorArgs } from './arguments.js';
 import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
-import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, type PluginRun } from './support.js';
+import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, wants, type PluginRun } from './support.js';
 
 /** The fixture a behaviour check runs on: with.fixture, else `shop` when allowed, else the first allowed. */
 function baseFixture(ctx: CheckContext, args: FixtureArgs): FixtureName {
@@ -118,6 +118,8 @@ export const deterministic = defineCheck<FixtureArgs>({
         return;
       }
     }
+    // three equal crashes are no answers to compare: the crash is another rule's finding
+    if (!first.response) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: PLUGIN-DETERMINISTIC: no run on fixture ${name} gave a response to compare (${outcomeText(first)}); see PLUGIN-ERROR-EXIT-ZERO and the exchanges`);
   },
 });
 
@@ -215,7 +217,7 @@ export const fileToGenerate = defineCheck<Record<string, never>>({
 export const schemaError = defineCheck<SchemaErrorArgs>({
   description: 'runs the plugin on a request the target names as one it cannot generate for; it must answer error with exit status 0',
   args: SCHEMA_ERROR_ARGS,
-  judges: ['PLUGIN-ERROR-EXIT-ZERO', 'PLUGIN-IO-ONE-RESPONSE'],
+  judges: ['PLUGIN-ERROR-EXIT-ZERO', 'PLUGIN-IO-ONE-RESPONSE', 'PLUGIN-IO-RESPONSE-DECODES', 'PLUGIN-IO-STDOUT-ONLY-RESPONSE'],
   run: async (ctx, args) => {
     const via = args.via ?? 'parameter';
     let req: CodeGeneratorRequest;
@@ -232,7 +234,12 @@ export const schemaError = defineCheck<SchemaErrorArgs>({
       label = `fixture ${name}`;
     }
     const run = await runPlugin(ctx, encodeRequest(req), label, req);
+    // without an answer, or without a response in it, whether `error` was used cannot be told
+    const unjudged = (why: string): never => {
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: PLUGIN-ERROR-EXIT-ZERO: ${why} (${label}), so whether it reports the problem in CodeGeneratorResponse.error cannot be told`);
+    };
     if (run.noAnswer !== undefined) {
+      if (!wants(ctx, 'PLUGIN-IO-ONE-RESPONSE')) unjudged(run.noAnswer);
       failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `${run.noAnswer}; every request must get one CodeGeneratorResponse`, exchange: run.exchange });
       return;
     }
@@ -246,11 +253,15 @@ export const schemaError = defineCheck<SchemaErrorArgs>({
       });
       return;
     }
-    if (run.decodeError !== undefined) {
-      failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError}`, exchange: run.exchange });
+    if (!run.response) {
+      if (!wants(ctx, 'PLUGIN-IO-RESPONSE-DECODES')) unjudged(`its output is no CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`);
+      failFor(ctx, { requirement: 'PLUGIN-IO-RESPONSE-DECODES', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`, exchange: run.exchange });
       return;
     }
-    if (!run.response?.error) {
+    if (run.strayOutput) {
+      failFor(ctx, { requirement: 'PLUGIN-IO-STDOUT-ONLY-RESPONSE', message: `stdout holds ${run.strayOutput.bytes} byte(s) ${run.strayOutput.position} the response: ${JSON.stringify(run.strayOutput.head)}`, actual: run.strayOutput, exchange: run.exchange });
+    }
+    if (!run.response.error) {
       throw new SpecgateError('SG_CONFIG', `the plugin generated code for ${label}, which the target names as a request it cannot handle; check vars.plugin_error_${via}`);
     }
   },

@@ -3,92 +3,26 @@ import { sharedObservation, stableJson } from '../../../src/engine/checks/judged
 import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
-import { validatePluginResponse } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs } from './arguments.js';
 import { loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { generatedRequests } from './generated.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
-import { describeResponse, markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
-
-/** A failure found in an answer, with the requirement it breaks. */
-type Found = FailureInput & { requirement: string };
+import { answerFindings, appliesTo, JudgedTally, judgedBy, unjudgedBecause, type Found } from './answer-findings.js';
+import { markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
 
 /**
- * Violations of one rule in one answer reported one by one; the rest are counted in one more
- * failure, so that an answer of ten thousand bad files costs a report a few lines, not ten
- * thousand.
- */
-const LISTED_VIOLATIONS = 10;
-
-/**
- * What a plugin's answer to one valid request breaks (spec A: What the service does, Rules for
- * File 1-4, CodeGeneratorResponse and its tags, Errors 1-2), filtered to the case's requirements.
- * A parseable request leaves a plugin no reason to exit non-zero: Errors 2 reserves that for
- * requests it cannot parse, and schema problems go to `error` with status 0 (Errors 1).
+ * What a plugin's answer to one valid request breaks (answer-findings.ts), filtered to the
+ * case's requirements.
  */
 export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRequest): FailureInput[] {
   return answerFindings(run, req, markerPrefix(ctx)).filter((f) => wants(ctx, f.requirement));
 }
 
-/** The request an answer was for, in a failure's `expected`/`actual` terms. */
-function requestFacts(req: CodeGeneratorRequest): unknown {
-  return { file_to_generate: req.file_to_generate ?? [], parameter: req.parameter, proto_file: (req.proto_file ?? []).map((f) => f.name) };
-}
-
-/** Everything an answer to a valid request breaks, every rule of the response family at once. */
-function answerFindings(run: PluginRun, req: CodeGeneratorRequest, prefix: string): Found[] {
-  const found: Found[] = [];
-  const files = (req.file_to_generate ?? []).join(', ');
-  if (run.noAnswer !== undefined) {
-    // spec A, What the service does: every request gets its one response; silence is none
-    found.push({
-      requirement: 'PLUGIN-IO-ONE-RESPONSE',
-      message: `${run.noAnswer} (file_to_generate: ${files}${req.parameter ? `, parameter: ${req.parameter}` : ''}); every request must get one CodeGeneratorResponse (if the plugin is only slow, raise exec.timeoutMs in the target profile)`,
-      expected: 'one CodeGeneratorResponse on stdout, then exit',
-      actual: { answer: 'none', request: requestFacts(req), stderr: run.result.stderr },
-      exchange: run.exchange,
-    });
-  } else if (run.result.exitCode !== 0) {
-    found.push({
-      requirement: 'PLUGIN-ERROR-EXIT-ZERO',
-      message: `the plugin exited with status ${run.result.exitCode ?? run.result.signal} on a valid request (file_to_generate: ${files}); only an unparseable request may end with a non-zero status, problems with the schema belong in CodeGeneratorResponse.error with status 0`,
-      expected: { exitCode: 0 },
-      actual: { exitCode: run.result.exitCode, signal: run.result.signal, stderr: run.result.stderr },
-      exchange: run.exchange,
-    });
-  } else if (run.decodeError !== undefined || !run.response) {
-    found.push({
-      requirement: 'PLUGIN-IO-ONE-RESPONSE',
-      message: `stdout is not an encoded CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`,
-      expected: 'one CodeGeneratorResponse in the binary wire format',
-      actual: { stdoutBytes: run.result.stdout.length, head: Buffer.from(run.result.stdout.subarray(0, 64)).toString('hex') },
-      exchange: run.exchange,
-    });
-  } else {
-    // one description serves every failure of this answer
-    const actual = describeResponse(run.response);
-    const perRule = new Map<string, number>();
-    if (run.unknownTags) {
-      found.push({
-        requirement: 'PLUGIN-RESPONSE-SCHEMA-TAGS',
-        message: `the response carries fields under tags the schema does not define, which a compiler skips (file_to_generate: ${files}): ${run.unknownTags.slice(0, LISTED_VIOLATIONS).join('; ')}${run.unknownTags.length > LISTED_VIOLATIONS ? `; and ${run.unknownTags.length - LISTED_VIOLATIONS} more` : ''}`,
-        expected: 'CodeGeneratorResponse: error 1, supported_features 2, file 15; File: name 1, insertion_point 2, content 15, generated_code_info 16',
-        actual,
-        exchange: run.exchange,
-      });
-    }
-    for (const v of validatePluginResponse(run.response, req, { markerPrefix: prefix })) {
-      const seen = (perRule.get(v.requirement) ?? 0) + 1;
-      perRule.set(v.requirement, seen);
-      if (seen <= LISTED_VIOLATIONS) found.push({ requirement: v.requirement, message: `${v.message} (file_to_generate: ${files})`, actual, exchange: run.exchange });
-    }
-    for (const [requirement, count] of perRule) {
-      if (count <= LISTED_VIOLATIONS) continue;
-      found.push({ requirement, message: `and ${count - LISTED_VIOLATIONS} more files break this rule in the same response (file_to_generate: ${files}); the first ${LISTED_VIOLATIONS} are listed`, actual, exchange: run.exchange });
-    }
-  }
-  return found;
+/** Ends the case with the requirements no answer let be judged (never passed on nothing). */
+function notJudged(tally: JudgedTally, hint = ''): void {
+  const unjudged = tally.unjudged();
+  if (unjudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${unjudged.join('; ')}${hint}`);
 }
 
 function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | undefined)[] {
@@ -98,10 +32,15 @@ function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | u
   return [undefined];
 }
 
-/** What one answer broke, by every rule of the family, and whether the plugin exited 0. */
+/** What one answer broke, by every rule of the family, and which of the rules it let be judged. */
 interface JudgedAnswer {
   found: Found[];
-  exitZero: boolean;
+  /** The requirements of the family this answer gave something to judge. */
+  judged: string[];
+  /** Why it gave the others nothing. */
+  why: string;
+  /** The requirements of the family that apply to the request it answered. */
+  applies: string[];
 }
 
 /**
@@ -119,43 +58,74 @@ async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: st
   return sharedObservation(ctx, key, async (c) => {
     const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
     const run = await runPlugin(c, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
-    return { found: answerFindings(run, req, prefix), exitZero: run.result.exitCode === 0 };
+    return judgedAnswer(run, req, prefix);
   });
+}
+
+function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string): JudgedAnswer {
+  return {
+    found: answerFindings(run, req, prefix),
+    judged: PLUGIN_RESPONSE_JUDGES.filter((id) => judgedBy(id, run)),
+    why: unjudgedBecause(run),
+    applies: PLUGIN_RESPONSE_JUDGES.filter((id) => appliesTo(id, req)),
+  };
+}
+
+/** Records an answer's failures for the case's requirements and counts what it let be judged. */
+function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
+  for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
+  tally.add(label, (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why);
 }
 
 /**
  * `plugin.responseRules`: runs the plugin on every stored fixture (var plugin_fixtures) with
- * each parameter (with.parameters or var plugin_parameters) and judges each answer. The
- * answers are shared by the cases of a run (one case per rule), see {@link fixtureAnswer}.
+ * each parameter (with.parameters or var plugin_parameters), or on the one request
+ * `with.request` gives, and judges each answer. The fixture answers are shared by the cases of a
+ * run (one case per rule), see {@link fixtureAnswer}. A requirement every answer it applies to
+ * left nothing to judge (a crash, no answer, no response) ends the case "not judged", after the
+ * failures that were found, so it is never reported passed on nothing.
  */
 export const responseRules = defineCheck<ResponseRulesArgs>({
-  description: 'runs the plugin on every stored fixture (with each parameter) and judges each answer by the response rules',
+  description: 'runs the plugin on every stored fixture (with each parameter), or on a given request, and judges each answer by the response rules',
   args: RESPONSE_RULES_ARGS,
   judges: PLUGIN_RESPONSE_JUDGES,
   run: async (ctx, args) => {
-    let judged = 0;
+    const tally = new JudgedTally(ctx.requirements);
+    if (args.request !== undefined) {
+      const req = args.request;
+      const run = await runPlugin(ctx, encodeRequest(req), 'the given request', req);
+      take(ctx, tally, 'the given request', judgedAnswer(run, req, markerPrefix(ctx)));
+      notJudged(tally);
+      return;
+    }
     for (const name of pluginFixtures(ctx)) {
       for (const parameter of parametersFrom(ctx, args)) {
-        const answer = await fixtureAnswer(ctx, name, parameter);
-        for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
-        if (answer.exitZero) judged++;
+        take(ctx, tally, `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, await fixtureAnswer(ctx, name, parameter));
       }
     }
-    if (judged === 0 && !wants(ctx, 'PLUGIN-ERROR-EXIT-ZERO')) {
-      throw new SpecgateError('SG_TARGET_PROTOCOL', 'the plugin answered no fixture with exit status 0, so there is no response to judge; see the exchanges (does it need a parameter? set vars.plugin_parameters)');
-    }
+    notJudged(tally, '; see the exchanges (does the plugin need a parameter? set vars.plugin_parameters)');
   },
 });
 
-/** `plugin.generatedRules`: the same judgement on generated valid requests (generators/plugin). */
+/**
+ * `plugin.generatedRules`: the same judgement on generated valid requests (generators/plugin).
+ * The property stops at its first counterexample; a requirement that applied to some generated
+ * request but was judged on none (each of those answers crashed, say) is not judged: the case
+ * then ends with that reason after its failures, and the requirement's verdict comes from the
+ * cases that could judge it.
+ */
 export const generatedRules = defineCheck<RunsArgs>({
   description: 'runs the plugin on generated valid requests and judges each answer by the response rules',
   args: RUNS_ARGS,
   judges: PLUGIN_RESPONSE_JUDGES,
   run: async (ctx, { runs }) => {
+    const tally = new JudgedTally(ctx.requirements);
+    let n = 0;
     await ctx.property(generatedRequests(), async (req) => {
       const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
+      tally.add(`generated request ${++n} (file_to_generate: ${(req.file_to_generate ?? []).join(', ')})`, (id) => appliesTo(id, req), (id) => judgedBy(id, run), unjudgedBecause(run));
       return judgeRun(ctx, run, req)[0];
     }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
+    notJudged(tally);
   },
 });

@@ -5,7 +5,8 @@ import { commandArgv } from '../../../src/targets/command-line.js';
 import type { ExecResult } from '../../../src/targets/types.js';
 import { decodeResponse } from '../../../reference/plugin/codec.js';
 import { unknownResponseTags } from './response-tags.js';
-import { DEFAULT_MARKER_PREFIX } from '../../../reference/plugin/model/index.js';
+import { responseWithin, type StrayOutput } from './stray-output.js';
+import { DEFAULT_MARKER_PREFIX, DEFAULT_METADATA_SUFFIX } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 import { FIXTURES, type FixtureName } from './fixtures.js';
 import { cutText } from '../../../src/targets/text-cut.js';
@@ -35,6 +36,12 @@ export function compilerArgv(ctx: CheckContext): string[] {
 export function markerPrefix(ctx: Pick<CheckContext, 'vars'>): string {
   const v = ctx.vars['insertion_marker_prefix'];
   return typeof v === 'string' && v !== '' ? v : DEFAULT_MARKER_PREFIX;
+}
+
+/** `<file><suffix>`, where a compiler keeps a generated file's code-generation metadata (var metadata_file_suffix). */
+export function metadataSuffix(ctx: Pick<CheckContext, 'vars'>): string {
+  const v = ctx.vars['metadata_file_suffix'];
+  return typeof v === 'string' && v !== '' ? v : DEFAULT_METADATA_SUFFIX;
 }
 
 /** `<compiler>-gen-` (var plugin_name_prefix). */
@@ -67,8 +74,13 @@ export function failFor(ctx: CheckContext, f: FailureInput & { requirement: stri
 export interface PluginRun {
   result: ExecResult;
   response?: CodeGeneratorResponse;
-  /** Why stdout is not a CodeGeneratorResponse (only when the exit status was 0). */
+  /** Why stdout is not a CodeGeneratorResponse (only when the exit status was 0 and no response was found in it). */
   decodeError?: string;
+  /**
+   * Output around the response: stdout did not decode as a whole, but it holds a response with
+   * lines of text before it or bytes after it. `response` is then the response found.
+   */
+  strayOutput?: StrayOutput;
   /** Fields of the answer under tags the schema does not define (see response-tags.ts). */
   unknownTags?: string[];
   /** Set when the plugin gave no answer in time: it was stopped, and `result` is empty. */
@@ -140,6 +152,7 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
   let response: CodeGeneratorResponse | undefined;
   let decodeError: string | undefined;
   let unknownTags: string[] | undefined;
+  let strayOutput: StrayOutput | undefined;
   const decode = (result: ExecResult): void => {
     if (result.exitCode !== 0 || response || decodeError !== undefined) return;
     try {
@@ -147,7 +160,13 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
       const tags = unknownResponseTags(result.stdout);
       if (tags.length) unknownTags = tags;
     } catch (e) {
-      decodeError = e instanceof Error ? e.message : String(e);
+      const found = responseWithin(result.stdout);
+      if (found) {
+        response = found.response;
+        strayOutput = found.stray;
+        const tags = unknownResponseTags(found.bytes);
+        if (tags.length) unknownTags = tags;
+      } else decodeError = e instanceof Error ? e.message : String(e);
     }
   };
   let ran: CheckExecResult;
@@ -161,7 +180,7 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
         decode(r);
         return {
           request: describeRequest(req, label, stdin.length),
-          response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError, unknownTags },
+          response: { exitCode: r.exitCode, signal: r.signal, stderr: r.stderr, stdoutBytes: r.stdout.length, decoded: describeResponse(response), decodeError, strayOutput, unknownTags },
         };
       }),
     });
@@ -174,6 +193,7 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
   const run: PluginRun = { result, exchange };
   if (response) run.response = response;
   if (decodeError !== undefined) run.decodeError = decodeError;
+  if (strayOutput) run.strayOutput = strayOutput;
   if (unknownTags) run.unknownTags = unknownTags;
   return run;
 }

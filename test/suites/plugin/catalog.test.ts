@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,65 @@ const caseFiles = readdirSync(join(dir, 'cases')).filter((f) => f.endsWith('.yam
 // The cases as they run: `each:` rows expanded, suite.yaml defaults applied.
 const cases = loadSuite(suite, new Registry([suite]), suite.dir).cases as unknown as Case[];
 const ajv = new Ajv({ allErrors: true, strict: false });
+
+/** Spec A lives in this document, beside the repository (../shared/specs). */
+const SPEC_FILE = '000_c02aea68bb3be747.txt';
+const SPEC = fromRoot('..', 'shared', 'specs', SPEC_FILE);
+
+/** The document's "## X" -> "### Y" -> lines under it ("" for lines right under "## X"). */
+function outline(text: string): Map<string, Map<string, string[]>> {
+  const top = new Map<string, Map<string, string[]>>();
+  let h2 = new Map<string, string[]>();
+  let lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^(#{2,3}) (.+)$/.exec(line);
+    if (m?.[1] === '##') top.set(m[2] ?? '', (h2 = new Map([['', (lines = [])]])));
+    else if (m?.[1] === '###') h2.set(m[2] ?? '', (lines = []));
+    else lines.push(line);
+  }
+  return top;
+}
+
+/** The numbers of the numbered items ("1. ...") in `lines`. */
+function numbered(lines: readonly string[]): Set<string> {
+  return new Set(lines.flatMap((l) => /^(\d+)\. /.exec(l)?.[1] ?? []));
+}
+
+/**
+ * The places of part A a `source:` may name, each with the numbers of its numbered items: the
+ * sections that have a part A ("## What the service does" and its "### A. ...", "Endpoints",
+ * "Errors", "Versioning", whose numbered items serve every part), the messages of "Resources and
+ * their fields / A. Plugin messages" (`Version`, `CodeGeneratorRequest`, ..., the enum), and
+ * "Rules for File" with its numbered rules.
+ */
+function partAPlaces(text: string): Map<string, Set<string>> {
+  const doc = outline(text);
+  const places = new Map<string, Set<string>>();
+  for (const [h2, sections] of doc) {
+    const a = [...sections.keys()].find((k) => k.startsWith('A. '));
+    if (a !== undefined) places.set(h2, numbered(sections.get(a) ?? []));
+    else if (h2 === 'Versioning') places.set(h2, numbered(sections.get('') ?? []));
+  }
+  const messages = doc.get('Resources and their fields')?.get('A. Plugin messages') ?? [];
+  const rules = messages.findIndex((l) => l.startsWith('Rules for `File`'));
+  for (const l of messages.slice(0, rules < 0 ? undefined : rules)) {
+    const m = /^(?:Enum )?`([\w.]+)`/.exec(l);
+    if (m?.[1]) places.set(m[1], new Set());
+  }
+  if (rules >= 0) places.set('Rules for File', numbered(messages.slice(rules)));
+  return places;
+}
+
+/** A `source:` place, `Rules for File, rules 3 and 6` or `Version, Versioning 1`, as names with the item numbers cited. */
+function cited(place: string): { name: string; items: string[] }[] {
+  const out: { name: string; items: string[] }[] = [];
+  for (const piece of place.split(', ')) {
+    const m = /^(.*?)\s*(?:rules?\s+)?(\d+(?:\s+and\s+\d+)*)$/.exec(piece);
+    const name = m ? m[1] || out[out.length - 1]?.name || '' : piece;
+    out.push({ name, items: m?.[2]?.split(/\s+and\s+/) ?? [] });
+  }
+  return out;
+}
 
 describe('plugin suite catalog and cases', () => {
   it('validate against the suite file schemas and start with the schema comment', () => {
@@ -73,6 +132,30 @@ describe('plugin suite catalog and cases', () => {
         if (s.expect?.decode) expect(codecs.has(s.expect.decode), s.expect.decode).toBe(true);
       }
     }
+  });
+
+  it.skipIf(!existsSync(SPEC))('cites for every requirement a place of part A the spec has, and items it numbers', () => {
+    const places = partAPlaces(readFileSync(SPEC, 'utf8'));
+    expect([...places.keys()]).toEqual(expect.arrayContaining(['What the service does', 'Endpoints', 'Errors', 'Versioning', 'CodeGeneratorRequest', 'CodeGeneratorResponse.File', 'Rules for File']));
+    for (const r of requirements as (Req & { source: string })[]) {
+      const [file, place = ''] = r.source.split('#');
+      expect(file, r.id).toBe(SPEC_FILE);
+      expect(place.startsWith('A/'), `${r.id}: ${place}`).toBe(true);
+      for (const { name, items } of cited(place.slice(2))) {
+        expect(places.has(name), `${r.id}: no place "${name}" in part A`).toBe(true);
+        for (const n of items) expect(places.get(name)?.has(n), `${r.id}: ${name} has no item ${n}`).toBe(true);
+      }
+    }
+  });
+
+  it.skipIf(!existsSync(SPEC))('quotes the spec word for word in CHANGELOG.md, and every entry quotes it', () => {
+    const spec = readFileSync(SPEC, 'utf8');
+    const log = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+    const quotes = log.split('\n').filter((l) => l.startsWith('> ')).map((l) => l.slice(2));
+    expect(quotes.length).toBeGreaterThan(20);
+    for (const q of quotes) expect(spec.includes(q), `not in the spec, word for word: ${q}`).toBe(true);
+    // each change (a "### " entry) rests on at least one quoted passage
+    for (const entry of log.split(/^### /m).slice(1)) expect(entry, entry.split('\n')[0]).toMatch(/^> /m);
   });
 
   it('marks every plugin case with needs: [plugin_command] and every compiler case with needs: [compiler_command]', () => {

@@ -11,7 +11,8 @@ import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
  * breaks (plus the co-breaks it declares: requirements the same deviation breaks as well, by
  * the spec's own logic), through the real command line: `specgate run --suite plugin --plugin <plugin fault>
  * --compiler <compiler fault>` (one fault of each side per run, see FaultRun) and the JSON
- * report's requirement verdicts. The reference passes.
+ * report's requirement verdicts. A requirement a fault leaves nothing to judge is untested, not
+ * passed (see notJudged). The reference passes.
  */
 
 const suiteModule = fromRoot('dist', 'suites', 'plugin', 'index.js');
@@ -24,7 +25,7 @@ writeFileSync(profile, 'name: planted faults\nsuites:\n  plugin:\n    vars:\n   
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Report {
-  requirements: { id: string; status: string; side?: string }[];
+  requirements: { id: string; status: string; side?: string; reason?: string }[];
   summary: { exitCode: number; gatingFailures: number };
 }
 
@@ -46,6 +47,8 @@ async function withSlot<T>(f: () => Promise<T>): Promise<T> {
 interface Verdicts {
   /** Failed requirement IDs with the side of the protocol each belongs to. */
   failed: { id: string; side: string }[];
+  /** Every requirement's status, with the reason the report gives. */
+  status: Map<string, { status: string; reason: string }>;
   gatingFailures: number;
   code: number | null;
   out: string;
@@ -60,7 +63,8 @@ async function verdicts(flag: string[], label: string, runs: number, target = tr
   if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${out}`);
   const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
   const failed = parsed.requirements.filter((q) => q.status === 'failed').map((q) => ({ id: q.id, side: q.side ?? '' }));
-  return { failed: failed.sort((a, b) => a.id.localeCompare(b.id)), gatingFailures: parsed.summary.gatingFailures, code: r.code, out };
+  const status = new Map(parsed.requirements.map((q) => [q.id, { status: q.status, reason: q.reason ?? '' }]));
+  return { failed: failed.sort((a, b) => a.id.localeCompare(b.id)), status, gatingFailures: parsed.summary.gatingFailures, code: r.code, out };
 }
 
 const catalogText = readFileSync(fromRoot('suites', 'plugin', 'requirements.yaml'), 'utf8');
@@ -75,7 +79,10 @@ const mustLevel = new Set(catalog.filter((e) => e.must).map((e) => e.id));
 type Fault = [fault: string, requirement: string, ...coBreaks: string[]];
 
 const pluginFaults: Fault[] = [
-  ['plugin-text-output', 'PLUGIN-IO-ONE-RESPONSE'],
+  ['plugin-text-output', 'PLUGIN-IO-RESPONSE-DECODES'],
+  ['plugin-logs-to-stdout', 'PLUGIN-IO-STDOUT-ONLY-RESPONSE'],
+  ['plugin-misnamed', 'PLUGIN-EXECUTABLE-NAME'],
+  ['plugin-crashes-on-proto3-optional', 'PLUGIN-ERROR-EXIT-ZERO'],
   ['plugin-absolute-name', 'PLUGIN-FILE-NAME-RELATIVE'],
   ['plugin-dot-dot-name', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'],
   ['plugin-backslash-name', 'PLUGIN-FILE-NAME-SLASH-SEPARATOR'],
@@ -103,15 +110,20 @@ const pluginFaults: Fault[] = [
 const driverFaults: Fault[] = [
   ['driver-no-path-lookup', 'PLUGIN-COMPILER-INVOKES-BY-NAME'],
   ['driver-garbage-request', 'PLUGIN-COMPILER-ONE-REQUEST'],
-  ['driver-sorted-files', 'PLUGIN-COMPILER-FILE-TO-GENERATE'],
+  ['driver-generates-imports', 'PLUGIN-COMPILER-FILE-TO-GENERATE'],
+  ['driver-sorted-files', 'PLUGIN-COMPILER-FILE-TO-GENERATE-ORDER'],
   ['driver-drops-options', 'PLUGIN-COMPILER-PARAMETER'],
-  ['driver-unsorted-proto-file', 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE'],
+  ['driver-omits-imports', 'PLUGIN-COMPILER-PROTO-FILE-CLOSURE'],
+  ['driver-unsorted-proto-file', 'PLUGIN-COMPILER-PROTO-FILE-TOPOLOGICAL'],
   ['driver-unqualified-type-names', 'PLUGIN-COMPILER-TYPE-NAMES-QUALIFIED'],
   ['driver-proto-file-first', 'PLUGIN-COMPILER-PROTO-FILE-LAST'],
   ['driver-no-version', 'PLUGIN-COMPILER-VERSION'],
   ['driver-wrong-version-suffix', 'PLUGIN-COMPILER-VERSION-VALUES'],
+  ['driver-leaves-staging-copies', 'PLUGIN-COMPILER-OUTPUT-INSIDE'],
+  // an absolute name is joined under the output folder, as protoc does: refused by no one, outside of nothing
   ['driver-accepts-absolute', 'PLUGIN-COMPILER-NAME-RELATIVE'],
-  ['driver-accepts-dot-components', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS'],
+  // following ".." out of the output folder is what the spec forbids, besides not refusing the name
+  ['driver-accepts-dot-components', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-OUTPUT-INSIDE'],
   ['driver-accepts-backslash', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
   ['driver-append-overwrites', 'PLUGIN-COMPILER-APPEND'],
   ['driver-drops-nameless-first', 'PLUGIN-COMPILER-APPEND-FIRST-REJECTED'],
@@ -127,9 +139,35 @@ const driverFaults: Fault[] = [
   ['driver-reversed-generators', 'PLUGIN-COMPILER-GENERATOR-ORDER'],
   ['driver-ignores-error', 'PLUGIN-COMPILER-ERROR-FAILS'],
   ['driver-ignores-plugin-exit', 'PLUGIN-COMPILER-PLUGIN-FAILURE'],
+  ['driver-reads-garbage-as-empty', 'PLUGIN-COMPILER-BAD-RESPONSE-FAILS'],
   ['driver-partial-write', 'PLUGIN-COMPILER-FAILED-WRITES-NOTHING'],
   ['driver-no-proto3-gate', 'PLUGIN-COMPILER-PROTO3-OPTIONAL-GATE'],
+  ['driver-drops-code-info', 'PLUGIN-COMPILER-GENERATED-CODE-INFO'],
 ];
+
+/**
+ * Requirements a fault leaves with nothing to judge: every input they apply to crashed the
+ * plugin. They must not be reported passed; the report says why they are untested.
+ */
+const notJudged: Record<string, string[]> = {
+  'plugin-crashes-on-proto3-optional': ['PLUGIN-FEATURE-PROTO3-OPTIONAL'],
+};
+
+/**
+ * Faults that are not a behaviour but a name: run through a wrapper of that name (a plugin
+ * installed as `specgate-misnamed-plugin`, which no compiler finds for `--<NAME>_out`).
+ */
+const installedAs: Record<string, string> = { 'plugin-misnamed': 'specgate-misnamed-plugin' };
+
+/** The executable that runs a plugin fault: its compiled script, or a wrapper under the name it is installed as. */
+function pluginExecutable(fault: string): string {
+  const script = join(faultDir, `${fault}.js`);
+  const name = installedAs[fault];
+  if (name === undefined) return script;
+  const wrapper = join(work, name);
+  writeFileSync(wrapper, `#!/bin/sh\nexec '${process.execPath}' '${script}' "$@"\n`, { mode: 0o755 });
+  return wrapper;
+}
 
 /**
  * Runs per property in a fault's run: the fewest with which every fault below is still caught by
@@ -144,29 +182,27 @@ const REFERENCE_RUNS = 8;
  * (`--plugin`) and judge only plugin-side requirements; the compiler-side cases run only the
  * compiler (`--compiler`), with plugins specgate scripts itself, and judge only compiler-side
  * ones. So neither fault can change a verdict on the other's side, and each side of the report
- * reads as a run of that fault alone. Faults pair within a level, so the count of gating failures
- * and the exit code still show, per fault, whether its failure gates (MUST) or not (SHOULD).
+ * reads as a run of that fault alone. The count of gating failures expected is the sum of both
+ * faults' MUST requirements, so a pair of any levels still shows, per fault, whether its failure
+ * gates (MUST) or not (STRICTER). A fault left without a partner runs its own side only
+ * (`--side`): the reference on the other side would only repeat the reference run.
  */
 interface FaultRun {
   plugin?: Fault;
   driver?: Fault;
 }
 
-function pairByLevel(plugins: Fault[], drivers: Fault[]): FaultRun[] {
+function pair(plugins: Fault[], drivers: Fault[]): FaultRun[] {
   const runs: FaultRun[] = [];
-  for (const must of [true, false]) {
-    const p = plugins.filter(([, r]) => mustLevel.has(r) === must);
-    const d = drivers.filter(([, r]) => mustLevel.has(r) === must);
-    for (let i = 0; i < Math.max(p.length, d.length); i++) {
-      const plugin = p[i];
-      const driver = d[i];
-      runs.push({ ...(plugin ? { plugin } : {}), ...(driver ? { driver } : {}) });
-    }
+  for (let i = 0; i < Math.max(plugins.length, drivers.length); i++) {
+    const plugin = plugins[i];
+    const driver = drivers[i];
+    runs.push({ ...(plugin ? { plugin } : {}), ...(driver ? { driver } : {}) });
   }
   return runs;
 }
 
-const faultRuns = pairByLevel(pluginFaults, driverFaults);
+const faultRuns = pair(pluginFaults, driverFaults);
 const started = new Map<FaultRun, Promise<Verdicts>>();
 
 /** The run that holds `fault`, started by whichever of its tests asks first. */
@@ -175,7 +211,10 @@ function runOf(fault: string): { run: FaultRun; verdicts: Promise<Verdicts> } {
   if (!run) throw new Error(`${fault} is in no run`);
   let v = started.get(run);
   if (!v) {
-    const flags = [...(run.plugin ? ['--plugin', join(faultDir, `${run.plugin[0]}.js`)] : []), ...(run.driver ? ['--compiler', join(faultDir, `${run.driver[0]}.js`)] : [])];
+    const flags = [
+      ...(run.plugin ? ['--plugin', pluginExecutable(run.plugin[0])] : ['--side', 'compiler']),
+      ...(run.driver ? ['--compiler', join(faultDir, `${run.driver[0]}.js`)] : ['--side', 'plugin']),
+    ];
     v = verdicts(flags, [run.plugin?.[0], run.driver?.[0]].filter(Boolean).join('+'), FAULT_RUNS);
     started.set(run, v);
   }
@@ -191,6 +230,11 @@ async function expectCaughtExactly(fault: string, requirement: string, coBreaks:
   // Alone, every failure is this fault's; sharing a run, every failure not on the partner's side is.
   const mine = r.failed.filter((q) => !shared || q.side !== other).map((q) => q.id);
   expect(mine, r.out).toEqual([requirement, ...coBreaks].sort((a, b) => a.localeCompare(b)));
+  for (const id of notJudged[fault] ?? []) {
+    const v = r.status.get(id);
+    expect(v?.status, `${id}: ${v?.reason ?? ''}`).toBe('untested');
+    expect(v?.reason, id).toContain(`not judged: ${id}`);
+  }
   // SHOULD-level failures do not fail the gate without --strict.
   const gating = [run.plugin, run.driver].flatMap((f) => (f === undefined ? [] : f.slice(1))).filter((id) => mustLevel.has(id)).length;
   expect(r.gatingFailures, r.out).toBe(gating);

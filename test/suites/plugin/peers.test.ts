@@ -41,7 +41,8 @@ const peers: Peer[] = [
     name: 'protoc-gen-go-grpc', flag: 'plugin', path: findProgram('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc',
     vars: { plugin_error_fixture: 'plain' }, confirmed: ['PLUGIN-ERROR-EXIT-ZERO'],
   },
-  { name: 'grpc_cpp_plugin', flag: 'plugin', path: findProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: [] },
+  // installed as grpc_cpp_plugin: no --NAME_out finds it (it needs --plugin=protoc-gen-grpc=...)
+  { name: 'grpc_cpp_plugin', flag: 'plugin', path: findProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc', confirmed: ['PLUGIN-EXECUTABLE-NAME'] },
   {
     name: 'protoc-gen-es', flag: 'plugin', path: findProgram('protoc-gen-es'), hint: 'npm install (devDependency @bufbuild/protoc-gen-es)',
     confirmed: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-RESPONSE-SCHEMA-TAGS'],
@@ -57,7 +58,7 @@ const peers: Peer[] = [
   },
   {
     name: 'protoc', flag: 'compiler', path: PROTOC, hint: 'apt-get install protobuf-compiler',
-    confirmed: ['PLUGIN-COMPILER-INSERTION-PLACEMENT', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR'],
+    confirmed: ['PLUGIN-COMPILER-INSERTION-PLACEMENT', 'PLUGIN-COMPILER-NAME-NO-DOT-COMPONENTS', 'PLUGIN-COMPILER-NAME-RELATIVE', 'PLUGIN-COMPILER-NAME-SLASH-SEPARATOR', 'PLUGIN-COMPILER-OUTPUT-INSIDE'],
   },
 ];
 
@@ -109,6 +110,32 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('findings confirmed directly, without the harness', () => {
+  const grpc = requirePeer('grpc_cpp_plugin', findProgram('grpc_cpp_plugin') !== undefined && PROTOC !== undefined, 'apt-get install protobuf-compiler-grpc protobuf-compiler');
+  declarePeer(grpc);
+  it.skipIf(grpc.skip)('grpc_cpp_plugin is not named protoc-gen-NAME: --grpc_out does not find it, --plugin=protoc-gen-grpc=... does', () => {
+    const out = mkdtempSync(join(work, 'grpc-'));
+    const byFlag = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--grpc_out=${out}`, 'shop.proto'], { encoding: 'utf8' });
+    expect(byFlag.status).toBe(1);
+    expect(byFlag.stderr).toContain('protoc-gen-grpc: program not found or is not executable');
+    const named = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-grpc=${findProgram('grpc_cpp_plugin') ?? ''}`, `--grpc_out=${out}`, 'shop.proto'], { encoding: 'utf8' });
+    expect(named.status, named.stderr).toBe(0);
+    expect(filesUnder(out)).toEqual(['shop.grpc.pb.cc', 'shop.grpc.pb.h']);
+  });
+
+  const protoc = requirePeer('protoc', PROTOC !== undefined && existsSync('/usr/include/google/protobuf/compiler/plugin.proto'), 'apt-get install protobuf-compiler libprotoc-dev');
+  declarePeer(protoc);
+  it.skipIf(protoc.skip)('protoc writes a File named "../a.txt" outside the output folder, with exit status 0', () => {
+    const dir = mkdtempSync(join(work, 'escape-'));
+    const response = spawnSync(protocCommand, ['--encode=google.protobuf.compiler.CodeGeneratorResponse', '-I/usr/include', 'google/protobuf/compiler/plugin.proto'], { input: 'file { name: "../a.txt" content: "hello\\n" }' }).stdout;
+    writeFileSync(join(dir, 'response.bin'), response);
+    writeFileSync(join(dir, 'plug.sh'), `#!/bin/sh\ncat >/dev/null\ncat '${join(dir, 'response.bin')}'\n`, { mode: 0o755 });
+    mkdirSync(join(dir, 'out'));
+    const r = spawnSync(protocCommand, ['-I', fromRoot('suites', 'plugin', 'protos'), `--plugin=protoc-gen-x=${join(dir, 'plug.sh')}`, `--x_out=${join(dir, 'out')}`, 'plain.proto'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('hello\n');
+    expect(filesUnder(join(dir, 'out'))).toEqual(['']);
+  });
+
   const go = requirePeer('protoc-gen-go', findProgram('protoc-gen-go') !== undefined && PROTOC !== undefined, 'apt-get install protoc-gen-go protobuf-compiler');
   declarePeer(go);
   it.skipIf(go.skip)('protoc-gen-go reports a schema without go_package with exit status 1, not in CodeGeneratorResponse.error', () => {

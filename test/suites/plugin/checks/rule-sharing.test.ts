@@ -17,7 +17,8 @@ import { builtSpecgate, declarePeer } from '../../../helpers/peer.js';
 
 const referencePlugin = fromRoot('dist', 'reference', 'plugin', 'plugin-main.js');
 const absoluteNameFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-absolute-name.js');
-const built = builtSpecgate(referencePlugin, absoluteNameFault);
+const crashFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-crashes-on-proto3-optional.js');
+const built = builtSpecgate(referencePlugin, absoluteNameFault, crashFault);
 declarePeer(built);
 
 const RULE_CASES: Record<string, string> = {
@@ -32,6 +33,8 @@ const RULE_CASES: Record<string, string> = {
   'plugin-writes-fields-under-schema-tags': 'PLUGIN-RESPONSE-SCHEMA-TAGS',
   'plugin-sets-error-only-when-failing': 'PLUGIN-ERROR-ONLY-ON-FAILURE',
   'plugin-answers-every-fixture': 'PLUGIN-IO-ONE-RESPONSE',
+  'plugin-writes-decodable-responses': 'PLUGIN-IO-RESPONSE-DECODES',
+  'plugin-writes-only-the-response-to-stdout': 'PLUGIN-IO-STDOUT-ONLY-RESPONSE',
   'plugin-sets-only-known-feature-bits': 'PLUGIN-FEATURES-KNOWN-BITS',
   'plugin-declares-proto3-optional': 'PLUGIN-FEATURE-PROTO3-OPTIONAL',
   'plugin-fails-only-through-the-error-field': 'PLUGIN-ERROR-EXIT-ZERO',
@@ -89,6 +92,22 @@ describe.skipIf(built.skip)('plugin rule cases share one answer per fixture', ()
     expect(failing?.outcome).toBe('failed');
     expect(failing?.failures.every((f) => f.requirement === 'PLUGIN-FILE-NAME-RELATIVE')).toBe(true);
     expect(cases.filter((c) => c.outcome !== 'passed').map((c) => c.id)).toEqual(['plugin-file-names-are-relative']);
+  });
+
+  it('never pass a rule on answers that crashed: the crash fails its own rule, the rule it left nothing to judge is not judged', async () => {
+    // the plugin exits 1 on optional.proto, the one fixture FEATURE_PROTO3_OPTIONAL applies to
+    const { result, runs } = await ruleCases('crash', crashFault);
+    expect(runs).toBe(fixtures);
+    expect(failedRequirements(result)).toEqual(['PLUGIN-ERROR-EXIT-ZERO']);
+    const cases = result.suites.flatMap((s) => s.cases);
+    const proto3 = cases.find((c) => c.id === 'plugin-declares-proto3-optional');
+    expect(proto3?.outcome).toBe('errored');
+    expect(proto3?.reason).toMatch(/^not judged: PLUGIN-FEATURE-PROTO3-OPTIONAL: every input it applies to ended without anything to judge \(fixture optional: exit 1\)/);
+    expect(result.requirements.find((q) => q.id === 'PLUGIN-FEATURE-PROTO3-OPTIONAL')?.status).toBe('untested');
+    // every other rule was judged on the four fixtures that were answered
+    expect(cases.filter((c) => c.outcome === 'passed').map((c) => c.id).sort()).toEqual(
+      Object.keys(RULE_CASES).filter((id) => id !== 'plugin-declares-proto3-optional' && id !== 'plugin-fails-only-through-the-error-field').sort(),
+    );
   });
 
   it('never pass the case whose shared run was stopped; the next case runs the plugin afresh', async () => {
