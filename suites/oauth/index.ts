@@ -14,6 +14,8 @@ import { pollSchedule } from './checks/poll-schedule.js';
 import { redirectOutcome } from './checks/redirect-outcome.js';
 import { redirectTable } from './checks/redirect-table.js';
 import { expectValue, requireValue } from './checks/expect-value.js';
+import { signInPages } from './checks/sign-in-pages.js';
+import { personalTokenUser } from './checks/personal-token.js';
 import { reviewRevokes, tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
 import { pkceVerdict, redirectVerdict } from './oracles.js';
 
@@ -32,7 +34,7 @@ export const suite: SuiteModule = {
   name: 'oauth',
   dir: suiteDir(),
   title: 'Platform OAuth 2.0 (web application flow, device flow)',
-  checks: { expect: expectValue, require: requireValue, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate, reviewRevokes, ...clientChecks },
+  checks: { expect: expectValue, require: requireValue, personalTokenUser, signInPages, deviceStart, redirectOutcome, redirectTable, pkceFlow, pollSchedule, deviceModel, tokenMultiplicity, tokenCreationRate, userCodeRate, reviewRevokes, ...clientChecks },
   generators: {
     redirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(0, 1)),
     loopbackRedirectCandidate: (ctx) => redirectCandidate(callbackApps(ctx.vars).slice(1)),

@@ -6,10 +6,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * client runs it unchanged, and a planted-fault client replaces exactly one step, so the shipping
  * reference carries no fault switches.
  */
+/** The PKCE parameters an application sends; one left undefined is not sent. */
 export interface PkcePair {
-  verifier: string;
-  challenge: string;
-  method: string;
+  /** Sent as code_verifier in the exchange. */
+  verifier: string | undefined;
+  /** Sent as code_challenge in the authorization request. */
+  challenge: string | undefined;
+  /** Sent as code_challenge_method in the authorization request. */
+  method: string | undefined;
 }
 
 export type TerminalStep = 'stop' | 'restart' | 'poll-again';

@@ -25,10 +25,8 @@ export async function runWebFlow(env: ClientEnv, b: ClientBehaviour, io: ClientI
   if (b.redirectUriIn.authorize) query.set('redirect_uri', loopback.redirectUri);
   if (env.scope) query.set('scope', b.scopeParam(scopeList(env)));
   if (state !== undefined) query.set('state', state);
-  if (pkce) {
-    query.set('code_challenge', pkce.challenge);
-    query.set('code_challenge_method', pkce.method);
-  }
+  if (pkce?.challenge !== undefined) query.set('code_challenge', pkce.challenge);
+  if (pkce?.method !== undefined) query.set('code_challenge_method', pkce.method);
   io.say('Open this URL in your browser to authorize the application:');
   io.say(`${env.authUrl}/login/oauth/authorize?${query.toString()}`);
 
@@ -57,7 +55,7 @@ export async function runWebFlow(env: ClientEnv, b: ClientBehaviour, io: ClientI
   const params: Record<string, string> = { client_id: env.clientId, code: b.exchangedCode(code) };
   if (b.exchangeSecret) params['client_secret'] = env.clientSecret;
   if (b.redirectUriIn.exchange && b.redirectUriIn.authorize) params['redirect_uri'] = loopback.redirectUri;
-  if (pkce) params['code_verifier'] = pkce.verifier;
+  if (pkce?.verifier !== undefined) params['code_verifier'] = pkce.verifier;
   const token = await sendForm(b.httpMethod('exchange'), `${env.authUrl}/login/oauth/access_token`, params);
   const accessToken = text(token.fields['access_token']);
   if (token.status !== 200 || !accessToken) {

@@ -33,6 +33,8 @@ export function seededDirectory(): Directory {
       { clientId: 'sg-legacy-app', clientSecret: 'sg-legacy-secret-0003', name: 'Specgate Legacy App', callbackUrl: 'http://legacy.example.test/oauth', deviceFlowEnabled: false },
       { clientId: 'sg-loopback-app', clientSecret: 'sg-loopback-secret-0004', name: 'Specgate Loopback App', callbackUrl: 'http://127.0.0.1/callback', deviceFlowEnabled: false },
       { clientId: 'sg-localhost-app', clientSecret: 'sg-localhost-secret-0005', name: 'Specgate Localhost App', callbackUrl: 'http://localhost/callback', deviceFlowEnabled: false },
+      // a native application: its redirect URI is not HTTP, so the account picker shows (B, Endpoints 1 "prompt")
+      { clientId: 'sg-native-app', clientSecret: 'sg-native-secret-0006', name: 'Specgate Native App', callbackUrl: 'com.example.specgate:/oauth/callback', deviceFlowEnabled: false },
     ],
     users: [
       { id: 1001, login: 'octo-tester', password: 'correct horse battery staple', name: 'Octo Tester' },

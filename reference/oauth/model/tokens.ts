@@ -14,7 +14,8 @@ export interface Token {
   clientId: string;
   scopes: string[];
   createdAt: number;
-  flow: 'web' | 'device';
+  /** `personal`: a personal access token (B, What the service does: the non-web flow), bound to no application. */
+  flow: 'web' | 'device' | 'personal';
   revoked?: 'eleventh-token' | 'user-revoked';
 }
 
@@ -53,6 +54,17 @@ export class TokenStore {
       this.creations.record(combo, now);
       if (!rateReached) this.enforceMultiplicity(combo);
     }
+    this.tokens.push(token);
+    return token;
+  }
+
+  /**
+   * A personal access token of the user (B, Authentication 4: created with basic authentication
+   * from the user's token settings page). It belongs to no application, so no application's
+   * limits or revocation touch it.
+   */
+  createPersonal(userId: number, now: number): Token {
+    const token: Token = { value: newAccessToken(this.ids), userId, clientId: '', scopes: [], createdAt: now, flow: 'personal' };
     this.tokens.push(token);
     return token;
   }

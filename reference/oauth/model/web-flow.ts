@@ -116,6 +116,24 @@ export class WebFlow {
     return { kind: 'consent', pending, reauthorize: false };
   }
 
+  /**
+   * What the sign-in page shows a browser that is not signed in (B, Endpoints 1): the account
+   * `login` suggests, and whether sign-up is offered (`allow_signup`, default true; only `false`
+   * turns it off).
+   */
+  signInOffer(p: AuthorizeParams): { login: string | undefined; signUp: boolean } {
+    return { login: p.login || undefined, signUp: p.allow_signup !== 'false' };
+  }
+
+  /**
+   * Whether a signed-in user is shown the account picker first (B, Endpoints 1): `prompt=
+   * select_account` forces it, and it also appears for an application whose redirect URI is not
+   * HTTP. Several signed-in accounts, the third case, cannot happen here: a session holds one.
+   */
+  showsAccountPicker(p: AuthorizeParams, pending: PendingAuthorization): boolean {
+    return p.prompt === 'select_account' || !/^https?:\/\//i.test(pending.app.callbackUrl);
+  }
+
   /** The user accepts: a temporary code goes to the redirect target with the state. */
   approve(pending: PendingAuthorization, userId: number): Extract<AuthorizeDecision, { kind: 'redirect' }> {
     const code = newAuthorizationCode(this.deps.ids);

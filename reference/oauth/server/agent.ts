@@ -29,6 +29,8 @@ export interface AgentResult extends Record<string, unknown> {
   prompted: boolean;
   /** The page was the re-authorization prompt of the token creation rate. */
   reauthorize: boolean;
+  /** Web flow: the account picker was shown first (and answered with the signed-in account). */
+  picker: boolean;
   /** Device flow: the user code was taken. */
   accepted: boolean | null;
   /** Why a user code was refused (unknown, rate-limited, expired, used). */
@@ -48,7 +50,7 @@ interface Form {
   fields: Record<string, string>;
 }
 
-const blank = (): AgentResult => ({ outcome: 'none', status: null, location: null, code: null, state: null, error: null, prompted: false, reauthorize: false, accepted: null, reason: null });
+const blank = (): AgentResult => ({ outcome: 'none', status: null, location: null, code: null, state: null, error: null, prompted: false, reauthorize: false, picker: false, accepted: null, reason: null });
 
 export class ReferenceUserAgent implements UserAgentDriver {
   readonly kind = 'reference-browser';
@@ -112,8 +114,10 @@ export class ReferenceUserAgent implements UserAgentDriver {
 
   private async web(params: Record<string, unknown>, decision: 'approve' | 'deny' | 'none'): Promise<AgentResult> {
     let p = await this.open(authorizePath(params));
+    const picker = p.name === 'account-picker';
+    if (picker) p = await this.continueAsSignedIn(p);
     const shown = p.name === 'consent' || p.name === 'reauthorize';
-    const result = { ...blank(), prompted: shown, reauthorize: p.name === 'reauthorize' };
+    const result = { ...blank(), prompted: shown, reauthorize: p.name === 'reauthorize', picker };
     if (shown && decision !== 'none') {
       const form = forms(p.body)[decision];
       if (form) p = await this.fetch('POST', form.action, form.fields);
@@ -124,6 +128,14 @@ export class ReferenceUserAgent implements UserAgentDriver {
     }
     const outcome = p.name === 'consent' || p.name === 'reauthorize' ? p.name : 'rejected';
     return { ...result, outcome, status: p.status, error: p.outcome };
+  }
+
+  /** Answers the account picker with the account signed in, and follows the platform back. */
+  private async continueAsSignedIn(picker: Page): Promise<Page> {
+    const form = forms(picker.body)['continue'];
+    if (!form) return picker;
+    const p = await this.fetch('POST', form.action, form.fields);
+    return p.status === 302 && p.location?.startsWith('/') ? this.fetch('GET', p.location) : p;
   }
 
   private async device(params: Record<string, unknown>, decision: 'approve' | 'deny' | 'none'): Promise<AgentResult> {

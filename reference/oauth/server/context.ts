@@ -10,6 +10,8 @@ export interface Session {
   userId?: number;
   /** Authorization requests waiting for the user's decision, by id. */
   pending: Map<string, PendingAuthorization>;
+  /** Authorization URLs whose account picker the user answered (each used once). */
+  accountChosen: Set<string>;
 }
 
 export const SESSION_COOKIE = 'sg_session';
@@ -22,7 +24,7 @@ export class Sessions {
   }
 
   create(): Session {
-    const s: Session = { id: token(), csrf: token(), pending: new Map() };
+    const s: Session = { id: token(), csrf: token(), pending: new Map(), accountChosen: new Set() };
     this.byId.set(s.id, s);
     return s;
   }

@@ -19,15 +19,39 @@ export function page(name: string, title: string, body: string, outcome?: string
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main data-page="${escapeHtml(name)}"${out}><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-export function signInPage(returnTo: string, login: string | undefined, failed: boolean): string {
+/**
+ * The sign-in page: `login` is the account filled in (the one `login` suggests, B, Endpoints 1),
+ * and `signUp` whether a link to create an account is offered (`allow_signup`).
+ */
+export function signInPage(returnTo: string, login: string | undefined, failed: boolean, signUp = true): string {
+  const offer = signUp ? `<p data-signup="true">New here? <a href="/signup?return_to=${encodeURIComponent(returnTo)}">Create an account</a></p>` : '';
   return page(
     'sign-in',
     'Sign in',
     `${failed ? '<p role="alert">Incorrect login or password.</p>' : ''}<form id="sign-in" method="post" action="/session">${hidden({ return_to: returnTo })}` +
       `<label>Login <input name="login" value="${escapeHtml(login ?? '')}"></label><label>Password <input type="password" name="password"></label>` +
-      `<button type="submit">Sign in</button></form>`,
+      `<button type="submit">Sign in</button></form>${offer}`,
     failed ? 'rejected' : undefined,
   );
+}
+
+/**
+ * The account picker (B, Endpoints 1 "prompt"): go on as the account signed in, or sign out and
+ * sign in as another. The reference keeps one account per session, so it lists that one.
+ */
+export function accountPickerPage(opts: { login: string; returnTo: string; csrf: string }): string {
+  const fields = { return_to: opts.returnTo, csrf: opts.csrf };
+  return page(
+    'account-picker',
+    'Select an account',
+    `<form id="continue" method="post" action="/login/oauth/authorize/account">${hidden(fields)}<button type="submit">Continue as ${escapeHtml(opts.login)}</button></form>` +
+      `<form id="switch" method="post" action="/session/end">${hidden(fields)}<button type="submit">Use a different account</button></form>`,
+  );
+}
+
+/** Where a sign-up offer leads: accounts of the reference platform are seeded, not made. */
+export function signUpPage(): string {
+  return page('sign-up', 'Create an account', '<p>Accounts of this platform are made by its operator.</p>');
 }
 
 export function consentPage(opts: { action: string; fields: Record<string, string>; appName: string; scopes: readonly string[]; reauthorize: boolean }): string {

@@ -31,9 +31,12 @@ export function platformVars(server: Pick<RunningOAuthServer, 'authUrl' | 'apiUr
     loopback_callback_url: loopback?.callbackUrl,
     localhost_client_id: localhost?.clientId,
     localhost_callback_url: localhost?.callbackUrl,
+    native_client_id: app('sg-native-app')?.clientId,
     user_login: user?.login,
     user_password: user?.password,
     user_id: user?.id,
+    // the token settings page is not shown in the spec: the platform hands the token over here
+    personal_access_token: user ? server.platform.personalAccessToken(user.id) : undefined,
     observations_url: `${server.authUrl}/__specgate/observations`,
   };
 }

@@ -1,6 +1,6 @@
 import { findApp } from '../model/directory.js';
 import type { AuthorizeParams } from '../model/web-flow.js';
-import { consentPage, deviceEntryPage, donePage, errorPage, settingsPage, signInPage } from './html.js';
+import { accountPickerPage, consentPage, deviceEntryPage, donePage, errorPage, settingsPage, signInPage, signUpPage } from './html.js';
 import { redirect, type Reply } from './http-util.js';
 import { token, type RouteContext, type RouteRequest, type Session } from './context.js';
 
@@ -43,7 +43,16 @@ export function authorize(req: RouteRequest, { platform }: RouteContext): Reply 
   // a redirect URI that failed the rules.
   if (!('ok' in checked)) return html(400, errorPage(checked.error, checked.description));
   const s = signedIn(req);
-  if (!s || s.userId === undefined) return html(200, signInPage(req.url.pathname + req.url.search, p.login, false));
+  const here = req.url.pathname + req.url.search;
+  if (!s || s.userId === undefined) {
+    const offer = platform.web.signInOffer(p);
+    return html(200, signInPage(here, offer.login, false, offer.signUp));
+  }
+  // the picker comes first, once per request: answering it comes back here with the choice made
+  if (platform.web.showsAccountPicker(p, checked.pending) && !s.accountChosen.delete(here)) {
+    const user = platform.directory.users.find((u) => u.id === s.userId);
+    return html(200, accountPickerPage({ login: user?.login ?? String(s.userId), returnTo: here, csrf: s.csrf }));
+  }
   const d = platform.web.review(p, s.userId);
   if (d.kind === 'error') return html(400, errorPage(d.error, d.description));
   if (d.kind === 'redirect') return redirect(d.location);
@@ -62,15 +71,43 @@ export function authorizeDecision(req: RouteRequest, { platform }: RouteContext)
   return redirect(platform.web.approve(pending, s.userId).location);
 }
 
+/** Where a redirect inside the platform may go: one of its own paths, never another site. */
+function ownPath(back: string | undefined): string {
+  return back !== undefined && back.startsWith('/') && !back.startsWith('//') ? back : '/';
+}
+
+/** POST of the account picker's "Continue as": the authorization goes on as the signed-in account. */
+export function accountChosen(req: RouteRequest): Reply {
+  const s = signedIn(req);
+  if (!s || !csrfOk(req, s)) return html(400, errorPage('stale', 'Sign in and open the authorization page again.'));
+  const back = ownPath(req.params['return_to']);
+  s.accountChosen.add(back);
+  return redirect(back);
+}
+
+/** POST /session/end: sign out ("Use a different account"), then back to where the user was going. */
+export function signOut(req: RouteRequest): Reply {
+  const s = signedIn(req);
+  if (!s || !csrfOk(req, s)) return html(400, errorPage('stale', 'Open the page again.'));
+  s.userId = undefined;
+  s.pending.clear();
+  s.accountChosen.clear();
+  return redirect(ownPath(req.params['return_to']));
+}
+
+/** GET /signup: where the sign-in page's sign-up offer leads. */
+export function signUp(): Reply {
+  return html(200, signUpPage());
+}
+
 /** POST /session: sign in, then back to where the user was going. */
 export function signIn(req: RouteRequest, { platform, sessions }: RouteContext): Reply {
   const user = platform.signIn(req.params['login'], req.params['password']);
-  const back = req.params['return_to'] ?? '/';
+  const back = ownPath(req.params['return_to']);
   if (!user) return html(401, signInPage(back, req.params['login'], true));
   const s = req.session ?? sessions.create();
   s.userId = user.id;
-  const safe = back.startsWith('/') && !back.startsWith('//') ? back : '/';
-  return redirect(safe, { 'set-cookie': sessions.cookie(s) });
+  return redirect(back, { 'set-cookie': sessions.cookie(s) });
 }
 
 /** GET {auth_url}/login/device: the page where the user enters user_code. */

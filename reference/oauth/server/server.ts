@@ -77,6 +77,12 @@ async function route(req: RouteRequest, ctx: RouteContext, authUrl: string, hook
       return browser.deviceDecision(req, ctx);
     case 'POST /session':
       return browser.signIn(req, ctx);
+    case 'POST /session/end':
+      return browser.signOut(req);
+    case 'POST /login/oauth/authorize/account':
+      return browser.accountChosen(req);
+    case 'GET /signup':
+      return browser.signUp();
     case 'GET /api/user':
       return apiUser(req, ctx.platform);
   }

@@ -32,7 +32,8 @@ export async function runStandalone(argv: readonly string[], configure?: (clock:
 export function profileYaml(name: string, vars: Record<string, unknown>, opts: { clock?: boolean } = {}): string {
   const section = {
     vars,
-    secrets: ['client_secret', 'user_password'],
+    // the credentials among the variables (a profile may list only names it sets)
+    secrets: ['client_secret', 'user_password', 'personal_access_token'].filter((name) => vars[name] !== undefined),
     ...(opts.clock === false ? {} : { clock: clockAdvance() }),
     agent: { mode: 'scripted', actions: bridgeActions() },
   };

@@ -117,26 +117,33 @@ export function judgePollInterval(run: DeviceRun, minGapsAfterSlowDown = 0): Ver
   return PASS;
 }
 
-/**
- * OAUTH-CLIENT-POLL-STOP: poll while pending, never after access_denied or expired_token.
- * `expectTerminal` (access_denied, expired_token or token) is what the case steers toward; a
- * run that never got there is not judged.
- */
-export function judgePollStop(run: DeviceRun, expectTerminal?: string): Verdict {
-  const ps = polls(run);
-  if (!ps.length) return unjudged(`the client never polled (${run.ended})`);
+/** The first poll of a device code that came after the platform had answered it `error`. */
+function pollAfterAnswer(run: DeviceRun, error: string): Verdict | undefined {
   for (const c of run.issued) {
     const all = pollsOf(run, c.deviceCode);
-    const end = all.findIndex((e) => TERMINAL.includes(answer(e)['error'] ?? ''));
+    const end = all.findIndex((e) => answer(e)['error'] === error);
     if (end >= 0 && end < all.length - 1) {
       const after = all[end + 1] as ObservedRequest;
-      return fail(`the client polled again ${after.at - (all[end] as ObservedRequest).at} ms after the platform answered ${answer(all[end] as ObservedRequest)['error']}`, {
-        expected: 'no poll of that device code after access_denied or expired_token',
+      return fail(`the client polled again ${after.at - (all[end] as ObservedRequest).at} ms after the platform answered ${error}`, {
+        expected: `no poll of that device code after ${error}`,
         actual: `${all.length - end - 1} more poll(s)`,
         exchange: timeline(all, run.t0, 'polls of that device code'),
       });
     }
   }
+  return undefined;
+}
+
+/**
+ * OAUTH-CLIENT-POLL-STOP: poll while pending, never after expired_token ("until the codes
+ * expire"). `expectTerminal` (expired_token or token) is what the case steers toward; a run that
+ * never got there is not judged. Polls after access_denied are OAUTH-CLIENT-POLL-STOP-DENIED's.
+ */
+export function judgePollStop(run: DeviceRun, expectTerminal?: string): Verdict {
+  const ps = polls(run);
+  if (!ps.length) return unjudged(`the client never polled (${run.ended})`);
+  const afterExpiry = pollAfterAnswer(run, 'expired_token');
+  if (afterExpiry) return afterExpiry;
   const last = ps[ps.length - 1] as ObservedRequest;
   const lastAnswer = answer(last)['error'];
   const gaveUp = (lastAnswer === 'authorization_pending' || lastAnswer === 'slow_down') && (run.endKind === 'exit' || run.endKind === 'quiet');
@@ -149,6 +156,19 @@ export function judgePollStop(run: DeviceRun, expectTerminal?: string): Verdict 
   }
   const reached = (e: ObservedRequest): boolean => (expectTerminal === 'token' ? answer(e)['access_token'] !== undefined : answer(e)['error'] === expectTerminal);
   if (expectTerminal && !ps.some(reached)) return unjudged(`the platform never answered ${expectTerminal} (${run.unseenCodes.length ? `the user code ${run.unseenCodes.join(', ')} was not shown` : run.ended})`);
+  return PASS;
+}
+
+/**
+ * OAUTH-CLIENT-POLL-STOP-DENIED (STRICTER: the spec does not say it): once a poll answered
+ * access_denied, that device code is not polled again.
+ */
+export function judgePollStopDenied(run: DeviceRun): Verdict {
+  const ps = polls(run);
+  if (!ps.length) return unjudged(`the client never polled (${run.ended})`);
+  const after = pollAfterAnswer(run, 'access_denied');
+  if (after) return after;
+  if (!ps.some((e) => answer(e)['error'] === 'access_denied')) return unjudged(`the platform never answered access_denied (${run.unseenCodes.length ? `the user code ${run.unseenCodes.join(', ')} was not shown` : run.ended})`);
   return PASS;
 }
 
@@ -224,7 +244,7 @@ export function judgeDeviceRestart(run: DeviceRun): Verdict {
 
 /** What the device-flow judges read of a case's arguments (the rest steers the run). */
 export interface DeviceJudgeArgs {
-  /** The answer the case steers toward (access_denied, expired_token, token): POLL-STOP is not judged on a run that never got it. */
+  /** The answer the case steers toward (expired_token, token): POLL-STOP is not judged on a run that never got it. */
   expect?: string;
   /** POLL-INTERVAL needs this many gaps after slow_down to be judged. */
   minGapsAfterSlowDown?: number;
@@ -237,6 +257,7 @@ export const DEVICE_JUDGES: Readonly<Record<string, Judge<DeviceRun, DeviceJudge
   'OAUTH-CLIENT-SHOW-USER-CODE': judgeShowUserCode,
   'OAUTH-CLIENT-POLL-INTERVAL': (run, args) => judgePollInterval(run, args.minGapsAfterSlowDown ?? 0),
   'OAUTH-CLIENT-POLL-STOP': (run, args) => judgePollStop(run, args.expect),
+  'OAUTH-CLIENT-POLL-STOP-DENIED': judgePollStopDenied,
   'OAUTH-CLIENT-POLL-AFTER-TOKEN': judgePollAfterToken,
   'OAUTH-CLIENT-POLL-EXPIRES-IN': judgePollExpiresIn,
   'OAUTH-CLIENT-HTTP-METHOD': judgeHttpMethod,

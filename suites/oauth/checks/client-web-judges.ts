@@ -1,8 +1,8 @@
-import { s256 } from '../../../reference/oauth/model/pkce.js';
 import { judgeBearer, judgeRevalidateUser } from './client-api-judges.js';
 import { authorization, isTokenRequest, toExchange } from './client-log.js';
 import { PASS, fail, unjudged, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import { judgeHttpMethod } from './client-method-judges.js';
+import { PKCE_JUDGES } from './client-pkce-judges.js';
 import { judgeWebScope } from './client-scope-judges.js';
 import type { WebRun } from './client-web-run.js';
 
@@ -95,31 +95,6 @@ export function judgeLoopbackLiteral(run: WebRun): Verdict {
   return PASS;
 }
 
-export function judgePkce(run: WebRun): Verdict {
-  if (!run.authorizeUrl) return noAuthorizeUrl(run);
-  const challenge = authorizeParam(run, 'code_challenge');
-  const method = authorizeParam(run, 'code_challenge_method');
-  if (!challenge || method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
-    return fail(
-      !challenge && !method ? 'the authorization request uses no PKCE (no code_challenge, no code_challenge_method)' : `the authorization request's PKCE is not S256 with a 43-character challenge`,
-      { expected: { code_challenge: '43 characters of base64url (SHA-256 of the verifier)', code_challenge_method: 'S256' }, actual: { code_challenge: challenge ?? null, code_challenge_method: method ?? null }, exchange: authorizeExchange(run) },
-    );
-  }
-  const ex = exchanges(run);
-  if (!ex.length) return noExchange(run);
-  for (const e of ex) {
-    const verifier = e.params['code_verifier'];
-    if (!verifier || s256(verifier) !== challenge) {
-      return fail(verifier ? 'the code exchange sends a code_verifier whose S256 is not the code_challenge' : 'the code exchange sends no code_verifier', {
-        expected: `code_verifier with BASE64URL(SHA256(verifier)) = ${challenge}`,
-        actual: verifier ?? null,
-        exchange: toExchange(e, run.t0),
-      });
-    }
-  }
-  return PASS;
-}
-
 export function judgeClientSecret(run: WebRun): Verdict {
   const ex = exchanges(run);
   if (!ex.length) return noExchange(run);
@@ -143,7 +118,7 @@ export const WEB_JUDGES: Readonly<Record<string, Judge<WebRun>>> = {
   'OAUTH-CLIENT-HTTP-METHOD': judgeHttpMethod,
   'OAUTH-CLIENT-REDIRECT-URI': judgeRedirectUri,
   'OAUTH-CLIENT-LOOPBACK-LITERAL': judgeLoopbackLiteral,
-  'OAUTH-CLIENT-PKCE': judgePkce,
+  ...PKCE_JUDGES,
   'OAUTH-CLIENT-SECRET': judgeClientSecret,
   'OAUTH-CLIENT-REVALIDATE-USER': judgeRevalidateUser,
   'OAUTH-CLIENT-BEARER': judgeBearer,

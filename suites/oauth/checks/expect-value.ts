@@ -10,6 +10,7 @@ interface ExpectArgs {
   landsOn?: string;
   mentions?: string;
   ifPresent?: boolean;
+  when?: { value?: unknown; matches: unknown };
   requirement?: string;
   message?: string;
 }
@@ -19,8 +20,9 @@ interface ExpectArgs {
  * with the ordinary matcher vocabulary. `matches` (a matcher), `landsOn` (the value is a URL
  * that must have this URL's origin and path), `mentions` (some string anywhere inside the value
  * must equal it); `ifPresent` judges only when the value exists (another requirement already
- * fails when it is missing); `requirement` names the one requirement judged (default: all of
- * the case's); `message` says what the value is.
+ * fails when it is missing); `when` judges only when another value matches (an answer that is
+ * not the one this requirement is about is another requirement's business); `requirement`
+ * names the one requirement judged (default: all of the case's); `message` says what the value is.
  */
 export const expectValue = defineCheck<ExpectArgs>({
   description: 'judges a captured value with the matcher vocabulary (matches, landsOn, mentions)',
@@ -34,6 +36,13 @@ export const expectValue = defineCheck<ExpectArgs>({
       landsOn: { type: 'string', description: 'a URL whose origin and path the value (a URL) must have' },
       mentions: { type: 'string', description: 'a string some value inside must equal' },
       ifPresent: { type: 'boolean', description: 'judge only when the value exists' },
+      when: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['matches'],
+        properties: { value: { description: 'another value, usually "${captured}"' }, matches: { description: 'a matcher it must meet for the judgement to be made' } },
+        description: 'judge only when this other value matches',
+      },
       requirement: { type: 'string', pattern: '^[A-Z][A-Z0-9-]+$', description: 'the requirement judged (default: all of the case)' },
       message: { type: 'string', description: 'what the value is, for failure messages' },
     },
@@ -42,6 +51,7 @@ export const expectValue = defineCheck<ExpectArgs>({
   async run(ctx, args) {
     const { value, requirement, message } = args;
     if (args.ifPresent === true && (value === undefined || value === null)) return;
+    if (args.when && match(args.when.value, args.when.matches).length) return;
     const attributed = requirement ? { requirement } : {};
     if ('matches' in args) {
       for (const m of match(value, args.matches)) {
@@ -60,7 +70,8 @@ export const expectValue = defineCheck<ExpectArgs>({
   },
 });
 
-function mentions(value: unknown, text: string): boolean {
+/** Whether some string or number anywhere inside `value` equals `text`. */
+export function mentions(value: unknown, text: string): boolean {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value) === text;
   if (Array.isArray(value)) return value.some((v) => mentions(v, text));
   if (value && typeof value === 'object') return Object.values(value).some((v) => mentions(v, text));

@@ -5,14 +5,15 @@ import type { ObservedRequest } from '../../../reference/oauth/server/observatio
 import { s256 } from '../../../reference/oauth/model/pkce.js';
 import type { DeviceRun } from '../../../suites/oauth/checks/client-device-run.js';
 import { issuedCodes, showsUserCode } from '../../../suites/oauth/checks/client-device-run.js';
-import { judgeDeviceRestart, judgeGrantType, judgeNoSecret, judgePollAfterToken, judgePollExpiresIn, judgePollInterval, judgePollStop } from '../../../suites/oauth/checks/client-device-judges.js';
+import { judgeDeviceRestart, judgeGrantType, judgeNoSecret, judgePollAfterToken, judgePollExpiresIn, judgePollInterval, judgePollStop, judgePollStopDenied } from '../../../suites/oauth/checks/client-device-judges.js';
 import { judgeHttpMethod } from '../../../suites/oauth/checks/client-method-judges.js';
 import { judgeBearer, judgeRevalidateUser } from '../../../suites/oauth/checks/client-api-judges.js';
 import { responseFields } from '../../../suites/oauth/checks/client-log.js';
 import { loopbackTolerantMatch } from '../../../suites/oauth/checks/client-platform.js';
 import { estimatedBits, generatedMutation, judgeStateUnguessable, tamperState, FIXED_MUTATIONS } from '../../../suites/oauth/checks/client-state-judges.js';
 import { judgeDeviceScope, judgeWebScope } from '../../../suites/oauth/checks/client-scope-judges.js';
-import { judgeAuthorizeClientId, judgeExchangeCode, judgeLoopbackLiteral, judgePkce, judgeRedirectUri } from '../../../suites/oauth/checks/client-web-judges.js';
+import { judgeAuthorizeClientId, judgeExchangeCode, judgeLoopbackLiteral, judgeRedirectUri } from '../../../suites/oauth/checks/client-web-judges.js';
+import { PKCE_JUDGES } from '../../../suites/oauth/checks/client-pkce-judges.js';
 import type { WebRun } from '../../../suites/oauth/checks/client-web-run.js';
 import type { Verdict } from '../../../src/engine/checks/contract.js';
 
@@ -36,7 +37,7 @@ const user = (at: number, authorization: string): ObservedRequest => req(at, 'GE
 function deviceRun(requests: ObservedRequest[], more: Partial<DeviceRun> = {}): DeviceRun {
   return { env, t0: 0, requests, issued: issuedCodes(requests), actions: [], unseenCodes: [], exit: { code: 0, signal: null }, stopped: false, endedAt: 60_000, ended: 'the client ended', endKind: 'exit', stdout: 'open http://127.0.0.1:1/login/device and enter ABCD-EFGH', stderr: '', ...more };
 }
-const state = (v: Verdict): string => ('unjudged' in v ? 'unjudged' : isFailed(v) ? 'fail' : 'pass');
+const state = (v: Verdict): string => ('unjudged' in v ? 'unjudged' : 'notApplicable' in v ? 'n/a' : isFailed(v) ? 'fail' : 'pass');
 
 describe('poll interval judge', () => {
   it('passes gaps at the interval and fails one shorter than interval minus 250 ms', () => {
@@ -65,10 +66,17 @@ describe('poll interval judge', () => {
   });
 });
 
-describe('poll stop judge', () => {
-  it('fails a poll after access_denied or expired_token, passes an end there', () => {
-    expect(state(judgePollStop(deviceRun([start(0), poll(0, pending), poll(1000, { error: 'access_denied' })]), 'access_denied'))).toBe('pass');
+describe('poll stop judges', () => {
+  it('POLL-STOP fails a poll after expired_token and passes an end there; a poll after access_denied is POLL-STOP-DENIED\'s', () => {
+    expect(state(judgePollStop(deviceRun([start(0), poll(0, pending), poll(1000, { error: 'expired_token' })]), 'expired_token'))).toBe('pass');
     expect(state(judgePollStop(deviceRun([start(0), poll(0, { error: 'expired_token' }), poll(1000, { error: 'expired_token' })]), 'expired_token'))).toBe('fail');
+    expect(state(judgePollStop(deviceRun([start(0), poll(0, { error: 'access_denied' }), poll(1000, { error: 'access_denied' })], { endKind: 'budget', stopped: true })))).toBe('pass');
+  });
+
+  it('POLL-STOP-DENIED fails a poll after access_denied, passes an end there, and does not judge a run that was never denied', () => {
+    expect(state(judgePollStopDenied(deviceRun([start(0), poll(0, pending), poll(1000, { error: 'access_denied' })])))).toBe('pass');
+    expect(state(judgePollStopDenied(deviceRun([start(0), poll(0, { error: 'access_denied' }), poll(1000, { error: 'access_denied' })])))).toBe('fail');
+    expect(state(judgePollStopDenied(deviceRun([start(0), poll(0, pending), poll(1000, token)])))).toBe('unjudged');
   });
 
   it('fails a client that ends or goes quiet while the code is pending, not one the harness stopped', () => {
@@ -78,7 +86,7 @@ describe('poll stop judge', () => {
   });
 
   it('does not judge a run that never reached the answer the case steers toward', () => {
-    expect(state(judgePollStop(deviceRun([start(0), poll(0, { error: 'unsupported_grant_type' })]), 'access_denied'))).toBe('unjudged');
+    expect(state(judgePollStop(deviceRun([start(0), poll(0, { error: 'unsupported_grant_type' })]), 'expired_token'))).toBe('unjudged');
   });
 });
 
@@ -181,12 +189,22 @@ describe('web flow judges', () => {
     expect(state(judgeLoopbackLiteral(webRun(base.replace('127.0.0.1%3A9', 'localhost%3A9'))))).toBe('fail');
     expect(state(judgeLoopbackLiteral(webRun('http://127.0.0.1:1/login/oauth/authorize?client_id=app&redirect_uri=http%3A%2F%2F%5B%3A%3A1%5D%3A9%2Fcb')))).toBe('pass');
   });
-  it('PKCE: S256, 43 characters, the matching verifier', () => {
-    const withPkce = `${base}&code_challenge=${s256(verifier)}&code_challenge_method=S256`;
-    expect(state(judgePkce(webRun(withPkce, [exchange({ code_verifier: verifier })])))).toBe('pass');
-    expect(state(judgePkce(webRun(withPkce, [exchange({ code_verifier: `${verifier}x` })])))).toBe('fail');
-    expect(state(judgePkce(webRun(`${base}&code_challenge=${verifier}&code_challenge_method=plain`)))).toBe('fail');
-    expect(state(judgePkce(webRun(base)))).toBe('fail');
+  it('PKCE: each statement judged on its own, the rules of the parameters not applying to a client that sends none', () => {
+    const judge = (id: string, run: WebRun): string => state((PKCE_JUDGES[id] as (r: WebRun) => Verdict)(run));
+    const all = (run: WebRun): Record<string, string> => Object.fromEntries(Object.keys(PKCE_JUDGES).map((id) => [id.replace('OAUTH-CLIENT-', ''), judge(id, run)]));
+    const withPkce = (challenge: string | null, method: string | null): string =>
+      `${base}${challenge === null ? '' : `&code_challenge=${challenge}`}${method === null ? '' : `&code_challenge_method=${method}`}`;
+    const good = withPkce(s256(verifier), 'S256');
+    const pass = { PKCE: 'pass', 'PKCE-METHOD-REQUIRED': 'pass', 'PKCE-CHALLENGE-REQUIRED': 'pass', 'PKCE-S256': 'pass', 'PKCE-CHALLENGE-LENGTH': 'pass', 'PKCE-VERIFIER-REQUIRED': 'pass', 'PKCE-VERIFIER-MATCH': 'pass' };
+    expect(all(webRun(good, [exchange({ code_verifier: verifier })]))).toEqual(pass);
+    expect(all(webRun(good, [exchange({ code_verifier: `${verifier}x` })]))).toEqual({ ...pass, 'PKCE-VERIFIER-MATCH': 'fail' });
+    expect(all(webRun(good, [exchange({})]))).toEqual({ ...pass, 'PKCE-VERIFIER-REQUIRED': 'fail', 'PKCE-VERIFIER-MATCH': 'unjudged' });
+    expect(all(webRun(withPkce(verifier, 'plain')))).toEqual({ ...pass, 'PKCE-S256': 'fail', 'PKCE-VERIFIER-REQUIRED': 'unjudged', 'PKCE-VERIFIER-MATCH': 'unjudged' });
+    expect(all(webRun(withPkce(s256(verifier).slice(1), 'S256')))).toEqual({ ...pass, 'PKCE-CHALLENGE-LENGTH': 'fail', 'PKCE-VERIFIER-REQUIRED': 'unjudged', 'PKCE-VERIFIER-MATCH': 'unjudged' });
+    expect(all(webRun(withPkce(s256(verifier), null)))).toEqual({ ...pass, 'PKCE-METHOD-REQUIRED': 'fail', 'PKCE-CHALLENGE-REQUIRED': 'n/a', 'PKCE-S256': 'n/a', 'PKCE-VERIFIER-REQUIRED': 'unjudged', 'PKCE-VERIFIER-MATCH': 'unjudged' });
+    expect(all(webRun(withPkce(null, 'S256')))).toEqual({ ...pass, 'PKCE-METHOD-REQUIRED': 'n/a', 'PKCE-CHALLENGE-REQUIRED': 'fail', 'PKCE-CHALLENGE-LENGTH': 'n/a', 'PKCE-VERIFIER-REQUIRED': 'n/a', 'PKCE-VERIFIER-MATCH': 'n/a' });
+    const none = 'n/a';
+    expect(all(webRun(base, [exchange({})]))).toEqual({ PKCE: 'fail', 'PKCE-METHOD-REQUIRED': none, 'PKCE-CHALLENGE-REQUIRED': none, 'PKCE-S256': none, 'PKCE-CHALLENGE-LENGTH': none, 'PKCE-VERIFIER-REQUIRED': none, 'PKCE-VERIFIER-MATCH': none });
   });
   it('client_id: the registered one in the authorization request', () => {
     expect(state(judgeAuthorizeClientId(webRun(base)))).toBe('pass');

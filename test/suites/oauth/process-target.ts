@@ -39,10 +39,14 @@ export interface CliRun {
   report: { requirements: Array<{ id: string; status: string }>; suites: Array<{ cases: Array<{ id: string; outcome: string; reason?: string; requirements: string[]; failures: Array<{ requirement: string; message: string; actual?: unknown; exchange?: unknown }> }> }> };
 }
 
-/** `specgate run --suite oauth --target <profile>` with a JSON report. */
+/**
+ * `specgate run --suite oauth --target <profile>` with a JSON report, from a temporary folder
+ * (so that what a run writes beside itself, such as regression cases, stays out of the repository).
+ */
 export function runCli(profile: string, extra: string[] = []): CliRun {
-  const report = join(mkdtempSync(join(tmpdir(), 'specgate-oauth-report-')), 'results.json');
-  const r = spawnSync(process.execPath, ['bin/specgate.js', 'run', '--suite-module', 'dist/suites/oauth/index.js', '--suite', 'oauth', '--target', profile, '--seed', '7', '--report', `json=${report}`, '--no-color', ...extra], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-oauth-report-'));
+  const report = join(dir, 'results.json');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/specgate.js'), 'run', '--suite-module', join(ROOT, 'dist/suites/oauth/index.js'), '--suite', 'oauth', '--target', profile, '--seed', '7', '--report', `json=${report}`, '--no-color', ...extra], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
   return { status: r.status, stdout: r.stdout, report: JSON.parse(readFileSync(report, 'utf8')) as CliRun['report'] };
 }
 

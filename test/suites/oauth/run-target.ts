@@ -6,10 +6,24 @@ import { suite } from '../../../suites/oauth/index.js';
 import { isClientCase } from '../../fixtures/oauth/clients/cli.js';
 import type { Fault } from '../../fixtures/oauth/faults/faults.js';
 
-/** IDs of the server-side cases (every case but the client-side ones). */
-export function serverCaseIds(): string[] {
+/** Whether a case opens the platform's pages in headless Chromium (cases/sign-in-pages.yaml). */
+export function isBrowserCase(c: { location: { file: string } }): boolean {
+  return /[\\/]sign-in-pages\.yaml$/.test(c.location.file);
+}
+
+/**
+ * IDs of the server-side cases (every case but the client-side ones). The browser cases are left
+ * out unless asked for: a browser costs seconds a run, so they are judged apart (browser.test.ts).
+ */
+export function serverCaseIds(opts: { browser?: boolean } = {}): string[] {
   const loaded = loadSuites([suite], ['oauth']).suites[0];
-  return (loaded?.cases ?? []).filter((c) => !isClientCase(c)).map((c) => c.id);
+  return (loaded?.cases ?? []).filter((c) => !isClientCase(c) && (opts.browser === true || !isBrowserCase(c))).map((c) => c.id);
+}
+
+/** IDs of the browser cases. */
+export function browserCaseIds(): string[] {
+  const loaded = loadSuites([suite], ['oauth']).suites[0];
+  return (loaded?.cases ?? []).filter(isBrowserCase).map((c) => c.id);
 }
 
 /** Runs the oauth suite's server-side cases in-process against the reference, or the reference with a planted fault. */
