@@ -60,7 +60,7 @@ describe('declared variables: required, examples, the cases that need them', { c
     expect(vars.filter((v) => v.required).map((v) => v.name)).toEqual(['auth_url', 'api_url', 'client_id', 'client_secret', 'callback_url', 'device_client_id', 'disabled_device_client_id', 'user_login']);
     // derived from the cases: every case the client command skips lists it under needs, and reads nothing else of the kind
     const client = byName.get('client_command');
-    expect(client?.skips.length).toBe(27);
+    expect(client?.skips.length).toBe(33);
     expect(client?.cases).toEqual(client?.skips);
     expect(byName.get('auth_url')?.skips).toEqual([]);
     expect(byName.get('auth_url')?.cases).toContain('device-verification-uri');
@@ -118,7 +118,7 @@ describe('specgate init', { concurrent: true }, () => {
     // optional ones commented out, with their example and the cases skipped without them
     expect(text).toMatch(/^ {6}# optional\. That user's numeric ID[^\n]*\n(?: {6}#[^\n]*\n)* {6}# user_id: 1001$/m);
     const prose = text.replace(/\n {6}# /g, ' ');
-    expect(prose).toMatch(/The client application under test \(--client\): a command line, or a list of argv words\. E\.g\. "node my-oauth-app\.js"\. Needed by 27 cases\. Unset, 27 cases are skipped: client-device-grant-type, /);
+    expect(prose).toMatch(/The client application under test \(--client\): a command line, or a list of argv words\. E\.g\. "node my-oauth-app\.js"\. Needed by 33 cases\. Unset, 33 cases are skipped: client-device-grant-type, /);
     // commented clock and headers blocks; the agent written out, since the cases need one
     expect(text).toMatch(/^ {4}# clock:\n {4}# {3}advance: \{ method: POST, url: "[^"]+", json: \{ ms: "\$\{ms\}" \} \}$/m);
     expect(text).toMatch(/^ {4}# headers:$/m);
@@ -157,7 +157,7 @@ describe('specgate init', { concurrent: true }, () => {
     expect(report.requirements.filter((r) => r.status === 'failed')).toEqual([]);
     expect(report.suites[0]?.cases.filter((c) => c.outcome === 'passed').length).toBeGreaterThan(30);
     // the unset optional variables are named in the summary with the cases they skipped
-    expect(run.stdout).toMatch(/warning: optional variable client_command is not set in suites\.oauth\.vars; 27 cases skipped without it: client-device-grant-type, /);
+    expect(run.stdout).toMatch(/warning: optional variable client_command is not set in suites\.oauth\.vars; 33 cases skipped without it: client-device-grant-type, /);
     expect(run.stdout).toMatch(/warning: optional variables loopback_client_id, loopback_callback_url are not set in suites\.oauth\.vars; 2 cases skipped without them: redirect-table-loopback, redirect-candidates-generated-loopback/);
     expect(run.stdout.indexOf('warning: optional variable')).toBeLessThan(run.stdout.indexOf('Summary ('));
   }, 120_000);

@@ -100,8 +100,9 @@ describe('specgate serve --profile --public-url', () => {
     const envFile = join(tmp.dir, 'oauth.env');
     expect(statSync(envFile).mode & 0o777).toBe(0o600);
     const env = readEnvFile(envFile);
-    expect(env).toEqual({ OAUTH_CLIENT_SECRET: 'sg-web-secret-0001', OAUTH_USER_PASSWORD: 'correct horse battery staple' });
+    expect(env).toEqual({ OAUTH_CLIENT_SECRET: 'sg-web-secret-0001', OAUTH_USER_PASSWORD: 'correct horse battery staple', OAUTH_PERSONAL_ACCESS_TOKEN: expect.stringMatching(/^sgt_\w+$/) });
     expect(text).not.toContain('sg-web-secret-0001');
+    expect(text).not.toContain(env['OAUTH_PERSONAL_ACCESS_TOKEN']);
     expect(s.output).not.toContain('sg-web-secret-0001');
     expect(s.printed['client_secret']).toBe(`(secret: OAUTH_CLIENT_SECRET in ${envFile})`);
 

@@ -161,7 +161,7 @@ describe('errors name file:line:column and the rule', () => {
 
   it('a bad level in requirements.yaml', () => {
     const m = suiteWith({}, REQUIREMENTS.replace('level: SHOULD', 'level: SHALL'));
-    expect(messages(m)).toEqual(['requirements.yaml:6:10: 1.level: must be one of ["MUST","SHOULD","MAY"]']);
+    expect(messages(m)).toEqual(['requirements.yaml:6:10: 1.level: must be one of ["MUST","SHOULD","MAY","STRICTER"]']);
   });
 
   it('duplicate requirement and case ids', () => {
