@@ -4,7 +4,9 @@ import { SpecgateError } from '../src/errors.js';
 import { baselineTarget, loadBaseline, type Baseline } from '../src/engine/baseline.js';
 import { loadSuites } from '../src/engine/run.js';
 import { randomSeed } from '../src/engine/runtime/seeds.js';
-import type { SuiteModule } from '../src/engine/suite-module.js';
+import type { FuzzOptions, FuzzResult, SuiteModule } from '../src/engine/suite-module.js';
+import type { Gating } from '../src/engine/model.js';
+import { gates, gatingOf, gatingWords } from '../src/engine/verdicts.js';
 import { createExecRunner } from '../src/targets/exec-runner.js';
 import { watchInterrupts } from './interrupt.js';
 import { quote, withoutOptions } from './replay.js';
@@ -13,19 +15,22 @@ import { planTargets } from './target-choice.js';
 
 /**
  * `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a
- * finding. SIGINT or SIGTERM stops the search: what was found is still written, and the exit
- * code is 130 or 143.
+ * finding at the gating level, by `run`'s rules: MUST, SHOULD with --strict, STRICTER with
+ * --stricter (a finding below it is reported, and exit stays 0). SIGINT or SIGTERM stops the
+ * search: what was found is still written, and the exit code is 130 or 143.
  */
 export async function fuzzCommand(
   modules: SuiteModule[],
   suite: string,
-  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; baseline?: string; targetFlags: Record<string, string> },
+  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; baseline?: string; strict?: boolean; stricter?: boolean; targetFlags: Record<string, string> },
   argv: string[],
 ): Promise<number> {
   const m = modules.find((x) => x.name === suite);
   if (!m) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"${didYouMean(suite, modules.map((x) => x.name))}; known suites: ${modules.map((x) => x.name).join(', ')}`);
   if (!m.fuzz) throw new SpecgateError('SG_USAGE', `suite ${suite} has no fuzzer`);
   const expected = opts.baseline ? expectedRequirements(modules, suite, loadBaseline(opts.baseline), opts.baseline) : undefined;
+  const gating = gatingOf(opts.strict ?? false, opts.stricter ?? false);
+  const gatingIds = gatingRequirements(modules, suite, gating);
   const plan = planTargets(modules, { suites: [suite], ...(opts.target ? { target: opts.target } : {}), flags: opts.targetFlags });
   const section = plan.targets[suite]?.section;
   let vars = section?.vars ?? {};
@@ -44,7 +49,9 @@ export async function fuzzCommand(
   const seed = opts.seed ?? randomSeed();
   const interrupts = watchInterrupts('stopping the search and writing what was found');
   try {
-    const result = await m.fuzz({
+    // `gating` rides beside the options the engine declares; a fuzzer that does not read it
+    // fails on every finding, as before levels were told apart
+    const fuzzOptions: FuzzOptions & { gating: ReadonlySet<string> } = {
       target: { vars, exec, runner: createExecRunner() },
       runs: opts.runs ?? 1000,
       seed,
@@ -52,13 +59,13 @@ export async function fuzzCommand(
       concurrency: opts.concurrency ?? 2,
       outDir,
       ...(expected ? { expected } : {}),
+      gating: gatingIds,
       commandLine: fuzzCommandLine(argv),
       signal: interrupts.signal,
       log: (line) => process.stderr.write(`${line}\n`),
-    });
-    process.stdout.write(`${result.message}\n`);
-    for (const f of result.files) process.stdout.write(`  wrote ${f}\n`);
-    if (result.replay) process.stdout.write(`  replay: ${result.replay}\n`);
+    };
+    const result = await m.fuzz(fuzzOptions);
+    process.stdout.write(resultText(result, outDir, gating));
     // an interrupted search is no verdict, whatever it found before: 130 or 143
     return interrupts.exitCode() ?? (result.ok ? 0 : 1);
   } finally {
@@ -92,6 +99,25 @@ function expectedRequirements(modules: SuiteModule[], suite: string, baseline: B
     out.add(e.id);
   }
   return out;
+}
+
+/** The requirements of the suite whose findings fail the search at this gating level. */
+function gatingRequirements(modules: SuiteModule[], suite: string, gating: Gating): Set<string> {
+  const { suites } = loadSuites(modules, [suite]);
+  return new Set((suites[0]?.requirements ?? []).filter((r) => gates(r.level, gating)).map((r) => r.id));
+}
+
+/**
+ * What the CLI prints of a result: the fuzzer's message, any file or replay command it does not
+ * already name (each is printed once), and where the files went.
+ */
+export function resultText(result: FuzzResult, outDir: string, gating: Gating): string {
+  const lines = [result.message];
+  for (const f of result.files) if (!result.message.includes(f)) lines.push(`  wrote ${f}`);
+  if (result.replay && !result.message.includes(result.replay)) lines.push(`  replay: ${result.replay}`);
+  if (result.files.length > 0) lines.push(`counterexample files are in ${outDir} (new names each run: earlier files are never replaced)`);
+  if (result.ok && result.files.length > 0) lines.push(`no finding at the gating level (${gatingWords(gating)}): exit 0`);
+  return `${lines.join('\n')}\n`;
 }
 
 /** This command line without the options a replay sets itself, shell-quoted so it can be pasted. */

@@ -133,7 +133,9 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency', 1, 256))
     .option('--target <profile.yaml>', 'target profile')
     .option('--out <dir>', 'where counterexamples are written (default reports/)')
-    .option('--baseline <file>', 'YAML file of expected failures: violations of the requirements it lists are counted, not reported');
+    .option('--baseline <file>', 'YAML file of expected failures: violations of the requirements it lists are counted, not reported')
+    .option('--strict', 'SHOULD-level findings fail the search too (without it they are reported and the search goes on)')
+    .option('--stricter', 'STRICTER-level findings fail the search too; implies --strict');
   addTargetFlags(fuzz, modules);
   fuzz.action(async (suite: string, o: Record<string, unknown>) => {
     setCode(await fuzzCommand(modules, suite, { ...o, targetFlags: targetFlags(fuzz, modules) } as Parameters<typeof fuzzCommand>[2], argv));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { codeGeneratorRequest } from '../../../generators/plugin/code-generator-request.js';
 import type { CodeGeneratorRequestValue, FileDescriptorValue } from '../../../generators/plugin/descriptor-types.js';
+import type { FieldOrder } from '../../../reference/plugin/wire.js';
 
 /**
  * The parameters the target says its plugin understands (var plugin_parameters: a list or one
@@ -45,4 +46,38 @@ export function fuzzRequest(opts: FuzzRequestOptions): fc.Arbitrary<CodeGenerato
     const out: CodeGeneratorRequestValue = chosen === undefined ? request : { ...request, parameter: chosen };
     return opts.goPackage ? { ...out, proto_file: out.proto_file.map(withGoPackage) } : out;
   });
+}
+
+/**
+ * The wire orders a request is also sent in (spec A, CodeGeneratorRequest: "the wire format does
+ * not guarantee field order"), simplest first: fast-check shrinks towards the first.
+ */
+export const FIELD_ORDERS: readonly FieldOrder[] = ['proto-file-first', 'interleaved', 'reversed'];
+
+/** One generated input: a valid request, and the other wire order it is also sent in. */
+export interface FuzzCase {
+  request: CodeGeneratorRequestValue;
+  order: FieldOrder;
+}
+
+/**
+ * Requests with a field order each. The order is drawn after the request, so a seed gives the
+ * same requests it gave before orders were drawn, and a replay gives the same order (and bytes).
+ */
+export function fuzzCase(opts: FuzzRequestOptions): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(fuzzRequest(opts), fc.constantFrom(...FIELD_ORDERS)).map(([request, order]) => ({ request, order }));
+}
+
+/** Name of the file of the control request; no generated file is named like it. */
+export const CONTROL_FILE = 'specgate_fuzz_control.proto';
+
+/**
+ * A request for one small file of its own that imports nothing, with the request's parameter:
+ * what a plugin writes for it beside that file's own output, it writes whatever it is asked
+ * (a runtime file, say). See import-output.ts.
+ */
+export function controlRequest(request: CodeGeneratorRequestValue, opts: Pick<FuzzRequestOptions, 'goPackage'>): CodeGeneratorRequestValue {
+  const file: FileDescriptorValue = { name: CONTROL_FILE, package: 'specgate_fuzz_control', syntax: 'proto3', messageType: [{ name: 'Control' }] };
+  const out: CodeGeneratorRequestValue = { file_to_generate: [CONTROL_FILE], proto_file: [opts.goPackage ? withGoPackage(file) : file] };
+  return request.parameter === undefined ? out : { ...out, parameter: request.parameter };
 }

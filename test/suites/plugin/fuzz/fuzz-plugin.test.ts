@@ -8,7 +8,9 @@ import type { FuzzOptions, FuzzResult } from '../../../../src/engine/suite-modul
 import { fromRoot } from '../../../../src/paths.js';
 import { createExecRunner } from '../../../../src/targets/exec-runner.js';
 import { fuzzPlugin } from '../../../../suites/plugin/fuzz/fuzz-plugin.js';
+import type { FuzzCase } from '../../../../suites/plugin/fuzz/fuzz-request.js';
 import { LANE_RUNS } from '../../../../suites/plugin/fuzz/lanes.js';
+import { goodAnswer, hasCrowdedOneof, inProcessRunner } from './in-process-plugin.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'specgate-fuzz-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -93,7 +95,7 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
     expect(result.ok).toBe(false);
     expect(result.message).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin died of SIGABRT/);
     const request = decodeRequest(readFileSync(result.files.find((f) => f.endsWith('.bin')) ?? ''));
-    expect(request).toEqual(result.property?.counterexample);
+    expect(request).toEqual((result.property?.counterexample as FuzzCase).request);
     // Minimal: one file, one message, one oneof holding two fields, nothing else.
     expect(request.proto_file).toHaveLength(1);
     const file = request.proto_file?.[0] as FileDescriptorValue | undefined;
@@ -103,7 +105,8 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
     expect(messages[0]?.field).toHaveLength(2);
     expect(file?.enumType ?? []).toEqual([]);
     expect(file?.service ?? []).toEqual([]);
-    expect(result.files.map((f) => f.replace(/.*\//, ''))).toEqual([`fuzz-plugin-${String(result.property?.seed)}.bin`, `fuzz-plugin-${String(result.property?.seed)}.json`, `fuzz-plugin-${String(result.property?.seed)}.yaml`]);
+    const stem = `fuzz-plugin-${String(result.property?.seed)}-plugin-io-one-response`;
+    expect(result.files.map((f) => f.replace(/.*\//, ''))).toEqual([`${stem}.bin`, `${stem}.json`, `${stem}.yaml`]);
     expect(JSON.parse(readFileSync(result.files[1] ?? '', 'utf8'))).toEqual(request);
   });
 
@@ -119,9 +122,15 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
   });
 
   it('reports the same counterexample at any concurrency', async () => {
-    // 200 requests are eight lanes: at concurrency 3 several of them run side by side.
-    const one = await fuzz('crash-on-oneof', { concurrency: 1, seed: 99, runs: 200 });
-    const three = await fuzz('crash-on-oneof', { concurrency: 3, seed: 99, runs: 200 });
+    // 200 requests are eight lanes: at concurrency 3 several of them run side by side, and the
+    // plugin (run in this process, see in-process-plugin.ts) answers after a random delay, so
+    // lanes finish in a different order each time.
+    const crashOnOneof = () => inProcessRunner((req) => (hasCrowdedOneof(req) ? { raw: { exitCode: null, signal: 'SIGABRT' } } : goodAnswer(req)), 3);
+    const inProcess = (concurrency: number): Promise<FuzzResult> =>
+      fuzzPlugin({ target: { vars: {}, exec: { command: 'in-process' }, runner: crashOnOneof() }, runs: 200, seed: 99, concurrency, outDir, commandLine: COMMAND_LINE, signal: new AbortController().signal, log: () => undefined });
+    const one = await inProcess(1);
+    const three = await inProcess(3);
+    expect(one.message).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin died of SIGABRT/);
     expect(three.replay).toBe(one.replay);
     expect(three.property?.counterexample).toEqual(one.property?.counterexample);
   });
@@ -145,8 +154,9 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
   });
 
   it('passes a well-behaved plugin, using every run', async () => {
-    const result = await fuzz('well-behaved', { runs: 60, concurrency: 3 });
-    expect(result).toMatchObject({ ok: true, runs: 60, files: [] });
+    // two lanes; each request is judged in two wire orders and, with imports, asked three more ways
+    const result = await fuzz('well-behaved', { runs: 30, concurrency: 3 });
+    expect(result).toMatchObject({ ok: true, runs: 30, files: [] });
     expect(result.replay).toBeUndefined();
   });
 
@@ -156,7 +166,7 @@ describe('fuzzPlugin', { timeout: 600_000 }, () => {
     expect(result.ok).toBe(false);
     expect(result.property?.shrinks).toBeGreaterThan(0);
     expect(result.message).toMatch(/^PLUGIN-IO-ONE-RESPONSE: the plugin did not answer a valid request in time/);
-    const files = (result.property?.counterexample as { proto_file: FileDescriptorValue[] }).proto_file;
+    const files = (result.property?.counterexample as FuzzCase).request.proto_file;
     expect(files).toHaveLength(1);
     const messages = messagesOf(files[0]);
     expect(messages.filter((m) => m.options?.mapEntry)).toHaveLength(1);

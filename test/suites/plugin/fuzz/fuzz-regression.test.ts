@@ -53,8 +53,8 @@ describe('specgate fuzz plugin writes a regression case', { timeout: 900_000 }, 
   declarePeer(cli);
 
   const scenarios = [
-    { fault: 'crash-on-oneof.mjs', seed: '5', runs: '60', requirement: 'PLUGIN-IO-ONE-RESPONSE' },
-    { fault: 'dotdot-on-nested-enum.mjs', seed: '8', runs: '40', requirement: 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS' },
+    { fault: 'crash-on-oneof.mjs', seed: '5', runs: '25', requirement: 'PLUGIN-IO-ONE-RESPONSE' },
+    { fault: 'dotdot-on-nested-enum.mjs', seed: '8', runs: '25', requirement: 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS' },
   ];
   for (const s of scenarios) {
     it.skipIf(cli.skip)(`for ${s.fault}: it fails on that plugin for ${s.requirement} and passes on a well-behaved one`, () => {
@@ -63,20 +63,21 @@ describe('specgate fuzz plugin writes a regression case', { timeout: 900_000 }, 
       expect(fuzz.status, fuzz.stdout + fuzz.stderr).toBe(1);
       expect(fuzz.stdout.startsWith(`${s.requirement}: `)).toBe(true);
       const seed = fuzz.stdout.match(/replay: .*--seed (\d+)/)?.[1] ?? '';
-      const file = join(out, `fuzz-plugin-${seed}.yaml`);
+      const stem = `fuzz-plugin-${seed}-${s.requirement.toLowerCase()}`;
+      const file = join(out, `${stem}.yaml`);
       expect(fuzz.stdout).toContain(`wrote ${file}`);
 
       const text = readFileSync(file, 'utf8');
       expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=.*cases\.schema\.json$/);
       const [item] = parse(text) as { id: string; requirements: string[]; needs: string[]; description: string; steps: { check: string; with: { request: unknown } }[] }[];
-      expect(item?.id).toBe(`fuzz-${seed}`);
+      const id = `fuzz-${seed}-${s.requirement.toLowerCase()}`;
+      expect(item?.id).toBe(id);
       expect(item?.requirements).toEqual([s.requirement]);
       expect(item?.needs).toEqual(['plugin_command']);
       expect(item?.description).toContain(`--seed ${seed}`);
-      expect(item?.steps).toEqual([{ check: 'plugin.fuzzRequest', with: { request: JSON.parse(readFileSync(join(out, `fuzz-plugin-${seed}.json`), 'utf8')) } }]);
+      expect(item?.steps).toEqual([{ check: 'plugin.fuzzRequest', with: { request: JSON.parse(readFileSync(join(out, `${stem}.json`), 'utf8')) } }]);
 
       const module = suiteWith(`suite-${s.fault}`, file);
-      const id = `fuzz-${seed}`;
       const broken = runCase(module, id, fixture(s.fault), `broken-${s.fault}`);
       expect({ status: broken.status, outcome: broken.outcome, failed: broken.failed }, broken.output).toEqual({ status: 1, outcome: 'failed', failed: [s.requirement] });
       const fixed = runCase(module, id, fixture('well-behaved.mjs'), `fixed-${s.fault}`);

@@ -3,7 +3,8 @@ import { encodeResponse } from '../../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequest } from '../../../../reference/plugin/types.js';
 import { SpecgateError } from '../../../../src/errors.js';
 import type { ExecResult } from '../../../../src/targets/types.js';
-import { judgeRun, judgeRunnerError } from '../../../../suites/plugin/fuzz/judge-run.js';
+import { judgeAnswer, judgeRun, judgeRunnerError } from '../../../../suites/plugin/fuzz/judge-run.js';
+import { lengthDelimited } from '../../../../reference/plugin/wire.js';
 
 const request: CodeGeneratorRequest = {
   file_to_generate: ['a.proto'],
@@ -47,5 +48,30 @@ describe('judging one plugin run on a valid request', () => {
     expect(judgeRunnerError(new SpecgateError('SG_TARGET_TIMEOUT', 'slow', { stderr: 'partial' }))).toMatchObject({ requirement: 'PLUGIN-IO-ONE-RESPONSE', kind: 'timeout', stderr: 'partial' });
     const unreachable = new SpecgateError('SG_TARGET_UNREACHABLE', 'no such file');
     expect(() => judgeRunnerError(unreachable)).toThrow(unreachable);
+  });
+});
+
+describe('judging every rule of one answer at once (judgeAnswer)', () => {
+  const marked = { supported_features: 1, file: [{ name: 'a.txt', content: '// @@mycc_insertion_point(top)\n' }, { name: 'a.txt', insertion_point: 'top', content: 'x\n' }] };
+
+  it('judges insertion markers with the given prefix, and the model\'s default without one', () => {
+    const stdout = encodeResponse(marked);
+    expect(judgeAnswer(request, result({ stdout }), { markerPrefix: '@@mycc_insertion_point' }).findings).toEqual([]);
+    expect(judgeAnswer(request, result({ stdout })).findings.map((f) => f.requirement)).toEqual(['PLUGIN-INSERTION-POINT-MARKED']);
+  });
+
+  it('judges fields under tags the schema lacks only when asked (the regression case check does not list that requirement)', () => {
+    const stdout = Buffer.concat([encodeResponse({ supported_features: 1, file: [{ name: 'a.txt', content: 'x' }] }), lengthDelimited(9, Buffer.from('lost'))]);
+    expect(judgeAnswer(request, result({ stdout })).findings).toEqual([]);
+    const [tags] = judgeAnswer(request, result({ stdout }), { schemaTags: true }).findings;
+    expect(tags).toMatchObject({ requirement: 'PLUGIN-RESPONSE-SCHEMA-TAGS', kind: 'rule' });
+    expect(tags?.message).toContain('CodeGeneratorResponse field 9');
+  });
+
+  it('gives one finding per rule, counting the rest of that rule', () => {
+    const stdout = encodeResponse({ supported_features: 1, file: [{ name: '../a.txt', content: 'x' }, { name: '../b.txt', content: 'y' }] });
+    const { findings } = judgeAnswer(request, result({ stdout }));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.message).toContain('(and 1 more of this rule in the same response)');
   });
 });
