@@ -53,25 +53,58 @@ export function match(actual: unknown, matcher: unknown, ctx: MatchContext = {},
   return out;
 }
 
+/** {@link match}, adding the mismatches to `out` (no list per part of an expectation). */
+export function matchInto(out: Mismatch[], actual: unknown, matcher: unknown, ctx: MatchContext, path: string): void {
+  walk(actual, matcher, ctx, path, out);
+}
+
 function walk(actual: unknown, m: unknown, ctx: MatchContext, path: string, out: Mismatch[]): void {
-  if (isOperatorObject(m)) {
-    for (const [op, arg] of Object.entries(m)) operator(op, arg, actual, ctx, path, out);
+  if (m === null || typeof m !== 'object') {
+    if (!scalarEqual(actual, m)) out.push({ path, message: `expected ${show(m)}, got ${show(actual)}`, expected: m, actual });
     return;
   }
+  walkInside(actual, m, ctx, path, out);
+}
+
+/**
+ * Walks the items or fields of a list or object matcher. A scalar item or field that matches
+ * needs no path, so its path is made only when it does not (most of an expectation is scalars).
+ */
+function walkInside(actual: unknown, m: object, ctx: MatchContext, path: string, out: Mismatch[]): void {
   if (Array.isArray(m)) {
     if (!Array.isArray(actual)) return void out.push({ path, message: 'expected an array', expected: m, actual });
     if (actual.length !== m.length)
       return void out.push({ path, message: `expected ${m.length} items, got ${actual.length}`, expected: m, actual });
-    m.forEach((item, i) => walk(actual[i], item, ctx, `${path}[${i}]`, out));
+    for (let i = 0; i < m.length; i++) {
+      if (!(i in m)) continue; // a hole matches anything, as forEach skips it
+      const item: unknown = m[i];
+      if (item === null || typeof item !== 'object') {
+        if (!scalarEqual(actual[i], item)) walk(actual[i], item, ctx, `${path}[${i}]`, out);
+      } else walkInside(actual[i], item, ctx, `${path}[${i}]`, out);
+    }
     return;
   }
-  if (m !== null && typeof m === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
-      return void out.push({ path, message: 'expected an object', expected: m, actual });
-    for (const [k, v] of Object.entries(m)) walk((actual as Record<string, unknown>)[k], v, ctx, childPath(path, k), out);
+  const keys = Object.keys(m);
+  const record = m as Record<string, unknown>;
+  let operators = keys.length > 0;
+  for (const k of keys) if (!isOperatorName(k)) operators = false;
+  if (operators) {
+    for (const op of keys) operator(op, record[op], actual, ctx, path, out);
     return;
   }
-  if (!scalarEqual(actual, m)) out.push({ path, message: `expected ${show(m)}, got ${show(actual)}`, expected: m, actual });
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+    return void out.push({ path, message: 'expected an object', expected: m, actual });
+  const fields = actual as Record<string, unknown>;
+  for (const k of keys) {
+    const field = record[k];
+    if (field === null || typeof field !== 'object') {
+      if (!scalarEqual(fields[k], field)) walk(fields[k], field, ctx, childPath(path, k), out);
+    } else walkInside(fields[k], field, ctx, childPath(path, k), out);
+  }
+}
+
+function isOperatorName(key: string): boolean {
+  return key.startsWith('$');
 }
 
 function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, path: string, out: Mismatch[]): void {
@@ -242,8 +275,12 @@ function toComparable(v: unknown): number | bigint | undefined {
 function scalarEqual(actual: unknown, expected: unknown): boolean {
   if (actual === expected) return true;
   if (expected === null || actual === null || actual === undefined || expected === undefined) return false;
-  const scalar = (x: unknown): boolean => ['string', 'number', 'bigint', 'boolean'].includes(typeof x);
-  return scalar(actual) && scalar(expected) && String(actual) === String(expected);
+  return isScalar(actual) && isScalar(expected) && String(actual) === String(expected);
+}
+
+function isScalar(x: unknown): boolean {
+  const t = typeof x;
+  return t === 'string' || t === 'number' || t === 'bigint' || t === 'boolean';
 }
 
 /** Exact structural equality (bigint-aware: 5n equals 5). */

@@ -30,6 +30,11 @@ export class EventBus {
     this.sinks.push(sink);
   }
 
+  /** Someone listens: events made per case are built only then (a run without reporters builds none). */
+  get listening(): boolean {
+    return this.sinks.length > 0;
+  }
+
   emit(event: EngineEvent): void {
     for (const sink of this.sinks) {
       if (this.broken.has(sink)) continue;

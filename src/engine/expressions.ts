@@ -20,6 +20,8 @@ interface Template {
   parts: Part[];
   /** The whole string is one expression. */
   single: boolean;
+  /** The variables it reads, found when first asked for. */
+  reads?: readonly string[];
 }
 
 const cache = new Map<string, Template>();
@@ -45,14 +47,37 @@ export function resolveString(s: string, scope: Scope): unknown {
 }
 
 const literal = new WeakMap<object, boolean>();
+/**
+ * Below this many strings, objects and lists, walking a value again costs less than remembering
+ * it (a WeakMap entry per value of every case): only larger values are remembered.
+ */
+const REMEMBER_FROM = 32;
+/** Nodes the current {@link holdsExpression} walk has visited. */
+let visited = 0;
 
-/** True when no string inside holds an expression (memoised: suite values are never mutated). */
-function isLiteral(value: object): boolean {
-  let v = literal.get(value);
-  if (v === undefined) {
-    v = Object.values(value).every((x) => (typeof x === 'string' ? !x.includes('${') : x === null || typeof x !== 'object' || x instanceof Uint8Array || isLiteral(x)));
-    literal.set(value, v);
+/** True when some string inside holds an expression; counts what it visits in `visited`. */
+function holdsExpression(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nodeHoldsExpression(value[i])) return true;
+    return false;
   }
+  for (const k of Object.keys(value)) if (nodeHoldsExpression((value as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
+function nodeHoldsExpression(x: unknown): boolean {
+  visited++;
+  if (typeof x === 'string') return x.includes('${');
+  return x !== null && typeof x === 'object' && !(x instanceof Uint8Array) && holdsExpression(x);
+}
+
+/** True when no string inside holds an expression (large values remembered: suite values are never mutated). */
+function isLiteral(value: object): boolean {
+  const known = literal.get(value);
+  if (known !== undefined) return known;
+  visited = 0;
+  const v = !holdsExpression(value);
+  if (visited >= REMEMBER_FROM) literal.set(value, v);
   return v;
 }
 
@@ -62,14 +87,12 @@ function isLiteral(value: object): boolean {
  */
 export function resolveDeep(value: unknown, scope: Scope): unknown {
   if (typeof value === 'string') return resolveString(value, scope);
-  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && isLiteral(value)) return value;
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array || isLiteral(value)) return value;
   if (Array.isArray(value)) return value.map((v) => resolveDeep(v, scope));
-  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = resolveDeep(v, scope);
-    return out;
-  }
-  return value;
+  const out: Record<string, unknown> = {};
+  const record = value as Record<string, unknown>;
+  for (const k of Object.keys(record)) out[k] = resolveDeep(record[k], scope);
+  return out;
 }
 
 /** Text form of a value as it appears inside a larger string. */
@@ -110,7 +133,19 @@ export function compile(s: string): Template {
 
 /** The variable names (first path segment) a string's expressions read; `env:` reads are not variables. */
 export function referencedVariables(s: string): string[] {
-  if (!s.includes('${')) return [];
+  return [...variablesOf(s)];
+}
+
+const NO_VARIABLES: readonly string[] = Object.freeze([]);
+
+/**
+ * {@link referencedVariables} as a list the caller only reads: found once per template (a
+ * request step checks its URL's variables on every case). Throws SG_EXPRESSION as compile does.
+ */
+export function variablesOf(s: string): readonly string[] {
+  if (!s.includes('${')) return NO_VARIABLES;
+  const t = compile(s);
+  if (t.reads) return t.reads;
   const out: string[] = [];
   const walk = (n: Node): void => {
     if (n.k === 'var') {
@@ -122,8 +157,9 @@ export function referencedVariables(s: string): string[] {
       walk(n.b);
     }
   };
-  for (const p of compile(s).parts) if (typeof p !== 'string') walk(p);
-  return out;
+  for (const p of t.parts) if (typeof p !== 'string') walk(p);
+  t.reads = Object.freeze(out);
+  return t.reads;
 }
 
 function findClose(s: string, from: number): number {

@@ -2,7 +2,7 @@ import type { Baseline } from './baseline.js';
 import type { EventBus } from './events.js';
 import type { CaseDef, CaseResult, LoadedSuite, SuiteResult } from './model.js';
 import { isTimeBound } from './runtime/case-run.js';
-import { INTERRUPTED, runCase } from './runtime/run-case.js';
+import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { sideProperty } from './sides.js';
 import { requirementVerdicts } from './verdicts.js';
@@ -17,23 +17,40 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   const name = rt.suite.name;
   bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
-  const one = async (i: number): Promise<void> => {
+  const inFlight = new InFlight(opts.signal);
+  // a case is started and finished by plain functions around the one await of its run: no
+  // promise of its own per case
+  const start = (i: number): Promise<CaseResult> => {
     const def = cases[i] as CaseDef;
     // once the run is interrupted, the cases left are skipped without starting
-    if (!opts.signal.aborted) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
-    const result = await runCase(rt, def, opts.signal);
+    if (!opts.signal.aborted && bus.listening) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
+    return runCase(rt, def, inFlight);
+  };
+  const finish = (i: number, result: CaseResult): void => {
     const status = opts.baseline.caseStatus(name, result);
     if (status) result.baseline = status;
     results[i] = result;
-    for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: def.id, failure });
+    if (!bus.listening) return;
+    for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: result.id, failure });
     bus.emit({ type: 'case-finish', suite: name, result });
   };
   const sharedClock = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
   const free: number[] = [];
   const alone: number[] = [];
   cases.forEach((c, i) => ((sharedClock && isTimeBound(c)) || c.tags?.includes('exclusive') ? alone : free).push(i));
-  await pool(free, Math.max(1, opts.concurrency), one);
-  for (const i of alone) await one(i);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < free.length) {
+      const i = free[next++] as number;
+      finish(i, await start(i));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.concurrency), free.length) }, worker));
+    for (const i of alone) finish(i, await start(i));
+  } finally {
+    inFlight.close();
+  }
   const suite: SuiteResult = {
     name,
     target: rt.target.description,

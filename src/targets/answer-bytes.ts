@@ -1,4 +1,4 @@
-import { subscribe } from 'node:diagnostics_channel';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 
 /**
@@ -17,21 +17,38 @@ type UndiciRequest = object;
 
 const sentAt = new WeakMap<UndiciRequest, { socket: Socket; bytesRead: number }>();
 const received = new WeakMap<object, number>();
-let subscribed = false;
+let users = 0;
 
-/** Starts listening on undici's channels (once per process; the channels cost nothing unheard). */
-export function trackAnswerBytes(): void {
-  if (subscribed) return;
-  subscribed = true;
-  subscribe('undici:client:sendHeaders', (message) => {
-    const { request, socket } = message as { request?: UndiciRequest; socket?: Socket };
-    if (request && socket) sentAt.set(request, { socket, bytesRead: socket.bytesRead });
-  });
-  subscribe('undici:request:error', (message) => {
-    const { request, error } = message as { request?: UndiciRequest; error?: unknown };
-    const start = request ? sentAt.get(request) : undefined;
-    if (start && typeof error === 'object' && error !== null) received.set(error, Math.max(0, start.socket.bytesRead - start.bytesRead));
-  });
+function onSendHeaders(message: unknown): void {
+  const { request, socket } = message as { request?: UndiciRequest; socket?: Socket };
+  if (request && socket) sentAt.set(request, { socket, bytesRead: socket.bytesRead });
+}
+
+function onRequestError(message: unknown): void {
+  const { request, error } = message as { request?: UndiciRequest; error?: unknown };
+  const start = request ? sentAt.get(request) : undefined;
+  if (start && typeof error === 'object' && error !== null) received.set(error, Math.max(0, start.socket.bytesRead - start.bytesRead));
+}
+
+/**
+ * Starts listening on undici's channels while some client needs it, and returns how to stop: the
+ * channels are heard by every undici request of the process, and cost nothing unheard, so they
+ * are left once the last client that listens is closed.
+ */
+export function trackAnswerBytes(): () => void {
+  if (users++ === 0) {
+    subscribe('undici:client:sendHeaders', onSendHeaders);
+    subscribe('undici:request:error', onRequestError);
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--users === 0) {
+      unsubscribe('undici:client:sendHeaders', onSendHeaders);
+      unsubscribe('undici:request:error', onRequestError);
+    }
+  };
 }
 
 /** Bytes of the answer that arrived before `error` ended the request; undefined when unknown. */

@@ -1,6 +1,5 @@
-import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import { SpecgateError } from '../errors.js';
 import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
@@ -20,7 +19,33 @@ export interface HttpClientOptions extends HttpLimits {
   keepAliveTimeoutMs?: number;
 }
 
-type Body = Dispatcher.ResponseData['body'];
+/**
+ * What may stop a request early besides its AbortSignal: the case it belongs to. The engine's
+ * cases make their AbortSignal only when something asks for it (it is costly next to a request
+ * on a pooled connection), and hand clients made here their stop directly (see {@link sendFor}).
+ */
+export interface StopSource {
+  readonly stopped: boolean;
+  readonly reason: unknown;
+  /** Calls `listener` once when it stops; never once it has stopped. */
+  onStop(listener: (reason: unknown) => void): void;
+  offStop(listener: (reason: unknown) => void): void;
+}
+
+/** Sends a request that stops with `stop` as it would with an AbortSignal aborted with the same reason. */
+export type StoppableSend = (req: HttpRequest, stop: StopSource) => Promise<HttpResponse>;
+
+/** The clients made here, by what sends with a stop on each. */
+const stoppable = new WeakMap<HttpClient, StoppableSend>();
+
+/**
+ * How to send on `client` with a {@link StopSource} instead of an AbortSignal, when the client
+ * was made by {@link createHttpClient}; undefined for any other client (give it a signal).
+ */
+export function sendFor(client: HttpClient): StoppableSend | undefined {
+  return stoppable.get(client);
+}
+
 const EMPTY = Buffer.alloc(0);
 const identity = (s: string): string => s;
 
@@ -33,7 +58,7 @@ const identity = (s: string): string => s;
  * cut in the middle of the answer) is SG_TARGET_PROTOCOL. Bodies are parsed by content type (see body-parse.ts).
  */
 export function createHttpClient(limits: HttpClientOptions): HttpClient {
-  trackAnswerBytes();
+  const untrack = trackAnswerBytes();
   const agent = new Agent({
     keepAliveTimeout: limits.keepAliveTimeoutMs ?? 4_000,
     connect: { timeout: limits.timeoutMs },
@@ -43,7 +68,15 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   const redact = limits.redact ?? identity;
   const userAgent = limits.userAgent;
 
-  async function send(req: HttpRequest): Promise<HttpResponse> {
+  function send(req: HttpRequest): Promise<HttpResponse> {
+    return sendStopping(req, req.signal);
+  }
+
+  /**
+   * Sends `req`, stopping early with `outer`. A promise chain rather than an async function: this
+   * is on the way of every request, and a suspended frame costs more than a reaction.
+   */
+  function sendStopping(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
     const start = performance.now();
     const timeoutMs = req.timeoutMs ?? limits.timeoutMs;
     let url: URL;
@@ -51,48 +84,61 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       url = new URL(req.url);
     } catch {
       const shown = redact(req.url);
-      throw new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown });
+      return Promise.reject(new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown }));
     }
-    const outer = req.signal;
-    if (outer?.aborted) throw outer.reason;
-    const deadline = new Deadline(timeoutMs, outer);
+    if (outer !== undefined && stoppedBy(outer)) return Promise.reject(outer.reason);
+    const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer);
+    const received = answer.received();
     try {
-      const res = await agent.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: req.method,
-        headers: userAgent === undefined ? req.headers : withUserAgent(req.headers, userAgent),
-        body: req.body ?? null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: deadline,
-      });
-      const headers = normalizeHeaders(res.headers);
-      // HEAD, 204 and 304 answers declare a length they do not send.
-      const declared = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304 ? undefined : headers['content-length'];
-      const bytes = await readCapped(res.body, declared, limits.maxBodyBytes);
-      const bodyText = bytes.toString('utf8');
-      const ct = headers['content-type'];
-      const parsed = parseBody(typeof ct === 'string' ? ct : undefined, bodyText);
-      const out: HttpResponse = { status: res.statusCode, headers, bodyBytes: bytes, bodyText, body: parsed.body, durationMs: performance.now() - start };
-      if (parsed.parseError !== undefined) out.parseError = parsed.parseError;
-      return out;
+      agent.dispatch(
+        {
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: req.method as Dispatcher.HttpMethod,
+          headers: userAgent === undefined ? req.headers : withUserAgent(req.headers, userAgent),
+          body: req.body ?? null,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        answer,
+      );
     } catch (e) {
-      if (outer?.aborted && !deadline.timedOut) throw outer.reason;
-      // Built only on failure: the success path allocates nothing for error reporting.
-      const ctx: FailureContext = { method: req.method, url: redact(req.url), timeoutMs, maxBodyBytes: limits.maxBodyBytes };
-      if (e instanceof BodyTooLarge) throw tooLargeError(ctx, e.seen, e.declared);
-      if (deadline.timedOut) throw timeoutError(ctx, e);
-      throw mapTransportError(e, ctx, redact, answerBytesBefore(e));
-    } finally {
-      deadline.dispose();
+      answer.fail(e);
     }
+    return received.then(
+      (bytes) => {
+        answer.dispose();
+        const { headers } = answer;
+        const bodyText = bytes.toString('utf8');
+        const ct = headers['content-type'];
+        const parsed = parseBody(typeof ct === 'string' ? ct : undefined, bodyText);
+        const out: HttpResponse = { status: answer.status, headers, bodyBytes: bytes, bodyText, body: parsed.body, durationMs: performance.now() - start };
+        if (parsed.parseError !== undefined) out.parseError = parsed.parseError;
+        return out;
+      },
+      (e: unknown) => {
+        answer.dispose();
+        if (outer !== undefined && stoppedBy(outer) && !answer.timedOut) throw outer.reason;
+        // Built only on failure: the success path allocates nothing for error reporting.
+        const ctx: FailureContext = { method: req.method, url: redact(req.url), timeoutMs, maxBodyBytes: limits.maxBodyBytes };
+        if (e instanceof BodyTooLarge) throw tooLargeError(ctx, e.seen, e.declared);
+        if (answer.timedOut) throw timeoutError(ctx, e);
+        throw mapTransportError(e, ctx, redact, answerBytesBefore(e));
+      },
+    );
   }
 
-  return {
+  const client: HttpClient = {
     send,
-    close: () => agent.close(),
+    // the channels are left once the requests still under way have ended
+    close: () => agent.close().finally(untrack),
   };
+  stoppable.set(client, (req, stop) => sendStopping(req, stop));
+  return client;
+}
+
+function stoppedBy(outer: AbortSignal | StopSource): boolean {
+  return outer instanceof AbortSignal ? outer.aborted : outer.stopped;
 }
 
 function withUserAgent(headers: Record<string, string>, ua: string): Record<string, string> {
@@ -113,86 +159,126 @@ function normalizeHeaders(raw: Record<string, string | string[] | undefined>): R
   return raw as Record<string, string | string[]>;
 }
 
-/**
- * The overall deadline of one request, handed to undici as its abort `signal`. undici accepts an
- * EventEmitter with `aborted`/`reason`; an AbortController (an EventTarget) costs several times
- * more to create and to listen on, which showed as a third of the client's overhead over a bare
- * undici loop. headersTimeout/bodyTimeout alone would only bound idle gaps, not the total.
- */
-class Deadline extends EventEmitter {
-  aborted = false;
-  timedOut = false;
-  reason: unknown = undefined;
-  private readonly timer: NodeJS.Timeout;
-  private readonly outer: AbortSignal | undefined;
-  private readonly onOuter: (() => void) | undefined;
+type Headers = Record<string, string | string[] | undefined>;
 
-  constructor(ms: number, outer: AbortSignal | undefined) {
-    super();
-    this.timer = setTimeout(expire, ms, this);
-    this.outer = outer;
-    if (outer) {
-      this.onOuter = (): void => this.abort(outer.reason);
+/**
+ * One request's answer, collected as undici's dispatcher delivers it: the status, the headers,
+ * and the body, given up on (and the connection dropped) as soon as it passes the cap. It also
+ * holds the request's overall deadline and listens for the request's stop (its AbortSignal or
+ * its case's stop), aborting the exchange on either; headersTimeout/bodyTimeout alone would only
+ * bound idle gaps, not the total. Driving the dispatcher directly, rather than through undici's
+ * request(), spares a stream per answer and an async resource per request, which showed as most
+ * of the client's own cost next to a bare undici loop.
+ */
+class Answer implements Dispatcher.DispatchHandler {
+  status = 0;
+  headers: Record<string, string | string[]> = {};
+  timedOut = false;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private controller: Dispatcher.DispatchController | undefined;
+  /** The exchange must stop, for `stopReason` (aborted when the request reaches a connection, if it has not yet). */
+  private stopping = false;
+  private stopReason: unknown = undefined;
+  private resolve: (bytes: Buffer) => void = ignore;
+  private reject: (err: unknown) => void = ignore;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onOuter: ((reason?: unknown) => void) | undefined;
+
+  constructor(
+    private readonly method: string,
+    private readonly cap: number,
+    timeoutMs: number,
+    private readonly outer: AbortSignal | StopSource | undefined,
+  ) {
+    this.timer = setTimeout(expire, timeoutMs, this);
+    if (outer instanceof AbortSignal) {
+      this.onOuter = (): void => this.stop(outer.reason);
       outer.addEventListener('abort', this.onOuter, { once: true });
+    } else if (outer) {
+      this.onOuter = (reason): void => this.stop(reason);
+      outer.onStop(this.onOuter);
     }
   }
 
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
+  /** The body, once the whole answer has arrived; rejects with what ended the exchange. */
+  received(): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** Aborts the exchange (at once, or as soon as the request reaches a connection). */
+  stop(reason: unknown): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    // as undici's own request() does for an abort without a reason
+    this.stopReason = reason ?? new undiciErrors.RequestAbortedError();
+    this.controller?.abort(this.stopReason as Error);
   }
 
   dispose(): void {
     clearTimeout(this.timer);
-    if (this.outer && this.onOuter) this.outer.removeEventListener('abort', this.onOuter);
+    const { outer, onOuter } = this;
+    if (!outer || !onOuter) return;
+    if (outer instanceof AbortSignal) outer.removeEventListener('abort', onOuter);
+    else outer.offStop(onOuter);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // undici hands the reason on as it is: whatever the caller aborted with, Error or not
+    if (this.stopping) controller.abort(this.stopReason as Error);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Headers): void {
+    // informational answers (100 Continue, 103 Early Hints) come before the answer itself
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = normalizeHeaders(headers);
+    // HEAD, 204 and 304 answers declare a length they do not send.
+    const declared = this.method === 'HEAD' || statusCode === 204 || statusCode === 304 ? undefined : this.headers['content-length'];
+    const length = typeof declared === 'string' ? Number(declared) : NaN;
+    if (length > this.cap) controller.abort(new BodyTooLarge(0, length));
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.size > this.cap) return; // already given up on
+    this.size += chunk.length;
+    if (this.size > this.cap) {
+      this.chunks = [];
+      controller.abort(new BodyTooLarge(this.size));
+      return;
+    }
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    const { chunks } = this;
+    this.resolve(chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, this.size));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    this.reject(err);
+  }
+
+  /** The request could not even be handed to the dispatcher. */
+  fail(err: unknown): void {
+    this.reject(err);
   }
 }
 
-function expire(d: Deadline): void {
-  d.timedOut = true;
-  d.abort(undefined);
+const ignore = (): void => undefined;
+
+function expire(answer: Answer): void {
+  answer.timedOut = true;
+  answer.stop(undefined);
 }
 
-/** Internal signal from readCapped; send() turns it into SG_TARGET_TOO_LARGE with the request's context. */
+/** The body passed the cap; send() turns it into SG_TARGET_TOO_LARGE with the request's context. */
 class BodyTooLarge extends Error {
   constructor(readonly seen: number, readonly declared?: number) {
     super('response body over the cap');
   }
-}
-
-/** Collects the body, giving up (and dropping the connection) as soon as it passes the cap. */
-function readCapped(body: Body, contentLength: string | string[] | undefined, cap: number): Promise<Buffer> {
-  const declared = typeof contentLength === 'string' ? Number(contentLength) : NaN;
-  if (declared > cap) {
-    body.destroy();
-    return Promise.reject(new BodyTooLarge(0, declared));
-  }
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    body.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > cap) {
-        done = true;
-        body.destroy();
-        reject(new BodyTooLarge(size));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? EMPTY : Buffer.concat(chunks, size));
-    });
-    body.on('error', (err: Error) => {
-      if (done) return;
-      done = true;
-      reject(err);
-    });
-  });
 }

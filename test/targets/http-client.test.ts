@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../src/targets/http-client.js';
+import { CaseStop } from '../../src/engine/runtime/case-stop.js';
+import { createHttpClient, sendFor } from '../../src/targets/http-client.js';
 import { rejection } from '../helpers/rejection.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -189,6 +190,21 @@ describe('http client', () => {
     const reason = new Error('case cancelled');
     setTimeout(() => ac.abort(reason), 50);
     await expect(client.send({ method: 'GET', url: `${base}/slow`, headers: {}, signal: ac.signal })).rejects.toBe(reason);
+  });
+
+  it('stops with its case: rejects with the stop\'s reason, and at once when already stopped', async () => {
+    routes.set('/slow-stop', () => undefined);
+    const send = sendFor(client);
+    if (!send) throw new Error('a client made by createHttpClient takes a stop');
+    const stop = new CaseStop();
+    const reason = new Error('case timed out');
+    setTimeout(() => stop.stop(reason), 50);
+    await expect(send({ method: 'GET', url: `${base}/slow-stop`, headers: {} }, stop)).rejects.toBe(reason);
+    const start = Date.now();
+    await expect(send({ method: 'GET', url: `${base}/slow-stop`, headers: {} }, stop)).rejects.toBe(reason);
+    expect(Date.now() - start).toBeLessThan(500);
+    // any other client is given the case's signal instead
+    expect(sendFor({ send: client.send, close: async () => undefined })).toBeUndefined();
   });
 
   it('reports a URL that is not absolute as a configuration error', async () => {

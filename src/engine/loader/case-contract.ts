@@ -13,12 +13,10 @@ type At = (stepIndex: number, path: (string | number)[], key?: boolean) => strin
  */
 export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, errors: SpecgateError[]): void {
   const judged = new Set<string>();
-  c.steps.forEach((step, j) => {
-    for (const id of stepJudges(step, c, registry, (p, key) => at(j, p, key), errors)) judged.add(id);
-  });
+  for (let j = 0; j < c.steps.length; j++) for (const id of stepJudges(c.steps[j] as Step, c, registry, j, at, errors)) judged.add(id);
   // a step attributed to a requirement the case does not list already says what is wrong
-  const misattributed = [...judged].some((id) => !c.requirements.includes(id));
-  if (c.skip || c.steps.length === 0 || misattributed) return;
+  for (const id of judged) if (!c.requirements.includes(id)) return;
+  if (c.skip || c.steps.length === 0) return;
   const unjudged = c.requirements.filter((id) => !judged.has(id));
   if (unjudged.length)
     errors.push(
@@ -29,23 +27,28 @@ export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, error
     );
 }
 
-/** The requirements one step judges (an attribution outside the case included, so the caller can tell); contract problems go to `errors`. */
-function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string | number)[], key?: boolean) => string, errors: SpecgateError[]): string[] {
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * The requirements one step judges (an attribution outside the case included, so the caller can
+ * tell); contract problems go to `errors`. The list is only read: it may be the case's own.
+ */
+function stepJudges(step: Step, c: CaseDef, registry: Registry, j: number, at: At, errors: SpecgateError[]): readonly string[] {
   if ('check' in step) {
     if (!registry.has('check', step.check)) return c.requirements; // reported as an unknown name elsewhere
     const check = registry.check(step.check);
     const args = step.with ?? {};
-    for (const p of argProblems(check, args, true)) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', ...p.path], p.key)}: ${step.check}: ${p.message}`));
+    for (const p of argProblems(check, args, true)) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(j, ['with', ...p.path], p.key)}: ${step.check}: ${p.message}`));
     const named = typeof args['requirement'] === 'string' && !args['requirement'].includes('${') ? args['requirement'] : undefined;
     const declared = check.judges === 'case' ? c.requirements : check.judges;
     if (named !== undefined) {
       if (!c.requirements.includes(named)) {
-        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: "${named}" is not one of this case's requirements (${c.requirements.join(', ')})`));
+        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(j, ['with', 'requirement'])}: "${named}" is not one of this case's requirements (${c.requirements.join(', ')})`));
         return [named];
       }
       if (!declared.includes(named)) {
-        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['with', 'requirement'])}: ${step.check} cannot judge "${named}"; it judges ${declared.join(', ')}`));
-        return [];
+        errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(j, ['with', 'requirement'])}: ${step.check} cannot judge "${named}"; it judges ${declared.join(', ')}`));
+        return NONE;
       }
       return [named];
     }
@@ -53,9 +56,19 @@ function stepJudges(step: Step, c: CaseDef, registry: Registry, at: (p: (string 
     const mine = c.requirements.filter((id) => declared.includes(id));
     return mine;
   }
-  const judgesAll = (e: { requirement?: string } | undefined): string[] => (e && Object.keys(e).length ? (e.requirement ? [e.requirement] : c.requirements) : []);
-  const out: string[] = [];
-  if ('expect' in step) out.push(...judgesAll(step.expect as { requirement?: string } | undefined));
-  if (typeof step.repeat === 'object' && step.repeat.until) out.push(...c.requirements);
-  return out;
+  const byExpect = 'expect' in step ? expectJudges(step.expect as { requirement?: string } | undefined, c) : NONE;
+  const byUntil = typeof step.repeat === 'object' && step.repeat.until ? c.requirements : NONE;
+  if (byUntil === NONE) return byExpect;
+  return byExpect === NONE ? byUntil : [...byExpect, ...byUntil];
+}
+
+/** An expectation judges its `requirement:`, or every requirement of the case; an empty one judges none. */
+function expectJudges(e: { requirement?: string } | undefined, c: CaseDef): readonly string[] {
+  if (!e || !hasKeys(e)) return NONE;
+  return e.requirement ? [e.requirement] : c.requirements;
+}
+
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+  return false;
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../paths.js';
-import type { SourceLocation } from '../model.js';
 
 /**
  * Parsing YAML with positions is most of the cost of loading a large suite (about 0.15 ms per
@@ -13,8 +12,9 @@ import type { SourceLocation } from '../model.js';
  */
 // Bump whenever parsing changes what data a file yields (2: integers beyond 2^53 stay exact;
 // such data holds bigint, which JSON cannot store, so those files are simply not cached;
-// 3: recorded positions of files loaded whole, cached-yaml.ts).
-const VERSION = '3';
+// 3: recorded positions of files loaded whole, cached-yaml.ts; 4: top-level positions as
+// [line, column], without the file name repeated in each).
+const VERSION = '4';
 let dir: string | null | undefined;
 
 function cacheDir(): string | null {
@@ -32,8 +32,8 @@ function cacheDir(): string | null {
 
 export interface CachedParse {
   data: unknown;
-  /** Location of each top-level item (case or requirement), in order. */
-  items: SourceLocation[];
+  /** Position (line, column) of each top-level item (case or requirement), in order; the file is the reader's. */
+  items: [number, number][];
   /** Positions (line, column) a loader asked for, by JSON of the path (src/engine/loader/cached-yaml.ts). */
   located?: Record<string, [number, number]>;
 }

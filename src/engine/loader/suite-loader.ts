@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
-import { isOperatorObject, unknownOperators } from '../../checks/matchers.js';
+import { unknownOperators } from '../../checks/matchers.js';
 import { compile } from '../expressions.js';
 import { parseJsonPath } from '../json-path.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
@@ -61,28 +61,35 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
       const location = src.locate([i]);
       checkExpressions(rawCase, (p) => atFile([i, ...p]), errors);
       for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors, (f) => (api ? operationRows(api, f) : undefined))) {
-        const c: CaseDef = { ...x.raw, location };
         if (x.row !== undefined)
           for (const p of expandedCaseProblems(x.raw)) errors.push(schemaError(`${atFile(p.path[0] === 'steps' ? [...(x.stepPaths[Number(p.path[1])] ?? [i]), ...p.path.slice(2)] : [i, ...p.path])}: with row ${x.row} of each: ${p.message}`));
+        // the expanded case is a fresh object of its own: it takes its location rather than being copied
+        const c = x.raw as CaseDef;
+        c.location = location;
         const at = (path: (string | number)[]): string => atFile([i, ...path]);
         const stepAt = (j: number, p: (string | number)[], key = false): string => (j < 0 ? at(p) : atFile([...(x.stepPaths[j] ?? [i, 'steps']), ...p], key));
         const prev = seen.get(c.id);
         if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
         seen.set(c.id, location);
-        c.requirements.forEach((id, j) => {
-          if (!known.has(id)) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
-          else if (known.get(id)?.excluded)
-            errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${known.get(id)?.excluded ?? ''}); a case cannot cover it — drop \`excluded:\` or the reference`));
-        });
-        const mixed = mixedSideProblem(c, known, at(['requirements']));
-        if (mixed) errors.push(mixed);
+        for (let j = 0; j < c.requirements.length; j++) {
+          const id = c.requirements[j] as string;
+          const requirement = known.get(id);
+          if (!requirement) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
+          else if (requirement.excluded)
+            errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${requirement.excluded}); a case cannot cover it — drop \`excluded:\` or the reference`));
+        }
+        // a position below the top level costs a cached file a full parse: only look it up for a case that mixes sides
+        if (sidesOf(c.requirements, known) > 1) {
+          const mixed = mixedSideProblem(c, known, at(['requirements']));
+          if (mixed) errors.push(mixed);
+        }
         if (c.property) {
           if (!registry.has('generator', c.property.generate))
             errors.push(unknownName(`${at(['property', 'generate'])}: no generator named "${c.property.generate}"`));
           if (c.property.oracle && !registry.has('oracle', c.property.oracle))
             errors.push(unknownName(`${at(['property', 'oracle'])}: no oracle named "${c.property.oracle}"`));
         }
-        c.steps.forEach((step, j) => checkStep(step, c, registry, (p) => stepAt(j, p), errors));
+        for (let j = 0; j < c.steps.length; j++) checkStep(c.steps[j] as Step, c, registry, j, stepAt, errors);
         checkCaseContracts(c, registry, stepAt, errors);
         checkApiUse(c, api, module.apiModels, stepAt, errors);
         if (declared) checkVariableFlow(c, declared, registry, stepAt, errors);
@@ -92,6 +99,18 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   }
   if (errors.length) throw new SpecgateErrorList(errors);
   return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}) };
+}
+
+/** How many sides of the protocol the requirements `ids` belong to (two meaning two or more). */
+function sidesOf(ids: readonly string[], known: ReadonlyMap<string, Requirement>): number {
+  let first: string | undefined;
+  for (const id of ids) {
+    const side = known.get(id)?.side;
+    if (side === undefined) continue;
+    if (first === undefined) first = side;
+    else if (side !== first) return 2;
+  }
+  return first === undefined ? 0 : 1;
 }
 
 /** Requirements neither covered by a case nor excluded (the lint test keeps this empty). */
@@ -140,8 +159,8 @@ function readValid(path: string, file: string, schema: 'cases' | 'requirements')
       data: hit.data,
       locate: (path) => {
         const top = path.length === 1 ? hit.items[Number(path[0])] : undefined;
-        // the same content may sit in another file, or be named from another folder: keep only the position
-        if (top) return { ...top, file };
+        // the same content may sit in another file, or be named from another folder: only the position is kept
+        if (top) return { file, line: top[0], column: top[1] };
         full ??= parseYaml(file, text);
         return full.locate(path);
       },
@@ -155,7 +174,10 @@ function readValid(path: string, file: string, schema: 'cases' | 'requirements')
   const src = parseYaml(file, text);
   const found = schemaErrors(src, schema, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
-  const items = Array.isArray(src.data) ? src.data.map((_x, i) => src.locate([i])) : [];
+  const items = Array.isArray(src.data) ? src.data.map((_x, i): [number, number] => {
+    const at = src.locate([i]);
+    return [at.line, at.column];
+  }) : [];
   cachePut(text, fingerprint, { data: src.data, items });
   return src;
 }
@@ -175,7 +197,9 @@ function caseFiles(dir: string): string[] {
   return out;
 }
 
-function checkStep(step: Step, c: CaseDef, registry: Registry, at: (p: (string | number)[]) => string, errors: SpecgateError[]): void {
+function checkStep(step: Step, c: CaseDef, registry: Registry, index: number, stepAt: (j: number, p: (string | number)[]) => string, errors: SpecgateError[]): void {
+  // a position is looked up only for a problem found
+  const at = (p: (string | number)[]): string => stepAt(index, p);
   const expect = 'expect' in step ? step.expect : undefined;
   const attributed = expect?.requirement;
   if (attributed && !c.requirements.includes(attributed))
@@ -189,7 +213,7 @@ function checkStep(step: Step, c: CaseDef, registry: Registry, at: (p: (string |
     errors.push(unknownName(`${at(['expect', 'decode'])}: no codec named "${step.expect.decode}"`));
   if ('request' in step && step.expect?.schema && !registry.hasSchema(step.expect.schema))
     errors.push(unknownName(`${at(['expect', 'schema'])}: no schema named "${step.expect.schema}"`));
-  for (const [name, source] of Object.entries(step.capture ?? {})) {
+  if (step.capture) for (const [name, source] of Object.entries(step.capture)) {
     if (source.startsWith('$')) {
       try {
         parseJsonPath(source);
@@ -206,10 +230,28 @@ function checkStep(step: Step, c: CaseDef, registry: Registry, at: (p: (string |
   });
 }
 
+/** Visits every operator object in an expectation; `path` is one array, pushed and popped (a visitor copies it to keep it). */
 function walkMatchers(v: unknown, visit: (m: Record<string, unknown>, path: (string | number)[]) => void, path: (string | number)[] = []): void {
-  if (isOperatorObject(v)) visit(v, path);
-  if (Array.isArray(v)) v.forEach((x, i) => walkMatchers(x, visit, [...path, i]));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walkMatchers(x, visit, [...path, k]);
+  if (v === null || typeof v !== 'object') return;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      path.push(i);
+      walkMatchers(v[i], visit, path);
+      path.pop();
+    }
+    return;
+  }
+  const keys = Object.keys(v);
+  const record = v as Record<string, unknown>;
+  // an operator object: every key starts with `$` (isOperatorObject, without listing the keys twice)
+  let operators = keys.length > 0;
+  for (const k of keys) if (!k.startsWith('$')) operators = false;
+  if (operators) visit(record, path);
+  for (const k of keys) {
+    path.push(k);
+    walkMatchers(record[k], visit, path);
+    path.pop();
+  }
 }
 
 function checkExpressions(v: unknown, at: (p: (string | number)[]) => string, errors: SpecgateError[], path: (string | number)[] = []): void {

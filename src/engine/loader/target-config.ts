@@ -166,6 +166,8 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
  * variable no case visibly needs (typed checks read it in their code) is needed by any run.
  */
 function requiredUnset(suite: LoadedSuite, cases: CaseDef[], vars: Record<string, unknown>): (DeclaredVar & { selected: string[] })[] {
+  // deriving who needs each variable walks every case of the suite: only when one is required and unset
+  if (!Object.entries(suite.vars ?? {}).some(([name, d]) => d.required === true && !isSet(vars[name]))) return [];
   const running = new Set(cases.filter((c) => !c.skip && c.steps.length > 0).map((c) => c.id));
   if (!running.size) return [];
   return declaredVars(suite)
@@ -223,25 +225,34 @@ function firstAction(needs: Needs, use: Use): string {
 /** A case the run will skip needs nothing of the target. */
 function willSkip(def: CaseDef, vars: Record<string, unknown>, timeCanPass: boolean): boolean {
   if (def.skip || def.steps.length === 0) return true;
-  if ((def.needs ?? []).some((v) => vars[v] === undefined || vars[v] === '')) return true;
+  if (def.needs?.some((v) => vars[v] === undefined || vars[v] === '')) return true;
   return isTimeBound(def) && !timeCanPass;
 }
 
 /** What one case asks of the target: variables it reads before setting them, URL bases, agent actions, API requests. */
 function collect(def: CaseDef, declared: ReadonlySet<string> | undefined, registry: Registry, needs: Needs): void {
   const use: Use = { caseId: def.id, at: def.location };
-  const known = new Set(Object.keys(def.vars ?? {}));
-  if (def.property) known.add('case').add('oracle');
+  // variables the case sets itself; made only once the case sets one (most set none)
+  let known: Set<string> | undefined = def.vars ? new Set(Object.keys(def.vars)) : undefined;
+  const setsItself = (name: string): void => void (known ??= new Set()).add(name);
+  if (def.property) {
+    setsItself('case');
+    setsItself('oracle');
+  }
   const note = (map: Map<string, Use[]>, key: string): void => {
-    const list = map.get(key) ?? [];
-    if (!list.some((u) => u.caseId === def.id)) list.push(use);
-    map.set(key, list);
+    const list = map.get(key);
+    // cases are collected one after another, so this case's own use, if noted, is the last one
+    // (looking through the whole list made a suite of thousands of cases quadratic)
+    if (!list) map.set(key, [use]);
+    else if (list[list.length - 1]?.caseId !== def.id) list.push(use);
   };
-  const targetRead = (name: string): boolean => !known.has(name) && (declared === undefined || declared.has(name));
+  const targetRead = (name: string): boolean => !known?.has(name) && (declared === undefined || declared.has(name));
   if (declared) for (const name of readsIn(def.vars ?? {})) if (declared.has(name)) note(needs.reads, name);
   for (const step of def.steps) {
-    const { capture, ...acting } = step as Step & { capture?: Record<string, string> };
-    if (declared) for (const name of readsIn(acting)) if (targetRead(name)) note(needs.reads, name);
+    if (declared) {
+      const { capture: _capture, ...acting } = step as Step & { capture?: Record<string, string> };
+      for (const name of readsIn(acting)) if (targetRead(name)) note(needs.reads, name);
+    }
     if ('request' in step) {
       const head = typeof step.request.url === 'string' ? /^\$\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}/.exec(step.request.url)?.[1] : undefined;
       if (head !== undefined && targetRead(head)) note(needs.bases, head);
@@ -249,9 +260,9 @@ function collect(def: CaseDef, declared: ReadonlySet<string> | undefined, regist
     }
     if ('agent' in step) note(needs.actions, step.agent);
     if ('check' in step && step.check.startsWith('api.')) needs.api = true;
-    if ('set' in step) for (const k of Object.keys(step.set)) known.add(k);
-    for (const k of Object.keys(capture ?? {})) known.add(k);
-    if ('check' in step && registry.has('check', step.check)) for (const k of checkSets(registry.check(step.check), step.with ?? {})) known.add(k);
+    if ('set' in step) for (const k of Object.keys(step.set)) setsItself(k);
+    if ('capture' in step && step.capture) for (const k of Object.keys(step.capture)) setsItself(k);
+    if ('check' in step && registry.has('check', step.check)) for (const k of checkSets(registry.check(step.check), step.with ?? {})) setsItself(k);
   }
 }
 

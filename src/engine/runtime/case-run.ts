@@ -14,6 +14,7 @@ import { ScriptedAgent } from '../agents/scripted-agent.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import type { StepScope } from './step-scope.js';
+import type { CaseStop } from './case-stop.js';
 import type { Registry } from '../registry.js';
 import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
@@ -36,9 +37,9 @@ export class CaseRun implements StepScope {
   property: PropertyInfo | undefined;
   /** How far the property running now has got (the case's timeout message says it). */
   propertyProgress: PropertyProgress | undefined;
-  readonly seed: number;
-  /** What each set of variables (the case's, a property attempt's) took from the target. */
-  private readonly ledgers = new WeakMap<Record<string, unknown>, AdvertisedValues>();
+  private caseSeed: number | undefined;
+  /** What each set of variables (the case's, a property attempt's) took from the target; made on first use. */
+  private ledgers: WeakMap<Record<string, unknown>, AdvertisedValues> | undefined;
   /** Answers collected for a typed check that sets variables; undefined when nobody listens. */
   private listening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
@@ -47,10 +48,24 @@ export class CaseRun implements StepScope {
   constructor(
     readonly rt: SuiteRuntime,
     readonly def: CaseDef,
-    readonly signal: AbortSignal,
+    readonly stopSource: CaseStop,
   ) {
-    this.vars = { ...rt.target.vars, ...(def.vars ? (resolveDeep(def.vars, { vars: rt.target.vars, env: rt.env }) as Record<string, unknown>) : {}) };
-    this.seed = deriveSeed(rt.runSeed, rt.suite.name, def.id);
+    this.vars = copyOf(rt.target.vars);
+    if (def.vars) copyInto(this.vars, resolveDeep(def.vars, { vars: rt.target.vars, env: rt.env }) as Record<string, unknown>);
+  }
+
+  /** The case's own seed (generated inputs, typed checks): derived when first asked for, as most cases never do. */
+  get seed(): number {
+    return (this.caseSeed ??= deriveSeed(this.rt.runSeed, this.rt.suite.name, this.def.id));
+  }
+
+  /** The case's AbortSignal, made on first use (see CaseStop). */
+  get signal(): AbortSignal {
+    return this.stopSource.signal;
+  }
+
+  get stopped(): boolean {
+    return this.stopSource.stopped;
   }
 
   get caseId(): string {
@@ -89,18 +104,19 @@ export class CaseRun implements StepScope {
   }
 
   advertised(vars: Record<string, unknown>): AdvertisedValues {
-    let ledger = this.ledgers.get(vars);
+    const ledgers = (this.ledgers ??= new WeakMap());
+    let ledger = ledgers.get(vars);
     if (!ledger) {
       ledger = new AdvertisedValues();
-      this.ledgers.set(vars, ledger);
+      ledgers.set(vars, ledger);
     }
     return ledger;
   }
 
-  heard(label: string, body: unknown): void {
+  heard(label: string | { readonly label: string }, body: unknown): void {
     const answers = this.listening;
     // the first answers are kept: a check reads what it sets early (a long check may answer thousands of times)
-    if (answers && answers.length < KEEP_ANSWERS) answers.push({ label, body });
+    if (answers && answers.length < KEEP_ANSWERS) answers.push({ label: typeof label === 'string' ? label : label.label, body });
   }
 
   listen(): { answers: HeardAnswer[]; stop(): void } {
@@ -110,13 +126,12 @@ export class CaseRun implements StepScope {
     return { answers, stop: () => void (this.listening = outer) };
   }
 
-  async explaining<T>(note: () => FailureNote | undefined, act: () => Promise<T>): Promise<T> {
+  beginNote(note: () => FailureNote | undefined): void {
     this.notes.push(note);
-    try {
-      return await act();
-    } finally {
-      this.notes.pop();
-    }
+  }
+
+  endNote(): void {
+    this.notes.pop();
   }
 
   fail(f: FailureInput, exchange?: () => Exchange): void {
@@ -145,7 +160,7 @@ export class CaseRun implements StepScope {
 
   async runSteps(steps: CaseDef['steps'], vars: Record<string, unknown> = this.vars): Promise<void> {
     for (let i = 0; i < steps.length; i++) {
-      if (this.signal.aborted) return;
+      if (this.stopped) return;
       const step = steps[i];
       if (step) await executeStep(this, step, vars, i + 1);
     }
@@ -160,6 +175,7 @@ export class CaseRun implements StepScope {
    */
   checkContext(vars: Record<string, unknown> = this.vars, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext {
     const { rt } = this;
+    const run = this;
     const fail = (f: FailureInput): void => {
       if (contract && f.requirement && contract.judges !== 'case' && !contract.judges.includes(f.requirement))
         throw new SpecgateError('SG_INTERNAL', `check ${contract.check} attributed a failure to ${f.requirement}, which its contract does not list among the requirements it judges (${contract.judges.join(', ')})`);
@@ -186,7 +202,10 @@ export class CaseRun implements StepScope {
       ...(rt.target.documents ? { documents: recordedDocuments(this, rt.target.documents) } : {}),
       clock: rt.target.clock,
       agent: this.agentFor(vars),
-      signal: this.signal,
+      // made only when the check reads it
+      get signal(): AbortSignal {
+        return run.signal;
+      },
       observations: rt.observations,
       seed: this.seed,
       runs: rt.runs ?? 100,
@@ -269,7 +288,9 @@ export class CaseRun implements StepScope {
     const arb = this.rt.registry.generator(spec.generate)({ vars: this.vars });
     const oracle = spec.oracle ? this.rt.registry.oracle(spec.oracle) : undefined;
     const attempt = async (value: unknown): Promise<Failure[]> => {
-      const scoped = { ...this.vars, case: value, oracle: oracle ? oracle(value, { vars: this.vars }) : undefined };
+      const scoped = copyOf(this.vars);
+      scoped['case'] = value;
+      scoped['oracle'] = oracle ? oracle(value, { vars: this.vars }) : undefined;
       const before = this.failures;
       this.failures = [];
       try {
@@ -289,7 +310,7 @@ export class CaseRun implements StepScope {
     this.property = info;
   }
 
-  result(outcome: CaseResult['outcome'], durationMs: number, extra: Partial<CaseResult> = {}): CaseResult {
+  result(outcome: CaseResult['outcome'], durationMs: number, extra?: Partial<CaseResult>): CaseResult {
     const r: CaseResult = {
       suite: this.rt.suite.name,
       id: this.def.id,
@@ -299,12 +320,30 @@ export class CaseRun implements StepScope {
       exchanges: outcome === 'passed' ? [] : this.recent.map((f) => f()),
       durationMs,
       location: this.def.location,
-      ...extra,
     };
+    if (extra) Object.assign(r, extra);
     if (this.def.description) r.description = this.def.description;
     if (this.property) r.property = this.property;
     return this.rt.redaction.redactDeep(r) as CaseResult;
   }
+}
+
+/**
+ * A copy of a set of variables, made key by key rather than by a spread: V8 gives a spread's copy
+ * a hidden class of its own once a property is added to it (a step that captures or sets one),
+ * which makes every later read of the variables slow.
+ */
+function copyOf(vars: Record<string, unknown>): Record<string, unknown> {
+  return copyInto({}, vars);
+}
+
+function copyInto(to: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(from)) {
+    // a variable named __proto__ stays a variable, as a spread keeps it
+    if (k === '__proto__') Object.defineProperty(to, k, { value: from[k], enumerable: true, writable: true, configurable: true });
+    else to[k] = from[k];
+  }
+  return to;
 }
 
 /** What a check found against a requirement its contract names and the case does not list. */

@@ -1,5 +1,5 @@
 import { getPath } from '../json-path.js';
-import { match, type BodyFormat, type MatchContext, type Mismatch } from '../../checks/matchers.js';
+import { match, matchInto, type BodyFormat, type MatchContext, type Mismatch } from '../../checks/matchers.js';
 import type { Exchange } from '../model.js';
 import { bodyKind, undecodedMessage as undecodedBodyMessage, type BodyKind } from '../../targets/body-parse.js';
 import { BODY_PREVIEW_CHARS, redactedPreview } from '../../targets/text-cut.js';
@@ -78,29 +78,36 @@ export function mismatchText(m: Mismatch): string {
 }
 
 /** Named parts of an expectation and where each is read from the observation. */
-export function expectationMismatches(obs: Observation, expect: Record<string, unknown>, ctx: ObservationContext, headerName: (n: string) => string): Mismatch[] {
+export function expectationMismatches(obs: Observation, expect: object, ctx: ObservationContext, headerName: (n: string) => string): Mismatch[] {
   const out: Mismatch[] = [];
-  for (const [key, m] of Object.entries(expect)) {
+  for (const key of Object.keys(expect)) {
+    const m = (expect as Record<string, unknown>)[key];
     switch (key) {
       case 'status':
-        out.push(...match(obs.status, m, ctx, 'status'));
+        matchInto(out, obs.status, m, ctx, 'status');
         break;
       case 'headers':
         for (const [name, hm] of Object.entries(m as Record<string, unknown>)) {
           const real = headerName(name).toLowerCase();
-          out.push(...match(obs.headers?.[real], hm, ctx, `header ${real}`));
+          matchInto(out, obs.headers?.[real], hm, ctx, `header ${real}`);
         }
         break;
       case 'body':
       case 'schema': {
         const matcher = key === 'body' ? m : { $schema: m };
-        const format = formatOf(obs);
-        const bodyCtx = format ? { ...ctx, bodyFormat: format } : ctx;
-        out.push(...undecodedBody(obs, matcher, ctx, () => match(obs.body, matcher, bodyCtx, '$')));
+        if (obs.parseError === undefined) {
+          // the usual case, a body that decoded (or claims no format): matched as it is
+          const format = formatOf(obs);
+          const before = out.length;
+          matchInto(out, obs.body, matcher, format ? { ...ctx, bodyFormat: format } : ctx, '$');
+          if (out.length === before) break;
+          const found = out.splice(before);
+          out.push(...undecodedBody(obs, matcher, ctx, () => found));
+        } else out.push(...undecodedBody(obs, matcher, ctx, () => []));
         break;
       }
       case 'exitCode':
-        out.push(...match(obs.exitCode, m, ctx, 'exit code'));
+        matchInto(out, obs.exitCode, m, ctx, 'exit code');
         break;
       case 'stdout': {
         const found = match(obs.stdout, m, ctx, 'stdout');
@@ -110,7 +117,7 @@ export function expectationMismatches(obs: Observation, expect: Record<string, u
         break;
       }
       case 'stderr':
-        out.push(...match(obs.stderr, m, ctx, 'stderr'));
+        matchInto(out, obs.stderr, m, ctx, 'stderr');
         break;
       default:
         break; // `requirement`, `decode` and `until` are not matched against the observation

@@ -1,6 +1,7 @@
 import { SpecgateError, asSpecgateError } from '../../errors.js';
 import type { CaseDef, CaseResult, Failure } from '../model.js';
 import { CaseRun, isTimeBound } from './case-run.js';
+import { CaseStop } from './case-stop.js';
 import { describeProgress } from './property.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { NotApplicableCase } from './not-applicable.js';
@@ -8,6 +9,8 @@ import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 
 /** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
 const CASE_FINISHED = Object.freeze({ code: 'SG_CASE_FINISHED', message: 'case finished' });
+
+const ignore = (): void => undefined;
 
 /** Skip reason of a case the run never started because it was interrupted first. */
 export const INTERRUPTED = 'interrupted';
@@ -19,41 +22,44 @@ export const INTERRUPTED_RUNNING = 'interrupted while running';
  * (harness or target fault, with the error's code), or skipped (with the reason).
  * Never throws: whatever happens becomes part of the result.
  *
- * When `outer` (the run's signal) aborts, the run was interrupted: a case not started yet is
+ * When the run's signal (`outer.signal`) aborts, the run was interrupted: a case not started yet is
  * skipped at once, and a case in flight stops at once (its steps see the abort) and is skipped
  * too, keeping only what it had found before the interruption. Nothing it does after the abort
  * counts, since an aborted request or process says nothing about the target.
  */
-export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal): Promise<CaseResult> {
+export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): Promise<CaseResult> {
   const started = performance.now();
   const skipped = skipReason(rt, def);
-  const ac = new AbortController();
-  const run = new CaseRun(rt, def, ac.signal);
+  const stop = new CaseStop();
+  const run = new CaseRun(rt, def, stop);
   if (skipped) return run.result('skipped', 0, { reason: skipped });
-  if (outer.aborted) return run.result('skipped', 0, { reason: INTERRUPTED });
+  if (outer.signal.aborted) return run.result('skipped', 0, { reason: INTERRUPTED });
   let interrupted: Failure[] | undefined;
-  let stopNow: (reason: unknown) => void = () => undefined;
-  const stopped = new Promise<never>((_, reject) => (stopNow = reject));
+  // the case's outcome: its work finished, or it must stop (its timeout or the run's interruption),
+  // which ends a case in flight at once even when its work takes a while to notice the abort
+  let workDone: () => void = ignore;
+  let stopNow: (reason: unknown) => void = ignore;
+  const outcome = new Promise<void>((resolve, reject) => {
+    workDone = resolve;
+    stopNow = reject;
+  });
   const onOuter = (): void => {
     // A property case keeps its findings only once shrunk, at its end: half-way it has none to keep.
     interrupted = def.property ? [] : [...run.failures];
     stopNow(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
-    ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+    stop.stop(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
   };
-  outer.addEventListener('abort', onOuter, { once: true });
+  outer.add(onOuter);
   const timeoutMs = def.timeoutMs ?? rt.caseTimeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${timeoutMs} ms and was stopped${describeProgress(run.propertyProgress)}; raise \`timeoutMs\` on the case or --case-timeout`);
-      ac.abort(err);
-      reject(err);
-    }, timeoutMs);
-  });
+  const timer = setTimeout(() => {
+    const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${timeoutMs} ms and was stopped${describeProgress(run.propertyProgress)}; raise \`timeoutMs\` on the case or --case-timeout`);
+    stop.stop(err);
+    stopNow(err);
+  }, timeoutMs);
   try {
     const work = def.property ? run.runPropertyCase() : run.runSteps(def.steps);
-    // the work may take a while to notice the abort (a check's own loop): the case ends at once anyway
-    await Promise.race([work, timeout, stopped]);
+    work.then(workDone, stopNow);
+    await outcome;
     const ms = performance.now() - started;
     return run.result(run.failures.length ? 'failed' : 'passed', ms);
   } catch (e) {
@@ -67,14 +73,44 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: AbortSignal
     return run.result('errored', ms, { reason: err.message, errorCode: err.code });
   } finally {
     clearTimeout(timer);
-    outer.removeEventListener('abort', onOuter);
-    if (!ac.signal.aborted) ac.abort(CASE_FINISHED);
+    outer.delete(onOuter);
+    stop.stop(CASE_FINISHED);
+  }
+}
+
+/**
+ * The run's interruption as the cases in flight hear it: one listener on the run's signal for the
+ * whole suite, which tells each case in flight in the order they started (as a listener of each
+ * would be told), rather than a listener added and removed by every case.
+ */
+export class InFlight {
+  private readonly running = new Set<() => void>();
+  private readonly onAbort = (): void => {
+    for (const interrupt of [...this.running]) interrupt();
+  };
+
+  constructor(readonly signal: AbortSignal) {
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** `interrupt` is called once if the run is interrupted while the case runs. */
+  add(interrupt: () => void): void {
+    this.running.add(interrupt);
+  }
+
+  delete(interrupt: () => void): void {
+    this.running.delete(interrupt);
+  }
+
+  /** The suite is over: stop listening on the run's signal. */
+  close(): void {
+    this.signal.removeEventListener('abort', this.onAbort);
   }
 }
 
 function skipReason(rt: SuiteRuntime, def: CaseDef): string | undefined {
   if (def.skip) return def.skip;
-  const missing = (def.needs ?? []).filter((v) => rt.target.vars[v] === undefined || rt.target.vars[v] === '');
+  const missing = def.needs ? def.needs.filter((v) => rt.target.vars[v] === undefined || rt.target.vars[v] === '') : [];
   if (missing.length) return `needs ${missing.join(', ')}, which the target does not set (target profile \`vars:\` or a command-line flag)`;
   if (isTimeBound(def) && rt.timeMode === 'none') return SKIP_NO_CLOCK;
   return undefined;

@@ -4,7 +4,8 @@ import { stringify } from '../expressions.js';
 import type { Exchange, ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from '../model.js';
 import { encodeForm, encodeJson } from '../../targets/request-body.js';
 import { bodyKind, type BodyKind } from '../../targets/body-parse.js';
-import type { ExecConfig, ExecResult, HttpResponse, SuiteTarget } from '../../targets/types.js';
+import { sendFor } from '../../targets/http-client.js';
+import type { ExecConfig, ExecResult, HttpRequest, HttpResponse, SuiteTarget } from '../../targets/types.js';
 import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
 import { operationRequest } from '../api/operation-request.js';
@@ -32,15 +33,34 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
 /** An HTTP observation that keeps the response it came from (for typed checks). */
 export type HttpObservation = Observation & { response: HttpResponse };
 
-/** Sends one (already resolved) request and observes the answer. */
-export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promise<HttpObservation> {
+/**
+ * Sends one (already resolved) request and observes the answer. Not an async function: a request
+ * step is on every case's way, and a promise chain costs less than another suspended frame.
+ */
+export function sendRequest(run: StepScope, given: HttpRequestSpec): Promise<HttpObservation> {
+  try {
+    const req = requestOf(run, given);
+    // the engine's own client stops with the case directly; any other is given the case's signal
+    const stoppable = sendFor(run.http);
+    if (!stoppable) req.signal = run.signal;
+    const sent = stoppable ? stoppable(req, run.stopSource) : run.http.send(req);
+    return sent.then((res) => observed(run, req, res));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** The request a step's (resolved) spec describes, in the target's own header and path names. */
+function requestOf(run: StepScope, given: HttpRequestSpec): HttpRequest {
   // a request by operation ID takes its method, URL, auth and required headers from the API table
   const built = operationRequest(run.suite.api, given, (v) => run.resolve(v));
   // the target's own words for the spec's neutral path segments (profile `paths:`)
   const spec = given.operation !== undefined && built.url !== undefined ? { ...built, url: renameSegments(built.url, run.target.pathNames) } : built;
-  const name = headerNamer(run.target);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[name(k).toLowerCase()] = stringify(v);
+  if (spec.headers) {
+    const name = headerNamer(run.target);
+    for (const [k, v] of Object.entries(spec.headers)) headers[name(k).toLowerCase()] = stringify(v);
+  }
   let body: string | undefined;
   if (spec.form !== undefined) {
     body = encodeForm(spec.form);
@@ -51,25 +71,34 @@ export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promi
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
   if (spec.url === undefined) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: a request has no url`);
-  let url = spec.url;
-  if (spec.query) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new SpecgateError('SG_CONFIG', `"${url}" is not an absolute URL; check the base URL variables in the target profile`);
-    }
-    // a list repeats its name, one value each (`selectedDays[]=1&selectedDays[]=7`), as forms do
-    for (const [k, v] of Object.entries(spec.query)) {
-      if (v === undefined || v === null) continue;
-      for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) parsed.searchParams.append(k, stringify(item));
-    }
-    url = parsed.toString();
-  }
+  const url = spec.query ? withQuery(spec.url, spec.query) : spec.url;
   const method = (spec.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase();
-  const req = { method, url, headers, signal: run.signal, ...(body === undefined ? {} : { body }), ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
-  const res = await run.http.send(req);
-  const exchange = () => ({
+  const req: HttpRequest = { method, url, headers };
+  if (body !== undefined) req.body = body;
+  if (spec.timeoutMs) req.timeoutMs = spec.timeoutMs;
+  return req;
+}
+
+/** `url` with the query parameters added; a list repeats its name, one value each (`selectedDays[]=1&selectedDays[]=7`), as forms do. */
+function withQuery(url: string, query: NonNullable<HttpRequestSpec['query']>): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SpecgateError('SG_CONFIG', `"${url}" is not an absolute URL; check the base URL variables in the target profile`);
+  }
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) parsed.searchParams.append(k, stringify(item));
+  }
+  return parsed.toString();
+}
+
+/** Records the exchange and observes the answer. */
+function observed(run: StepScope, req: HttpRequest, res: HttpResponse): HttpObservation {
+  const { method, url, headers } = req;
+  const body = req.body as string | undefined;
+  const exchange = (): Exchange => ({
     kind: 'http' as const,
     summary: `${method} ${url} -> ${res.status}`,
     request: { method, url, headers, body: bodyPreview(body, (t) => run.redact(t)) },
@@ -77,21 +106,48 @@ export async function sendRequest(run: StepScope, given: HttpRequestSpec): Promi
     durationMs: res.durationMs,
   });
   run.note(exchange);
-  const label = `${method} ${pathOf(url)}`;
-  run.heard(label, res.body);
+  const obs = new HttpAnswer(method, url, res, exchange);
+  run.heard(obs, res.body);
   const asked = askedKind(headers['accept']);
-  return {
-    status: res.status,
-    headers: res.headers,
-    body: res.body,
-    bodyText: res.bodyText,
-    data: res.body,
-    exchange,
-    response: res,
-    label,
-    ...(asked ? { asked } : {}),
-    ...(res.parseError !== undefined ? { parseError: res.parseError } : {}),
-  };
+  if (asked) obs.asked = asked;
+  if (res.parseError !== undefined) obs.parseError = res.parseError;
+  return obs;
+}
+
+/**
+ * An HTTP answer as a step observes it. Its label (`GET /items/7`) parses the URL again, so it is
+ * made only when a message or a listening check reads it.
+ */
+class HttpAnswer implements HttpObservation {
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly body: unknown;
+  readonly bodyText: string;
+  readonly data: unknown;
+  asked?: BodyKind;
+  parseError?: string;
+  readonly #method: string;
+  readonly #url: string;
+  #label: string | undefined;
+
+  constructor(
+    method: string,
+    url: string,
+    readonly response: HttpResponse,
+    readonly exchange: () => Exchange,
+  ) {
+    this.#method = method;
+    this.#url = url;
+    this.status = response.status;
+    this.headers = response.headers;
+    this.body = response.body;
+    this.bodyText = response.bodyText;
+    this.data = response.body;
+  }
+
+  get label(): string {
+    return (this.#label ??= `${this.#method} ${pathOf(this.#url)}`);
+  }
 }
 
 /** The path of a URL, for naming an exchange in a message (the origin is the target's, the query may carry secrets). */

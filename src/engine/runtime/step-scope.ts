@@ -2,6 +2,7 @@ import type { Exchange, LoadedSuite } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { CheckContext, FailureInput } from '../suite-module.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
+import type { StopSource } from '../../targets/http-client.js';
 import type { AdvertisedValues, HeardAnswer } from './advertised-values.js';
 import type { FailureNote } from './advertised-note.js';
 
@@ -12,7 +13,12 @@ import type { FailureNote } from './advertised-note.js';
  */
 export interface StepScope {
   readonly caseId: string;
+  /** The case's AbortSignal (made when first read: prefer `stopped` to ask whether it aborted). */
   readonly signal: AbortSignal;
+  /** The case was told to stop: its signal's `aborted`, without making the signal. */
+  readonly stopped: boolean;
+  /** What stops the case, for the engine's own HTTP client, which then needs no signal. */
+  readonly stopSource: StopSource;
   readonly suite: LoadedSuite;
   readonly target: SuiteTarget;
   /** Named checks, codecs and schemas. */
@@ -32,14 +38,19 @@ export interface StepScope {
   agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined;
   /** What the steps that share `vars` took from the target's answers (one record per variable set). */
   advertised(vars: Record<string, unknown>): AdvertisedValues;
-  /** An answer of the target arrived (kept only while {@link listen} collects them). */
-  heard(label: string, body: unknown): void;
+  /**
+   * An answer of the target arrived (kept only while {@link listen} collects them); a label that
+   * costs something to make may be given as what holds it, read only when the answer is kept.
+   */
+  heard(label: string | { readonly label: string }, body: unknown): void;
   /** Collects the target's answers until `stop` (for a typed check that sets variables). */
   listen(): { answers: HeardAnswer[]; stop(): void };
   /**
-   * Runs `act` with `note` explaining its failures: each failure recorded meanwhile gets the
-   * note's lead before its message and its tail after it (advertised-note.ts).
+   * From now until the matching {@link endNote}, `note` explains the failures recorded: each gets
+   * the note's lead before its message and its tail after it (advertised-note.ts). Notes nest,
+   * the innermost explaining. (A pair of calls, not a wrapper: no promise or closure per step.)
    */
-  explaining<T>(note: () => FailureNote | undefined, act: () => Promise<T>): Promise<T>;
+  beginNote(note: () => FailureNote | undefined): void;
+  endNote(): void;
   checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext;
 }

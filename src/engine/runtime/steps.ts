@@ -11,7 +11,7 @@ import { runCommandStep } from './command-step.js';
 import { argProblems } from '../checks/args.js';
 import { checkSets } from '../checks/contract.js';
 import { answerCarrying, type AdvertisedValues, type HeardAnswer } from './advertised-values.js';
-import { advertisedNote, type FailureNote } from './advertised-note.js';
+import { advertisedNote } from './advertised-note.js';
 import { referencesIn, stepReferences } from './step-references.js';
 
 /**
@@ -19,9 +19,20 @@ import { referencesIn, stepReferences } from './step-references.js';
  * the step's place in the case (1-based), by which failures name the step a value came from.
  * Failures of the step name the values of the target's it relied on (advertised-values.ts).
  */
-export async function executeStep(run: StepScope, step: Step, vars: Record<string, unknown>, number = 0): Promise<void> {
-  const ledger = run.advertised(vars);
+export function executeStep(run: StepScope, step: Step, vars: Record<string, unknown>, number = 0): Promise<void> {
+  // the kinds that act on the target have an async function of their own, kept small: its frame
+  // is made for every step of every case
+  try {
+    return 'set' in step || 'wait' in step ? assignOrWait(run, step, vars) : actingStep(run, step, vars, number);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** A `set:` or `wait:` step. */
+async function assignOrWait(run: StepScope, step: Step, vars: Record<string, unknown>): Promise<void> {
   if ('set' in step) {
+    const ledger = run.advertised(vars);
     for (const [k, v] of Object.entries(step.set)) {
       vars[k] = run.resolve(v, vars);
       ledger.assigned(k, referencesIn(v));
@@ -33,37 +44,45 @@ export async function executeStep(run: StepScope, step: Step, vars: Record<strin
     const ms = parseDuration(value);
     if (!Number.isFinite(ms))
       throw misshapenValue(run, vars, String(step.wait), `wait: ${JSON.stringify(step.wait)} is ${shown(value)} seconds, which no clock can let pass`);
-    ledger.waitedFor(referencesIn(step.wait));
+    run.advertised(vars).waitedFor(referencesIn(step.wait));
     await run.wait(ms);
-    return;
   }
-  const used = stepReferences(step);
-  const note = (): FailureNote => advertisedNote(ledger.reliedOnBy(used, 'check' in step));
-  await run.explaining(note, async () => {
-    if ('check' in step) return runCheck(run, step, vars, { number, used, ledger });
-    if ('query' in step) return runQueryStep(run, step, vars);
-    if ('command' in step) return runCommandStep(run, step, vars);
+}
+
+/** A step that acts on the target (request, exec, agent, check, query, command), then expects and captures. */
+async function actingStep(run: StepScope, step: Step, vars: Record<string, unknown>, number: number): Promise<void> {
+  // what the step used and took from the target is looked up only when a failure is explained
+  // or a value is captured: a passing step that captures nothing needs neither
+  run.beginNote(() => advertisedNote(run.advertised(vars).reliedOnBy(stepReferences(step), 'check' in step)));
+  try {
+    if ('check' in step) return await runCheck(run, step, vars, { number, used: stepReferences(step), ledger: run.advertised(vars) });
+    if ('query' in step) return await runQueryStep(run, step, vars);
+    if ('command' in step) return await runCommandStep(run, step, vars);
     const act = actor(run, step, vars);
     if (!act) return;
     const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
-    if (step.repeat !== undefined && typeof step.repeat === 'object' && step.repeat.wait !== undefined) ledger.waitedFor(referencesIn(step.repeat.wait));
-    const obs = await repeat(run, step.repeat, vars, act);
-    if (expect) {
-      const { requirement, ...rest } = expect;
-      recordMismatches(run, expectationMismatches(obs, rest, matchContext(run), headerNamer(run.target)), requirement, obs);
-    }
-    if (step.capture) {
-      capture(obs, step.capture, vars, headerNamer(run.target));
-      const reliedOn = ledger.originsOf(used);
-      const via = obs.label ?? 'the target';
-      // a value read from a body that did not decode is missing for that reason, which its judge leads with
-      const undecoded = undecodedMessage(obs, (t) => run.redact(t));
-      for (const [name, source] of Object.entries(step.capture)) {
-        const fromBody = source.startsWith('$') || source === 'body';
-        ledger.captured({ name, value: vars[name], step: number, via, inAnswer: true, reliedOn, ...(undecoded !== undefined && fromBody ? { undecoded } : {}) });
-      }
-    }
-  });
+    if (step.repeat !== undefined && typeof step.repeat === 'object' && step.repeat.wait !== undefined) run.advertised(vars).waitedFor(referencesIn(step.repeat.wait));
+    const obs = step.repeat === undefined ? await act() : await repeat(run, step.repeat, vars, act);
+    // `requirement` names whom a mismatch fails; expectationMismatches matches no such part
+    if (expect) recordMismatches(run, expectationMismatches(obs, expect, matchContext(run), headerNamer(run.target)), expect.requirement, obs);
+    if (step.capture) captured(run, step, step.capture, vars, obs, number);
+  } finally {
+    run.endNote();
+  }
+}
+
+/** Reads the step's captures into variables, recording where each value came from. */
+function captured(run: StepScope, step: Step, spec: Record<string, string>, vars: Record<string, unknown>, obs: Observation, number: number): void {
+  capture(obs, spec, vars, headerNamer(run.target));
+  const ledger = run.advertised(vars);
+  const reliedOn = ledger.originsOf(stepReferences(step));
+  const via = obs.label ?? 'the target';
+  // a value read from a body that did not decode is missing for that reason, which its judge leads with
+  const undecoded = undecodedMessage(obs, (t) => run.redact(t));
+  for (const [name, source] of Object.entries(spec)) {
+    const fromBody = source.startsWith('$') || source === 'body';
+    ledger.captured({ name, value: vars[name], step: number, via, inAnswer: true, reliedOn, ...(undecoded !== undefined && fromBody ? { undecoded } : {}) });
+  }
 }
 
 /** Where a step sits and what it used, for recording what a check sets. */
@@ -160,13 +179,13 @@ async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, var
   if (spec === undefined) return act();
   if (typeof spec === 'number') {
     let obs = await act();
-    for (let i = 1; i < spec && !run.signal.aborted; i++) obs = await act();
+    for (let i = 1; i < spec && !run.stopped; i++) obs = await act();
     return obs;
   }
   const until = spec.until ? (run.resolve(spec.until, vars) as Record<string, unknown>) : undefined;
   const waitMs = spec.wait === undefined ? 0 : parseDuration(run.resolve(spec.wait, vars));
   let obs = await act();
-  for (let i = 1; i < spec.max && !run.signal.aborted; i++) {
+  for (let i = 1; i < spec.max && !run.stopped; i++) {
     if (until && expectationMismatches(obs, until, matchContext(run), headerNamer(run.target)).length === 0) return obs;
     await run.wait(waitMs);
     obs = await act();
