@@ -49,9 +49,7 @@ export async function fuzzCommand(
   const seed = opts.seed ?? randomSeed();
   const interrupts = watchInterrupts('stopping the search and writing what was found');
   try {
-    // `gating` rides beside the options the engine declares; a fuzzer that does not read it
-    // fails on every finding, as before levels were told apart
-    const fuzzOptions: FuzzOptions & { gating: ReadonlySet<string> } = {
+    const fuzzOptions: FuzzOptions = {
       target: { vars, exec, runner: createExecRunner() },
       runs: opts.runs ?? 1000,
       seed,

@@ -75,6 +75,12 @@ export interface FuzzOptions {
    * the search goes on past a known deviation.
    */
   expected?: ReadonlySet<string>;
+  /**
+   * Requirement IDs whose findings fail the search, by their level as `run` gates them (MUST;
+   * SHOULD with --strict; STRICTER with --stricter). Absent: every finding does. A finding of
+   * another requirement is still reported, and the search goes on.
+   */
+  gating?: ReadonlySet<string>;
   /** The command line that reproduces this run, to build replay commands from. */
   commandLine: string;
   signal: AbortSignal;

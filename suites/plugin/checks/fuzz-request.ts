@@ -5,7 +5,7 @@ import { encodeRequest } from '../../../reference/plugin/codec.js';
 import { Rules } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { judgeRun, judgeRunnerError, type FuzzFinding } from '../fuzz/judge-run.js';
-import { runPlugin, type PluginRun } from './support.js';
+import { markerPrefix, runPlugin, type PluginRun } from './support.js';
 
 /** `with:` of `plugin.fuzzRequest`: one request, as the fuzzer writes it decoded. */
 export interface FuzzRequestArgs {
@@ -13,8 +13,10 @@ export interface FuzzRequestArgs {
 }
 
 /**
- * Every requirement the fuzzer's judge (fuzz/judge-run.ts) can name: one response per request,
- * exit status zero, and each plugin-side rule of the reference model.
+ * Every requirement the fuzzer's judge (fuzz/judge-run.ts) can name on one run: one response per
+ * request, exit status zero, each plugin-side rule of the reference model, and the response's
+ * schema tags. (Field order, determinism and file_to_generate take several runs of a request:
+ * the fuzzer reports them without a regression case.)
  */
 export const FUZZ_JUDGES: readonly string[] = [
   'PLUGIN-IO-ONE-RESPONSE',
@@ -30,6 +32,7 @@ export const FUZZ_JUDGES: readonly string[] = [
   Rules.errorWithFiles.plugin,
   Rules.featureBits.plugin,
   Rules.proto3Optional.plugin,
+  'PLUGIN-RESPONSE-SCHEMA-TAGS',
 ];
 
 /** Runs the plugin once on the request; a timeout or an oversized answer is a finding too. */
@@ -64,7 +67,7 @@ export const fuzzRequest = defineCheck<FuzzRequestArgs>({
     // Rules the case does not answer for are passed over, as a baseline's are while fuzzing,
     // so a broken rule the case lists is still found behind them.
     const ignored = new Set(FUZZ_JUDGES.filter((id) => !ctx.requirements.includes(id)));
-    const verdict = 'finding' in observed ? observed : judgeRun(args.request, observed.run.result, ignored);
+    const verdict = 'finding' in observed ? observed : judgeRun(args.request, observed.run.result, ignored, { markerPrefix: markerPrefix(ctx), schemaTags: true });
     if (!('finding' in verdict)) return;
     const f = verdict.finding;
     if (!ctx.requirements.includes(f.requirement)) {

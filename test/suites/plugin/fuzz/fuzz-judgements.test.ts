@@ -10,7 +10,6 @@ import { fromRoot } from '../../../../src/paths.js';
 import { createExecRunner } from '../../../../src/targets/exec-runner.js';
 import type { ExecRunner } from '../../../../src/targets/types.js';
 import { fuzzPlugin } from '../../../../suites/plugin/fuzz/fuzz-plugin.js';
-import type { GatedFuzzOptions } from '../../../../suites/plugin/fuzz/fuzz-options.js';
 import type { FuzzCase } from '../../../../suites/plugin/fuzz/fuzz-request.js';
 import { goodAnswer, hasCrowdedOneof, inProcessRunner, type PluginFunction } from './in-process-plugin.js';
 
@@ -43,7 +42,7 @@ interface Run {
 }
 
 function fuzz(r: Run): Promise<FuzzResult> {
-  const opts: GatedFuzzOptions = {
+  const opts: FuzzOptions = {
     target: { vars: r.vars ?? {}, exec: { command: 'in-process' }, runner: r.runner ?? inProcessRunner(r.plugin ?? ((req) => goodAnswer(req)), r.jitterMs ?? 0) },
     runs: r.runs ?? 25,
     seed: r.seed ?? 7,
@@ -125,6 +124,8 @@ describe('fuzzing a plugin judges what `specgate run` judges', () => {
     };
     const result = await fuzz({ plugin: underTag3 });
     expect(result.message).toMatch(/^PLUGIN-RESPONSE-SCHEMA-TAGS: the response carries fields under tags the schema does not define.*file\[0\] field 3/);
+    // one run shows it, so plugin.fuzzRequest judges it and the finding gets a regression case
+    expect(result.message).not.toContain('no regression case');
   });
 
   it('judges insertion markers with the target\'s prefix (var insertion_marker_prefix)', async () => {
