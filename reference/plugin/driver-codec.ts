@@ -1,4 +1,4 @@
-import { leanFileDescriptor, Reader, WireError } from './lean-codec.js';
+import { bytesField, fields, leanFileDescriptor, Reader, varint, WireError } from './lean-codec.js';
 import { decodeCodeInfo } from './model/code-info.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse, FileDescriptorShape, GeneratedFile, Version } from './types.js';
 
@@ -38,22 +38,6 @@ export function readDescriptorSet(buf: Uint8Array): FileDescriptorShape[] {
 
 const utf8e = new TextEncoder();
 const utf8 = new TextDecoder();
-
-function varint(out: number[], value: number | bigint): void {
-  let v = BigInt(value);
-  if (v < 0n) v += 1n << 64n;
-  while (v >= 0x80n) {
-    out.push(Number(v & 0x7fn) | 0x80);
-    v >>= 7n;
-  }
-  out.push(Number(v));
-}
-
-function bytesField(out: number[], n: number, bytes: Uint8Array | readonly number[]): void {
-  varint(out, (n << 3) | 2);
-  varint(out, bytes.length);
-  for (const b of bytes) out.push(b);
-}
 
 function versionBytes(v: Version): number[] {
   const out: number[] = [];
@@ -99,21 +83,6 @@ function uint64(r: Reader): number | string {
   throw new WireError('varint longer than 10 bytes');
 }
 
-/**
- * Reads `r` to its end: known fields with their wire type go to `on`; a field with another wire
- * type is skipped as an unknown one, as a protobuf parser treats it.
- */
-function each(r: Reader, wireTypes: Readonly<Record<number, number>>, on: (field: number, r: Reader) => void): void {
-  while (r.pos < r.end) {
-    const tag = r.int32();
-    const field = tag >>> 3;
-    const wt = tag & 7;
-    if (field === 0) throw new WireError('field number 0');
-    if (wireTypes[field] === wt) on(field, r);
-    else r.skip(wt, field);
-  }
-}
-
 function text(r: Reader): string {
   const sub = r.sub();
   return utf8.decode(r.buf.subarray(sub.pos, sub.end));
@@ -121,7 +90,8 @@ function text(r: Reader): string {
 
 function generatedFile(r: Reader): GeneratedFile {
   const f: GeneratedFile = {};
-  each(r, { 1: 2, 2: 2, 15: 2, 16: 2 }, (n, r) => {
+  // lenient: a field with another wire type is skipped as an unknown one, as protobuf parsers read it
+  fields(r, { 1: 2, 2: 2, 15: 2, 16: 2 }, (n, r) => {
     if (n === 1) f.name = text(r);
     else if (n === 2) f.insertion_point = text(r);
     else if (n === 15) f.content = text(r);
@@ -129,17 +99,17 @@ function generatedFile(r: Reader): GeneratedFile {
       const sub = r.sub();
       f.generated_code_info = { annotation: decodeCodeInfo(r.buf.subarray(sub.pos, sub.end)) };
     }
-  });
+  }, true);
   return f;
 }
 
 /** A plugin's answer, decoded as the full codec decodes it (the shape of `codec.ts`). Throws WireError. */
 export function decodeDriverResponse(buf: Uint8Array): CodeGeneratorResponse {
   const res: CodeGeneratorResponse = {};
-  each(new Reader(buf), { 1: 2, 2: 0, 15: 2 }, (n, r) => {
+  fields(new Reader(buf), { 1: 2, 2: 0, 15: 2 }, (n, r) => {
     if (n === 1) res.error = text(r);
     else if (n === 2) res.supported_features = uint64(r);
     else (res.file ??= []).push(generatedFile(r.sub()));
-  });
+  }, true);
   return res;
 }

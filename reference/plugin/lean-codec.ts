@@ -70,17 +70,21 @@ export class Reader {
   }
 }
 
-/** Reads fields until the end; `on` returns false for fields it does not know (they are skipped). */
-function fields(r: Reader, wireTypes: Readonly<Record<number, number>>, on: (field: number, r: Reader) => void): void {
+/**
+ * Reads fields until the end: known fields with their wire type go to `on`, unknown fields are
+ * skipped. A known field with another wire type is an error, or, with `lenient` (as a protobuf
+ * parser reads it), skipped as an unknown one.
+ */
+export function fields(r: Reader, wireTypes: Readonly<Record<number, number>>, on: (field: number, r: Reader) => void, lenient = false): void {
   while (r.pos < r.end) {
     const tag = r.int32();
     const field = tag >>> 3;
     const wt = tag & 7;
     if (field === 0) throw new WireError('field number 0');
     const want = wireTypes[field];
-    if (want === undefined) r.skip(wt, field);
-    else if (want !== wt) throw new WireError(`field ${field} has wire type ${wt}, expected ${want}`);
-    else on(field, r);
+    if (want === wt) on(field, r);
+    else if (want === undefined || lenient) r.skip(wt, field);
+    else throw new WireError(`field ${field} has wire type ${wt}, expected ${want}`);
   }
 }
 
@@ -170,8 +174,10 @@ export function leanDecodeRequest(buf: Uint8Array): CodeGeneratorRequest {
 
 const utf8e = new TextEncoder();
 
-function varint(out: number[], value: bigint): void {
-  let v = value < 0n ? value + (1n << 64n) : value;
+/** Appends `value` as a varint (a negative one as its 64-bit two's complement). */
+export function varint(out: number[], value: number | bigint): void {
+  let v = BigInt(value);
+  if (v < 0n) v += 1n << 64n;
   while (v >= 0x80n) {
     out.push(Number(v & 0x7fn) | 0x80);
     v >>= 7n;
@@ -179,9 +185,10 @@ function varint(out: number[], value: bigint): void {
   out.push(Number(v));
 }
 
-function bytesField(out: number[], n: number, bytes: Uint8Array | readonly number[]): void {
-  varint(out, BigInt((n << 3) | 2));
-  varint(out, BigInt(bytes.length));
+/** Appends field `n` as a length-delimited field holding `bytes`. */
+export function bytesField(out: number[], n: number, bytes: Uint8Array | readonly number[]): void {
+  varint(out, (n << 3) | 2);
+  varint(out, bytes.length);
   for (const b of bytes) out.push(b);
 }
 
