@@ -1,4 +1,5 @@
 import { SpecgateError } from '../../../src/errors.js';
+import { hookSleep } from '../../../src/targets/client-process/clock-hook-client.js';
 import { REFERENCE_BEHAVIOUR, type EventsClientBehaviour } from './behaviour.js';
 import { EVENTS_CLIENT_EXIT, readEventsClientEnv, type EventsClientEnv } from './contract.js';
 
@@ -9,18 +10,6 @@ const V1_PAGES = 3;
 const V2_PAGES = 3;
 /** A poll interval beyond this is not waited out: the run would outlast any budget. */
 const LONGEST_WAIT_MS = 10_000;
-
-/**
- * Waits `ms`: through the clock hook of the launch (SPECGATE_CLOCK_URL, optional: see README)
- * when there is one, so the played platform sees the wait at once; else in real time.
- */
-async function sleep(ms: number): Promise<void> {
-  const hook = process.env['SPECGATE_CLOCK_URL'];
-  if (!hook) return new Promise((r) => setTimeout(r, ms));
-  const res = await fetch(`${hook}/sleep?ms=${Math.max(0, Math.round(ms))}`, { method: 'POST' });
-  await res.arrayBuffer();
-  if (!res.ok) throw new SpecgateError('SG_TARGET_PROTOCOL', `the clock hook answered a sleep with HTTP ${res.status}`);
-}
 
 async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(url, { headers });
@@ -52,7 +41,7 @@ async function pollRepoEvents(env: EventsClientEnv, b: EventsClientBehaviour): P
     etag = res.headers.get('etag') ?? etag;
     const seconds = Number(res.headers.get('x-poll-interval') ?? '60');
     first ??= seconds;
-    if (i < POLLS - 1) await sleep(Math.min(b.pollWaitMs(seconds, first), LONGEST_WAIT_MS));
+    if (i < POLLS - 1) await hookSleep(Math.min(b.pollWaitMs(seconds, first), LONGEST_WAIT_MS));
   }
 }
 

@@ -1,4 +1,4 @@
-import { SpecgateError } from '../../../src/errors.js';
+import { hookNow, hookSleep } from '../../../src/targets/client-process/clock-hook-client.js';
 
 /**
  * The reference client's HTTP calls (Node's fetch). Requests are form-encoded and ask for
@@ -50,32 +50,12 @@ export function seconds(v: unknown): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-/**
- * The clock hook of the launch (SPECGATE_CLOCK_URL, an optional extension of the contract: see
- * README "Time"), read once: with it the client waits and tells time on the platform's clock;
- * without it, in real time.
- */
-const clockUrl = process.env['SPECGATE_CLOCK_URL'];
-
-async function hookTime(res: Response, what: string): Promise<number> {
-  const body: unknown = await res.json().catch(() => undefined);
-  const now = body && typeof body === 'object' ? (body as Record<string, unknown>)['now'] : undefined;
-  if (!res.ok || typeof now !== 'number') throw new SpecgateError('SG_TARGET_PROTOCOL', `the clock hook answered ${what} with HTTP ${res.status} and no time`);
-  return now;
+/** Waits `s` seconds: through the run's clock hook when the launch gives one (README "Time"), else in real time. */
+export function sleep(s: number): Promise<void> {
+  return hookSleep(s * 1000);
 }
 
-/** Waits `s` seconds: through the clock hook when the launch gives one, else in real time. */
-export async function sleep(s: number): Promise<void> {
-  const ms = Math.round(Math.max(0, s) * 1000);
-  if (clockUrl) {
-    await hookTime(await fetch(`${clockUrl}/sleep?ms=${ms}`, { method: 'POST', signal: AbortSignal.timeout(TIMEOUT_MS) }), 'a sleep');
-    return;
-  }
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Milliseconds since the epoch: the clock hook's time when the launch gives one, else the real time. */
-export async function now(): Promise<number> {
-  if (!clockUrl) return Date.now();
-  return hookTime(await fetch(`${clockUrl}/now`, { signal: AbortSignal.timeout(TIMEOUT_MS) }), 'the time');
+/** Milliseconds since the epoch, on the run's clock hook when the launch gives one. */
+export function now(): Promise<number> {
+  return hookNow();
 }
