@@ -6,7 +6,7 @@
 import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.js';
 import type { EngineEvent } from '../src/engine/events.js';
 import type { CaseDef, Gating, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
-import { gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
+import { blockOnAssumptions, gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
 import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
 import { mergeSuites, type MergedSuite } from './merge-shards.js';
 import { readJsonReport, type ReadReport } from './results-file.js';
@@ -31,6 +31,8 @@ function asLoaded(s: MergedSuite): LoadedSuite {
 /** Judges the merged suites as one run, with this command's baseline and gating level. */
 export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline): RunResult {
   const results: SuiteResult[] = suites.map((s) => {
+    // a case of one shard may rest on a rule that failed in another: judged together, it is blocked
+    s.cases = blockOnAssumptions(s.cases);
     for (const c of s.cases) {
       // The shards' baseline marks are theirs; this command's baseline decides.
       delete c.baseline;

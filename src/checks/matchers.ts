@@ -22,6 +22,8 @@ export interface MatchContext {
    * then say what they compared, since form-encoded and XML bodies carry nothing but text.
    */
   bodyFormat?: BodyFormat;
+  /** Filled in by every `$each` met: how many ran, how many items they judged, the paths of empty lists (evidence counts). */
+  each?: { calls: number; items: number; empty: string[] };
 }
 
 /** A decoded body's format (`kind`), and the one its request asked for (`asked`), when known. */
@@ -172,6 +174,11 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
       return;
     case '$each':
       if (!Array.isArray(actual)) return fail('expected an array');
+      if (ctx.each) {
+        ctx.each.calls += 1;
+        ctx.each.items += actual.length;
+        if (actual.length === 0) ctx.each.empty.push(path);
+      }
       actual.forEach((x, i) => walk(x, arg, ctx, `${path}[${i}]`, out));
       return;
     default:

@@ -77,6 +77,8 @@ export interface HttpExpect {
   schema?: string;
   /** Attribute failures of this expectation to this requirement instead of all of the case's. */
   requirement?: string;
+  /** JSON path of what this expectation judges (its items count as observations; none: untested). */
+  evidence?: string;
 }
 
 export interface StdinSpec {
@@ -105,6 +107,8 @@ export interface ExecExpect {
   stdout?: Matcher;
   stderr?: Matcher;
   requirement?: string;
+  /** JSON path of what this expectation judges (see HttpExpect.evidence). */
+  evidence?: string;
 }
 
 export interface RepeatSpec {
@@ -118,6 +122,12 @@ export interface RepeatSpec {
 
 interface StepBase {
   name?: string;
+  /**
+   * The requirement that owns this step: the case cannot judge anything past it when its
+   * expectations do not hold. The case then stops; its requirements are blocked by this one
+   * (when the case lists it, it fails and the others are blocked).
+   */
+  precondition?: string;
   /** JSONPath-like (`$.a.b[0]`), `header:Name`, `status`, `body`, `exitCode`, `stderr`, `stdout`. */
   capture?: Record<string, string>;
   /** A number means exactly that many attempts; an object repeats until a condition. */
@@ -166,6 +176,8 @@ export interface QueryExpect {
   /** The database's refusal as `{ code, message }` (code: the SQLSTATE). */
   error?: Matcher;
   requirement?: string;
+  /** JSON path of what this expectation judges (see HttpExpect.evidence). */
+  evidence?: string;
 }
 
 export interface QueryStep extends StepBase {
@@ -185,6 +197,8 @@ export interface CommandExpect {
   /** The database's refusal as `{ code, number, message }` (code: the code name, number: the numeric code). */
   error?: Matcher;
   requirement?: string;
+  /** JSON path of what this expectation judges (see HttpExpect.evidence). */
+  evidence?: string;
 }
 
 /** One command for the target's document database: the document as written, its first key naming the operation. */
@@ -218,6 +232,11 @@ export interface CaseDef {
   skip?: string;
   /** Run only when these variables are set by the target (others: skipped with a reason). */
   needs?: string[];
+  /**
+   * Requirements (of this suite, not the case's own) this case relies on holding: when one of
+   * them fails in the run, this case's failures are consequences, reported as blocked by it.
+   */
+  assumes?: string[];
   property?: PropertySpec;
   steps: Step[];
   location: SourceLocation;
@@ -248,7 +267,17 @@ export type CaseOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
  * `not-applicable`: the requirement does not apply to this run (it binds a side the run does
  * not judge, or a mode the target does not have); never a failure, never a gap in coverage.
  */
-export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'excluded' | 'expected-failure' | 'not-applicable';
+export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'blocked' | 'excluded' | 'expected-failure' | 'not-applicable';
+
+/**
+ * Why a case could not judge its requirements: a rule it relies on (an assumed requirement that
+ * failed in the run, or the owner of a precondition step that did not hold), with what showed it.
+ */
+export interface BlockedBy {
+  requirement: string;
+  message: string;
+  exchange?: Exchange;
+}
 
 /** One request/response (or process run) as observed, secrets already redacted. */
 export interface Exchange {
@@ -302,6 +331,20 @@ export interface CaseResult {
   property?: PropertyInfo;
   /** Baseline status of the case itself when the baseline names it. */
   baseline?: 'expected-failure' | 'stale';
+  /** The command that replays this case alone (set on failed cases). */
+  replay?: string;
+  /** The rule whose failure kept this case from judging: the case is skipped, its requirements blocked. */
+  blockedBy?: BlockedBy;
+  /** Requirements of the case blocked one by one (a judge found the rule it rests on broken), the case itself going on. */
+  blocked?: Record<string, BlockedBy>;
+  /** What the case found before it turned out to be blocked: consequences of the blocking rule, kept as evidence. */
+  blockedFailures?: Failure[];
+  /** The case's assumed requirements (from its definition), so verdicts can be recomputed from results alone. */
+  assumes?: string[];
+  /** Observations that judged each requirement (records, exchanges, generated inputs, outputs). */
+  evidence?: Record<string, number>;
+  /** Why a requirement had nothing to judge in this case (an empty list, no applicable input). */
+  noEvidence?: Record<string, string>;
 }
 
 export interface BaselineEntry {
@@ -331,6 +374,10 @@ export interface RequirementVerdict {
   /** A baseline lists it as expected to fail, but it passed. */
   stale?: boolean;
   baseline?: BaselineEntry;
+  /** For blocked: the failed requirements that kept its cases from judging it. */
+  blockedBy?: string[];
+  /** Observations that judged it in the cases that did (0 for one that was not judged; absent in reports written before evidence was counted). */
+  evidence?: number;
 }
 
 export interface SuiteResult {
@@ -351,10 +398,17 @@ export interface RunSummary {
   requirements: Record<RequirementStatus, number> & { total: number; stale: number };
   /** Gating failures by level (SHOULD counts only with --strict, STRICTER only with --stricter). */
   gatingFailures: number;
+  /**
+   * The requirements at the gating levels this run could judge (not excluded, not applicable),
+   * and how many of them it judged (passed, failed or expected to fail).
+   */
+  judged: { gating: number; judged: number };
+  /** The `--require-judged` percentage the verdict held the run to (absent: more than none). */
+  requireJudged?: number;
   staleBaseline: BaselineEntry[];
   expiredBaseline: BaselineEntry[];
   /** 130 (SIGINT) or 143 (SIGTERM) when the run was interrupted, whatever the cases that ran found. */
-  exitCode: 0 | 1 | 2 | 3 | 130 | 143;
+  exitCode: 0 | 1 | 2 | 3 | 4 | 130 | 143;
   /** Plain-words verdict line. */
   verdict: string;
 }

@@ -5,7 +5,7 @@ import { isTimeBound } from './runtime/case-run.js';
 import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { sideProperty } from './sides.js';
-import { requirementVerdicts } from './verdicts.js';
+import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
 
 /**
  * Runs a suite's selected cases with bounded concurrency. Time-bound cases move a clock that
@@ -26,13 +26,23 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     if (!opts.signal.aborted && bus.listening) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
     return runCase(rt, def, inFlight);
   };
-  const finish = (i: number, result: CaseResult): void => {
-    const status = opts.baseline.caseStatus(name, result);
-    if (status) result.baseline = status;
-    results[i] = result;
+  // a failed case that assumes another rule holds is told only once every case ran: its failures
+  // may turn out to be consequences of that rule failing (blocked), never failures of its own
+  const deferred: number[] = [];
+  const tell = (result: CaseResult): void => {
     if (!bus.listening) return;
     for (const failure of result.failures) bus.emit({ type: 'failure', suite: name, caseId: result.id, failure });
     bus.emit({ type: 'case-finish', suite: name, result });
+  };
+  const finish = (i: number, result: CaseResult): void => {
+    if (result.outcome === 'failed') result.replay = rt.replay(result.id, rt.runSeed, result.property?.path);
+    results[i] = result;
+    if (result.assumes?.length && result.failures.length) deferred.push(i);
+    else {
+      const status = opts.baseline.caseStatus(name, result);
+      if (status) result.baseline = status;
+      tell(result);
+    }
   };
   const sharedClock = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
   const free: number[] = [];
@@ -50,6 +60,14 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     for (const i of alone) finish(i, await start(i));
   } finally {
     inFlight.close();
+  }
+  const settled = blockOnAssumptions(results);
+  for (const i of deferred) {
+    const result = settled[i] as CaseResult;
+    const status = opts.baseline.caseStatus(name, result);
+    if (status) result.baseline = status;
+    results[i] = result;
+    tell(result);
   }
   const suite: SuiteResult = {
     name,

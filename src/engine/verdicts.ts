@@ -1,15 +1,18 @@
 import type { Baseline } from './baseline.js';
-import type { BaselineEntry, CaseResult, Gating, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+import type { BaselineEntry, BlockedBy, CaseResult, Failure, Gating, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
 import { INTERRUPTED, INTERRUPTED_RUNNING } from './runtime/run-case.js';
 import { otherSideReason } from './sides.js';
 
 /**
- * Per-requirement verdicts of one suite from its case results:
- * failed when a failure is attributed to it, passed when a covering case judged it (see
- * {@link judged}) and none errored, not applicable when every covering case ended not
- * applicable (`ctx.notApplicable`), otherwise untested (with why); excluded from the catalog;
- * not applicable when it binds a side the run does not judge (`sides`, from `--side`);
- * expected-failure and stale from the baseline (case results already carry their own baseline status).
+ * Per-requirement verdicts of one suite from its case results (blocked cases already turned so
+ * by {@link blockOnAssumptions}):
+ * failed when a failure is attributed to it; passed when a covering case judged it with at least
+ * one observation (see {@link judged}) and none errored; blocked when a covering case could not
+ * judge it because a rule it rests on failed; not applicable when every covering case ended not
+ * applicable (`ctx.notApplicable`); otherwise untested (with why: nothing to judge, skipped,
+ * errored); excluded from the catalog; not applicable when it binds a side the run does not
+ * judge (`sides`, from `--side`); expected-failure and stale from the baseline (case results
+ * already carry their own baseline status).
  * @param sides the sides this run judges, when it judges only some; absent: every side.
  */
 export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline, sides?: readonly string[]): RequirementVerdict[] {
@@ -17,6 +20,7 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
     const covering = results.filter((r) => r.requirements.includes(req.id));
     const failures = results.flatMap((r) => r.failures.filter((f) => f.requirement === req.id));
     const failingCases = results.filter((r) => r.failures.some((f) => f.requirement === req.id));
+    const evidence = covering.reduce((sum, r) => sum + (judged(r, req.id) ? observations(r, req.id) : 0), 0);
     const v: RequirementVerdict = {
       id: req.id,
       suite: suite.name,
@@ -29,6 +33,7 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       failures,
       errored: covering.filter((r) => r.outcome === 'errored').length,
       skipped: covering.filter((r) => r.outcome === 'skipped').length,
+      evidence,
     };
     const entry = baseline.requirement(req.id);
     const inCase = (r: CaseResult): BaselineEntry | undefined => baseline.caseRequirement(suite.name, r.id, req.id);
@@ -40,17 +45,34 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
       if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? listedReason(failingCases, inCase), ...(entry ? { baseline: entry } : {}) };
       return { ...v, status: 'failed' };
     }
-    const passed = covering.some((r) => judged(r, req.id));
-    if (passed && v.errored === 0) {
+    if (evidence > 0 && v.errored === 0) {
       if (entry) return { ...v, status: 'passed', stale: true, baseline: entry, reason: 'listed in the baseline as expected to fail, but it passes' };
-      const staleInCase = covering.find((r) => inCase(r) && judged(r, req.id));
+      const staleInCase = covering.find((r) => inCase(r) && judged(r, req.id) && observations(r, req.id) > 0);
       if (staleInCase) return { ...v, status: 'passed', stale: true, baseline: inCase(staleInCase) as BaselineEntry, reason: `listed in the baseline as expected to fail in case ${staleInCase.id}, but it passes there` };
       return { ...v, status: 'passed' };
     }
+    const blockers = covering.flatMap((r) => {
+      const by = r.blockedBy ?? r.blocked?.[req.id];
+      return by ? [{ r, by }] : [];
+    });
+    if (blockers.length && v.errored === 0) {
+      const by = [...new Set(blockers.map((b) => b.by.requirement))];
+      const first = blockers[0] as { r: CaseResult; by: BlockedBy };
+      return { ...v, status: 'blocked', blockedBy: by, reason: `blocked by ${by.join(', ')}: ${first.by.message} (case ${first.r.id})` };
+    }
     const notApplicable = notApplicableReason(covering);
     if (notApplicable !== undefined) return { ...v, status: 'not-applicable', reason: notApplicable };
-    return { ...v, reason: untestedReason(covering) };
+    return { ...v, reason: untestedReason(covering, req.id) };
   });
+}
+
+/**
+ * Observations case `r` made of `requirement`: what it counted, or one for a result written
+ * before evidence was counted (it has no `evidence` at all), which then stands as it did.
+ */
+function observations(r: CaseResult, requirement: string): number {
+  if (r.evidence === undefined && r.noEvidence === undefined) return r.blockedBy ? 0 : 1;
+  return r.evidence?.[requirement] ?? 0;
 }
 
 /**
@@ -67,11 +89,60 @@ function notApplicableReason(covering: CaseResult[]): string | undefined {
 /**
  * Whether a case checked `requirement` to its end: it passed, or it failed only other
  * requirements of its own. Expectations and typed checks record a failure and go on, so a case
- * that failed on one requirement still checked the rest; one that ended on a fault did not.
+ * that failed on one requirement still checked the rest; one that ended on a fault did not, and
+ * neither did one that stopped blocked by a rule it rests on. Whether it saw anything to judge is
+ * its evidence ({@link observations}).
  */
 export function judged(r: CaseResult, requirement: string): boolean {
+  if (r.blockedBy || r.blocked?.[requirement]) return false;
   if (r.outcome === 'passed') return true;
   return r.outcome === 'failed' && r.errorCode === undefined && !r.failures.some((f) => f.requirement === requirement);
+}
+
+/**
+ * Turns the failed cases whose assumed requirement has a root failure into blocked cases: their
+ * failures are consequences of that rule, kept as `blockedFailures`, and the case is skipped,
+ * blocked by it. A root failure is one from a case that is not itself blocked; where cases
+ * assume each other in a cycle and all fail, no root can be told and their failures stand.
+ * Returns new results for the cases it turns; the others are returned as they are.
+ */
+export function blockOnAssumptions(results: readonly CaseResult[]): CaseResult[] {
+  const candidates = results.filter((r) => r.assumes?.length && r.failures.length && !r.blockedBy);
+  if (!candidates.length) return [...results];
+  const roots = new Map<CaseResult, { requirement: string; failure: Failure; caseId: string }>();
+  const blocked = new Set<CaseResult>();
+  const failsIn = (requirement: string, except: CaseResult): CaseResult[] => results.filter((o) => o !== except && !o.blockedBy && o.failures.some((f) => f.requirement === requirement));
+  // a root fails with nothing it assumes failing anywhere; a case is blocked when what it assumes
+  // fails in a root or in a case that is itself blocked (a chain leads back to one root). This
+  // grows until nothing changes; cases that assume each other in a cycle never reach a root.
+  const isRoot = (d: CaseResult): boolean => !(d.assumes ?? []).some((x) => failsIn(x, d).length > 0);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of candidates) {
+      if (blocked.has(c)) continue;
+      for (const requirement of c.assumes ?? []) {
+        const root = failsIn(requirement, c).find((d) => blocked.has(d) || isRoot(d));
+        if (!root) continue;
+        roots.set(c, { requirement, failure: root.failures.find((f) => f.requirement === requirement) as Failure, caseId: root.id });
+        blocked.add(c);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return results.map((r) => {
+    const root = roots.get(r);
+    if (!root) return r;
+    const { failures, ...rest } = r;
+    return {
+      ...rest,
+      outcome: 'skipped' as const,
+      failures: [],
+      blockedFailures: failures,
+      reason: `blocked by ${root.requirement}, which failed in case ${root.caseId}`,
+      blockedBy: { requirement: root.requirement, message: `${root.requirement} failed in case ${root.caseId} (${root.failure.message}); this case assumes it holds`, ...(root.failure.exchange ? { exchange: root.failure.exchange } : {}) },
+    };
+  });
 }
 
 /** Why every failure of a requirement is expected: the reasons of the entries naming it in its failing cases. */
@@ -94,10 +165,15 @@ function staleCaseRequirements(suites: SuiteResult[], baseline: Baseline): Basel
   );
 }
 
-function untestedReason(covering: CaseResult[]): string {
+function untestedReason(covering: CaseResult[], requirement: string): string {
   if (!covering.length) return 'no case covers it';
   const errored = covering.find((r) => r.outcome === 'errored');
   if (errored) return `case ${errored.id} errored: ${errored.reason ?? 'unknown fault'}`;
+  // a case that looked and found nothing to judge says the most
+  const empty = covering.find((r) => r.noEvidence?.[requirement] !== undefined && judged(r, requirement));
+  if (empty) return `nothing to judge: ${empty.noEvidence?.[requirement] ?? ''} (case ${empty.id})`;
+  const looked = covering.find((r) => judged(r, requirement));
+  if (looked) return `no observation judged it (case ${looked.id} ran to its end without looking at anything of it)`;
   // a case that could have judged it says more than one that found it does not apply
   const skipped = covering.find((r) => r.outcome === 'skipped' && !r.notApplicable) ?? covering.find((r) => r.outcome === 'skipped');
   if (skipped) return `skipped: ${skipped.reason ?? ''}`;
@@ -144,13 +220,14 @@ export function interruptedSummary(summary: RunSummary, interruption: Interrupti
  * The run's summary and exit code: 1 for gating conformance failures, stale or expired
  * baseline entries; otherwise 3 when a case errored or a suite could not start; else 0.
  */
-export function summarize(suites: SuiteResult[], gating: Gating, baseline: Baseline): RunSummary {
+export function summarize(suites: SuiteResult[], gating: Gating, baseline: Baseline, requireJudged?: number): RunSummary {
   const requirements = suites.flatMap((s) => s.requirements);
   const cases = suites.flatMap((s) => s.cases);
   const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
     Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
   const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
-  const reqCounts = count(['passed', 'failed', 'untested', 'excluded', 'expected-failure', 'not-applicable'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  const reqCounts = count(['passed', 'failed', 'untested', 'blocked', 'excluded', 'expected-failure', 'not-applicable'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  const judgedCount = judgedFraction(requirements, gating);
   const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, gating)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
   const staleCases = suites.flatMap((s) => s.cases.filter((c) => c.baseline === 'stale').map((c) => baseline.case(s.name, c.id)));
@@ -168,20 +245,62 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
   else if (faults) {
     exitCode = 3;
     reasons.push(`${faults} case(s) or suite(s) could not be judged because of a harness or target fault`);
+  } else {
+    const short = tooLittleJudged(judgedCount, requireJudged, gating);
+    if (short) {
+      exitCode = 4;
+      reasons.push(short);
+    }
   }
+  const judgedLine = judgedWords(judgedCount, reqCounts.blocked, reqCounts.untested);
   const verdict =
     exitCode === 0
-      ? `conformant at the gating level (${gatingWords(gating)})`
+      ? `conformant at the gating level (${gatingWords(gating)}): ${judgedLine}`
       : exitCode === 3
         ? `not judged: ${reasons.join('; ')}`
-        : `not conformant: ${reasons.join('; ')}`;
+        : exitCode === 4
+          ? `not conformant: ${reasons.join('; ')}`
+          : `not conformant: ${reasons.join('; ')}; ${judgedLine}`;
   return {
     cases: { ...caseCounts, total: cases.length },
     requirements: { ...reqCounts, total: requirements.length, stale: staleReqs.length },
     gatingFailures,
+    judged: judgedCount,
+    ...(requireJudged !== undefined ? { requireJudged } : {}),
     staleBaseline,
     expiredBaseline,
     exitCode,
     verdict,
   };
+}
+
+/**
+ * The requirements at the gating levels this run set out to judge (a selected case covers them,
+ * not excluded, not applicable), and how many of them it judged: passed, failed, or failed as
+ * the baseline expects.
+ */
+export function judgedFraction(requirements: readonly RequirementVerdict[], gating: Gating): { gating: number; judged: number } {
+  const inScope = requirements.filter((r) => gates(r.level, gating) && r.status !== 'excluded' && r.status !== 'not-applicable' && r.cases.length > 0);
+  return { gating: inScope.length, judged: inScope.filter((r) => r.status === 'passed' || r.status === 'failed' || r.status === 'expected-failure').length };
+}
+
+/** Why a run judged too little to be conformant (exit 4), or undefined when it judged enough. */
+export function tooLittleJudged(j: { gating: number; judged: number }, requireJudged: number | undefined, gating: Gating): string | undefined {
+  if (j.judged === 0) return `no requirement at the gating level (${gatingWords(gating)}) was judged${j.gating ? ` (0 of ${j.gating})` : ''}: nothing here shows the target conforms`;
+  if (requireJudged !== undefined && (100 * j.judged) / j.gating < requireJudged)
+    return `judged ${j.judged} of ${j.gating} gating requirements (${percent(j)}), fewer than --require-judged ${requireJudged}% asks`;
+  return undefined;
+}
+
+/** "judged 120 of 130 gating requirements (92%); 4 blocked, 6 untested". */
+export function judgedWords(j: { gating: number; judged: number }, blocked: number, untested: number): string {
+  const rest = [blocked ? `${blocked} blocked` : '', untested ? `${untested} untested` : ''].filter((x) => x !== '');
+  return `judged ${j.judged} of ${j.gating} gating requirements (${percent(j)})${rest.length ? `; ${rest.join(', ')} in all` : ''}`;
+}
+
+function percent(j: { gating: number; judged: number }): string {
+  if (j.gating === 0) return '0%';
+  const p = (100 * j.judged) / j.gating;
+  // never round a shortfall up to a whole: 99.6% is not 100%
+  return `${j.judged < j.gating ? Math.min(99, Math.floor(p)) : 100}%`;
 }

@@ -13,6 +13,7 @@ export const EXIT_CODE_MEANING: Record<RunSummary['exitCode'], string> = {
   1: 'conformance failures',
   2: 'usage, configuration or suite error',
   3: 'harness or target fault',
+  4: 'too little judged: no gating requirement, or fewer than --require-judged asks',
   130: 'interrupted (SIGINT)',
   143: 'interrupted (SIGTERM)',
 };
@@ -24,12 +25,13 @@ const COLUMNS: { status: RequirementStatus; title: string }[] = [
   { status: 'passed', title: 'passed' },
   { status: 'failed', title: 'failed' },
   { status: 'untested', title: 'untested' },
+  { status: 'blocked', title: 'blocked' },
   { status: 'excluded', title: 'excluded' },
   { status: 'expected-failure', title: 'exp-fail' },
   { status: 'not-applicable', title: 'n/a' },
 ];
-const LABEL = 20;
-const CELL = 10;
+const LABEL = 16;
+const CELL = 9;
 
 function seconds(ms: number): string {
   return `${(Math.max(0, ms) / 1000).toFixed(1)} s`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult, Failure, Level, LoadedSuite, Requirement, SuiteResult } from '../../src/engine/model.js';
-import { gates, gatingOf, judged, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
+import { blockOnAssumptions, gates, gatingOf, judged, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
 
 const req = (id: string, level: Level = 'MUST', excluded?: string): Requirement => ({ id, level, source: 's.txt#S', text: `${id} text`, ...(excluded ? { excluded } : {}) });
 
@@ -116,7 +116,7 @@ describe('run summary and exit code', () => {
       name: 's',
       target: 't',
       cases,
-      requirements: Object.entries(statuses).map(([id, [level, status]]) => ({ id, suite: 's', level, text: '', source: '', status, cases: [], failures: [], errored: 0, skipped: 0 })),
+      requirements: Object.entries(statuses).map(([id, [level, status]]) => ({ id, suite: 's', level, text: '', source: '', status, cases: ['c'], failures: [], errored: 0, skipped: 0 })),
       durationMs: 1,
       properties: {},
       ...extra,
@@ -128,8 +128,9 @@ describe('run summary and exit code', () => {
     const s = suiteResult({ A: ['MUST', 'passed'], B: ['MAY', 'failed'], C: ['MUST', 'untested'], D: ['MUST', 'excluded'], E: ['MUST', 'expected-failure'] }, [result('c', ['A'], 'skipped')]);
     const sum = summarize([s], gatingOf(false), new Baseline());
     expect(sum.exitCode).toBe(0);
-    expect(sum.verdict).toBe('conformant at the gating level (MUST)');
-    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, total: 5, stale: 0 });
+    expect(sum.verdict).toBe('conformant at the gating level (MUST): judged 2 of 3 gating requirements (66%); 1 untested in all');
+    expect(sum.judged).toEqual({ gating: 3, judged: 2 });
+    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, blocked: 0, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, total: 5, stale: 0 });
     expect(sum.cases).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1, total: 1 });
   });
 
@@ -137,18 +138,18 @@ describe('run summary and exit code', () => {
     const sum = summarize([suiteResult({ A: ['MUST', 'failed'] })], gatingOf(false), new Baseline());
     expect(sum.exitCode).toBe(1);
     expect(sum.gatingFailures).toBe(1);
-    expect(sum.verdict).toBe('not conformant: 1 requirement(s) failed at the gating level (MUST)');
+    expect(sum.verdict).toBe('not conformant: 1 requirement(s) failed at the gating level (MUST); judged 1 of 1 gating requirements (100%)');
   });
 
   it('a failed SHOULD gates only with --strict', () => {
-    const s = suiteResult({ A: ['SHOULD', 'failed'] });
+    const s = suiteResult({ A: ['SHOULD', 'failed'], M: ['MUST', 'passed'] });
     expect(code(s, false)).toBe(0);
     expect(code(s, true)).toBe(1);
     expect(summarize([s], gatingOf(true), new Baseline()).verdict).toContain('(MUST and SHOULD)');
   });
 
   it('a failed STRICTER requirement is reported failed but gates only with --stricter', () => {
-    const s = suiteResult({ A: ['STRICTER', 'failed'] });
+    const s = suiteResult({ A: ['STRICTER', 'failed'], M: ['MUST', 'passed'] });
     const plain = summarize([s], gatingOf(true), new Baseline());
     expect([plain.exitCode, plain.requirements.failed]).toEqual([0, 1]);
     const stricter = summarize([s], gatingOf(false, true), new Baseline());
@@ -178,7 +179,7 @@ describe('run summary and exit code', () => {
     const sum = summarize([s], gatingOf(false), new Baseline([entry]));
     expect(sum.exitCode).toBe(1);
     expect(sum.staleBaseline).toEqual([entry]);
-    expect(sum.verdict).toBe('not conformant: 1 baseline entry is stale (now passing: remove them)');
+    expect(sum.verdict).toBe('not conformant: 1 baseline entry is stale (now passing: remove them); judged 1 of 1 gating requirements (100%)');
 
     const caseEntry = { id: 's/c1', reason: 'r' };
     const withCase = suiteResult({ A: ['MUST', 'passed'] }, [result('c1', ['A'], 'passed', { baseline: 'stale' })]);
@@ -191,7 +192,20 @@ describe('run summary and exit code', () => {
     const sum = summarize([suiteResult({ A: ['MUST', 'expected-failure'] })], gatingOf(false), baseline);
     expect(sum.exitCode).toBe(1);
     expect(sum.expiredBaseline).toEqual([entry]);
-    expect(sum.verdict).toBe('not conformant: 1 baseline entry has expired');
+    expect(sum.verdict).toBe('not conformant: 1 baseline entry has expired; judged 1 of 1 gating requirements (100%)');
+  });
+
+  it('4 when no gating requirement was judged, or fewer than --require-judged asks; 1 and 3 win over it', () => {
+    const none = summarize([suiteResult({ A: ['MUST', 'untested'], B: ['MUST', 'blocked' as 'untested'], C: ['SHOULD', 'passed'] })], gatingOf(false), new Baseline());
+    expect(none.exitCode).toBe(4);
+    expect(none.judged).toEqual({ gating: 2, judged: 0 });
+    expect(none.verdict).toBe('not conformant: no requirement at the gating level (MUST) was judged (0 of 2): nothing here shows the target conforms');
+    const some = suiteResult({ A: ['MUST', 'passed'], B: ['MUST', 'untested'], C: ['MUST', 'untested'] });
+    expect(summarize([some], gatingOf(false), new Baseline()).exitCode).toBe(0);
+    expect(summarize([some], gatingOf(false), new Baseline(), 34).verdict).toBe('not conformant: judged 1 of 3 gating requirements (33%), fewer than --require-judged 34% asks');
+    expect(summarize([some], gatingOf(false), new Baseline(), 33).exitCode).toBe(0);
+    expect(code(suiteResult({ A: ['MUST', 'failed'], B: ['MUST', 'untested'] }))).toBe(1);
+    expect(code(suiteResult({ A: ['MUST', 'untested'] }, [result('c', ['A'], 'errored')]))).toBe(3);
   });
 
   it('an entry that expires today is still valid', () => {
@@ -254,7 +268,8 @@ describe('not applicable', () => {
     const [v] = requirementVerdicts(suiteOf(sided('C', 'client')), [], new Baseline([entry]), ['server']);
     expect(v).toMatchObject({ status: 'not-applicable' });
     expect(v?.stale).toBeUndefined();
-    expect(summarize([{ name: 's', target: 't', cases: [], requirements: v ? [v] : [], durationMs: 1, properties: {} }], gatingOf(false), new Baseline([entry])).exitCode).toBe(0);
+    // nothing else judged: not conformant for that (4), and the entry makes it neither 1 nor 0
+    expect(summarize([{ name: 's', target: 't', cases: [], requirements: v ? [v] : [], durationMs: 1, properties: {} }], gatingOf(false), new Baseline([entry])).exitCode).toBe(4);
   });
 
   it('is counted apart and never gates: exit code 0 at every level', () => {
@@ -270,5 +285,62 @@ describe('not applicable', () => {
   it('the verdict carries the side of its requirement', () => {
     expect(requirementVerdicts(suiteOf(sided('C', 'client')), [], new Baseline())[0]?.side).toBe('client');
     expect(requirementVerdicts(suiteOf(req('A')), [], new Baseline())[0]?.side).toBeUndefined();
+  });
+});
+
+describe('blocked verdicts and evidence', () => {
+  it('a failed case whose assumed requirement fails elsewhere is blocked by it; its failures are kept as evidence', () => {
+    const root = result('root', ['A'], 'failed', { failures: [failure('A')] });
+    const leaf = result('leaf', ['B'], 'failed', { failures: [failure('B')], assumes: ['A'] });
+    const settled = blockOnAssumptions([root, leaf]);
+    expect(settled[0]).toBe(root);
+    expect(settled[1]).toMatchObject({ outcome: 'skipped', failures: [], blockedFailures: [failure('B')], blockedBy: { requirement: 'A' } });
+    const vs = requirementVerdicts(suiteOf(req('A'), req('B')), settled, new Baseline());
+    expect(vs.map((v) => [v.id, v.status, v.blockedBy])).toEqual([
+      ['A', 'failed', undefined],
+      ['B', 'blocked', ['A']],
+    ]);
+    expect(vs[1]?.reason).toMatch(/^blocked by A: A failed in case root \(A broken\); this case assumes it holds \(case leaf\)$/);
+  });
+
+  it('an assumption that holds leaves the failure standing; a chain blocks back to its root; a cycle blocks nothing', () => {
+    const lone = result('lone', ['B'], 'failed', { failures: [failure('B')], assumes: ['A'] });
+    expect(blockOnAssumptions([result('a', ['A'], 'passed'), lone])[1]).toBe(lone);
+    const chain = blockOnAssumptions([
+      result('a', ['A'], 'failed', { failures: [failure('A')] }),
+      result('b', ['B'], 'failed', { failures: [failure('B')], assumes: ['A'] }),
+      result('c', ['C'], 'failed', { failures: [failure('C')], assumes: ['B'] }),
+    ]);
+    expect(chain.map((c) => c.outcome)).toEqual(['failed', 'skipped', 'skipped']);
+    // c rests on B, whose only failure is itself blocked: c is blocked (by B), B and C are both blocked, A is the one root
+    const vs = requirementVerdicts(suiteOf(req('A'), req('B'), req('C')), chain, new Baseline());
+    expect(vs.map((v) => v.status)).toEqual(['failed', 'blocked', 'blocked']);
+    const cycle = [result('x', ['X'], 'failed', { failures: [failure('X')], assumes: ['Y'] }), result('y', ['Y'], 'failed', { failures: [failure('Y')], assumes: ['X'] })];
+    expect(blockOnAssumptions(cycle).map((c) => c.outcome)).toEqual(['failed', 'failed']);
+  });
+
+  it('a passing case of the same requirement outweighs a blocked one', () => {
+    const settled = blockOnAssumptions([
+      result('root', ['A'], 'failed', { failures: [failure('A')] }),
+      result('leaf', ['B'], 'failed', { failures: [failure('B')], assumes: ['A'] }),
+      result('other', ['B'], 'passed', { evidence: { B: 2 } }),
+    ]);
+    expect(requirementVerdicts(suiteOf(req('A'), req('B')), settled, new Baseline())[1]).toMatchObject({ status: 'passed', evidence: 2 });
+  });
+
+  it('a case blocked by a precondition, or one requirement blocked by a judge, makes it blocked, never failed or passed', () => {
+    const pre = result('pre', ['A', 'B'], 'skipped', { blockedBy: { requirement: 'REG', message: 'registration answered 202' } });
+    expect(verdict([req('A')], [pre])['A']).toEqual({ status: 'blocked', reason: 'blocked by REG: registration answered 202 (case pre)' });
+    const one = result('one', ['A', 'B'], 'passed', { evidence: { B: 1 }, blocked: { A: { requirement: 'X', message: 'x broke' } } });
+    expect(verdict([req('A'), req('B')], [one])).toEqual({ A: { status: 'blocked', reason: 'blocked by X: x broke (case one)' }, B: { status: 'passed' } });
+  });
+
+  it('no pass without evidence: a case that judged nothing leaves the requirement untested with the reason', () => {
+    const empty = result('empty', ['A'], 'passed', { noEvidence: { A: 'the answer held no items at $.leads' } });
+    expect(verdict([req('A')], [empty])['A']).toEqual({ status: 'untested', reason: 'nothing to judge: the answer held no items at $.leads (case empty)' });
+    const looked = result('looked', ['A', 'B'], 'passed', { evidence: { B: 1 } });
+    expect(verdict([req('A')], [looked])['A']?.status).toBe('untested');
+    const [v] = requirementVerdicts(suiteOf(req('A')), [empty, result('full', ['A'], 'passed', { evidence: { A: 3 } })], new Baseline());
+    expect(v).toMatchObject({ status: 'passed', evidence: 3 });
   });
 });

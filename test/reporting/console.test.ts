@@ -87,10 +87,10 @@ describe('console reporter: summary', () => {
     const at = lines.indexOf('  oauth');
     expect(at).toBeGreaterThan(0);
     //                       passed failed untested excluded exp-fail n/a
-    expect(lines[at + 1]?.split(/\s+/).filter(Boolean)).toEqual(['MUST', '3', '2', '1', '0', '0', '0']);
-    expect(lines[at + 2]?.split(/\s+/).filter(Boolean)).toEqual(['SHOULD', '0', '0', '1', '0', '1', '0']);
-    expect(lines[at + 3]?.split(/\s+/).filter(Boolean)).toEqual(['MAY', '0', '0', '0', '1', '0', '0']);
-    expect(lines.find((l) => l.startsWith('  total'))?.split(/\s+/).filter(Boolean)).toEqual(['total', '3', '2', '3', '1', '1', '0']);
+    expect(lines[at + 1]?.split(/\s+/).filter(Boolean)).toEqual(['MUST', '3', '2', '1', '0', '0', '0', '0']);
+    expect(lines[at + 2]?.split(/\s+/).filter(Boolean)).toEqual(['SHOULD', '0', '0', '1', '0', '0', '1', '0']);
+    expect(lines[at + 3]?.split(/\s+/).filter(Boolean)).toEqual(['MAY', '0', '0', '0', '0', '1', '0', '0']);
+    expect(lines.find((l) => l.startsWith('  total'))?.split(/\s+/).filter(Boolean)).toEqual(['total', '3', '2', '3', '0', '1', '1', '0']);
     expect(text).toContain('  - OAUTH-STATE-ECHO: was broken in 1.2');
     expect(text).toContain('  - oauth/old-case (expired 2024-06-30): tracked in VND-99');
     expect(lines.slice(-3)).toEqual(['NOT CONFORMANT: 2 MUST requirements failed (oauth)', 'exit code 1: conformance failures', '']);

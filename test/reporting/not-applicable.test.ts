@@ -112,10 +112,10 @@ describe('TAP, HTML and the console', () => {
     await r.finish();
     const lines = chunks.join('').split('\n');
     const header = lines.find((l) => l.startsWith('Requirements'));
-    expect(header?.split(/\s+/).filter(Boolean)).toEqual(['Requirements', 'passed', 'failed', 'untested', 'excluded', 'exp-fail', 'n/a']);
+    expect(header?.split(/\s+/).filter(Boolean)).toEqual(['Requirements', 'passed', 'failed', 'untested', 'blocked', 'excluded', 'exp-fail', 'n/a']);
     const at = lines.indexOf('  oauth');
-    expect(lines[at + 1]?.split(/\s+/).filter(Boolean)).toEqual(['MUST', '3', '2', '1', '0', '0', '1']);
-    expect(lines[at + 2]?.split(/\s+/).filter(Boolean)).toEqual(['SHOULD', '0', '0', '1', '0', '1', '1']);
+    expect(lines[at + 1]?.split(/\s+/).filter(Boolean)).toEqual(['MUST', '3', '2', '1', '0', '0', '0', '1']);
+    expect(lines[at + 2]?.split(/\s+/).filter(Boolean)).toEqual(['SHOULD', '0', '0', '1', '0', '0', '1', '1']);
     expect(lines.find((l) => l.startsWith('  oauth (')) ?? '').toMatch(/^ {2}oauth \(8 cases, [\d.]+ s, server side only\)$/);
     expect(lines).toContain('  - oauth/device-flow-offered (not applicable: the platform has no device flow)');
     for (const line of lines.slice(lines.findIndex((l) => l.startsWith('Summary (')))) expect(line.length, line).toBeLessThanOrEqual(80);

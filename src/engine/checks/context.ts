@@ -98,6 +98,27 @@ export interface CheckContext {
   /** Record a conformance failure; the check may go on. */
   fail(f: FailureInput): void;
   /**
+   * `count` observations (records, exchanges, generated inputs, outputs) judged `requirement`
+   * (every requirement of the case when none is named). A check that names neither this nor
+   * {@link noEvidence} for a requirement it judges counts one observation for it when it ends.
+   */
+  observed(requirement?: string, count?: number): void;
+  /**
+   * Nothing applicable to `requirement` was found (an empty list, no input of the kind it
+   * judges): it is untested with `reason` unless something else observed it. Never a pass.
+   */
+  noEvidence(requirement: string, reason: string): void;
+  /**
+   * The case cannot judge anything past this point because `requirement` (a rule it rests on)
+   * does not hold: ends the case blocked by it, never failed. Findings already recorded stand.
+   */
+  blocked(requirement: string, reason: string, exchange?: Exchange): never;
+  /**
+   * One of the case's requirements, `requirement`, cannot be judged because `by` (a rule it
+   * rests on) does not hold; the case goes on judging the rest.
+   */
+  blockedOne(requirement: string, by: string, reason: string, exchange?: Exchange): void;
+  /**
    * Runs a fast-check property with the run's seed (and replay path, when replaying); a
    * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
    * the replay command. The predicate returns a FailureInput (or throws) to falsify.

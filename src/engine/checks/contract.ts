@@ -44,14 +44,18 @@ export function checkSets(check: TypedCheck, args: Record<string, unknown>): rea
 // ---------------------------------------------------------------- judged checks
 
 /**
- * What a judge concludes from one observed run: pass, fail (naming what it saw), or that it
- * could not judge (the run never reached what it looks at). A requirement that could not be
- * judged never passes: the case ends errored naming it, after the failures that were found.
+ * What a judge concludes from one observed run: pass (on how many things), fail (naming what it
+ * saw), that it had nothing to judge (untested, with why), or that a rule it rests on is broken
+ * (blocked by it). A requirement that could not be judged never passes.
  */
 export type Verdict =
-  | { ok: true }
+  /** Holds; `observed`: how many things it judged (records, requests, outputs), 1 when not said. */
+  | { ok: true; observed?: number }
   | { ok: false; message: string; expected?: unknown; actual?: unknown; exchange?: Exchange }
+  /** Nothing to judge (the run never reached what it looks at, no input of its kind): untested with the reason. */
   | { unjudged: string }
+  /** It cannot be judged because another rule it rests on does not hold: blocked by that rule. */
+  | { blockedBy: string; reason: string; exchange?: Exchange }
   /** The rule does not apply to this target (a mode it lacks): the case ends not applicable. */
   | { notApplicable: string };
 
@@ -66,6 +70,15 @@ export function fail(message: string, more: { expected?: unknown; actual?: unkno
 
 export function unjudged(reason: string): Verdict {
   return { unjudged: reason };
+}
+
+/** Holds, judged on `count` things (records, requests, outputs); 0 is nothing to judge, with `none` as the reason. */
+export function observedPass(count: number, none: string): Verdict {
+  return count > 0 ? { ok: true, observed: count } : { unjudged: none };
+}
+
+export function blockedBy(requirement: string, reason: string, exchange?: Exchange): Verdict {
+  return { blockedBy: requirement, reason, ...(exchange ? { exchange } : {}) };
 }
 
 export function notApplicable(reason: string): Verdict {

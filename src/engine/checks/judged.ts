@@ -23,21 +23,22 @@ export function verdictFailure(id: string, v: Failed): FailureInput {
 
 /**
  * Runs the judge of every requirement the case lists over one observation: failures are
- * recorded as they are found; a requirement that could not be judged ends the case errored
- * (SG_TARGET_PROTOCOL, "not judged: ID: reason; ..."), after the failures, so it never passes;
- * otherwise one that does not apply to the target ends it not applicable, with the reasons.
+ * recorded as they are found, and what each judge judged as observations; a requirement with
+ * nothing to judge stays untested with the judge's reason, one whose rule it rests on broke is
+ * blocked by that rule; otherwise one that does not apply to the target ends the case not
+ * applicable, with the reasons.
  */
 export function judgeCase<R, A>(ctx: CheckContext, judgeBy: Readonly<Record<string, Judge<R, A>>>, observed: R, args: A): void {
   assertJudgeable(ctx, judgeBy);
-  const notJudged: string[] = [];
   const moot: string[] = [];
   for (const id of ctx.requirements) {
     const v = (judgeBy[id] as Judge<R, A>)(observed, args);
     if ('notApplicable' in v) moot.push(`${id}: ${v.notApplicable}`);
-    else if ('unjudged' in v) notJudged.push(`${id}: ${v.unjudged}`);
+    else if ('unjudged' in v) ctx.noEvidence(id, v.unjudged);
+    else if ('blockedBy' in v) ctx.blockedOne(id, v.blockedBy, v.reason, v.exchange);
     else if (!v.ok) ctx.fail(verdictFailure(id, v));
+    else ctx.observed(id, v.observed ?? 1);
   }
-  if (notJudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${notJudged.join('; ')}`);
   if (moot.length) ctx.notApplicable(moot.join('; '));
 }
 

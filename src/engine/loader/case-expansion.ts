@@ -84,8 +84,11 @@ export function expandCase(
           errors.push(unknownName(`${at([...path, 'use'])}: no step fragment named "${step['use']}" in suite.yaml${fragmentNames(fragments, 'steps')}`));
           return;
         }
+        // a fragment used as a precondition makes each of its steps one (unless a step names its own owner)
+        const owner = step['precondition'];
         for (const s of f.steps) {
-          steps.push(withRequestFragment(s as unknown as Record<string, unknown>, fragments, [...path, 'use'], at, errors));
+          const own = typeof owner === 'string' && !('precondition' in s) && !('set' in s) && !('wait' in s) ? { ...(s as object), precondition: owner } : s;
+          steps.push(withRequestFragment(own as unknown as Record<string, unknown>, fragments, [...path, 'use'], at, errors));
           stepPaths.push([...path, 'use']);
         }
         return;

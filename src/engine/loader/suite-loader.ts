@@ -78,6 +78,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
           else if (requirement.excluded)
             errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${requirement.excluded}); a case cannot cover it — drop \`excluded:\` or the reference`));
         }
+        for (const e of reliedOnProblems(c, known, at, stepAt)) errors.push(schemaError(e));
         // a position below the top level costs a cached file a full parse: only look it up for a case that mixes sides
         if (sidesOf(c.requirements, known) > 1) {
           const mixed = mixedSideProblem(c, known, at(['requirements']));
@@ -99,6 +100,31 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   }
   if (errors.length) throw new SpecgateErrorList(errors);
   return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}) };
+}
+
+/**
+ * What a case relies on must be a rule the run can judge: an assumed requirement is another
+ * known, not excluded requirement of the suite (a case cannot assume what it judges itself),
+ * and a precondition's owner a known, not excluded one.
+ */
+function reliedOnProblems(c: CaseDef, known: ReadonlyMap<string, Requirement>, at: (p: (string | number)[]) => string, stepAt: (j: number, p: (string | number)[]) => string): string[] {
+  const out: string[] = [];
+  const problem = (id: string): string | undefined => {
+    const r = known.get(id);
+    if (!r) return `unknown requirement "${id}"; add it to requirements.yaml or fix the ID`;
+    if (r.excluded) return `requirement "${id}" is excluded (${r.excluded}), so no run judges it and nothing can rest on it`;
+    return undefined;
+  };
+  (c.assumes ?? []).forEach((id, j) => {
+    const p = problem(id) ?? (c.requirements.includes(id) ? `the case judges "${id}" itself, so it cannot assume it; drop it from assumes:` : undefined);
+    if (p) out.push(`${at(['assumes', j])}: ${p}`);
+  });
+  c.steps.forEach((step, j) => {
+    const owner = step.precondition;
+    const p = owner === undefined ? undefined : problem(owner);
+    if (p) out.push(`${stepAt(j, ['precondition'])}: ${p}`);
+  });
+  return out;
 }
 
 /** How many sides of the protocol the requirements `ids` belong to (two meaning two or more). */

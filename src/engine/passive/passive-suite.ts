@@ -83,6 +83,7 @@ function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: 
   const failing: Exchange[] = [];
   const seen: Exchange[] = [];
   const unjudged: string[] = [];
+  const evidence: Record<string, number> = {};
   for (const step of plan) {
     const judge = PASSIVE_JUDGES[step.verifier] as (typeof PASSIVE_JUDGES)[string];
     const xs = match.byOperation.get(step.operation) ?? [];
@@ -99,12 +100,14 @@ function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: 
           failures.push({ requirement, message: `${x.recorded.method} ${x.recorded.url} (entry ${x.recorded.index}): ${f.message}`, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}), exchange });
     }
     if (judged === 0) unjudged.push(`the recording has no ${judge.evidence} of operation ${step.operation}`);
+    // each recorded exchange a step judged is an observation of what it judges
+    for (const requirement of step.requirement ? [step.requirement] : def.requirements) evidence[requirement] = (evidence[requirement] ?? 0) + judged;
   }
   const exchanges = failures.length ? failing : seen;
   // a requirement some step could not judge must stay untested: a skipped case never passes one,
   // while the failures other steps found still count against theirs
   if (unjudged.length) return { ...base, outcome: 'skipped', reason: `passive target: ${unjudged.join('; ')}`, failures, exchanges };
-  return { ...base, outcome: failures.length ? 'failed' : 'passed', failures, exchanges: failures.length ? exchanges : [] };
+  return { ...base, outcome: failures.length ? 'failed' : 'passed', failures, exchanges: failures.length ? exchanges : [], evidence };
 }
 
 /** The verifier and operation of each step, when every step is a single-exchange `api.*` verifier with a literal operation. */

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
-import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
+import type { BlockedBy, CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
 import { runProperty, type PropertyProgress } from './property.js';
 import { apiContext } from '../api/sequence-model.js';
@@ -20,6 +20,7 @@ import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 import { AdvertisedValues, type HeardAnswer } from './advertised-values.js';
 import { explained, type FailureNote } from './advertised-note.js';
+import { BlockedCase } from './evidence.js';
 
 const KEEP_EXCHANGES = 4;
 /** Answers a listening check keeps (a check that sets variables reads them from its first few). */
@@ -44,6 +45,14 @@ export class CaseRun implements StepScope {
   private listening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
   private readonly notes: (() => FailureNote | undefined)[] = [];
+  /** Observations that judged each requirement; made on the first one. */
+  private evidence: Map<string, number> | undefined;
+  /** Why a requirement had nothing to judge (the first reason given). */
+  private emptyHanded: Map<string, string> | undefined;
+  /** Requirements blocked one by one while the case went on. */
+  private blockedOnes: Map<string, BlockedBy> | undefined;
+  /** Requirements a typed check running now said something about (observed or found nothing for). */
+  private touched: Set<string> | undefined;
 
   constructor(
     readonly rt: SuiteRuntime,
@@ -70,6 +79,46 @@ export class CaseRun implements StepScope {
 
   get caseId(): string {
     return this.def.id;
+  }
+  get caseRequirements(): readonly string[] {
+    return this.def.requirements;
+  }
+
+  observe(requirement: string | undefined, count: number, why?: string): void {
+    const ids = requirement === undefined ? this.def.requirements : [requirement];
+    for (const id of ids) {
+      this.touched?.add(id);
+      if (count > 0) {
+        const ev = (this.evidence ??= new Map());
+        ev.set(id, (ev.get(id) ?? 0) + count);
+      } else if (why !== undefined) {
+        const none = (this.emptyHanded ??= new Map());
+        if (!none.has(id)) none.set(id, why);
+      }
+    }
+  }
+
+  /** `requirement` cannot be judged because the rule `by` names does not hold; the case goes on with the rest. */
+  blockOne(requirement: string, by: BlockedBy): void {
+    this.touched?.add(requirement);
+    const blocked = (this.blockedOnes ??= new Map());
+    if (!blocked.has(requirement)) blocked.set(requirement, by);
+  }
+
+  /**
+   * Runs a typed check, counting one observation for each requirement it judges that it said
+   * nothing about (`ctx.observed`, `ctx.noEvidence`): a check that ran to its end looked.
+   */
+  async counted(judges: readonly string[], work: () => Promise<void>): Promise<void> {
+    const outer = this.touched;
+    const touched = (this.touched = new Set());
+    try {
+      await work();
+    } finally {
+      this.touched = outer;
+      for (const id of touched) outer?.add(id);
+    }
+    for (const id of judges) if (!touched.has(id) && this.def.requirements.includes(id)) this.observe(id, 1);
   }
   get suite(): LoadedSuite {
     return this.rt.suite;
@@ -215,6 +264,12 @@ export class CaseRun implements StepScope {
         this.note(() => ex);
       },
       fail,
+      observed: (requirement, count = 1) => this.observe(requirement, count),
+      noEvidence: (requirement, reason) => this.observe(requirement, 0, reason),
+      blockedOne: (requirement, by, reason, exchange) => this.blockOne(requirement, { requirement: by, message: reason, ...(exchange ? { exchange } : {}) }),
+      blocked: (requirement, reason, exchange) => {
+        throw new BlockedCase({ requirement, message: reason, ...(exchange ? { exchange } : {}) });
+      },
       // only a check that names its requirements can find one outside the case; `case` checks filing elsewhere have a bug
       property: (arb, predicate, opts) => this.typedProperty(arb, predicate, opts, contract && contract.judges !== 'case' ? contract : undefined),
       wait: (seconds) => this.wait(seconds * 1000),
@@ -321,6 +376,14 @@ export class CaseRun implements StepScope {
       durationMs,
       location: this.def.location,
     };
+    if (this.def.assumes) r.assumes = this.def.assumes;
+    if (this.evidence) r.evidence = Object.fromEntries(this.evidence);
+    if (this.blockedOnes) r.blocked = Object.fromEntries(this.blockedOnes);
+    if (this.emptyHanded) {
+      // a reason for nothing found stands only where nothing was found at all
+      const none = [...this.emptyHanded].filter(([id]) => !this.evidence?.has(id));
+      if (none.length) r.noEvidence = Object.fromEntries(none);
+    }
     if (extra) Object.assign(r, extra);
     if (this.def.description) r.description = this.def.description;
     if (this.property) r.property = this.property;

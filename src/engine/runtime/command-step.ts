@@ -5,7 +5,8 @@ import type { DocumentDatabaseTarget } from '../../targets/database/types.js';
 import { redactedPreview } from '../../targets/text-cut.js';
 import type { CommandExpect, CommandStep, Exchange } from '../model.js';
 import type { StepScope } from './step-scope.js';
-import { capture, recordMismatches, type Observation } from './observation.js';
+import { capture, type Observation } from './observation.js';
+import { eachTally, settleExpectation } from './evidence.js';
 
 /** Documents kept of any list in a report's exchange (a batch, inserted documents): enough to see, bounded for large ones. */
 export const REPORT_DOCUMENTS = 20;
@@ -44,7 +45,8 @@ export async function runCommandStep(run: StepScope, step: CommandStep, vars: Re
   const obs: Observation = { data: answer, body: answer, exchange, label: `${db.description}: ${commandName(command)}` };
   const { requirement, ...wanted } = expect ?? {};
   const mismatches: Mismatch[] = [];
-  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v) };
+  const tally = eachTally();
+  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v), each: tally };
   for (const key of ['reply', 'error'] as const) {
     if (!(key in wanted)) continue;
     // a refusal was expected and the command went through: say so, not "expected an object"
@@ -54,7 +56,8 @@ export async function runCommandStep(run: StepScope, step: CommandStep, vars: Re
   }
   if (answer.error && !('error' in wanted))
     mismatches.push({ path: 'error', message: `the database refused the command${refusalCode(answer.error)}: ${answer.error.message}`, expected: '(no error)', actual: answer.error });
-  recordMismatches(run, mismatches, requirement, obs);
+  // a step without `expect:` acts (sets up, cleans up) and judges nothing but that it went through
+  settleExpectation(run, step, mismatches, expect ?? {}, obs, tally, expect !== undefined);
   if (step.capture) capture(obs, step.capture, vars, (name) => name);
 }
 

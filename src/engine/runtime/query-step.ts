@@ -4,7 +4,8 @@ import { DatabaseAnswerError } from '../../targets/database/database-errors.js';
 import type { QueryResult } from '../../targets/database/types.js';
 import type { Exchange, QueryExpect, QuerySpec, QueryStep } from '../model.js';
 import type { StepScope } from './step-scope.js';
-import { bodyPreview, capture, recordMismatches, type Observation } from './observation.js';
+import { bodyPreview, capture, type Observation } from './observation.js';
+import { eachTally, settleExpectation } from './evidence.js';
 
 /** Rows kept in a report's exchange: enough to see what came back, bounded for large answers. */
 const REPORT_ROWS = 20;
@@ -43,11 +44,13 @@ export async function runQueryStep(run: StepScope, step: QueryStep, vars: Record
   const obs: Observation = { data: answer, body: answer, exchange };
   const { requirement, ...wanted } = expect ?? {};
   const mismatches: Mismatch[] = [];
-  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v) };
+  const tally = eachTally();
+  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v), each: tally };
   for (const key of ['rows', 'rowCount', 'fields', 'error'] as const) if (key in wanted) mismatches.push(...match(answer[key], wanted[key], ctx, key));
   if (answer.error && !('error' in wanted))
     mismatches.push({ path: 'error', message: `the database rejected the statement${answer.error.code ? ` (${answer.error.code})` : ''}: ${answer.error.message}`, expected: '(no error)', actual: answer.error });
-  recordMismatches(run, mismatches, requirement, obs);
+  // a step without `expect:` acts (sets up, cleans up) and judges nothing but that it went through
+  settleExpectation(run, step, mismatches, expect ?? {}, obs, tally, expect !== undefined);
   if (step.capture) capture(obs, step.capture, vars, (name) => name);
 }
 

@@ -6,6 +6,7 @@ import { describeProgress } from './property.js';
 import type { SuiteRuntime } from './suite-runtime.js';
 import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
+import { BlockedCase } from './evidence.js';
 
 /** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
 const CASE_FINISHED = Object.freeze({ code: 'SG_CASE_FINISHED', message: 'case finished' });
@@ -65,6 +66,8 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
   } catch (e) {
     const ms = performance.now() - started;
     if (interrupted) return run.result(interrupted.length ? 'failed' : 'skipped', ms, { reason: INTERRUPTED_RUNNING, failures: interrupted });
+    // a rule the case rests on does not hold: what it found before stands, the rest is blocked
+    if (e instanceof BlockedCase) return run.result(run.failures.length ? 'failed' : 'skipped', ms, { reason: e.reason, blockedBy: e.by });
     if (e instanceof NotApplicableCase) return run.result('skipped', ms, { reason: e.reason, notApplicable: true });
     if (e instanceof SkipCase) return run.result('skipped', ms, { reason: e.reason });
     const err = asSpecgateError(e);

@@ -13,6 +13,8 @@ import type { FailureNote } from './advertised-note.js';
  */
 export interface StepScope {
   readonly caseId: string;
+  /** The requirements the case judges. */
+  readonly caseRequirements: readonly string[];
   /** The case's AbortSignal (made when first read: prefer `stopped` to ask whether it aborted). */
   readonly signal: AbortSignal;
   /** The case was told to stop: its signal's `aborted`, without making the signal. */
@@ -33,6 +35,13 @@ export interface StepScope {
   note(ex: () => Exchange): void;
   /** Records a conformance failure; without a requirement it counts against all of the case's. */
   fail(f: FailureInput, exchange?: () => Exchange): void;
+  /**
+   * `count` observations judged `requirement` (every requirement of the case when none is
+   * named); a count of 0 records `why` nothing could be judged, unless something else observed it.
+   */
+  observe(requirement: string | undefined, count: number, why?: string): void;
+  /** Runs a typed check, counting one observation for each of `judges` it said nothing about. */
+  counted(judges: readonly string[], work: () => Promise<void>): Promise<void>;
   /** Lets time pass for the target (skips the case when time cannot pass). */
   wait(ms: number): Promise<void>;
   agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined;

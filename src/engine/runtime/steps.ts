@@ -3,7 +3,8 @@ import type { CheckStep, ExecExpect, HttpExpect, HttpRequestSpec, RepeatSpec, St
 import { checkRequestValues, misshapenValue, shown } from './value-origin.js';
 import { SkipCase } from './time.js';
 import type { StepScope } from './step-scope.js';
-import { capture, expectationMismatches, mismatchText, recordMismatches, undecodedMessage, type Observation, type ObservationContext } from './observation.js';
+import { capture, expectationMismatches, mismatchText, undecodedMessage, type Observation, type ObservationContext } from './observation.js';
+import { blockedStep, eachTally, settleExpectation } from './evidence.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
@@ -62,9 +63,12 @@ async function actingStep(run: StepScope, step: Step, vars: Record<string, unkno
     if (!act) return;
     const expect = 'expect' in step && step.expect ? (run.resolve(step.expect, vars) as HttpExpect & ExecExpect) : undefined;
     if (step.repeat !== undefined && typeof step.repeat === 'object' && step.repeat.wait !== undefined) run.advertised(vars).waitedFor(referencesIn(step.repeat.wait));
-    const obs = step.repeat === undefined ? await act() : await repeat(run, step.repeat, vars, act);
+    const obs = step.repeat === undefined ? await act() : await repeat(run, step, step.repeat, vars, act);
     // `requirement` names whom a mismatch fails; expectationMismatches matches no such part
-    if (expect) recordMismatches(run, expectationMismatches(obs, expect, matchContext(run), headerNamer(run.target)), expect.requirement, obs);
+    if (expect) {
+      const tally = eachTally();
+      settleExpectation(run, step, expectationMismatches(obs, expect, { ...matchContext(run), each: tally }, headerNamer(run.target)), expect, obs, tally);
+    }
     if (step.capture) captured(run, step, step.capture, vars, obs, number);
   } finally {
     run.endNote();
@@ -108,7 +112,8 @@ async function runCheck(run: StepScope, step: CheckStep, vars: Record<string, un
   const sets = checkSets(check, step.with ?? {});
   const listener = sets.length ? run.listen() : undefined;
   try {
-    await check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never);
+    const judges = check.judges === 'case' ? run.caseRequirements : check.judges;
+    await run.counted(judges, () => check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never));
   } catch (e) {
     throw harnessBug(name, e);
   } finally {
@@ -175,7 +180,7 @@ function actor(run: StepScope, step: Step, vars: Record<string, unknown>): (() =
 }
 
 /** `repeat: N` acts N times; `repeat: {max, until, wait}` acts until the condition holds, never more than max. */
-async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, vars: Record<string, unknown>, act: () => Promise<Observation>): Promise<Observation> {
+async function repeat(run: StepScope, step: Step, spec: number | RepeatSpec | undefined, vars: Record<string, unknown>, act: () => Promise<Observation>): Promise<Observation> {
   if (spec === undefined) return act();
   if (typeof spec === 'number') {
     let obs = await act();
@@ -192,7 +197,11 @@ async function repeat(run: StepScope, spec: number | RepeatSpec | undefined, var
   }
   if (until) {
     const left = expectationMismatches(obs, until, matchContext(run), headerNamer(run.target));
-    if (left.length) run.fail({ message: `condition not reached after ${spec.max} attempts: ${left.map(mismatchText).join('; ')}` }, obs.exchange);
+    if (left.length) {
+      const message = `condition not reached after ${spec.max} attempts: ${left.map(mismatchText).join('; ')}`;
+      blockedStep(run, step, message, obs.exchange());
+      run.fail({ message }, obs.exchange);
+    } else if (!('expect' in step && step.expect)) run.observe(undefined, 1);
   }
   return obs;
 }

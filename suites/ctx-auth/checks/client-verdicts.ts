@@ -73,5 +73,6 @@ export function notingStops(v: ClientVerdict, runs: readonly ScenarioRun[]): Cli
   const note = ` (the client was stopped by the harness after ${(stopped[0]?.end.budgetMs ?? 0) / 1000} s in the ${stopped.map((r) => r.scenario).join(' and ')} scenario${stopped.length > 1 ? 's' : ''}, and judged on what it had sent)`;
   if ('notApplicable' in v) return v;
   if ('unjudged' in v) return unjudged(`${v.unjudged}${note}`);
+  if ('blockedBy' in v) return { ...v, reason: `${v.reason}${note}` };
   return { ...v, message: `${v.message}${note}` };
 }

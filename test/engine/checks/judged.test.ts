@@ -11,12 +11,18 @@ interface Probe {
   ctx: CheckContext;
   failures: FailureInput[];
   exchanges: Exchange[];
+  observed: { requirement: string | undefined; count: number }[];
+  empty: { requirement: string; reason: string }[];
+  blocked: { requirement: string; by: string; reason: string }[];
   abort(): void;
 }
 
 function probe(requirements: string[], observations = new Map<string, Promise<unknown>>(), vars: Record<string, unknown> = {}): Probe {
   const failures: FailureInput[] = [];
   const exchanges: Exchange[] = [];
+  const observed: { requirement: string | undefined; count: number }[] = [];
+  const empty: { requirement: string; reason: string }[] = [];
+  const blocked: { requirement: string; by: string; reason: string }[] = [];
   const ac = new AbortController();
   const unused = (): never => {
     throw new Error('not used by these tests');
@@ -37,6 +43,10 @@ function probe(requirements: string[], observations = new Map<string, Promise<un
     runs: 10,
     exchange: (ex) => void exchanges.push(ex),
     fail: (f) => void failures.push(f),
+    observed: (requirement, count = 1) => void observed.push({ requirement, count }),
+    noEvidence: (requirement, reason) => void empty.push({ requirement, reason }),
+    blocked: unused,
+    blockedOne: (requirement, by, reason) => void blocked.push({ requirement, by, reason }),
     property: unused,
     wait: unused,
     resolve: (v) => v,
@@ -44,7 +54,7 @@ function probe(requirements: string[], observations = new Map<string, Promise<un
     notApplicable: unused,
     headerName: (name: string) => name,
   };
-  return { ctx, failures, exchanges, abort: () => ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'case timed out')) };
+  return { ctx, failures, exchanges, observed, empty, blocked, abort: () => ac.abort(new SpecgateError('SG_CASE_TIMEOUT', 'case timed out')) };
 }
 
 type Run = CheckDefinition<{ n?: number; note?: string }>['run'];
@@ -90,18 +100,32 @@ describe('judgedCheck', () => {
     expect(q.failures).toEqual([]);
   });
 
-  it('ends the case errored naming what could not be judged, after recording the failures it found', async () => {
+  it('leaves a requirement with nothing to judge untested with the reason, and records what the others judged', async () => {
     const p = probe(['EVEN', 'SEEN']);
-    const err = await runOf(numbers().check)(p.ctx, { n: 0, note: 'x' } as never).catch((e: unknown) => e);
+    await runOf(numbers().check)(p.ctx, { n: 0, note: 'x' } as never);
     expect(p.failures).toEqual([]);
-    expect(err).toMatchObject({ code: 'SG_TARGET_PROTOCOL', message: 'not judged: SEEN: nothing was seen' });
-    const q = probe(['SMALL', 'SEEN']);
-    const err2 = await runOf(numbers().check)(q.ctx, { n: 0 } as never).catch((e: unknown) => e);
-    expect(err2).toBeInstanceOf(SpecgateError);
-    expect(q.failures).toEqual([]);
+    expect(p.empty).toEqual([{ requirement: 'SEEN', reason: 'nothing was seen' }]);
+    expect(p.observed).toEqual([{ requirement: 'EVEN', count: 1 }]);
     const r = probe(['NOTED', 'SEEN']);
-    await expect(runOf(numbers().check)(r.ctx, { note: 'bad' } as never)).rejects.toThrow(/not judged: SEEN/);
+    await runOf(numbers().check)(r.ctx, { note: 'bad' } as never);
     expect(r.failures.map((f) => f.requirement)).toEqual(['NOTED']);
+    expect(r.empty.map((e) => e.requirement)).toEqual(['SEEN']);
+  });
+
+  it('blocks a requirement whose judge finds the rule it rests on broken, and judges the rest', async () => {
+    const check = judgedCheck<{ n: number }, number>({
+      description: 'blocks',
+      args: { type: 'object' },
+      observe: async (_ctx, args) => args.n,
+      judgeBy: { EVEN: (n) => (n % 2 === 0 ? { ok: true, observed: 3 } : { blockedBy: 'SEEN', reason: 'odd numbers are not seen' }), SMALL: (n) => (n < 10 ? PASS : fail('big')) },
+    });
+    const p = probe(['EVEN', 'SMALL']);
+    await runOf(check)(p.ctx, { n: 3 } as never);
+    expect(p.blocked).toEqual([{ requirement: 'EVEN', by: 'SEEN', reason: 'odd numbers are not seen' }]);
+    expect(p.observed).toEqual([{ requirement: 'SMALL', count: 1 }]);
+    const q = probe(['EVEN']);
+    await runOf(check)(q.ctx, { n: 4 } as never);
+    expect(q.observed).toEqual([{ requirement: 'EVEN', count: 3 }]);
   });
 
   it('refuses a case requirement it has no judge for, before observing', async () => {
