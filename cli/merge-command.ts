@@ -15,6 +15,7 @@ export interface MergeFlags {
   report?: string[];
   strict?: boolean;
   stricter?: boolean;
+  requireJudged?: number;
   baseline?: string;
   color?: boolean;
   verbose?: boolean;
@@ -29,7 +30,7 @@ function asLoaded(s: MergedSuite): LoadedSuite {
 }
 
 /** Judges the merged suites as one run, with this command's baseline and gating level. */
-export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline): RunResult {
+export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline, requireJudged?: number): RunResult {
   const results: SuiteResult[] = suites.map((s) => {
     // a case of one shard may rest on a rule that failed in another: judged together, it is blocked
     s.cases = blockOnAssumptions(s.cases);
@@ -53,7 +54,7 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
   const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();
   // one interrupted part leaves the whole run unfinished: never a green gate
   const interrupted = reports.find((r) => r.interrupted)?.interrupted;
-  const summary = summarize(results, gating, baseline);
+  const summary = summarize(results, gating, baseline, requireJudged);
   return {
     startedAt,
     // The shards ran side by side: the longest one is how long the run took.
@@ -112,7 +113,7 @@ export async function mergeCommand(files: string[], flags: MergeFlags): Promise<
     ...fileReporters,
   ];
   const warnings = mergeWarnings(reports, suites, gating, baseline);
-  const result = judgeMerged(reports, suites, gating, baseline);
+  const result = judgeMerged(reports, suites, gating, baseline, flags.requireJudged);
   replayEvents(result, suites, warnings, (e) => {
     for (const r of reporters) r.onEvent(e);
   });

@@ -25,6 +25,7 @@ export interface RunFlags {
   path?: string;
   strict?: boolean;
   stricter?: boolean;
+  requireJudged?: number;
   baseline?: string;
   concurrency?: number;
   includeSlow?: boolean;
@@ -85,6 +86,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(flags.path ? { path: flags.path } : {}),
       strict: flags.strict ?? false,
       stricter: flags.stricter ?? false,
+      ...(flags.requireJudged !== undefined ? { requireJudged: flags.requireJudged } : {}),
       ...(baseline ? { baseline } : {}),
       ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
       includeSlow: flags.includeSlow ?? false,

@@ -39,6 +39,8 @@ export interface RunOptions {
   strict?: boolean;
   /** STRICTER-level failures gate too (implies strict). */
   stricter?: boolean;
+  /** The percentage of gating requirements the run must judge to be conformant (default: more than none). */
+  requireJudged?: number;
   baseline?: Baseline;
   concurrency?: number;
   includeSlow?: boolean;
@@ -175,7 +177,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     results.push(result);
   }
   const interrupted = signal.aborted ? interruptionOf(signal.reason) : undefined;
-  const verdicts = summarize(results, gating, baseline);
+  const verdicts = summarize(results, gating, baseline, opts.requireJudged);
   const summary = interrupted ? interruptedSummary(verdicts, interrupted, results) : verdicts;
   const runResult: RunResult = {
     startedAt,

@@ -6,6 +6,7 @@
 import type { BaselineEntry, Level, RequirementStatus, RequirementVerdict, RunResult, RunSummary, SuiteResult } from '../engine/model.js';
 import { wrapText, type Style } from './style.js';
 import { cleanText, oneLine, plural } from './text.js';
+import { blockedWords, rootCauses } from './root-causes.js';
 
 /** What each exit code means (DESIGN "Verdicts and reports"). */
 export const EXIT_CODE_MEANING: Record<RunSummary['exitCode'], string> = {
@@ -91,10 +92,30 @@ function baselineLines(title: string, entries: BaselineEntry[], st: Style, expir
   return lines;
 }
 
+/**
+ * The root failures, before anything else: each failed requirement with the command that
+ * replays it first, then what it blocks; then rules that blocked others without failing here.
+ */
+function rootCauseLines(run: RunResult, st: Style): string[] {
+  const { roots, blockers } = rootCauses(run);
+  if (!roots.length && !blockers.length) return [];
+  const lines = [st.bold(`Root failures (${roots.length}): fix these first, then run again`)];
+  for (const r of roots) {
+    const mark = r.gating ? st.red('×') : st.yellow('~');
+    lines.push(...wrapText(cleanText(`${mark} ${r.suite} ${r.verdict.id} (${r.verdict.level}${r.gating ? '' : ', does not gate'}): ${r.verdict.text}`), 80, '  ', '      '));
+    if (r.replay) lines.push(`      replay: ${st.bold(cleanText(r.replay))}`);
+    lines.push(...wrapText(cleanText(`failed in ${plural(r.cases.length, 'case')}${r.cases.length ? ` (${r.cases.slice(0, 3).map((c) => c.id).join(', ')}${r.cases.length > 3 ? ', ...' : ''})` : ''}${r.blocks.length ? `; ${blockedWords(r.blocks)}` : ''}`), 80, '      ', '      ').map(st.dim));
+  }
+  for (const b of blockers)
+    lines.push(...wrapText(cleanText(`- ${b.suite} ${b.requirement} did not hold where cases rest on it (not failed in this run): ${blockedWords(b.blocks)}`), 80, '  ', '    ').map(st.yellow));
+  return [...lines, ''];
+}
+
 /** The summary block printed after `run-finish`, as lines without trailing newlines. */
 export function summaryLines(run: RunResult, st: Style): string[] {
   const { summary } = run;
   const lines = ['', st.bold(`Summary (seed ${run.seed}${run.stricter ? ', stricter' : run.strict ? ', strict' : ''}, ${seconds(run.durationMs)})`), ''];
+  lines.push(...rootCauseLines(run, st));
   lines.push(st.bold('Cases'));
   for (const s of run.suites) lines.push(...caseLines(s, st));
   lines.push('', ...requirementTable(run, st));

@@ -3,15 +3,16 @@
  * the failures with everything needed to act on them, and the cases with their outcomes and
  * reasons. Each returns escaped HTML (html-escape.ts).
  */
+import { blockedWords, rootCauses } from './root-causes.js';
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
 import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'STRICTER'];
-export const REQ_STATUSES = ['failed', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable'] as const;
+export const REQ_STATUSES = ['failed', 'blocked', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable'] as const;
 export const CASE_OUTCOMES = ['failed', 'errored', 'skipped', 'passed'] as const;
 
-const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', excluded: '#6e7781', 'expected-failure': '#8250df', 'not-applicable': '#8c959f', errored: '#bc4c00', skipped: '#57606a' };
+const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', blocked: '#953800', excluded: '#6e7781', 'expected-failure': '#8250df', 'not-applicable': '#8c959f', errored: '#bc4c00', skipped: '#57606a' };
 
 const badge = (status: string, label = status): string => `<span class="badge st-${cls(status)}">${esc(label)}</span>`;
 
@@ -111,4 +112,21 @@ function caseRow(c: CaseResult): string {
 export function caseTable(result: RunResult): string {
   const rows = result.suites.flatMap((s) => s.cases.map(caseRow));
   return `<table class="cases"><thead><tr><th>Case</th><th>Outcome</th><th>Requirements</th><th>Duration</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/**
+ * The root failures, as the page leads with them: each failed requirement with the command that
+ * replays it, the cases that failed it, and the requirements it blocks; then rules that blocked
+ * others without failing in this run.
+ */
+export function rootCauseSection(result: RunResult): string {
+  const { roots, blockers } = rootCauses(result);
+  if (!roots.length && !blockers.length) return '';
+  const items = roots.map((r) => {
+    const blocked = r.blocks.length ? `<div class="reason">${esc(blockedWords(r.blocks, 12))}</div>` : '';
+    const replay = r.replay ? `<pre class="replay"><code>${esc(r.replay)}</code></pre>` : '';
+    return `<li class="root${r.gating ? '' : ' non-gating'}"><code>${esc(r.suite)}</code> ${badge('failed', r.verdict.level)} <code>${esc(r.verdict.id)}</code> ${esc(r.verdict.text)}<div class="reason">failed in ${r.cases.map((c) => `<code>${esc(c.id)}</code>`).join(', ')}${r.gating ? '' : ' (does not gate at this level)'}</div>${replay}${blocked}</li>`;
+  });
+  const others = blockers.map((b) => `<li class="root blocker"><code>${esc(b.suite)}</code> <code>${esc(b.requirement)}</code> did not hold where cases rest on it (not failed in this run)<div class="reason">${esc(blockedWords(b.blocks, 12))}</div></li>`);
+  return `<h2>Root failures (${roots.length})</h2><p class="reason">Fix these first: the requirements they block are judged again once they hold.</p><ol class="roots">${[...items, ...others].join('')}</ol>`;
 }

@@ -6,7 +6,7 @@
 import type { RunResult } from '../engine/model.js';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.js';
 import { esc } from './html-escape.js';
-import { CASE_OUTCOMES, REQ_STATUSES, caseTable, failureList, filterBar, requirementMatrix, summaryChart } from './html-sections.js';
+import { CASE_OUTCOMES, REQ_STATUSES, caseTable, failureList, filterBar, requirementMatrix, rootCauseSection, summaryChart } from './html-sections.js';
 import { specgateVersion } from './json.js';
 import { createFileReporter, type Reporter } from './reporter.js';
 
@@ -57,6 +57,7 @@ export function renderHtml(result: RunResult, meta: HtmlMeta = {}): string {
 <h1>specgate conformance report</h1>
 <div class="verdict exit-${s.exitCode}" id="verdict">exit code ${s.exitCode}: ${esc(s.verdict)}</div>
 ${baselineNotes.length ? `<ul class="baseline-notes">${baselineNotes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
+${rootCauseSection(result)}
 <h2>Run</h2>
 ${metaTable(result, m)}
 ${summaryChart(result)}

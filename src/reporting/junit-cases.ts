@@ -3,6 +3,7 @@
  * suite, one testsuite of cases and one of requirements, where each requirement is a
  * testcase. Kept apart from the XML writing so the mapping reads as a table of rules.
  */
+import { blockedWords, rootCauses, type RootFailure } from './root-causes.js';
 import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
 import { describeCaseFailures, describeFailure, requirementLookup, type RequirementLookup } from './failure-text.js';
 import { BODY_CAP, NOT_APPLICABLE, oneLine, skipText, truncate } from './text.js';
@@ -72,6 +73,9 @@ function requirementOutcome(v: RequirementVerdict, suite: SuiteResult, lookup: R
       return v.stale ? { tag: 'failure', type: 'stale-baseline', message: STALE_MESSAGE } : undefined;
     case 'untested':
       return { tag: 'skipped', message: oneLine(`untested: ${why || 'no case covers it'}`) };
+    case 'blocked':
+      // not judged: a rule it rests on failed (named first), never a failure of its own
+      return { tag: 'skipped', message: oneLine(why.startsWith('blocked by') ? why : `blocked by ${(v.blockedBy ?? []).join(', ')}: ${why}`) };
     case 'excluded':
       return { tag: 'skipped', message: oneLine(`excluded: ${why}`) };
     case 'not-applicable':
@@ -117,9 +121,20 @@ function suiteProperties(run: RunResult, suite: SuiteResult): [string, string][]
   return [...props];
 }
 
+/**
+ * The root failures of a suite as properties of its requirements testsuite (a testcase has no
+ * properties): one line each, the requirement, what it blocks and the command that replays it.
+ */
+function rootProperties(roots: readonly RootFailure[]): [string, string][] {
+  if (!roots.length) return [];
+  const lines = roots.map((r) => `${r.verdict.id} (${r.verdict.level}${r.gating ? '' : ', not gating'})${r.blocks.length ? `: ${blockedWords(r.blocks, 50)}` : ''}${r.replay ? `; replay: ${r.replay}` : ''}`);
+  return [['rootFailures', lines.join('\n')]];
+}
+
 /** All JUnit test suites for a run: `<suite>` then `<suite>.requirements`, suite by suite. */
 export function junitSuites(run: RunResult): JUnitSuite[] {
   const lookup = requirementLookup(run);
+  const { roots } = rootCauses(run);
   const out: JUnitSuite[] = [];
   for (const suite of run.suites) {
     const classname = `specgate.${suite.name}`;
@@ -144,7 +159,7 @@ export function junitSuites(run: RunResult): JUnitSuite[] {
       name: `${suite.name}.requirements`,
       durationMs: 0,
       timestamp: run.startedAt,
-      properties: props,
+      properties: [...props, ...rootProperties(roots.filter((r) => r.suite === suite.name))],
       cases: suite.requirements.map((v) => ({
         name: `${v.id} (${v.level})`,
         classname: `${classname}.requirements`,

@@ -103,7 +103,7 @@ export function renderTap(result: RunResult): string {
   const { cases, requirements } = result.summary;
   const tail = [
     `# cases: ${cases.total} (passed ${cases.passed}, failed ${cases.failed}, errored ${cases.errored}, skipped ${cases.skipped})`,
-    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}, stale ${requirements.stale})`,
+    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, blocked ${requirements.blocked ?? 0}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}, stale ${requirements.stale})`,
     `# seed: ${result.seed}`,
     `# ${oneLine(cleanText(result.summary.verdict))}`,
   ];

@@ -96,10 +96,21 @@ describe('console reporter: summary', () => {
     expect(lines.slice(-3)).toEqual(['NOT CONFORMANT: 2 MUST requirements failed (oauth)', 'exit code 1: conformance failures', '']);
   });
 
-  it('fits the summary in 80 columns', async () => {
+  it('fits the summary in 80 columns, but for replay commands (never cut: they must stay copy-pasteable)', async () => {
     const text = await runConsole();
     const summary = text.slice(text.indexOf('Summary ('));
-    for (const line of summary.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    for (const line of summary.split('\n').filter((l) => !l.startsWith('      replay: '))) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+
+  it('leads the summary with the root failures: each with its replay command first, then what it blocks', async () => {
+    const text = await runConsole();
+    const summary = text.slice(text.indexOf('Summary ('));
+    const roots = summary.indexOf('Root failures (');
+    expect(roots).toBeGreaterThan(0);
+    expect(roots).toBeLessThan(summary.indexOf('Cases'));
+    const block = summary.slice(roots, summary.indexOf('Cases'));
+    expect(block).toMatch(/× oauth OAUTH-[A-Z-]+ \(MUST\)/);
+    expect(block).toMatch(/replay: specgate run/);
   });
 });
 
