@@ -37,8 +37,8 @@ export type Evidence = { count: number } | { none: string };
 
 /**
  * The evidence of one expectation (docs/design/verdict-trust.md): the items at its `evidence:`
- * path; or none when every `$each` of it met an empty list, or when the body it matched is an
- * empty list; otherwise one observation.
+ * path; or the items its `$each` matchers judged (none when they all met empty lists); none when
+ * the body it matched is an empty list; otherwise one observation.
  */
 export function evidenceOf(obs: Observation, expect: { evidence?: string; body?: unknown; schema?: unknown }, tally: EachTally): Evidence {
   if (expect.evidence !== undefined) {
@@ -47,7 +47,8 @@ export function evidenceOf(obs: Observation, expect: { evidence?: string; body?:
     if (value === undefined || value === null) return { none: `the answer held nothing at ${expect.evidence}` };
     return { count: 1 };
   }
-  if (tally.calls > 0 && tally.items === 0) return { none: `the answer held no items at ${[...new Set(tally.empty)].join(', ')}` };
+  // the records a `$each` judged are the observations; none at all is nothing judged
+  if (tally.calls > 0) return tally.items > 0 ? { count: tally.items } : { none: `the answer held no items at ${[...new Set(tally.empty)].join(', ')}` };
   if ((expect.body !== undefined || expect.schema !== undefined) && Array.isArray(obs.data) && obs.data.length === 0) return { none: 'the answer was an empty list' };
   return { count: 1 };
 }
