@@ -34,12 +34,15 @@ export const stream = defineCheck<{ rule: Rule }>({
   judges: 'case',
   async run(ctx, args) {
     const fail = (message: string, res?: CheckResponse, more: { expected?: unknown; actual?: unknown } = {}): void => ctx.fail({ message, ...more, ...(res ? { exchange: res.exchange } : {}) });
+    // what a rule rests on: the post (EVENTS-MON-POST) and lists that answer their events (the list shapes)
+    const blockedByPost = (res: CheckResponse): never => ctx.blocked('EVENTS-MON-POST', `POST /api/v1/events answered ${res.status}, not the event posted`, res.exchange);
+    const blockedByList = (rule: string, res: CheckResponse, what: string): never => ctx.blocked(rule, `${what} answered ${res.status} without its events`, res.exchange);
     const now = nowMs(ctx);
     switch (args.rule) {
       case 'stream': {
         const title = `specgate stream ${now}`;
         const p = await post(ctx, { title });
-        if (!p.event) return fail(`POST /api/v1/events answered ${p.res.status}`, p.res);
+        if (!p.event) return blockedByPost(p.res);
         const at = Number(p.event['date_happened'] ?? seconds(now));
         const v1 = await ctx.request({ operation: 'listEventsV1', query: { start: at - 60, end: at + 60, unaggregated: true } });
         const events = field(v1.body, 'events');
@@ -54,17 +57,17 @@ export const stream = defineCheck<{ rule: Rule }>({
         const key = `specgate-agg-${now}`;
         for (let i = 0; i < 2; i++) {
           const p = await post(ctx, { aggregation_key: key, title: `specgate aggregated ${i}` });
-          if (!p.event) return fail(`POST /api/v1/events with aggregation_key answered ${p.res.status}`, p.res);
+          if (!p.event) return blockedByPost(p.res);
         }
         const v1 = await ctx.request({ operation: 'listEventsV1', query: { start: seconds(now) - 60, end: seconds(now) + 60 } });
         const events = field(v1.body, 'events');
-        if (!Array.isArray(events)) return fail(`GET /api/v1/events answered ${v1.status} without events`, v1);
+        if (!Array.isArray(events)) return blockedByList('EVENTS-MON-V1-LIST-SHAPE', v1, 'GET /api/v1/events');
         if (!events.some((e) => field(e, 'is_aggregate') === true)) fail(`two events posted with aggregation_key ${key}: the list of their frame holds no aggregate (is_aggregate true)`, v1);
         return;
       }
       case 'related-event': {
         const parent = await post(ctx, { title: 'specgate parent' });
-        if (!parent.event) return fail(`POST /api/v1/events answered ${parent.res.status}`, parent.res);
+        if (!parent.event) return blockedByPost(parent.res);
         const child = await ctx.request({ operation: 'postEvent', json: { title: 'specgate child', text: 'has a parent', date_happened: seconds(now), related_event_id: parent.event['id'] } });
         if (!ok(child)) fail(`a post whose related_event_id names the event just posted was answered ${child.status}`, child);
         return;
@@ -73,27 +76,29 @@ export const stream = defineCheck<{ rule: Rule }>({
         const from = now - 6 * HOUR;
         const to = now - 3 * HOUR;
         const l = await listV2(ctx, { 'filter[from]': String(from), 'filter[to]': String(to), 'page[limit]': 1000 });
-        if (!l.data) return fail(`GET /api/v2/events answered ${l.res.status} without data`, l.res);
+        if (!l.data) return blockedByList('EVENTS-MON-V2-LIST-SHAPE', l.res, 'GET /api/v2/events');
+        if (l.data.length === 0) return ctx.noEvidence('EVENTS-MON-V2-TIME-FILTER', `no event between filter[from]=${from} and filter[to]=${to}; the rule is judged on the target's events of 3 to 6 hours ago`);
+        ctx.observed('EVENTS-MON-V2-TIME-FILTER', l.data.length);
         const out = l.data.filter((d) => ts(d) < from || ts(d) > to);
         if (out.length) fail(`${out.length} event(s) outside filter[from]=${from} .. filter[to]=${to} were returned`, l.res, { actual: out.slice(0, 3).map((d) => field(field(d, 'attributes'), 'timestamp')) });
-        if (l.data.length === 0) fail(`no event between filter[from]=${from} and filter[to]=${to}; the check needs the target's events of 3 to 6 hours ago`, l.res);
         return;
       }
       case 'sort': {
         for (const sort of ['timestamp', '-timestamp']) {
           const l = await listV2(ctx, { 'filter[from]': String(now - 6 * HOUR), 'filter[to]': String(now - 3 * HOUR), sort, 'page[limit]': 50 });
-          if (!l.data) return fail(`GET /api/v2/events?sort=${sort} answered ${l.res.status} without data`, l.res);
+          if (!l.data) return blockedByList('EVENTS-MON-V2-LIST-SHAPE', l.res, `GET /api/v2/events?sort=${sort}`);
           const times = l.data.map(ts);
+          if (times.length < 2) return ctx.noEvidence('EVENTS-MON-V2-SORT', `sort=${sort}: fewer than 2 events between 6 and 3 hours ago, so no order could be seen`);
+          ctx.observed('EVENTS-MON-V2-SORT', times.length - 1);
           const bad = times.findIndex((t, i) => i > 0 && (sort === 'timestamp' ? t < (times[i - 1] as number) : t > (times[i - 1] as number)));
           if (bad > 0) fail(`sort=${sort}: event ${bad + 1} (${new Date(times[bad] as number).toISOString()}) comes after ${new Date(times[bad - 1] as number).toISOString()}`, l.res);
-          if (times.length < 2) fail(`sort=${sort}: fewer than 2 events between 6 and 3 hours ago; the check needs more`, l.res);
         }
         return;
       }
       case 'limit': {
         for (const limit of [1, 3]) {
           const l = await listV2(ctx, { 'page[limit]': limit });
-          if (!l.data) return fail(`GET /api/v2/events?page[limit]=${limit} answered ${l.res.status} without data`, l.res);
+          if (!l.data) return blockedByList('EVENTS-MON-V2-LIST-SHAPE', l.res, `GET /api/v2/events?page[limit]=${limit}`);
           if (l.data.length > limit) fail(`page[limit]=${limit} answered ${l.data.length} events`, l.res, { expected: limit, actual: l.data.length });
         }
         return;
@@ -103,7 +108,7 @@ export const stream = defineCheck<{ rule: Rule }>({
         const first = await listV2(ctx, q);
         const next = field(field(first.res.body, 'links'), 'next');
         const after = field(field(field(first.res.body, 'meta'), 'page'), 'after');
-        if (!first.data) return fail(`GET /api/v2/events answered ${first.res.status} without data`, first.res);
+        if (!first.data) return blockedByList('EVENTS-MON-V2-LIST-SHAPE', first.res, 'GET /api/v2/events');
         if (typeof next !== 'string' || next === '') return fail('a first page of 2 with more events after it has no links.next', first.res);
         let url: URL;
         try {
@@ -120,10 +125,10 @@ export const stream = defineCheck<{ rule: Rule }>({
       case 'monitor-id': {
         const title = `specgate no monitor ${now}`;
         const p = await post(ctx, { title });
-        if (!p.event) return fail(`POST /api/v1/events answered ${p.res.status}`, p.res);
+        if (!p.event) return blockedByPost(p.res);
         const l = await listV2(ctx, { 'filter[from]': String(now - 60_000), 'filter[to]': String(now + 60_000), 'page[limit]': 1000 });
         const mine = l.data?.find((d) => field(inner(d), 'title') === title);
-        if (!mine) return fail(`the posted event "${title}" is not in GET /api/v2/events around its timestamp`, l.res);
+        if (!mine) return ctx.blocked('EVENTS-MON-STREAM', `the posted event "${title}" is not in GET /api/v2/events around its timestamp, so its monitor_id cannot be read`, l.res.exchange);
         const monitorId = field(inner(mine), 'monitor_id');
         if (monitorId !== undefined && monitorId !== null && monitorId !== '') fail(`an event posted with POST /api/v1/events (related to no monitor) has monitor_id ${String(monitorId)}; expected it empty`, l.res, { actual: monitorId });
         return;

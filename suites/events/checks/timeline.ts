@@ -12,6 +12,8 @@ interface TimelineArgs {
   size: string;
   /** The requirement an event older than 30 days breaks. */
   age: string;
+  /** The requirement that the operation answers 200 with an event array: without that answer, the case is blocked by it. */
+  answers?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export const timeline = defineCheck<TimelineArgs>({
     type: 'object',
     additionalProperties: false,
     required: ['operation', 'size', 'age'],
-    properties: { operation: { type: 'string' }, size: { type: 'string' }, age: { type: 'string' } },
+    properties: { operation: { type: 'string' }, size: { type: 'string' }, age: { type: 'string' }, answers: { type: 'string' } },
   },
   judges: 'case',
   async run(ctx: CheckContext, args) {
@@ -33,12 +35,22 @@ export const timeline = defineCheck<TimelineArgs>({
     for (let page = 1; page <= MAX_PAGES; page++) {
       const res = await ctx.request({ operation: args.operation, query: { per_page: 100, page } });
       if (res.status !== 200 || !Array.isArray(res.body)) {
-        if (page === 1) ctx.fail({ requirement: args.size, message: `${args.operation} answered ${res.status} without an event array`, actual: res.status, exchange: res.exchange });
+        const message = `${args.operation} answered page ${page} with ${res.status}, not an event array`;
+        if (page === 1 && args.answers !== undefined) ctx.blocked(args.answers, message, res.exchange);
+        if (page === 1) ctx.fail({ requirement: args.size, message, actual: res.status, exchange: res.exchange });
         break;
       }
       seen.push(...res.body);
       if (res.body.length < 100) break;
     }
+    if (seen.length === 0) {
+      const reason = `${args.operation} answered no events, so no timeline could be measured`;
+      ctx.noEvidence(args.size, reason);
+      ctx.noEvidence(args.age, reason);
+      return;
+    }
+    ctx.observed(args.size, seen.length);
+    ctx.observed(args.age, seen.length);
     if (seen.length > 300) ctx.fail({ requirement: args.size, message: `${args.operation} returned ${seen.length} events in ${MAX_PAGES} pages of 100 or fewer; the timeline holds at most 300`, expected: 300, actual: seen.length });
     const oldest = nowMs(ctx) - 30 * DAY;
     const old = seen.filter((e) => {
