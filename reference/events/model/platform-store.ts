@@ -231,6 +231,20 @@ export class PlatformStore {
     return issue ? this.issueEventList.filter((e) => e.issueId === issue.id).sort((a, b) => -newestIssueEventFirst(a, b))[0] : undefined;
   }
 
+  /**
+   * Where an event `receiver` receives can happen: on `owner/name` when the receiver watches it,
+   * else on the first repository it watches; by a user other than the receiver. Undefined when
+   * the receiver is no user or watches nothing.
+   */
+  receivedAt(receiver: string, owner: string, name: string): { owner: string; repo: string; actor: string } | undefined {
+    const user = this.user(receiver);
+    const watched = user ? WATCHES[user.login] ?? [] : [];
+    const asked = this.findRepo(owner, name)?.repo;
+    const repo = asked && watched.includes(asked.id) ? asked : this.repos.find((r) => watched.includes(r.id));
+    const actor = this.accounts.find((a) => a.kind === 'User' && !same(a.login, receiver));
+    return repo && actor ? { owner: repo.owner, repo: repo.name, actor: actor.login } : undefined;
+  }
+
   /** Makes a new activity event happen now on `owner/repo` (a WatchEvent unless told). */
   addPlatformEvent(spec: NewPlatformEvent): Outcome<PlatformEvent> {
     const found = this.findRepo(spec.owner, spec.repo);

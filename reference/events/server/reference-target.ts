@@ -41,10 +41,19 @@ export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUr
 
 /**
  * The scripted action a profile for a served reference performs: a post to its user-agent
- * bridge with the parameters the cases give (a platform event on a repository).
+ * bridge with the parameters the cases give (a platform event on a repository, by an actor or for
+ * a receiver, or an event of an issue). Every new-event step of the cases gives all of them.
  */
 const BRIDGE_ACTIONS: Record<string, Step[]> = {
-  'new-event': [{ request: { method: 'POST', url: '${mon_url}/__specgate/agent/new-event', json: { stream: '${stream}', owner: '${owner}', repo: '${repo}' } } }],
+  'new-event': [
+    {
+      request: {
+        method: 'POST',
+        url: '${mon_url}/__specgate/agent/new-event',
+        json: { stream: '${stream}', owner: '${owner}', repo: '${repo}', actor: '${actor}', receiver: '${receiver}', issue_number: '${issue_number}' },
+      },
+    },
+  ],
 };
 
 /** Starts the reference service and describes it as a target, with its user agent. */
