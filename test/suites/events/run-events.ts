@@ -38,6 +38,16 @@ export function failedRequirements(r: RunResult): string[] {
   return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
 }
 
+/** Requirements reported blocked, each with the rules it is blocked by. */
+export function blockedRequirements(r: RunResult): Record<string, string[]> {
+  return Object.fromEntries(r.requirements.filter((v) => v.status === 'blocked').map((v) => [v.id, v.blockedBy ?? []]));
+}
+
+/** Requirements left untested, each with the reason the run gives. */
+export function untestedRequirements(r: RunResult): Record<string, string> {
+  return Object.fromEntries(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
+}
+
 /** Cases that errored (a harness or target fault, never a conformance verdict). */
 export function erroredCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
