@@ -4,6 +4,7 @@ import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module
 import { referenceMerchantClientCommand } from '../../reference/merchant/client/command.js';
 import { startMerchantReference } from '../../reference/merchant/server/reference-target.js';
 import { clientRequests } from './checks/client-requests.js';
+import { versionPrefix } from './checks/version-prefix.js';
 import { conversionStates } from './transitions.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
@@ -28,7 +29,7 @@ export const suite: SuiteModule = {
   name: 'merchant',
   dir: suiteDir(),
   title: 'Merchant catalog API (/content/v2.1)',
-  checks: { clientRequests },
+  checks: { clientRequests, versionPrefix },
   apiModels: { 'conversion-states': conversionStates },
   reference,
   targetOptions: [

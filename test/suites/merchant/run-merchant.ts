@@ -11,7 +11,7 @@ export function serverCaseIds(): string[] {
 }
 
 /** Runs the merchant suite's server-side cases in-process against the reference service, or one started with `options` (a planted fault). */
-export async function runMerchant(opts: { options?: MerchantServerOptions; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
+export async function runMerchant(opts: { options?: MerchantServerOptions; seed?: number; cases?: string[]; runs?: number } = {}): Promise<RunResult> {
   const module: SuiteModule = opts.options
     ? {
         ...suite,
@@ -23,7 +23,7 @@ export async function runMerchant(opts: { options?: MerchantServerOptions; seed?
         },
       }
     : suite;
-  return run({ modules: [module], suites: ['merchant'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
+  return run({ modules: [module], suites: ['merchant'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds(), ...(opts.runs ? { runs: opts.runs } : {}) });
 }
 
 /** Requirement IDs with a failed verdict. */
