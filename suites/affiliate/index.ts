@@ -9,7 +9,7 @@ import { offerList } from './checks/offer-lists.js';
 import { postbackList } from './checks/postback-list.js';
 import { refusal } from './checks/refusal.js';
 import { registerRequired, registerTypes } from './checks/register-properties.js';
-import { registerLead } from './checks/registration.js';
+import { newLead, registerLead } from './checks/registration.js';
 import { versionPath } from './checks/version-path.js';
 import { whitelist } from './checks/whitelist.js';
 import { windowList } from './checks/window-lists.js';
@@ -43,7 +43,7 @@ export const suite: SuiteModule = {
   name: 'affiliate',
   dir: suiteDir(),
   title: 'Affiliate lead API',
-  checks: { datesRequired, integration, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
+  checks: { datesRequired, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
   reference,
   targetOptions: [
     {

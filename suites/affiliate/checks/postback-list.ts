@@ -42,7 +42,8 @@ export const postbackList = defineCheck<{ rule: Rule }>({
     const full = await walk(ctx, list, {});
     if (!full.ok) return fail(full.why, full.res);
     const all = full.items as Json[];
-    const first = full.pages[0];
+    // no postback to judge by is no evidence, never a pass: the platform holds no postback configuration (none can be made through the API)
+    if (!all.length) return ctx.noEvidence(ctx.requirements[0] as string, 'the postback list held no postback records');
     switch (args.rule) {
       case 'sizes': {
         for (const size of POSTBACK_SIZES) {
@@ -60,11 +61,11 @@ export const postbackList = defineCheck<{ rule: Rule }>({
           const allowed = POSTBACK_SIZES.map((s) => Math.min(s, all.length));
           if (all.length > odd && (got.items.length === odd || !allowed.includes(got.items.length)))
             fail(`itemsPerPage=${odd} (not an allowed size) answered a page of ${got.items.length}; expected a refusal or a page of an allowed size (${POSTBACK_SIZES.join(', ')})`, got.res, { actual: got.items.length });
-        } else if (notErrorAnswer(got.res, `itemsPerPage=${odd}`)) fail(`${got.why}; a refusal carries messages[0]`, got.res);
+        } else if (notErrorAnswer(got.res, `itemsPerPage=${odd}`)) fail(`${got.why}; expected the list or a refusal`, got.res);
         return;
       }
       case 'default': {
-        if (all.length <= DEFAULT_SIZE) return fail(`the platform lists ${all.length} postbacks; the default page size can be judged only with more than ${DEFAULT_SIZE}`, first);
+        if (all.length <= DEFAULT_SIZE) return ctx.noEvidence(ctx.requirements[0] as string, `the platform lists ${all.length} postbacks; the default page size can be judged only with more than ${DEFAULT_SIZE}`);
         const got = await page(ctx, list, {});
         if (!got.ok) return fail(got.why, got.res);
         if (got.items.length !== DEFAULT_SIZE) fail(`without itemsPerPage the page held ${got.items.length} postbacks; the default is ${DEFAULT_SIZE}`, got.res, { expected: DEFAULT_SIZE, actual: got.items.length });
@@ -104,9 +105,15 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         return;
       }
       case 'filters': {
+        // a filter is judged only at a value some postback holds: the filters judged are the evidence
+        const unjudged: string[] = [];
         for (const [param, name] of FIELD_FILTERS) {
           const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
-          if (value === undefined) continue;
+          if (value === undefined) {
+            unjudged.push(param);
+            continue;
+          }
+          ctx.observed('AFF-POSTBACKS-FILTERS');
           const got = await walk(ctx, list, { [param]: value });
           if (!got.ok) {
             fail(got.why, got.res);
@@ -117,6 +124,7 @@ export const postbackList = defineCheck<{ rule: Rule }>({
           if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
           if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
         }
+        if (unjudged.length === FIELD_FILTERS.length) return ctx.noEvidence('AFF-POSTBACKS-FILTERS', `no postback holds a value of ${unjudged.join(', ')} to filter by`);
         const ids = await offerIds(ctx, fail);
         if (!ids) return;
         for (const id of ids.slice(0, 2)) {
@@ -127,7 +135,7 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         }
         const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: WALK_PAGE });
         if (unknown.ok && unknown.items.length) fail(`offerID=${UNKNOWN_ID} (no offer has it) listed ${unknown.items.length} postback(s); expected none`, unknown.res);
-        if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; a refusal carries messages[0]`, unknown.res);
+        if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; expected the list or a refusal`, unknown.res);
         return;
       }
     }

@@ -25,24 +25,38 @@ export function at(body: unknown, path: string): unknown {
 
 /**
  * Why an answer is not a refusal as the spec lets one be judged (Errors 1 and 3): anything but
- * 200/201, with the error text in messages[0]; the status equals the target's `refusal_status`
- * when it gives one (the spec does not show the codes). Undefined when it is one.
+ * 200/201, with the target's `refusal_status` when it gives one (the spec does not show the
+ * codes). The error text (messages[0]) is not read here: it is AFF-ERROR-MESSAGES's, judged by
+ * cases of its own, so a refusal without it fails that rule only. Undefined when it is one.
  */
 export function notRefused(ctx: CheckContext, res: Answer, what: string): string | undefined {
   if (success(res)) return `${what} answered ${res.status}, a success; expected a refusal`;
   const wanted = ctx.vars['refusal_status'];
   if (wanted !== undefined && wanted !== '' && String(res.status) !== String(wanted)) return `${what} answered ${res.status}; the target's refusal_status is ${String(wanted)}`;
-  const messages = field(res.body, 'messages');
-  if (!Array.isArray(messages) || typeof messages[0] !== 'string') return `${what} answered ${res.status} without the error text in messages[0] (a string)`;
   return undefined;
 }
 
-/** Why an answer is not an error answer at all (any status but 200/201 with messages[0]), whatever refusal_status says: validation refusals may have their own status. */
+/**
+ * Why an answer is not an error answer at all (any status but 200/201), whatever refusal_status
+ * says: validation refusals may have their own status. The error text is AFF-ERROR-MESSAGES's.
+ */
 export function notErrorAnswer(res: Answer, what: string): string | undefined {
   if (success(res)) return `${what} answered ${res.status}, a success; expected an error answer`;
-  const messages = field(res.body, 'messages');
-  if (!Array.isArray(messages) || typeof messages[0] !== 'string') return `${what} answered ${res.status} without the error text in messages[0] (a string)`;
   return undefined;
+}
+
+/**
+ * A rule the case rests on does not hold (`owner`): when the case judges `owner` itself, the
+ * finding is its failure; otherwise the case ends blocked by it, never failed (a refusal or a
+ * list read after a broken step proves nothing about the case's own rules). Callers return
+ * right after it.
+ */
+export function unmet(ctx: CheckContext, owner: string, message: string, res?: { exchange: Exchange }): void {
+  if (ctx.requirements.includes(owner)) {
+    ctx.fail({ ...failure(message, res), requirement: owner });
+    return;
+  }
+  ctx.blocked(owner, message, res?.exchange);
 }
 
 /** A failure naming the answer it was seen in. */

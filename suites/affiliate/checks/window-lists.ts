@@ -25,7 +25,7 @@ async function judgeUnknown(ctx: CheckContext, list: ListShape, query: Record<st
   const got = await page(ctx, list, { ...query, page: 1, [list.limit]: WALK_PAGE });
   if (!got.ok) {
     const why = notErrorAnswer(got.res, `${list.operation} ${JSON.stringify(query)}`);
-    if (why) fail(`${got.why}; a filter by an ID nothing has may be refused, but then with messages[0]`, got.res);
+    if (why) fail(`${got.why}; a filter by an ID nothing has lists nothing or is refused`, got.res);
   } else if (got.items.length) fail(`${list.operation} ${JSON.stringify(query)} (an ID no offer has) listed ${got.items.length} record(s); expected none`, got.res, { actual: got.items.length });
 }
 
@@ -34,12 +34,12 @@ async function judgeUnknown(ctx: CheckContext, list: ListShape, query: Record<st
  * nine tenths of the way through its window. Leads registered while the suite runs (other cases
  * register some) are dated now, after that, so no list of one rule changes between its requests.
  */
-async function stableWindow(ctx: CheckContext, list: ListShape): Promise<{ ok: true; window: { fromDate: string; toDate: string }; given: { fromDate: string; toDate: string }; givenCount: number } | { ok: false; why: string; res: CheckResponse | undefined }> {
+async function stableWindow(ctx: CheckContext, list: ListShape): Promise<{ ok: true; window: { fromDate: string; toDate: string }; given: { fromDate: string; toDate: string }; givenCount: number } | { ok: false; why: string; res: CheckResponse | undefined; none?: true }> {
   const given = windowOf(ctx);
   const got = await walk(ctx, list, given);
   if (!got.ok) return { ok: false, why: `${got.why} (the target's window ${given.fromDate} to ${given.toDate})`, res: got.res };
   const dates = recordsOf(got.items).map((r) => dateTime(r[list.date as string])).filter((d): d is string => d !== undefined).sort();
-  if (dates.length < 10) return { ok: false, why: `the target's window ${given.fromDate} to ${given.toDate} holds ${dates.length} ${list.operation} with a ${String(list.date)} of the form YYYY-MM-DD HH:mm:ss; the rules need at least 10`, res: got.pages[0] };
+  if (dates.length < 10) return { ok: false, why: `the target's window ${given.fromDate} to ${given.toDate} holds ${dates.length} ${list.operation} with a ${String(list.date)} of the form YYYY-MM-DD HH:mm:ss; the rules need at least 10`, res: got.pages[0], none: true };
   return { ok: true, window: { fromDate: given.fromDate, toDate: dates[Math.floor(dates.length * 0.9)] as string }, given, givenCount: got.items.length };
 }
 
@@ -67,8 +67,12 @@ export const windowList = defineCheck<Args>({
     const list = LISTS[args.operation];
     const dateField = list.date as string;
     const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
+    // too few records to judge by is no evidence, never a failure: the case's rule is untested with the reason
+    const none = (reason: string): void => {
+      for (const id of ctx.requirements) ctx.noEvidence(id, reason);
+    };
     const win = await stableWindow(ctx, list);
-    if (!win.ok) return fail(win.why, win.res);
+    if (!win.ok) return win.none ? none(win.why) : fail(win.why, win.res);
     const full = await walk(ctx, list, win.window);
     if (!full.ok) return fail(`${full.why} (the window ${win.window.fromDate} to ${win.window.toDate})`, full.res);
     const all = recordsOf(full.items);
@@ -85,7 +89,7 @@ export const windowList = defineCheck<Args>({
     const basis: ListBasis = { ctx, list, window: win.window, all, dateOf };
     switch (args.rule) {
       case 'window':
-        if (all.length < 3) return fail(`the platform lists ${all.length} ${args.operation} from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`, firstRes);
+        if (all.length < 3) return none(`the platform lists ${all.length} ${args.operation} from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`);
         return windowProperty(basis);
       case 'time-of-day':
         return timeOfDayProperty(basis);
@@ -94,14 +98,14 @@ export const windowList = defineCheck<Args>({
       case 'filters': {
         const fields = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus', 'hasFTD'] : [])];
         const probed = await fieldFilterProperties(basis, fields);
-        if (!probed.some((f) => f !== 'hasFTD')) fail(`no ${args.operation} record of the window has a custom field or customerID to filter by`, firstRes);
+        if (!probed.some((f) => f !== 'hasFTD')) none(`no ${args.operation} record of the window has a custom field or customerID to filter by`);
         return;
       }
       case 'filter-offers': {
         const name = args.operation === 'leads' ? 'offerIDs[]' : 'campaignIDs[]';
         const ids = await offerIds(ctx, fail);
         if (!ids) return;
-        if (!ids.length) return fail('the offer list is empty: no offer to filter by', firstRes);
+        if (!ids.length) return none('the offer list is empty: no offer to filter by');
         await judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
         return offerFilterProperty(basis, name, ids);
       }
@@ -123,12 +127,12 @@ export const windowList = defineCheck<Args>({
         // leads registered meanwhile only add to the window, never below a full page
         const want = Math.min(MAX_PAGE, win.givenCount);
         if (first.items.length < want || first.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE} answered ${first.items.length} ${args.operation}; the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount}, so expected ${want}`, first.res, { expected: want, actual: first.items.length });
-        if (win.givenCount <= MAX_PAGE) fail(`the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount} ${args.operation}; a page over the maximum can be judged only with more than ${MAX_PAGE}`, first.res);
+        if (win.givenCount <= MAX_PAGE) return none(`the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount} ${args.operation}; a page over the maximum can be judged only with more than ${MAX_PAGE}`);
         const over = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE + 1 });
         if (over.ok && over.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE + 1} answered ${over.items.length} ${args.operation}; at most ${MAX_PAGE} a page`, over.res, { expected: MAX_PAGE, actual: over.items.length });
         if (!over.ok) {
           const why = notErrorAnswer(over.res, `${list.limit}=${MAX_PAGE + 1}`);
-          if (why) fail(`${why}: above the maximum, a refusal carries messages[0]`, over.res);
+          if (why) fail(`${why}: above the maximum, expected at most 1000 records or a refusal`, over.res);
         }
         return;
       }
@@ -162,7 +166,8 @@ export const windowList = defineCheck<Args>({
         }
         if (orphans.length) fail(`${orphans.length} conversion(s) name a leadRequestIDEncoded no listed lead has, letter case included (first: ${orphans.slice(0, 3).join(', ')})`, firstRes, { actual: orphans.slice(0, 10) });
         if (early.length) fail(`${early.length} conversion(s) are deposited before their lead signed up (first: ${early.slice(0, 2).join('; ')})`, firstRes);
-        if (!all.length) fail(`the window ${win.window.fromDate} to ${win.window.toDate} holds no conversion to match`, firstRes);
+        if (!all.length) return none(`the window ${win.window.fromDate} to ${win.window.toDate} holds no conversion to match`);
+        ctx.observed(undefined, all.length);
         return;
       }
     }

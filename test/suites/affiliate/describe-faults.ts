@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/engine/model.js';
 import { FAULTS } from '../../fixtures/affiliate/faults/faults.js';
-import { failedRequirements, platformSuite, unpassedCases } from './run-affiliate.js';
+import { blockedRequirements, failedRequirements, platformSuite, unpassedCases } from './run-affiliate.js';
 import { runFault } from './run-faults.js';
 
 /** Cases that errored (a harness or target fault, never a conformance verdict). */
@@ -13,7 +13,8 @@ function erroredCases(r: RunResult): string[] {
  * The planted faults in one part of the catalog, each run one after the other (the catalog is
  * split over two test files, which vitest runs side by side: two platforms at a time). Every
  * fault fails exactly its requirement plus the ones its definition says the same deviation
- * breaks by their wording; no case errors. All platform-side cases run against each fault
+ * breaks by their wording, the requirements it `blocks` are blocked by its requirement (and
+ * nothing else is blocked); no case errors. All platform-side cases run against each fault
  * (integration cases are left out: they play the platform themselves).
  */
 export function describePlantedFaults(part: number, parts: number): void {
@@ -37,7 +38,9 @@ export function describePlantedFaults(part: number, parts: number): void {
         expect(r, `no run for ${name}`).toBeDefined();
         if (!r) return;
         const expected = [fault.requirement, ...(fault.alsoBreaks ?? [])].sort();
-        expect({ failed: failedRequirements(r), errored: erroredCases(r) }, unpassedCases(r).join('\n')).toEqual({ failed: expected, errored: [] });
+        // what the defect disturbs beyond its own wording is blocked by its requirement, never failed
+        const blocked = (fault.blocks ?? []).map((id) => `${id} <- ${fault.requirement}`).sort();
+        expect({ failed: failedRequirements(r), blocked: blockedRequirements(r), errored: erroredCases(r) }, unpassedCases(r).join('\n')).toEqual({ failed: expected, blocked, errored: [] });
       });
     }
   });

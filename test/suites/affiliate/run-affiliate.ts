@@ -27,6 +27,19 @@ export function failedRequirements(r: RunResult): string[] {
   return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
 }
 
+/** Rules judged on the records of a list: on a platform holding none, nothing judges them (untested, never passed). */
+export const RECORD_RULES: readonly string[] = ['AFF-LEADS-SHAPE', 'AFF-LEADS-FLAGS', 'AFF-CONVERSIONS-SHAPE', 'AFF-POSTBACKS-SHAPE', 'AFF-POSTBACKS-FILTERS'];
+
+/** Requirements reported blocked, each with the requirements that blocked it: `ID <- BY,...`, sorted. */
+export function blockedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'blocked').map((v) => `${v.id} <- ${[...(v.blockedBy ?? [])].sort().join(',')}`).sort();
+}
+
+/** Requirements reported untested, each with the reason: `ID: reason`. */
+export function untestedRequirements(r: RunResult): Map<string, string> {
+  return new Map(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
+}
+
 /** Cases that did not pass, with why. */
 export function unpassedCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''} ${c.failures.map((f) => f.message).join(' | ')}`));
