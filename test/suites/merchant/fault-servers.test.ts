@@ -123,6 +123,14 @@ const PROBES: Record<string, (c: Client, s: RunningMerchantServer) => Promise<bo
     const patched = await call('PATCH', `/${m}/regions/${id}`, { displayName: 'New' });
     return patched.json['displayName'] === 'New' && (await call('GET', `/${m}/regions/${id}`)).json['displayName'] === 'Old';
   },
+  'accounts-list-not-served': async ({ call, m }) => (await call('GET', `/${m}/accounts`)).status === 405 && (await call('GET', '/accounts/authinfo')).status === 200,
+  'regions-patch-not-served': async ({ call, m }) => {
+    const id = String((await call('POST', `/${m}/regions`, { displayName: 'Old', postalCodeArea: { regionCode: 'US' } })).json['regionId']);
+    return (await call('PATCH', `/${m}/regions/${id}`, { displayName: 'New' })).status === 405 && (await call('GET', `/${m}/regions/${id}`)).status === 200;
+  },
+  'collections-create-not-served': async ({ call, m }) => (await call('POST', `/${m}/collections`, { id: 'col-probe' })).status === 405 && (await call('GET', `/${m}/collections`)).status === 200,
+  'conversionsources-create-not-served': async ({ call, m }) => (await call('POST', `/${m}/conversionsources`, SOURCE)).status === 405 && (await call('GET', `/${m}/conversionsources`)).status === 200,
+  'accounts-insert-not-served': async ({ call, m }) => (await call('POST', `/${m}/accounts`, { name: 'Sub' })).status === 405 && (await call('GET', `/${m}/accounts`)).status === 200,
   'version-prefix-v2': async (_c, s) => {
     const v21 = await client(s).call('GET', '/accounts/authinfo');
     const v2 = await client(s, '/content/v2').call('GET', '/accounts/authinfo');

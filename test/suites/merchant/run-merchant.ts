@@ -31,6 +31,16 @@ export function failedRequirements(r: RunResult): string[] {
   return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
 }
 
+/** Requirements with a blocked verdict, each with the requirements it is blocked by. */
+export function blockedRequirements(r: RunResult): { id: string; blockedBy: string[] }[] {
+  return r.requirements.filter((v) => v.status === 'blocked').map((v) => ({ id: v.id, blockedBy: v.blockedBy ?? [] }));
+}
+
+/** Cases that ended blocked, each with the requirement it is blocked by. */
+export function blockedCases(r: RunResult): { id: string; blockedBy: string }[] {
+  return r.suites.flatMap((s) => s.cases.flatMap((c) => (c.blockedBy ? [{ id: c.id, blockedBy: c.blockedBy.requirement }] : [])));
+}
+
 /** Cases that errored (a harness or target fault, never a conformance verdict). */
 export function erroredCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
