@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { matchOperation } from '../../../src/engine/api/match-exchange.js';
-import type { Failure } from '../../../src/engine/model.js';
 import { merchantTable } from '../../../reference/merchant/server/route-table.js';
 import { rerouting } from '../../fixtures/merchant/faults/fault-kit.js';
-import { erroredCases, runMerchant, serverCaseIds } from './run-merchant.js';
+import { erroredCases, failedRequirements, runMerchant, serverCaseIds } from './run-merchant.js';
 
 /**
  * A planted fault for every per-operation requirement: for each of the 135 operations, the
  * reference service with that one route not served. The route cases must fail that
- * operation's requirement, and any other route case that fails must have failed first on a
- * request for that operation (it needed one to set up, e.g. creating the account it then reads).
+ * operation's requirement and nothing else: a route case that needed the operation to set up
+ * (creating the item it then reads) is blocked by it, with the set-up request as its evidence.
  */
-describe('every operation, not served, is caught by its own requirement', () => {
+describe('every operation, not served, is caught by its own requirement alone', () => {
   const table = merchantTable();
   const routeCases = serverCaseIds().filter((id) => id.startsWith('op-'));
 
-  /** The operation a failure's exchange was a request for, on the unchanged table. */
-  function operationOf(f: Failure): string | undefined {
-    const m = /^([A-Z]+) (\S+) ->/.exec(f.exchange?.summary ?? '');
+  /** The operation an exchange was a request for, on the unchanged table. */
+  function operationOf(summary: string | undefined): string | undefined {
+    const m = /^([A-Z]+) (\S+) ->/.exec(summary ?? '');
     if (!m) return undefined;
     const hit = matchOperation(table, m[1] as string, m[2] as string, 'http://h/content/v2.1');
     return hit.ok ? hit.operation.id : undefined;
@@ -32,12 +31,10 @@ describe('every operation, not served, is caught by its own requirement', () => 
     async (id, requirement) => {
       const r = await runMerchant({ options: rerouting(id, () => undefined), cases: routeCases });
       expect(erroredCases(r)).toEqual([]);
-      const failed = r.requirements.filter((v) => v.status === 'failed').map((v) => v.id);
-      expect(failed).toContain(requirement);
-      const others = r.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'failed' && !c.requirements.includes(requirement));
-      // each other case failed first on a request for the missing operation, made to set up that
-      // case (what it then could not do may fail after it)
-      const unexplained = others.filter((c) => !c.failures[0] || operationOf(c.failures[0]) !== id).map((c) => `${c.id}: ${c.failures[0]?.message ?? 'no failure recorded'}`);
+      expect(failedRequirements(r)).toEqual([requirement]);
+      // each case blocked is blocked by that requirement, on a request for the missing operation
+      const blocked = r.suites.flatMap((s) => s.cases).filter((c) => c.blockedBy);
+      const unexplained = blocked.filter((c) => c.blockedBy?.requirement !== requirement || operationOf(c.blockedBy.exchange?.summary) !== id).map((c) => `${c.id}: ${c.blockedBy?.requirement ?? ''} ${c.blockedBy?.exchange?.summary ?? 'no exchange'}`);
       expect(unexplained).toEqual([]);
     },
   );
