@@ -50,7 +50,22 @@ function present<T extends Json>(o: T): Partial<T> {
 }
 
 function readCase(suite: string, c: Json): CaseResult {
-  const optional = present({ description: c['description'], reason: c['reason'], errorCode: c['errorCode'], property: c['property'], location: c['location'], baseline: c['baseline'] });
+  const optional = present({
+    description: c['description'],
+    reason: c['reason'],
+    errorCode: c['errorCode'],
+    property: c['property'],
+    location: c['location'],
+    baseline: c['baseline'],
+    // what verdicts are recomputed from: what a case assumed, was blocked by, and judged on
+    replay: c['replay'],
+    assumes: c['assumes'],
+    blockedBy: c['blockedBy'],
+    blockedFailures: c['blockedFailures'],
+    blocked: c['blocked'],
+    evidence: c['evidence'],
+    noEvidence: c['noEvidence'],
+  });
   return {
     ...(optional as Partial<CaseResult>),
     suite,
@@ -58,6 +73,7 @@ function readCase(suite: string, c: Json): CaseResult {
     requirements: list(c['requirements']).map((r) => text(r)),
     outcome: text(c['outcome']) as CaseResult['outcome'],
     ...(c['notApplicable'] === true ? { notApplicable: true } : {}),
+    ...(c['seeded'] === true ? { seeded: true as const } : {}),
     failures: list(c['failures']) as CaseResult['failures'],
     exchanges: list(c['exchanges']) as CaseResult['exchanges'],
     durationMs: num(c['durationMs']),

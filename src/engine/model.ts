@@ -331,6 +331,8 @@ export interface CaseResult {
   property?: PropertyInfo;
   /** Baseline status of the case itself when the baseline names it. */
   baseline?: 'expected-failure' | 'stale';
+  /** The case drew on the run's seed (generated inputs): another seed may judge it on other values. */
+  seeded?: true;
   /** The command that replays this case alone (set on failed cases). */
   replay?: string;
   /** The rule whose failure kept this case from judging: the case is skipped, its requirements blocked. */

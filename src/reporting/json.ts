@@ -44,6 +44,8 @@ function requirementJson(v: RequirementVerdict): Record<string, unknown> {
     skipped: v.skipped,
     stale: v.stale ?? false,
     baseline: v.baseline ?? null,
+    evidence: v.evidence ?? null,
+    blockedBy: v.blockedBy ?? null,
   };
 }
 
@@ -62,6 +64,14 @@ function caseJson(c: CaseResult): Record<string, unknown> {
     property: c.property ?? null,
     baseline: c.baseline ?? null,
     location: c.location ?? null,
+    replay: c.replay ?? null,
+    assumes: c.assumes ?? null,
+    blockedBy: c.blockedBy ?? null,
+    blockedFailures: c.blockedFailures ?? null,
+    blocked: c.blocked ?? null,
+    evidence: c.evidence ?? null,
+    noEvidence: c.noEvidence ?? null,
+    seeded: c.seeded ?? false,
   };
 }
 

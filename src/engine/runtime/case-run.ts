@@ -256,7 +256,10 @@ export class CaseRun implements StepScope {
         return run.signal;
       },
       observations: rt.observations,
-      seed: this.seed,
+      // read only by checks that generate: a case that never reads it judges the same on any seed
+      get seed(): number {
+        return run.seed;
+      },
       runs: rt.runs ?? 100,
       exchange: (ex) => {
         // what a check reports it saw (a user-agent action's result) is an answer it may set variables from
@@ -377,6 +380,7 @@ export class CaseRun implements StepScope {
       location: this.def.location,
     };
     if (this.def.assumes) r.assumes = this.def.assumes;
+    if (this.caseSeed !== undefined) r.seeded = true;
     if (this.evidence) r.evidence = Object.fromEntries(this.evidence);
     if (this.blockedOnes) r.blocked = Object.fromEntries(this.blockedOnes);
     if (this.emptyHanded) {
