@@ -7,6 +7,8 @@ export interface NotesFaults {
   ignoreLimit?: boolean;
   /** DELETE /notes/{id} answers 204 and keeps the note. */
   keepDeleted?: boolean;
+  /** POST /notes creates the note but answers 202 instead of 201 (one defect that other rules rest on). */
+  createAccepted?: boolean;
 }
 
 export interface NotesServerOptions {
@@ -109,7 +111,7 @@ export async function startNotesServer(opts: NotesServerOptions): Promise<Runnin
   function createNote(res: ServerResponse, body: unknown): void {
     const problem = noteProblem(body, true);
     if (problem) return send(res, 400, { error: problem });
-    send(res, 201, addNote(body as Partial<Note>));
+    send(res, faults.createAccepted ? 202 : 201, addNote(body as Partial<Note>));
   }
 
   function addNote(input: Partial<Note>): Note {

@@ -85,6 +85,28 @@ describe('examples/notes: an HTTP API described as data', () => {
     }
   }, 120_000);
 
+  it('a created note answered 202 fails the route rule (and the listed-status rule, by its own words); the lifecycle that rests on creating notes is blocked, not failed', async () => {
+    const server = await startNotesServer({ token: NOTES_TOKEN, faults: { createAccepted: true } });
+    try {
+      const run = await runNotes(tmp.dir, 'create-202', ['--notes', server.url]);
+      expect(statusMap(run.report)).toEqual({ ...ALL_PASS, 'NOTES-ROUTES': 'failed', 'NOTES-SHAPES': 'failed', 'NOTES-LIFECYCLE': 'blocked' });
+      expect(run.code).toBe(1);
+      const lifecycle = run.report.requirements.find((r) => r.id === 'NOTES-LIFECYCLE') as unknown as { blockedBy: string[]; reason: string };
+      expect(lifecycle.blockedBy).toEqual(['NOTES-ROUTES']);
+      // the read-back case stopped at its precondition; the sequences' failure is kept as what showed it
+      expect(caseOf(run.report, 'note-read-back')).toMatchObject({ outcome: 'skipped', failures: [] });
+      const seq = caseOf(run.report, 'note-sequences') as unknown as { outcome: string; blockedBy: { requirement: string }; blockedFailures: unknown[] };
+      expect(seq.outcome).toBe('skipped');
+      expect(seq.blockedBy.requirement).toBe('NOTES-ROUTES');
+      expect(seq.blockedFailures.length).toBeGreaterThan(0);
+      // the console leads its summary with the root and what it blocks, the replay command first
+      const summary = run.stdout.slice(run.stdout.indexOf('Summary ('));
+      expect(summary).toMatch(/Root failures \(2\)[\s\S]*× notes NOTES-ROUTES \(MUST\)[\s\S]*replay: specgate run [^\n]*--case served-create-note[\s\S]*1 requirement blocked by it:\s+NOTES-LIFECYCLE/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
   it('replaying the printed path reproduces the same shrunk sequence', async () => {
     const server = await startNotesServer({ token: NOTES_TOKEN, faults: { keepDeleted: true } });
     try {
