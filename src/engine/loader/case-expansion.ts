@@ -138,6 +138,10 @@ function applyDefaults(c: Omit<CaseDef, 'location'>, d: CaseDefaults): void {
   if (d.timeoutMs !== undefined && c.timeoutMs === undefined) c.timeoutMs = d.timeoutMs;
   if (d.tags?.length) c.tags = [...new Set([...(c.tags ?? []), ...d.tags])];
   if (d.needs?.length) c.needs = [...new Set([...(c.needs ?? []), ...d.needs])];
+  // a case that judges a rule every other case rests on does not assume it
+  const own: readonly string[] = Array.isArray(c.requirements) ? c.requirements : [];
+  const assumes = d.assumes?.filter((id) => !own.includes(id)) ?? [];
+  if (assumes.length) c.assumes = [...new Set([...(c.assumes ?? []), ...assumes])];
 }
 
 /** Replaces `${row.x}`: a string that is only that takes the value (and its type); otherwise text. */

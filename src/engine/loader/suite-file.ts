@@ -23,6 +23,8 @@ export interface CaseDefaults {
   timeoutMs?: number;
   tags?: string[];
   needs?: string[];
+  /** Requirements every case rests on (added to each case's `assumes:`, except to a case that judges one itself). */
+  assumes?: string[];
 }
 
 /** What every case of a suite shares (`suites/<suite>/suite.yaml`); all parts optional. */

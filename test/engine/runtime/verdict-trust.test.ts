@@ -209,3 +209,23 @@ describe('the loader checks what a case relies on', () => {
     expect(message).toMatch(/bad-evidence\.yaml:5:\d+: .*evidence: "not a path" does not match/);
   });
 });
+
+describe('suite defaults: a rule every case rests on', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-trust-defaults-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'cases'));
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: D-PREFIX, level: MUST, source: "d.txt#A", text: prefix }\n- { id: D-ONE, level: MUST, source: "d.txt#A", text: one }\n');
+  writeFileSync(join(dir, 'suite.yaml'), 'defaults: { assumes: [D-PREFIX] }\n');
+  const step = '  steps:\n    - request: { method: GET, url: "http://127.0.0.1:9/" }\n      expect: { status: 200 }\n';
+  writeFileSync(join(dir, 'cases', 'c.yaml'), `- id: prefix\n  requirements: [D-PREFIX]\n${step}- id: one\n  requirements: [D-ONE]\n  assumes: [D-PREFIX]\n${step}- id: two\n  requirements: [D-ONE]\n${step}`);
+  const module: SuiteModule = { name: 'd', dir, reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) } };
+
+  it('are added to every case but the ones that judge them, once', () => {
+    const [suite] = loadSuites([module], ['d']).suites;
+    expect(suite?.cases.map((c) => [c.id, c.assumes])).toEqual([
+      ['prefix', undefined],
+      ['one', ['D-PREFIX']],
+      ['two', ['D-PREFIX']],
+    ]);
+  });
+});
