@@ -30,7 +30,8 @@ interface Ops {
 
 /**
  * The rule a sequence broke, so a suite can attribute it to its own requirement: an item read
- * back differently from the model (`readBack`), a list that misses or repeats a live item
+ * back differently from the model (`readBack`), an operation on a live item not answered with
+ * success (`success`), a list that misses or repeats a live item
  * (`list`), a removed or never created item still answered (`gone`), or a suite transition's
  * rule (`transition`, or the name its outcome gives).
  */
@@ -176,7 +177,8 @@ function unpagedItems(res: CheckResponse, resource: ApiResource): unknown[] | un
 }
 
 function expectSuccess(op: ApiOperation, res: CheckResponse): Found {
-  return isSuccess(op, res.status) ? undefined : { rule: 'readBack', message: `${op.id} answered ${res.status}; expected ${successLabel(op)}`, expected: successLabel(op), actual: res.status, exchange: res.exchange };
+  // its own rule: a route that does not answer with success is not a read-back that differs
+  return isSuccess(op, res.status) ? undefined : { rule: 'success', message: `${op.id} answered ${res.status}; expected ${successLabel(op)}`, expected: successLabel(op), actual: res.status, exchange: res.exchange };
 }
 
 function opsOf(table: ApiTable, r: ApiResource): Ops {

@@ -119,6 +119,11 @@ export interface CheckContext {
    */
   blockedOne(requirement: string, by: string, reason: string, exchange?: Exchange): void;
   /**
+   * The step's `precondition:` owner, when it names one: the rule whose set-up the check does
+   * first (creating an item to work on). A check whose set-up fails calls `blocked` with it.
+   */
+  precondition?: string;
+  /**
    * Runs a fast-check property with the run's seed (and replay path, when replaying); a
    * falsified property is recorded as a failure carrying seed, path, shrunk counterexample and
    * the replay command. The predicate returns a FailureInput (or throws) to falsify.

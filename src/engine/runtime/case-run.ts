@@ -222,7 +222,7 @@ export class CaseRun implements StepScope {
    * the target breaking a rule this case does not judge: nothing after it can be judged, so the
    * case ends as a protocol fault naming that rule, never as a suite-file error.
    */
-  checkContext(vars: Record<string, unknown> = this.vars, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext {
+  checkContext(vars: Record<string, unknown> = this.vars, contract?: { check: string; judges: readonly string[] | 'case'; precondition?: string }): CheckContext {
     const { rt } = this;
     const run = this;
     const fail = (f: FailureInput): void => {
@@ -284,6 +284,7 @@ export class CaseRun implements StepScope {
       },
       resolve: (v) => this.resolve(v, vars),
       headerName: headerNamer(rt.target),
+      ...(contract?.precondition !== undefined ? { precondition: contract.precondition } : {}),
     };
   }
 

@@ -61,5 +61,5 @@ export interface StepScope {
    */
   beginNote(note: () => FailureNote | undefined): void;
   endNote(): void;
-  checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case' }): CheckContext;
+  checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case'; precondition?: string }): CheckContext;
 }

@@ -113,7 +113,7 @@ async function runCheck(run: StepScope, step: CheckStep, vars: Record<string, un
   const listener = sets.length ? run.listen() : undefined;
   try {
     const judges = check.judges === 'case' ? run.caseRequirements : check.judges;
-    await run.counted(judges, () => check.run(run.checkContext(vars, { check: name, judges: check.judges }), args as never));
+    await run.counted(judges, () => check.run(run.checkContext(vars, { check: name, judges: check.judges, ...(step.precondition !== undefined ? { precondition: step.precondition } : {}) }), args as never));
   } catch (e) {
     throw harnessBug(name, e);
   } finally {

@@ -100,7 +100,10 @@ export async function createItems(ctx: CheckContext, table: ApiTable, resource: 
     const res = await ctx.request({ operation: op.id, json: bodyFor(table, op, ctx.seed + i, undefined) });
     const id = res.status >= 200 && res.status < 300 ? idOf(res.body, resource.id) : undefined;
     if (id === undefined) {
-      fail(`could not create a ${resource.name} to work with: ${op.id} answered ${res.status} without a "${resource.id}"`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
+      const message = `could not create a ${resource.name} to work with: ${op.id} answered ${res.status} without a "${resource.id}"`;
+      // a step whose set-up another rule owns (`precondition:`) is blocked by it, not failed
+      if (ctx.precondition) ctx.blocked(ctx.precondition, message, res.exchange);
+      fail(message, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
       return undefined;
     }
     ids.push(id);

@@ -10,7 +10,7 @@ interface SequenceArgs {
   runs?: number;
   maxCommands?: number;
   requirement?: string;
-  /** Rule broken -> requirement it is attributed to (readBack, list, gone, transition, or a transition's own rule name). */
+  /** Rule broken -> requirement it is attributed to (readBack, success, list, gone, transition, or a transition's own rule name). */
   requirements?: Record<string, string>;
 }
 
@@ -34,7 +34,7 @@ export const sequence = defineCheck<SequenceArgs>({
       requirement: { type: 'string' },
       requirements: {
         type: 'object',
-        description: 'the requirement each kind of broken rule is attributed to: readBack, list, gone, transition, or a rule a suite transition names; others go to requirement (or the case)',
+        description: 'the requirement each kind of broken rule is attributed to: readBack, success (an operation on a live item not answered with success), list, gone, transition, or a rule a suite transition names; others go to requirement (or the case)',
         additionalProperties: { type: 'string' },
       },
     },
