@@ -9,6 +9,7 @@
  *   saw to every later testcase as `<system-out>`; summary comments go after the last point.
  */
 import { stringify as toYaml } from 'yaml';
+import { blockedWords, rootCauses } from './root-causes.js';
 import type { CaseResult, RunResult, SuiteResult } from '../engine/model.js';
 import { normalize, type Plain } from './json-text.js';
 import { STALE_MESSAGE } from './junit-cases.js';
@@ -105,6 +106,8 @@ export function renderTap(result: RunResult): string {
     `# cases: ${cases.total} (passed ${cases.passed}, failed ${cases.failed}, errored ${cases.errored}, skipped ${cases.skipped})`,
     `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, blocked ${requirements.blocked ?? 0}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}, stale ${requirements.stale})`,
     `# seed: ${result.seed}`,
+    // the roots to fix first, each with its replay command and what it blocks
+    ...rootCauses(result).roots.map((r) => `# root failure: ${r.suite} ${r.verdict.id} (${r.verdict.level})${r.blocks.length ? `; ${blockedWords(r.blocks)}` : ''}${r.replay ? `; replay: ${cleanText(r.replay)}` : ''}`),
     `# ${oneLine(cleanText(result.summary.verdict))}`,
   ];
   return `${['TAP version 13', `1..${n}`, ...points, ...tail].join('\n')}\n`;
