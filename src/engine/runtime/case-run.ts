@@ -414,13 +414,17 @@ function copyInto(to: Record<string, unknown>, from: Record<string, unknown>): R
   return to;
 }
 
-/** What a check found against a requirement its contract names and the case does not list. */
-function outsideCase(def: CaseDef, check: string, f: FailureInput): SpecgateError {
-  return new SpecgateError(
-    'SG_TARGET_PROTOCOL',
-    `not judged: check ${check} found the target breaking ${f.requirement ?? ''} (${f.message}), which case ${def.id} does not judge, so its own requirements (${def.requirements.join(', ')}) cannot be judged past that point`,
-    { requirement: f.requirement, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}) },
-  );
+/**
+ * What a check found against a requirement its contract names and the case does not list: the
+ * target breaks a rule this case rests on, so nothing past that point can be judged. The case is
+ * blocked by that rule (its own case judges it), never failed and never a fault.
+ */
+function outsideCase(def: CaseDef, check: string, f: FailureInput): BlockedCase {
+  return new BlockedCase({
+    requirement: f.requirement ?? '',
+    message: `check ${check} found the target breaking it (${f.message}), which case ${def.id} rests on but does not judge`,
+    ...(f.exchange ? { exchange: f.exchange } : {}),
+  });
 }
 
 /** A finding without a named requirement breaks every requirement of the case, as `ctx.fail` does. */

@@ -21,6 +21,7 @@ interface Faults {
   registerStatus?: number;
   noMessages?: boolean;
   refuseWith?: number;
+  stringIds?: boolean;
 }
 
 const REQUIREMENTS = `
@@ -83,7 +84,7 @@ function service(faults: Faults): (req: IncomingMessage, res: ServerResponse) =>
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
-      if (req.url === '/items') return send(200, { items: faults.emptyList ? [] : [{ id: 1 }, { id: 2 }] });
+      if (req.url === '/items') return send(200, { items: faults.emptyList ? [] : faults.stringIds ? [{ id: '1' }, { id: '2' }] : [{ id: 1 }, { id: 2 }] });
       if (req.url === '/register') {
         const body = JSON.parse(text || '{}') as { name?: string };
         if (!body.name) return send(400, { messages: ['name is required'] });
@@ -109,11 +110,13 @@ describe('verdicts that point at the cause', () => {
       items: defineCheck({
         description: 'reads the items and judges each',
         args: { type: 'object' },
-        judges: ['T-CHECKED'],
+        judges: ['T-CHECKED', 'T-ITEM-SHAPE'],
         async run(ctx) {
           const res = await ctx.request({ method: 'GET', url: `${String(ctx.vars['base_url'])}/items` });
           if (res.status !== 200) ctx.blocked('T-ITEM-SHAPE', `the list answered ${res.status}`, res.exchange);
-          const items = (res.body as { items: unknown[] }).items;
+          const items = (res.body as { items: { id: unknown }[] }).items;
+          // the shape rule is another case's: a broken one here blocks this case (the engine turns it so)
+          if (items.some((i) => typeof i.id !== 'number')) ctx.fail({ requirement: 'T-ITEM-SHAPE', message: 'an item id is not a number', exchange: res.exchange });
           if (!items.length) return ctx.noEvidence('T-CHECKED', 'the list held no items');
           ctx.observed('T-CHECKED', items.length);
         },
@@ -161,6 +164,14 @@ describe('verdicts that point at the cause', () => {
     const { byId } = await judge({ noMessages: true });
     expect(Object.entries(statuses(byId)).filter(([, s]) => s === 'failed').map(([id]) => id)).toEqual(['T-MESSAGES']);
     expect(byId['T-REFUSE-KEY']).toMatchObject({ status: 'blocked', blockedBy: ['T-MESSAGES'] });
+  });
+
+  it('a check that finds a rule broken that its case rests on but does not judge blocks the case by it (not an error)', async () => {
+    const { byId, exitCode } = await judge({ stringIds: true });
+    expect(exitCode).toBe(1);
+    expect(Object.entries(statuses(byId)).filter(([, s]) => s === 'failed').map(([id]) => id)).toEqual(['T-ITEM-SHAPE']);
+    expect(byId['T-CHECKED']).toMatchObject({ status: 'blocked', blockedBy: ['T-ITEM-SHAPE'] });
+    expect(byId['T-CHECKED']?.reason).toMatch(/check t\.items found the target breaking it \(an item id is not a number\)/);
   });
 
   it('a refusal with the wrong status still fails the refusal rule: an assumption that holds blocks nothing', async () => {
