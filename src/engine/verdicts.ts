@@ -170,7 +170,7 @@ function untestedReason(covering: CaseResult[], requirement: string): string {
   const errored = covering.find((r) => r.outcome === 'errored');
   if (errored) return `case ${errored.id} errored: ${errored.reason ?? 'unknown fault'}`;
   // a case that looked and found nothing to judge says the most
-  const empty = covering.find((r) => r.noEvidence?.[requirement] !== undefined && judged(r, requirement));
+  const empty = covering.find((r) => r.noEvidence?.[requirement] !== undefined && r.outcome !== 'errored');
   if (empty) return `nothing to judge: ${empty.noEvidence?.[requirement] ?? ''} (case ${empty.id})`;
   const looked = covering.find((r) => judged(r, requirement));
   if (looked) return `no observation judged it (case ${looked.id} ran to its end without looking at anything of it)`;

@@ -98,6 +98,20 @@ export class CaseRun implements StepScope {
     }
   }
 
+  /**
+   * Why the case judged none of its requirements, when it observed nothing of any of them (each
+   * found nothing to judge, or was blocked one by one); undefined when it judged something, or
+   * when it recorded nothing either way (a case with no expectation at all: the verdicts say so).
+   */
+  nothingJudged(): string | undefined {
+    if (this.def.requirements.some((id) => (this.evidence?.get(id) ?? 0) > 0)) return undefined;
+    const why = [
+      ...[...(this.blockedOnes ?? [])].map(([id, by]) => `${id} blocked by ${by.requirement}: ${by.message}`),
+      ...[...(this.emptyHanded ?? [])].map(([id, reason]) => `${id}: ${reason}`),
+    ];
+    return why.length ? `nothing to judge: ${why.join('; ')}` : undefined;
+  }
+
   /** `requirement` cannot be judged because the rule `by` names does not hold; the case goes on with the rest. */
   blockOne(requirement: string, by: BlockedBy): void {
     this.touched?.add(requirement);

@@ -62,7 +62,10 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
     work.then(workDone, stopNow);
     await outcome;
     const ms = performance.now() - started;
-    return run.result(run.failures.length ? 'failed' : 'passed', ms);
+    if (run.failures.length) return run.result('failed', ms);
+    // a case that ran to its end without judging anything did not pass: it had nothing to judge
+    const nothing = run.nothingJudged();
+    return nothing === undefined ? run.result('passed', ms) : run.result('skipped', ms, { reason: nothing });
   } catch (e) {
     const ms = performance.now() - started;
     if (interrupted) return run.result(interrupted.length ? 'failed' : 'skipped', ms, { reason: INTERRUPTED_RUNNING, failures: interrupted });
