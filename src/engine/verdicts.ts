@@ -109,7 +109,7 @@ export function judged(r: CaseResult, requirement: string): boolean {
 export function blockOnAssumptions(results: readonly CaseResult[]): CaseResult[] {
   const candidates = results.filter((r) => r.assumes?.length && r.failures.length && !r.blockedBy);
   if (!candidates.length) return [...results];
-  const roots = new Map<CaseResult, { requirement: string; failure: Failure; caseId: string }>();
+  const roots = new Map<CaseResult, { requirement: string; failure: Failure; caseId: string; via?: string }>();
   const blocked = new Set<CaseResult>();
   const failsIn = (requirement: string, except: CaseResult): CaseResult[] => results.filter((o) => o !== except && !o.blockedBy && o.failures.some((f) => f.requirement === requirement));
   // a root fails with nothing it assumes failing anywhere; a case is blocked when what it assumes
@@ -123,7 +123,8 @@ export function blockOnAssumptions(results: readonly CaseResult[]): CaseResult[]
       for (const requirement of c.assumes ?? []) {
         const root = failsIn(requirement, c).find((d) => blocked.has(d) || isRoot(d));
         if (!root) continue;
-        roots.set(c, { requirement, failure: root.failures.find((f) => f.requirement === requirement) as Failure, caseId: root.id });
+        const via = roots.get(root)?.requirement;
+        roots.set(c, { requirement, failure: root.failures.find((f) => f.requirement === requirement) as Failure, caseId: root.id, ...(via ? { via } : {}) });
         blocked.add(c);
         changed = true;
         break;
@@ -139,8 +140,8 @@ export function blockOnAssumptions(results: readonly CaseResult[]): CaseResult[]
       outcome: 'skipped' as const,
       failures: [],
       blockedFailures: failures,
-      reason: `blocked by ${root.requirement}, which failed in case ${root.caseId}`,
-      blockedBy: { requirement: root.requirement, message: `${root.requirement} failed in case ${root.caseId} (${root.failure.message}); this case assumes it holds`, ...(root.failure.exchange ? { exchange: root.failure.exchange } : {}) },
+      reason: `blocked by ${root.requirement}, which ${root.via ? `did not hold in case ${root.caseId} (itself blocked by ${root.via})` : `failed in case ${root.caseId}`}`,
+      blockedBy: { requirement: root.requirement, message: `${root.requirement} ${root.via ? `did not hold in case ${root.caseId}, itself blocked by ${root.via}` : `failed in case ${root.caseId}`} (${root.failure.message}); this case assumes it holds`, ...(root.failure.exchange ? { exchange: root.failure.exchange } : {}) },
     };
   });
 }

@@ -74,7 +74,12 @@ export function settleExpectation(
     throw new BlockedCase({ requirement: owner, message: `a step the case rests on did not hold: ${mismatches.map(mismatchText).join('; ')}`, exchange: obs.exchange() });
   }
   recordMismatches(run, mismatches, expect.requirement, obs);
-  if (!counts) return;
+  // a precondition step that held set the case up: it judged its owner (when the case lists it), nothing else
+  if (!counts || (owner !== undefined && !run.caseRequirements.includes(owner))) return;
+  if (owner !== undefined) {
+    run.observe(owner, 1);
+    return;
+  }
   const found = evidenceOf(obs, expect, tally);
   if ('count' in found) run.observe(expect.requirement, found.count);
   else run.observe(expect.requirement, 0, found.none);

@@ -141,6 +141,8 @@ describe('verdicts that point at the cause', () => {
     expect(exitCode).toBe(0);
     expect(Object.values(byId).every((v) => v.status === 'passed')).toBe(true);
     expect([byId['T-ITEM-SHAPE']?.evidence, byId['T-ITEM-NAMES']?.evidence, byId['T-CHECKED']?.evidence]).toEqual([2, 2, 2]);
+    // the precondition step set the case up and judged nothing of it: only the refusal counts
+    expect(byId['T-REQUIRED-NAME']?.evidence).toBe(1);
   });
 
   it('an empty list judges nothing: the rules on its items are untested with the reason, never passed', async () => {

@@ -105,18 +105,18 @@ describe.skipIf(datadog.skip)('@datadog/datadog-api-client 1.64.0 judged by the 
       for (const key of [MON_API_KEY, MON_APP_KEY]) expect(text).not.toContain(key);
     });
 
-    it('errors v1 paging and v2 cursor: every read was refused, so no page came back to follow', () => {
-      expect(caseOf(vendor, 'client-v1-paging')).toMatchObject({ outcome: 'errored', reason: expect.stringMatching(/listed no v1 page of 1000 events and then another/) });
-      expect(caseOf(vendor, 'client-v2-cursor-params')).toMatchObject({ outcome: 'errored', reason: expect.stringMatching(/sent no v2 request with page\[cursor\]/) });
+    it('has nothing to judge of v1 paging and v2 cursor: every read was refused, so no page came back to follow (skipped, never passed)', () => {
+      expect(caseOf(vendor, 'client-v1-paging')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/^nothing to judge: .*listed no v1 page of 1000 events and then another/) });
+      expect(caseOf(vendor, 'client-v2-cursor-params')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/^nothing to judge: .*sent no v2 request with page\[cursor\]/) });
     });
   });
 
-  it('errors every platform case in both launches, saying what the client never did (errored, not passed)', () => {
+  it('has nothing to judge in every platform case in both launches, saying what the client never did (skipped, not passed)', () => {
     for (const run of [neutral, vendor]) {
       const cases = run.report.suites.flatMap((s) => s.cases);
       expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
       for (const [id, reason] of Object.entries(PLATFORM_CASES)) {
-        expect(caseOf(run, id)?.outcome, id).toBe('errored');
+        expect(caseOf(run, id)?.outcome, id).toBe('skipped');
         expect(caseOf(run, id)?.reason ?? '', id).toMatch(reason);
       }
     }
