@@ -253,9 +253,10 @@ describe('a check that meets an odd answer records a failure or a protocol fault
 
   it('a poll that answers expired_token long before the code expires', async () => {
     const { run, c } = await oauthCase({ deviceCode: DEVICE, token: { error: 'expired_token' } }, 'device-poll-timings-generated');
-    // the finding belongs to a requirement this case does not judge: the case cannot judge its own
-    expect([c.outcome, c.errorCode]).toEqual(['errored', 'SG_TARGET_PROTOCOL']);
-    expect(c.reason).toContain('OAUTH-DEVICE-EXPIRED-TOKEN');
+    // the finding belongs to a requirement this case does not judge: the case is blocked by it (that rule's own case fails it)
+    expect([c.outcome, c.errorCode]).toEqual(['skipped', null]);
+    expect((c as unknown as { blockedBy: { requirement: string } }).blockedBy.requirement).toBe('OAUTH-DEVICE-EXPIRED-TOKEN');
+    expect(c.reason).toContain('blocked by OAUTH-DEVICE-EXPIRED-TOKEN');
     expect(c.reason).toContain('the device code expired before its expires_in had passed');
     expectNoStack(run);
   }, 60_000);
@@ -278,9 +279,9 @@ describe('a check that meets an odd answer records a failure or a protocol fault
     const api = await started(hostilePlatform({}));
     const run = await runSuite(NOTES_MODULE, 'notes', ['--notes', api.url, '--case', 'note-read-back']);
     const c = caseOf(reportOf(run), 'note-read-back');
-    // the create already failed its expectation; what stopped the case is the target's, not the suite file's
-    expect([c.outcome, c.errorCode]).toEqual(['failed', 'SG_TARGET_PROTOCOL']);
-    expect(c.reason).toMatch(/path parameter note_id is "\$\{note\}", which holds nothing/);
+    // creating the note is the route rule's precondition: an answer without the note stops the case there, blocked by that rule
+    expect([c.outcome, c.errorCode]).toEqual(['skipped', null]);
+    expect(c.reason).toMatch(/^blocked by NOTES-ROUTES: a step the case rests on did not hold: /);
     expectNoStack(run);
   }, 60_000);
 

@@ -4,7 +4,7 @@ import type { Baseline } from '../baseline.js';
 import type { EventBus } from '../events.js';
 import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, SuiteResult } from '../model.js';
 import { sideProperty } from '../sides.js';
-import { requirementVerdicts } from '../verdicts.js';
+import { blockOnAssumptions, requirementVerdicts } from '../verdicts.js';
 import { bodyPreview } from '../runtime/observation.js';
 import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
@@ -29,15 +29,15 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
   const started = performance.now();
   const match = matchRecording(suite.api, recording);
   bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
-  const results = cases.map((def) => {
-    bus.emit({ type: 'case-start', suite: suite.name, caseId: def.id });
-    const result = judgeCase(suite, def, match);
+  // judged first, told after: a case's failures may be consequences of a rule it assumes (blocked)
+  const results = blockOnAssumptions(cases.map((def) => judgeCase(suite, def, match)));
+  for (const result of results) {
+    bus.emit({ type: 'case-start', suite: suite.name, caseId: result.id });
     const status = baseline.caseStatus(suite.name, result);
     if (status) result.baseline = status;
-    for (const failure of result.failures) bus.emit({ type: 'failure', suite: suite.name, caseId: def.id, failure });
+    for (const failure of result.failures) bus.emit({ type: 'failure', suite: suite.name, caseId: result.id, failure });
     bus.emit({ type: 'case-finish', suite: suite.name, result });
-    return result;
-  });
+  }
   if (match.unmatched.length) {
     const named = match.unmatched.slice(0, LIST_UNMATCHED).map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url} (${u.why})`);
     const more = match.unmatched.length - named.length;
@@ -75,7 +75,7 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
 
 /** One case judged from the recording. */
 function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: RecordingMatch): CaseResult {
-  const base = { suite: suite.name, id: def.id, requirements: def.requirements, failures: [] as Failure[], exchanges: [] as Exchange[], durationMs: 0, location: def.location, ...(def.description ? { description: def.description } : {}) };
+  const base = { suite: suite.name, id: def.id, requirements: def.requirements, failures: [] as Failure[], exchanges: [] as Exchange[], durationMs: 0, location: def.location, ...(def.description ? { description: def.description } : {}), ...(def.assumes ? { assumes: def.assumes } : {}) };
   if (def.skip) return { ...base, outcome: 'skipped', reason: def.skip };
   const plan = passivePlan(def);
   if (!plan) return { ...base, outcome: 'skipped', reason: NEEDS_LIVE };
