@@ -58,6 +58,23 @@ export function judgedBy(requirement: string, run: PluginRun): boolean {
   return !run.response.error || JUDGED_WITH_ERROR.has(requirement);
 }
 
+const ONLY_ON_FAILURE = 'PLUGIN-ERROR-ONLY-ON-FAILURE';
+
+/**
+ * The rule an answer to a valid request broke by not being a plain success, when it broke one:
+ * no answer (PLUGIN-IO-ONE-RESPONSE), a non-zero exit (PLUGIN-ERROR-EXIT-ZERO, Errors 1), output
+ * that is no response (PLUGIN-IO-RESPONSE-DECODES), or `error` set beside generated files
+ * (PLUGIN-ERROR-ONLY-ON-FAILURE). A response that sets `error` and carries no files breaks
+ * nothing by itself (the plugin says it cannot generate for the schema): undefined.
+ */
+export function brokenBy(run: PluginRun): string | undefined {
+  if (run.noAnswer !== undefined) return ONE_RESPONSE;
+  if (run.result.exitCode !== 0) return EXIT_ZERO;
+  if (!run.response) return DECODES;
+  if (run.response.error && (run.response.file ?? []).length > 0) return ONLY_ON_FAILURE;
+  return undefined;
+}
+
 /** Why `run` left `requirement` nothing to judge, for a "not judged" report. */
 export function unjudgedBecause(run: PluginRun): string {
   if (run.noAnswer !== undefined) return 'no answer';
@@ -137,31 +154,53 @@ export function answerFindings(run: PluginRun, req: CodeGeneratorRequest, prefix
 }
 
 /**
- * Tallies, per requirement, the inputs it applies to and those whose answer let it be judged.
- * A requirement that applied to some input but was judged on none is not judged: every answer
- * it needed ended without anything to look at (the plugin crashed, hung, or wrote no response),
- * so reporting it passed would pass it on nothing.
+ * Tallies, per requirement, the inputs it applies to and those whose answer let it be judged
+ * (the evidence count). A requirement no input applied to (a fixture subset without proto3
+ * optional fields, say) has nothing to judge; one that applied to some input but was judged on
+ * none has nothing to judge either: every answer it needed ended without anything to look at
+ * (the plugin crashed, hung, or wrote no response). Neither is ever reported passed.
  */
 export class JudgedTally {
   private readonly applied = new Map<string, string[]>();
-  private readonly judged = new Set<string>();
+  private readonly judged = new Map<string, number>();
+  /** Per requirement, the rules the answers that left it unjudged broke (see {@link brokenBy}). */
+  private readonly blockers = new Map<string, Set<string | undefined>>();
 
   constructor(private readonly requirements: readonly string[]) {}
 
-  /** Counts one answer: `label` names its input in the report. */
-  add(label: string, applies: (id: string) => boolean, judged: (id: string) => boolean, why: string): void {
+  /** Counts one answer: `label` names its input in the report; `broke` is the rule the answer broke by not being a plain success. */
+  add(label: string, applies: (id: string) => boolean, judged: (id: string) => boolean, why: string, broke?: string): void {
     for (const id of this.requirements) {
       if (!applies(id)) continue;
-      if (judged(id)) this.judged.add(id);
-      else this.applied.set(id, [...(this.applied.get(id) ?? []), `${label}: ${why}`]);
+      if (judged(id)) {
+        this.judged.set(id, (this.judged.get(id) ?? 0) + 1);
+        continue;
+      }
+      this.applied.set(id, [...(this.applied.get(id) ?? []), `${label}: ${why}`]);
+      this.blockers.set(id, (this.blockers.get(id) ?? new Set()).add(broke));
     }
   }
 
-  /** "ID: reason" for every requirement that applied somewhere and was judged nowhere. */
-  unjudged(): string[] {
-    return this.requirements.filter((id) => this.applied.has(id) && !this.judged.has(id)).map((id) => {
-      const inputs = this.applied.get(id) ?? [];
-      return `${id}: every input it applies to ended without anything to judge (${inputs.slice(0, 5).join('; ')}${inputs.length > 5 ? `; and ${inputs.length - 5} more` : ''})`;
-    });
+  /** How many answers judged `id`. */
+  observed(id: string): number {
+    return this.judged.get(id) ?? 0;
+  }
+
+  /**
+   * The one rule every unjudged answer for `id` broke by setting `error` beside its files, when
+   * that is why nothing judged it: the requirement is blocked by that rule, not merely untested.
+   */
+  blockedBy(id: string): string | undefined {
+    if (this.observed(id) > 0) return undefined;
+    const by = [...(this.blockers.get(id) ?? [])];
+    return by.length === 1 && by[0] === ONLY_ON_FAILURE && id !== ONLY_ON_FAILURE ? ONLY_ON_FAILURE : undefined;
+  }
+
+  /** Why nothing judged `id` (undefined when something did). */
+  reason(id: string, none: string): string | undefined {
+    if (this.observed(id) > 0) return undefined;
+    const inputs = this.applied.get(id);
+    if (!inputs) return `not judged: ${id}: ${none}`;
+    return `not judged: ${id}: every input it applies to ended without anything to judge (${inputs.slice(0, 5).join('; ')}${inputs.length > 5 ? `; and ${inputs.length - 5} more` : ''})`;
   }
 }

@@ -1,6 +1,5 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
 import { Rules } from '../../../reference/plugin/model/index.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
@@ -71,8 +70,8 @@ export const fuzzRequest = defineCheck<FuzzRequestArgs>({
     if (!('finding' in verdict)) return;
     const f = verdict.finding;
     if (!ctx.requirements.includes(f.requirement)) {
-      // A crash or a bad exit hides every rule of the response: those cannot be judged.
-      throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin broke ${f.requirement} on this request (${f.message}), so ${ctx.requirements.join(', ')} could not be judged; list ${f.requirement} in the case to report it`);
+      // A crash or a bad exit hides every rule of the response: the case is blocked by the rule broken.
+      ctx.blocked(f.requirement, `the plugin broke ${f.requirement} on this request (${f.message}), so ${ctx.requirements.join(', ')} could not be judged; list ${f.requirement} in the case to report it`, 'run' in observed ? observed.run.exchange : undefined);
     }
     const actual = { kind: f.kind, ...(f.exitCode === undefined ? {} : { exitCode: f.exitCode }), ...(f.signal ? { signal: f.signal } : {}), ...(f.stderr ? { stderr: f.stderr } : {}) };
     ctx.fail({ requirement: f.requirement, message: f.message, actual, ...('run' in observed ? { exchange: observed.run.exchange } : {}) });

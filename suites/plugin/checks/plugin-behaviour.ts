@@ -3,10 +3,12 @@ import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
-import type { CodeGeneratorRequest, CodeGeneratorResponse } from '../../../reference/plugin/types.js';
+import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { appendUnknownFields, lengthDelimited, reorderRequest, varintField, type FieldOrder } from '../../../reference/plugin/wire.js';
 import { FIXTURE_ARGS, NO_ARGS, SCHEMA_ERROR_ARGS, type FixtureArgs, type SchemaErrorArgs } from './arguments.js';
 import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
+import { alwaysWritten, createdNames, insertionTargets, outputForImports } from '../fuzz/import-output.js';
+import { brokenBy } from './answer-findings.js';
 import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, wants, type PluginRun } from './support.js';
 
 /** The fixture a behaviour check runs on: with.fixture, else `shop` when allowed, else the first allowed. */
@@ -16,11 +18,24 @@ function baseFixture(ctx: CheckContext, args: FixtureArgs): FixtureName {
   return allowed.includes('shop') ? 'shop' : (allowed[0] ?? 'shop');
 }
 
+/**
+ * Ends the case when a plain request the behaviour is compared on got no plain success: blocked
+ * by the rule that answer broke (answer-findings.ts brokenBy), or, when it broke none (it set
+ * `error` without files: it says it cannot generate for the schema), untested with that reason.
+ */
+function cannotCompare(ctx: CheckContext, run: PluginRun, what: string): void {
+  const reason = `${what} (${outcomeText(run)}), so ${ctx.requirements.join(', ')} cannot be judged`;
+  const by = brokenBy(run);
+  if (by !== undefined) ctx.blocked(by, reason, run.exchange);
+  for (const id of ctx.requirements) ctx.noEvidence(id, reason);
+}
+
 /** A baseline run that must succeed for a comparison to mean anything. */
-async function baseline(ctx: CheckContext, req: CodeGeneratorRequest, label: string): Promise<{ run: PluginRun; stable: boolean }> {
+async function baseline(ctx: CheckContext, req: CodeGeneratorRequest, label: string): Promise<{ run: PluginRun; stable: boolean } | undefined> {
   const first = await runPlugin(ctx, encodeRequest(req), label, req);
   if (!succeeded(first)) {
-    throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the plain request (${label}) successfully (${outcomeText(first)}), so this behaviour cannot be compared; see PLUGIN-ERROR-EXIT-ZERO and the exchanges`);
+    cannotCompare(ctx, first, `the plugin does not answer the plain request (${label}) with generated files`);
+    return undefined;
   }
   const second = await runPlugin(ctx, encodeRequest(req), `${label}, again`, req);
   return { run: first, stable: succeeded(second) && isDeepStrictEqual(responseFiles(first.response), responseFiles(second.response)) };
@@ -47,6 +62,7 @@ export const fieldOrder = defineCheck<FixtureArgs>({
     const name = baseFixture(ctx, args);
     const req = requestFor(loadFixture(name), { fileToGenerate: loadFixture(name).set.file?.map((f) => f.name ?? '') ?? [] });
     const base = await baseline(ctx, req, `fixture ${name}`);
+    if (!base) return;
     const bytes = encodeRequest(req);
     for (const order of ['proto-file-first', 'interleaved', 'reversed'] satisfies FieldOrder[]) {
       await sameAsBaseline(ctx, 'PLUGIN-WIRE-FIELD-ORDER', base, reorderRequest(bytes, order), `fixture ${name} with fields ${order}`, req);
@@ -63,6 +79,7 @@ export const unknownFields = defineCheck<FixtureArgs>({
     const name = baseFixture(ctx, args);
     const req = requestFor(loadFixture(name));
     const base = await baseline(ctx, req, `fixture ${name}`);
+    if (!base) return;
     const bytes = encodeRequest(req);
     const front = [lengthDelimited(4000, new TextEncoder().encode('a newer compiler field')), varintField(4001, 7)];
     await sameAsBaseline(ctx, 'PLUGIN-UNKNOWN-FIELDS-IGNORED', base, appendUnknownFields(bytes), `fixture ${name} with unknown fields appended`, req);
@@ -81,6 +98,7 @@ export const compilerVersion = defineCheck<FixtureArgs>({
   run: async (ctx, args) => {
     const name = baseFixture(ctx, args);
     const base = await baseline(ctx, requestFor(loadFixture(name)), `fixture ${name}`);
+    if (!base) return;
     const variants: [string, CodeGeneratorRequest][] = [
       ['without compiler_version', requestFor(loadFixture(name), { compilerVersion: null })],
       ['with an empty compiler_version', requestFor(loadFixture(name), { compilerVersion: {} })],
@@ -119,7 +137,8 @@ export const deterministic = defineCheck<FixtureArgs>({
       }
     }
     // three equal crashes are no answers to compare: the crash is another rule's finding
-    if (!first.response) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: PLUGIN-DETERMINISTIC: no run on fixture ${name} gave a response to compare (${outcomeText(first)}); see PLUGIN-ERROR-EXIT-ZERO and the exchanges`);
+    if (!first.response) cannotCompare(ctx, first, `no run on fixture ${name} gave a response to compare`);
+    else ctx.observed('PLUGIN-DETERMINISTIC', runs.length);
   },
 });
 
@@ -137,11 +156,6 @@ const IMPORT_PAIRS: readonly ImportPair[] = [
   { fixture: 'event', main: 'event.proto', imported: 'google/protobuf/timestamp.proto', kind: 'its well-known-type import' },
 ];
 
-/** The names of the files a response creates (insertions and nameless chunks name none of their own). */
-function createdNames(res: CodeGeneratorResponse | undefined): Set<string> {
-  return new Set((res?.file ?? []).filter((f) => f.name && !f.insertion_point).map((f) => f.name ?? ''));
-}
-
 /** One import pair's three answers: the import alone, both files, the main file alone. */
 interface PairAnswers {
   pair: ImportPair;
@@ -153,13 +167,18 @@ interface PairAnswers {
 /**
  * `plugin.fileToGenerate` (PLUGIN-FILE-TO-GENERATE): for each import pair (shop.proto importing
  * common.proto; event.proto importing google/protobuf/timestamp.proto) the plugin is asked for
- * the import alone, for both files, and for the main file alone, and the SETS of files written
- * are compared: asked for the main file alone, the plugin may write only what asking for both
- * writes beyond what the import alone gives (the main file's own output), plus files it writes
- * whatever it is asked (written for every request of every pair, such as a runtime file). So
- * output for an import is caught under any name, not only when it is identical. A pair whose
+ * the import alone, for both files, and for the main file alone, and the SETS of files created
+ * are compared (fuzz/import-output.ts, the fuzzer's judgement too): asked for the main file
+ * alone, the plugin may create only what asking for both creates beyond what the import alone
+ * gives (the main file's own output), files it creates whatever it is asked (in the answer to
+ * every request of every pair, such as a runtime file), and files that answer creates and then
+ * inserts into itself (an insertion target of the run, which belongs to no one file asked for).
+ * So output for an import is caught under any name. Only which files are created is judged:
+ * how they are named, chunked or inserted into is the naming and insertion rules' business
+ * (cases of their own), so a fault there fails its own rule and not this one. A pair whose
  * import alone gives nothing of its own cannot tell and is passed over; when no pair can tell,
- * the case errors with that reason.
+ * the requirement is untested with that reason. A pair whose answers are no plain success
+ * blocks the case by the rule that answer broke.
  */
 export const fileToGenerate = defineCheck<Record<string, never>>({
   description: 'asks the plugin for a file without its imports; it must not generate code for the imports, under any name',
@@ -177,33 +196,33 @@ export const fileToGenerate = defineCheck<Record<string, never>>({
       const both = await ask([pair.imported, pair.main]);
       const one = await ask([pair.main]);
       for (const r of [importedOnly, both, one]) {
-        if (!succeeded(r)) throw new SpecgateError('SG_TARGET_PROTOCOL', `the plugin does not answer the ${pair.fixture} fixture successfully (${outcomeText(r)}), so file_to_generate cannot be checked`);
+        if (!succeeded(r)) {
+          cannotCompare(ctx, r, `the plugin does not answer the ${pair.fixture} fixture with generated files`);
+          return;
+        }
       }
       answers.push({ pair, importedOnly, both, one });
     }
-    // files written whatever is asked: in the answer to every request of every pair
-    const sets = answers.flatMap((a) => [a.importedOnly, a.both, a.one].map((r) => createdNames(r.response)));
-    const always = new Set([...(sets[0] ?? [])].filter((n) => sets.every((s) => s.has(n))));
+    const always = alwaysWritten(answers.flatMap((a) => [a.importedOnly, a.both, a.one].map((r) => createdNames(r.response))));
     let told = 0;
     for (const { pair, importedOnly, both, one } of answers) {
-      const forImport = createdNames(importedOnly.response);
-      if ([...forImport].every((n) => always.has(n))) continue;
+      const v = outputForImports({ forImports: createdNames(importedOnly.response), forBoth: createdNames(both.response), forMainAlone: createdNames(one.response), forMainAloneTargets: insertionTargets(one.response) }, always);
+      if (!v.told) continue;
       told++;
-      const forBoth = createdNames(both.response);
-      const forMain = [...forBoth].filter((n) => !forImport.has(n));
-      const extra = [...createdNames(one.response)].filter((n) => !always.has(n) && !forMain.includes(n));
-      if (extra.length) {
+      if (v.extra.length) {
         failFor(ctx, {
           requirement: 'PLUGIN-FILE-TO-GENERATE',
-          message: `asked for ${pair.main} only, the plugin also wrote ${extra.join(', ')}: not the output ${pair.main} gets when both files are asked for, so output for ${pair.kind} ${pair.imported}, which is not in file_to_generate`,
-          expected: { files: [...forMain, ...always].sort(), forImportAlone: [...forImport].sort() },
+          message: `asked for ${pair.main} only, the plugin also wrote ${v.extra.join(', ')}: not the output ${pair.main} gets when both files are asked for, so output for ${pair.kind} ${pair.imported}, which is not in file_to_generate`,
+          expected: { files: [...v.forMain, ...always].sort(), forImportAlone: [...createdNames(importedOnly.response)].sort() },
           actual: [...createdNames(one.response)].sort(),
           exchange: one.exchange,
         });
       }
     }
     if (told === 0) {
-      throw new SpecgateError('SG_CONFIG', `the plugin generates nothing of its own for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
+      ctx.noEvidence('PLUGIN-FILE-TO-GENERATE', `the plugin generates nothing of its own for ${IMPORT_PAIRS.map((p) => p.imported).join(' or ')} alone, so whether it generates code for imported files cannot be told`);
+    } else {
+      ctx.observed('PLUGIN-FILE-TO-GENERATE', told);
     }
   },
 });
@@ -234,12 +253,12 @@ export const schemaError = defineCheck<SchemaErrorArgs>({
       label = `fixture ${name}`;
     }
     const run = await runPlugin(ctx, encodeRequest(req), label, req);
-    // without an answer, or without a response in it, whether `error` was used cannot be told
-    const unjudged = (why: string): never => {
-      throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: PLUGIN-ERROR-EXIT-ZERO: ${why} (${label}), so whether it reports the problem in CodeGeneratorResponse.error cannot be told`);
-    };
+    // without an answer, or without a response in it, whether `error` was used cannot be told:
+    // the case is blocked by the rule the answer broke
+    const unjudged = (why: string, by: string): never =>
+      ctx.blocked(by, `${why} (${label}), so whether the plugin reports the problem in CodeGeneratorResponse.error cannot be told`, run.exchange);
     if (run.noAnswer !== undefined) {
-      if (!wants(ctx, 'PLUGIN-IO-ONE-RESPONSE')) unjudged(run.noAnswer);
+      if (!wants(ctx, 'PLUGIN-IO-ONE-RESPONSE')) unjudged(run.noAnswer, 'PLUGIN-IO-ONE-RESPONSE');
       failFor(ctx, { requirement: 'PLUGIN-IO-ONE-RESPONSE', message: `${run.noAnswer}; every request must get one CodeGeneratorResponse`, exchange: run.exchange });
       return;
     }
@@ -254,7 +273,7 @@ export const schemaError = defineCheck<SchemaErrorArgs>({
       return;
     }
     if (!run.response) {
-      if (!wants(ctx, 'PLUGIN-IO-RESPONSE-DECODES')) unjudged(`its output is no CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`);
+      if (!wants(ctx, 'PLUGIN-IO-RESPONSE-DECODES')) unjudged(`its output is no CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`, 'PLUGIN-IO-RESPONSE-DECODES');
       failFor(ctx, { requirement: 'PLUGIN-IO-RESPONSE-DECODES', message: `stdout is not a CodeGeneratorResponse: ${run.decodeError ?? 'nothing decoded'}`, exchange: run.exchange });
       return;
     }

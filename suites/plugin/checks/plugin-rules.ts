@@ -1,14 +1,13 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { encodeRequest } from '../../../reference/plugin/codec.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs } from './arguments.js';
 import { loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { generatedRequests } from './generated.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
-import { answerFindings, appliesTo, JudgedTally, judgedBy, unjudgedBecause, type Found } from './answer-findings.js';
+import { answerFindings, appliesTo, brokenBy, JudgedTally, judgedBy, unjudgedBecause, type Found } from './answer-findings.js';
 import { markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
 
 /**
@@ -19,10 +18,25 @@ export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRe
   return answerFindings(run, req, markerPrefix(ctx)).filter((f) => wants(ctx, f.requirement));
 }
 
-/** Ends the case with the requirements no answer let be judged (never passed on nothing). */
-function notJudged(tally: JudgedTally, hint = ''): void {
-  const unjudged = tally.unjudged();
-  if (unjudged.length) throw new SpecgateError('SG_TARGET_PROTOCOL', `not judged: ${unjudged.join('; ')}${hint}`);
+/**
+ * Reports what the answers judged, per requirement of the case: the number of answers that
+ * judged it, or why none did (no input it applies to, or every such answer left nothing to
+ * look at: untested with that reason, never passed on nothing). A requirement every answer left
+ * unjudged by setting `error` beside its files is blocked by PLUGIN-ERROR-ONLY-ON-FAILURE, the
+ * rule those answers broke.
+ */
+function reportEvidence(ctx: CheckContext, tally: JudgedTally, inputs: string, hint = ''): void {
+  for (const id of ctx.requirements) {
+    const n = tally.observed(id);
+    if (n > 0) {
+      ctx.observed(id, n);
+      continue;
+    }
+    const why = tally.reason(id, `no input applies to it (${inputs})`) ?? '';
+    const by = tally.blockedBy(id);
+    if (by !== undefined) ctx.blockedOne(id, by, `${why}${hint}`);
+    else ctx.noEvidence(id, `${why}${hint}`);
+  }
 }
 
 function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | undefined)[] {
@@ -41,6 +55,8 @@ interface JudgedAnswer {
   why: string;
   /** The requirements of the family that apply to the request it answered. */
   applies: string[];
+  /** The rule the answer broke by not being a plain success (answer-findings.ts brokenBy). */
+  broke?: string;
 }
 
 /**
@@ -63,7 +79,9 @@ async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: st
 }
 
 function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string): JudgedAnswer {
+  const broke = brokenBy(run);
   return {
+    ...(broke === undefined ? {} : { broke }),
     found: answerFindings(run, req, prefix),
     judged: PLUGIN_RESPONSE_JUDGES.filter((id) => judgedBy(id, run)),
     why: unjudgedBecause(run),
@@ -74,7 +92,7 @@ function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string)
 /** Records an answer's failures for the case's requirements and counts what it let be judged. */
 function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
   for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
-  tally.add(label, (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why);
+  tally.add(label, (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why, answer.broke);
 }
 
 /**
@@ -95,15 +113,16 @@ export const responseRules = defineCheck<ResponseRulesArgs>({
       const req = args.request;
       const run = await runPlugin(ctx, encodeRequest(req), 'the given request', req);
       take(ctx, tally, 'the given request', judgedAnswer(run, req, markerPrefix(ctx)));
-      notJudged(tally);
+      reportEvidence(ctx, tally, 'the given request');
       return;
     }
-    for (const name of pluginFixtures(ctx)) {
+    const fixtures = pluginFixtures(ctx);
+    for (const name of fixtures) {
       for (const parameter of parametersFrom(ctx, args)) {
         take(ctx, tally, `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, await fixtureAnswer(ctx, name, parameter));
       }
     }
-    notJudged(tally, '; see the exchanges (does the plugin need a parameter? set vars.plugin_parameters)');
+    reportEvidence(ctx, tally, `fixtures ${fixtures.join(', ')}`, '; see the exchanges (does the plugin need a parameter? set vars.plugin_parameters)');
   },
 });
 
@@ -123,9 +142,9 @@ export const generatedRules = defineCheck<RunsArgs>({
     let n = 0;
     await ctx.property(generatedRequests(), async (req) => {
       const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
-      tally.add(`generated request ${++n} (file_to_generate: ${(req.file_to_generate ?? []).join(', ')})`, (id) => appliesTo(id, req), (id) => judgedBy(id, run), unjudgedBecause(run));
+      tally.add(`generated request ${++n} (file_to_generate: ${(req.file_to_generate ?? []).join(', ')})`, (id) => appliesTo(id, req), (id) => judgedBy(id, run), unjudgedBecause(run), brokenBy(run));
       return judgeRun(ctx, run, req)[0];
     }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
-    notJudged(tally);
+    reportEvidence(ctx, tally, `${n} generated requests`);
   },
 });

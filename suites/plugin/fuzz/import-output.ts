@@ -12,6 +12,11 @@ import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
  * such as a runtime file). When the imports alone give nothing beyond those, the three answers
  * cannot tell.
  *
+ * A file the answer creates and then inserts into itself (an insertion target of the run: an
+ * index or registry the plugin fills as it goes, spec A, Rules for File 3 and 6) belongs to
+ * that response, not to any one file asked for: such a file written for the main files alone
+ * is never counted as output for an import, whatever it is named.
+ *
  * `plugin.fileToGenerate` (`specgate run`, two stored import pairs) and the fuzzer (each
  * generated request with imports, plus a control request of its own) judge by this one rule.
  */
@@ -19,6 +24,22 @@ import type { CodeGeneratorResponse } from '../../../reference/plugin/types.js';
 /** The names of the files a response creates (insertions and nameless chunks name none of their own). */
 export function createdNames(res: CodeGeneratorResponse | undefined): Set<string> {
   return new Set((res?.file ?? []).filter((f) => f.name && !f.insertion_point).map((f) => f.name ?? ''));
+}
+
+/**
+ * The names of the files a response creates and then, later in the same response, inserts
+ * into: its own insertion targets (spec A, Rules for File 3: the insertion goes into a file
+ * created before it).
+ */
+export function insertionTargets(res: CodeGeneratorResponse | undefined): Set<string> {
+  const created = new Set<string>();
+  const targets = new Set<string>();
+  for (const f of res?.file ?? []) {
+    if (!f.name) continue;
+    if (!f.insertion_point) created.add(f.name);
+    else if (created.has(f.name)) targets.add(f.name);
+  }
+  return targets;
 }
 
 /** Files written whatever is asked: the names in every one of the answers. */
@@ -35,6 +56,8 @@ export interface ImportAnswers {
   forBoth: ReadonlySet<string>;
   /** Asked for the main files alone (the answer judged). */
   forMainAlone: ReadonlySet<string>;
+  /** The files that answer creates and inserts into itself ({@link insertionTargets}): never output for an import. */
+  forMainAloneTargets?: ReadonlySet<string>;
 }
 
 /** What the three answers tell: nothing, or the main files' own output and any extra files. */
@@ -52,6 +75,7 @@ export type ImportOutputVerdict =
 export function outputForImports(answers: ImportAnswers, always: ReadonlySet<string>): ImportOutputVerdict {
   if ([...answers.forImports].every((n) => always.has(n))) return { told: false };
   const forMain = [...answers.forBoth].filter((n) => !answers.forImports.has(n));
-  const extra = [...answers.forMainAlone].filter((n) => !always.has(n) && !forMain.includes(n));
+  const own = answers.forMainAloneTargets ?? new Set<string>();
+  const extra = [...answers.forMainAlone].filter((n) => !always.has(n) && !forMain.includes(n) && !own.has(n));
   return { told: true, forMain, extra };
 }

@@ -134,7 +134,7 @@ async function importOutput(c: FuzzCase, request: CodeGeneratorRequest, usual: R
   const forBoth = forImports && (await ask({ ...request, file_to_generate: all }));
   if (!control || !forImports || !forBoth) return undefined;
   const always = alwaysWritten([usual.created, forBoth.created, forImports.created, control.created]);
-  const v = outputForImports({ forImports: forImports.created, forBoth: forBoth.created, forMainAlone: usual.created }, always);
+  const v = outputForImports({ forImports: forImports.created, forBoth: forBoth.created, forMainAlone: usual.created, forMainAloneTargets: usual.targets }, always);
   if (!v.told || v.extra.length === 0) return undefined;
   return {
     requirement: FILE_TO_GENERATE,

@@ -3,7 +3,7 @@ import { stableJson } from '../../../src/engine/checks/judged.js';
 import type { ExecConfig, ExecResult, ExecRunner } from '../../../src/targets/types.js';
 import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { responseFiles } from '../checks/support.js';
-import { createdNames } from './import-output.js';
+import { createdNames, insertionTargets } from './import-output.js';
 import { judgeAnswer, judgeRunnerError, type AnswerOptions, type FuzzFinding } from './judge-run.js';
 
 /**
@@ -23,6 +23,8 @@ export interface RunSummary {
   files: Record<string, string>;
   /** The names of the files the answer creates. */
   created: Set<string>;
+  /** The files the answer creates and then inserts into itself (never output for an import). */
+  targets: Set<string>;
   /** One line for messages: `exit 0 with 2 file(s)`, `error: ...`, `exit 3`, ... */
   outcome: string;
 }
@@ -62,6 +64,7 @@ export function summarize(request: CodeGeneratorRequest, result: ExecResult, jud
     bytes: digest(Buffer.concat([Buffer.from(`${String(result.exitCode)}:${String(result.signal)}:`), result.stdout])),
     files,
     created,
+    targets: insertionTargets(res),
     outcome: outcomeOf(result, failure, error, created),
   };
 }
@@ -114,7 +117,7 @@ export class PluginRuns {
     } catch (e) {
       if (this.signal.aborted) throw new RunStopped();
       const failure = judgeRunnerError(e);
-      return { failure, findings: [], errored: false, bytes: `failed:${failure.kind}`, files: {}, created: new Set(), outcome: failure.kind };
+      return { failure, findings: [], errored: false, bytes: `failed:${failure.kind}`, files: {}, created: new Set(), targets: new Set(), outcome: failure.kind };
     }
     return summarize(request, result, this.judging);
   }

@@ -1,0 +1,53 @@
+import type { RunResult } from '../../../src/engine/model.js';
+import { run } from '../../../src/engine/run.js';
+import { suite } from '../../../suites/plugin/index.js';
+
+/**
+ * Runs the plugin side of the suite in-process (the suite and engine from their sources) on a
+ * plugin script, as `specgate run --suite plugin --side plugin --plugin <script>` does, with
+ * the variables a planted-fault profile gives (a parameter that makes the reference fail).
+ */
+export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[] } = {}): Promise<RunResult> {
+  const vars = { plugin_command: [process.execPath, script], plugin_error_parameter: 'fail=planted schema error' };
+  const exec = { command: process.execPath, args: [script] };
+  return run({
+    modules: [suite],
+    suites: ['plugin'],
+    sides: { plugin: 'plugin' },
+    seed: opts.seed ?? 7,
+    runs: opts.runs ?? 1,
+    shrink: false,
+    ...(opts.cases ? { cases: opts.cases } : {}),
+    targets: { plugin: { section: { vars, exec }, label: 'plugin script', secrets: [] } },
+  });
+}
+
+/** Requirements reported failed, sorted. */
+export function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
+}
+
+/** Failed requirements at a gating level (MUST, without --strict), sorted. */
+export function failedGating(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'failed' && v.level === 'MUST').map((v) => v.id).sort();
+}
+
+/** Requirements reported blocked, each with the requirements that blocked it: `ID <- BY,...`, sorted. */
+export function blockedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.status === 'blocked').map((v) => `${v.id} <- ${[...(v.blockedBy ?? [])].sort().join(',')}`).sort();
+}
+
+/** Requirements reported untested, each with the reason. */
+export function untestedRequirements(r: RunResult): Map<string, string> {
+  return new Map(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
+}
+
+/** Cases that errored (a harness or target fault, never a conformance verdict): `id: reason`. */
+export function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
+}
+
+/** Every case that did not pass, with its reason and failures, for assertion messages. */
+export function unpassed(r: RunResult): string {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id} [${c.outcome}] ${c.reason ?? ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)).join('\n');
+}
