@@ -105,6 +105,10 @@ const pluginFaults: Fault[] = [
   ['plugin-renames-import-output', 'PLUGIN-FILE-TO-GENERATE'],
   ['plugin-nondeterministic', 'PLUGIN-DETERMINISTIC'],
   ['plugin-rejects-unknown-fields', 'PLUGIN-UNKNOWN-FIELDS-IGNORED'],
+  // what these disturb beyond their own rule is blocked by it (planted-faults.test.ts asserts the blocked set in-process)
+  ['plugin-dot-dir-single-file', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'],
+  ['plugin-indexes-before-creating', 'PLUGIN-INSERTION-EXISTING-FILE'],
+  ['plugin-error-beside-every-answer', 'PLUGIN-ERROR-ONLY-ON-FAILURE'],
 ];
 
 const driverFaults: Fault[] = [

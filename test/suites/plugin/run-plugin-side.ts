@@ -7,8 +7,8 @@ import { suite } from '../../../suites/plugin/index.js';
  * plugin script, as `specgate run --suite plugin --side plugin --plugin <script>` does, with
  * the variables a planted-fault profile gives (a parameter that makes the reference fail).
  */
-export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[] } = {}): Promise<RunResult> {
-  const vars = { plugin_command: [process.execPath, script], plugin_error_parameter: 'fail=planted schema error' };
+export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[]; fixtures?: string } = {}): Promise<RunResult> {
+  const vars = { plugin_command: [process.execPath, script], plugin_error_parameter: 'fail=planted schema error', ...(opts.fixtures ? { plugin_fixtures: opts.fixtures } : {}) };
   const exec = { command: process.execPath, args: [script] };
   return run({
     modules: [suite],

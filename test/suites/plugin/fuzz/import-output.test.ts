@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysWritten, createdNames, outputForImports } from '../../../../suites/plugin/fuzz/import-output.js';
+import { alwaysWritten, createdNames, insertionTargets, outputForImports } from '../../../../suites/plugin/fuzz/import-output.js';
 
 const set = (...names: string[]): Set<string> => new Set(names);
 
@@ -22,5 +22,16 @@ describe('telling output for imports by the files written', () => {
 
   it('cannot tell when the imports alone give nothing beyond what is always written', () => {
     expect(outputForImports({ forImports: set('rt.txt'), forBoth: set('rt.txt', 'main.txt'), forMainAlone: set('main.txt', 'rt.txt') }, set('rt.txt'))).toEqual({ told: false });
+  });
+
+  it('never counts a file the answer creates and then inserts into itself as output for an import', () => {
+    const res = { file: [{ name: 'main.txt', content: '' }, { name: 'main.index.txt', content: '' }, { name: 'main.index.txt', insertion_point: 'entries', content: 'main.txt\n' }, { name: 'late.txt', insertion_point: 'p', content: '' }, { name: 'late.txt', content: '' }] };
+    // inserted into after it was created: a target; inserted into before it exists: none
+    expect(insertionTargets(res)).toEqual(set('main.index.txt'));
+    const answers = { forImports: set('dep.txt', 'dep.index.txt'), forBoth: set('dep.txt', 'main.txt', 'dep.index.txt'), forMainAlone: set('main.txt', 'main.index.txt') };
+    expect(outputForImports(answers, new Set())).toEqual({ told: true, forMain: ['main.txt'], extra: ['main.index.txt'] });
+    expect(outputForImports({ ...answers, forMainAloneTargets: insertionTargets(res) }, new Set())).toEqual({ told: true, forMain: ['main.txt'], extra: [] });
+    // output for the import stays caught beside the answer's own target
+    expect(outputForImports({ ...answers, forMainAlone: set('main.txt', 'main.index.txt', 'dep.txt'), forMainAloneTargets: set('main.index.txt') }, new Set())).toEqual({ told: true, forMain: ['main.txt'], extra: ['dep.txt'] });
   });
 });
