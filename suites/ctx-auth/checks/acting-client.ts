@@ -44,9 +44,10 @@ export async function register(ctx: CheckContext, kind: ClientKind, redirectUri:
   const url = discoveredEndpoint(ctx, 'registration_endpoint');
   const res = await ctx.request({ method: 'POST', url, json: registrationMetadata(kind, redirectUri), accept: 'json' });
   const clientId = text(field(res.body, 'client_id'));
-  if ((res.status !== 201 && res.status !== 200) || clientId === '') throw cannotJudge(`registering a ${kind} client at ${url} answered ${res.status} without a client_id, so the case has no client to go on with`);
+  // valid metadata refused: the rule that valid metadata is registered does not hold, and the case has no client
+  if ((res.status !== 201 && res.status !== 200) || clientId === '') ctx.blocked('CTX-SRV-DCR-VALID', `registering a ${kind} client at ${url} answered ${res.status} without a client_id, so the case has no client to go on with`, res.exchange);
   const secret = text(field(res.body, 'client_secret'));
-  if (kind === 'confidential' && secret === '') throw cannotJudge(`registering a confidential client at ${url} (token_endpoint_auth_method client_secret_post) gave no client_secret, so the case has no confidential client`);
+  if (kind === 'confidential' && secret === '') ctx.blocked('CTX-SRV-DCR-VALID', `registering a confidential client at ${url} (token_endpoint_auth_method client_secret_post) gave no client_secret, so the case has no confidential client`);
   return { clientId, clientSecret: kind === 'confidential' ? secret : undefined, redirectUri, registered: true };
 }
 
@@ -77,7 +78,7 @@ export function preconfigured(ctx: CheckContext, kind: ClientKind, why: string):
  * `registration` and `preconfigured` insist on one way. Sets `client_id`, `client_secret`
  * (undefined for a public client: the code exchange then sends none), `redirect_uri` and
  * `client_registered`, under the prefix `as` when given. Runs after `ctx-auth.discover`. It
- * judges nothing: a refused registration of a valid client leaves the case nothing to judge.
+ * judges nothing: a refused registration of a valid client blocks the case by CTX-SRV-DCR-VALID.
  */
 export const clientCheck = defineCheck<ClientArgs>({
   description: 'gives the case a client: registered by RFC 7591 when the server offers it, else the profile\'s (client_id, redirect_uri; confidential_client_id/secret)',

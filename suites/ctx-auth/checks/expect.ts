@@ -44,18 +44,33 @@ interface RequireArgs {
   matches: unknown;
   because: string;
   otherwise?: 'error' | 'skip' | 'not-applicable';
+  /** `flow`: the value is what the authorization code flow gives (a code, an access token); see {@link flowRule}. */
+  by?: 'flow';
+}
+
+/**
+ * The rule a flow step rests on when a valid request of it gets no code or no token: the
+ * preconfigured client's, when the case acts as the client the profile gave a server without
+ * registration (CTX-SRV-NO-DCR-CLIENT); the fallback endpoints', when the server publishes no
+ * metadata (CTX-SRV-FALLBACK-ENDPOINTS); otherwise the S256 flow's own (CTX-SRV-PKCE-S256: an
+ * S256 request exchanged with its verifier gets a token).
+ */
+export function flowRule(vars: Record<string, unknown>): string {
+  if (vars['client_registered'] === false && vars['has_registration'] === false) return 'CTX-SRV-NO-DCR-CLIENT';
+  if (vars['has_metadata'] === false) return 'CTX-SRV-FALLBACK-ENDPOINTS';
+  return 'CTX-SRV-PKCE-S256';
 }
 
 /**
  * `ctx-auth.require`: a precondition. When the value does not match, the case cannot judge its
- * requirements: it ends errored (`otherwise: error`, the default: the target answered something
- * the case cannot go on from), skipped (`otherwise: skip`: something the case needs is missing),
- * or not applicable (`otherwise: not-applicable`: the target has no such feature, such as tokens
- * that expire or refresh tokens, so what the case judges does not apply to it). Never a pass,
- * never a conformance failure.
+ * requirements. With an owner (the step's `precondition:`, or `by: flow` for the rule the flow
+ * rests on, {@link flowRule}), the case ends blocked by that rule; when the case judges the owner
+ * itself, the owner fails first. Without one it ends not applicable (`otherwise:
+ * not-applicable`: the target has no such feature, such as refresh tokens), skipped (`otherwise:
+ * skip`: something the case needs is missing) or errored (the default). Never a pass.
  */
 export const requireCheck = defineCheck<RequireArgs>({
-  description: 'a precondition: the case ends errored (or skipped, or not applicable) when the value does not match, its requirements not judged',
+  description: 'a precondition: the case ends blocked by the rule the step rests on (or not applicable, skipped, errored) when the value does not match, its requirements not judged',
   args: {
     type: 'object',
     additionalProperties: false,
@@ -64,15 +79,23 @@ export const requireCheck = defineCheck<RequireArgs>({
       value: { description: 'the value, usually "${variable}"' },
       matches: { description: 'a matcher, as in expect:' },
       because: { type: 'string', minLength: 1, description: 'what does not hold, for the case\'s reason' },
-      otherwise: { enum: ['error', 'skip', 'not-applicable'], description: 'error (default), skip, or not-applicable' },
+      otherwise: { enum: ['error', 'skip', 'not-applicable'], description: 'without an owner: error (default), skip, or not-applicable' },
+      by: { enum: ['flow'], description: 'flow: the value comes from the authorization code flow; the case is blocked by the rule the flow rests on' },
     },
   },
-  judges: [],
+  // it may fail the owner it rests on when the case judges that rule; otherwise it judges nothing
+  judges: 'case',
   async run(ctx, args) {
+    for (const id of ctx.requirements) ctx.observed(id, 0);
     const problems = match(args.value, args.matches);
     if (!problems.length) return;
     const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
     if (args.otherwise === 'not-applicable') ctx.notApplicable(why);
+    const owner = args.by === 'flow' ? flowRule(ctx.vars) : ctx.precondition;
+    if (owner !== undefined) {
+      if (ctx.requirements.includes(owner)) ctx.fail({ requirement: owner, message: why });
+      ctx.blocked(owner, why);
+    }
     if (args.otherwise === 'skip') ctx.skip(`cannot judge: ${why}`);
     throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
   },

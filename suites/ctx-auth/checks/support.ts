@@ -52,13 +52,15 @@ export function stepVar(ctx: CheckContext, name: string, setBy: string): string 
 
 /**
  * An endpoint `ctx-auth.discover` set. Missing after a metadata document was found, the
- * document names none (its own requirement fails elsewhere) and the case cannot go on; missing
- * otherwise, the case file forgot the discovery.
+ * document names none: the case is blocked by the rule on the document's fields
+ * (CTX-SRV-METADATA-SHAPE for the authorization and token endpoints, which RFC 8414 section 2
+ * requires; CTX-SRV-DCR for the registration endpoint, which only a server offering
+ * registration advertises). Missing otherwise, the case file forgot the discovery.
  */
 export function discoveredEndpoint(ctx: CheckContext, name: string): string {
   const v = optionalText(ctx, name);
   if (v !== undefined) return v;
-  if (ctx.vars['has_metadata'] === true) throw cannotJudge(`the server's metadata document names no ${name} (a string), so the case has no endpoint to send its request to`);
+  if (ctx.vars['has_metadata'] === true) ctx.blocked(name === 'registration_endpoint' ? 'CTX-SRV-DCR' : 'CTX-SRV-METADATA-SHAPE', `the server's metadata document names no ${name} (a string), so the case has no endpoint to send its request to`);
   return stepVar(ctx, name, 'ctx-auth.discover');
 }
 

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../src/engine/model.js';
 import { loadSuites } from '../../../src/engine/run.js';
 import { suite } from '../../../suites/ctx-auth/index.js';
-import { tempDir } from '../../e2e/cli.js';
 import { CTX_FAULTS } from '../../fixtures/ctx-auth/faults/faults.js';
-import { expectedOutcome, inTurns, runFault, type FaultOutcome } from './run-faults.js';
+import { blockedRequirements, erroredCases, failedRequirements, runServerSide, story, untestedRequirements } from './run-ctx.js';
+import { expectedOutcome } from './run-faults.js';
 
 /**
- * Planted faults in the ctx-auth reference server, each judged through the command line
- * (`specgate run --side server`, one run per fault, a few side by side): every fault fails
- * exactly its requirement, the ones its definition says the same deviation breaks by their
- * wording, and the SHOULDs its mode leaves out; the requirements it leaves untested are exactly
- * those it names (their cases cannot go on, and say so); no case errors for any other reason;
- * and the exit code gates on MUST failures only.
+ * Planted faults in the ctx-auth reference server, each judged in-process on the server side
+ * (one run per fault): every fault fails exactly its requirement, the ones its definition says
+ * the same deviation breaks by their own wording, and the SHOULDs its mode leaves out; the
+ * requirements whose cases rest on the broken rule are reported blocked by it, exactly those its
+ * definition names; nothing is untested and no case errors; and the gate (a MUST failed) follows
+ * the levels of what failed.
  */
 
 const loaded = loadSuites([suite], ['ctx-auth']).suites[0];
@@ -21,8 +22,11 @@ const level = new Map(requirements.map((q) => [q.id, q.level]));
 /** The SHOULDs a server can be shown to deviate from (the others are not observable apart from a MUST). */
 const PLANTABLE_SHOULDS = ['METADATA', 'METADATA-S256', 'PKCE-PLAIN', 'DCR', 'EXPIRES-IN', 'REFRESH', 'REFRESH-ROTATION', 'CLIENT-CREDENTIALS'].map((s) => `CTX-SRV-${s}`);
 
-/** CLI runs side by side: the machine has two cores, and a run spends most of its time starting. */
-const WIDTH = 3;
+/**
+ * Single-defect faults whose one deviation stops the cases of other rules at a step they rest
+ * on: each fails its own requirement alone at the gate, and blocks the others.
+ */
+const ROOTS = ['metadata-without-token-endpoint', 'public-clients-not-registered', 'preconfigured-client-refused', 'bearer-refused', 'anonymous-403', 'fallback-token-missing'];
 
 describe('the catalog of planted ctx-auth faults', () => {
   const planted = new Set(Object.values(CTX_FAULTS).map((f) => f.requirement));
@@ -35,33 +39,47 @@ describe('the catalog of planted ctx-auth faults', () => {
 
   it('names only server requirements of the suite, each with why, never its own among the others', () => {
     for (const [name, f] of Object.entries(CTX_FAULTS)) {
-      const others = { ...f.alsoBreaks, ...f.untested };
+      const others = { ...f.alsoBreaks, ...f.blocks };
       expect([f.requirement, ...Object.keys(others)].filter((id) => !level.has(id)), name).toEqual([]);
       expect(Object.keys(others), name).not.toContain(f.requirement);
-      expect(Object.keys(f.alsoBreaks ?? {}).filter((id) => id in (f.untested ?? {})), name).toEqual([]);
+      expect(Object.keys(f.alsoBreaks ?? {}).filter((id) => id in (f.blocks ?? {})), name).toEqual([]);
       expect(Object.values(others).filter((why) => why.trim().length < 20), name).toEqual([]);
     }
   });
+
+  it('has the root faults this file singles out, each blocking something', () => {
+    for (const name of ROOTS) expect(Object.keys(CTX_FAULTS[name]?.blocks ?? {}).length, name).toBeGreaterThan(0);
+  });
 });
 
-describe('planted faults in the ctx-auth reference server, through the command line', () => {
-  const names = Object.keys(CTX_FAULTS);
-  const work = tempDir('specgate-ctx-faults-');
-  const outcomes = new Map<string, FaultOutcome>();
-  afterAll(() => work.remove());
+describe('planted faults in the ctx-auth reference server, in-process', () => {
+  const outcomes = new Map<string, RunResult>();
   beforeAll(async () => {
-    await inTurns(names, WIDTH, async (name) => outcomes.set(name, await runFault(name, work.dir)));
+    for (const [name, fault] of Object.entries(CTX_FAULTS)) outcomes.set(name, await runServerSide({ name, fault }));
   }, 600_000);
 
   for (const [name, fault] of Object.entries(CTX_FAULTS)) {
     it(`${name}: ${fault.description} -> ${fault.requirement}`, () => {
-      const o = outcomes.get(name);
-      expect(o, `no run for ${name}`).toBeDefined();
-      if (!o) return;
+      const r = outcomes.get(name);
+      expect(r, `no run for ${name}`).toBeDefined();
+      if (!r) return;
       const want = expectedOutcome(fault);
-      expect({ failed: o.failed, untested: o.untested, brokenCases: o.brokenCases }, o.story).toEqual({ ...want, brokenCases: [] });
+      expect({ failed: failedRequirements(r), blocked: blockedRequirements(r), untested: untestedRequirements(r), errored: erroredCases(r) }, story(r)).toEqual({ ...want, untested: {}, errored: [] });
       const gating = want.failed.some((id) => level.get(id) === 'MUST');
-      expect(o.exitCode, o.story).toBe(gating ? 1 : 0);
+      expect(r.summary.exitCode, story(r)).toBe(gating ? 1 : 0);
+    });
+  }
+
+  for (const name of ROOTS) {
+    it(`${name}: one root at the gate, the rest blocked by it`, () => {
+      const r = outcomes.get(name);
+      const fault = CTX_FAULTS[name];
+      if (!r || !fault) throw new Error(`no run or no fault for ${name}`);
+      const gatingFailed = failedRequirements(r).filter((id) => level.get(id) === 'MUST');
+      expect(gatingFailed, story(r)).toEqual(level.get(fault.requirement) === 'MUST' ? [fault.requirement] : []);
+      const blocked = blockedRequirements(r);
+      expect(Object.keys(blocked).length).toBeGreaterThan(0);
+      for (const [id, by] of Object.entries(blocked)) expect(by, id).toEqual([fault.requirement]);
     });
   }
 });

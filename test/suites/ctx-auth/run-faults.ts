@@ -1,10 +1,4 @@
-import { join } from 'node:path';
-import { fromRoot } from '../../../src/paths.js';
-import { readReport, runCli } from '../../e2e/cli.js';
-import { FAULT_VARIABLE, type CtxFault, type FaultMode } from '../../fixtures/ctx-auth/faults/fault-kit.js';
-
-/** The compiled module the command line loads to plant a fault (test/fixtures/ctx-auth/faults/fault-suite.ts). */
-export const FAULT_MODULE = fromRoot('dist', 'test', 'fixtures', 'ctx-auth', 'faults', 'fault-suite.js');
+import type { CtxFault, FaultMode } from '../../fixtures/ctx-auth/faults/fault-kit.js';
 
 /**
  * One generated input per property case. Each planted fault is a systematic deviation; the one
@@ -24,41 +18,14 @@ export const MODE_FAILURES: Readonly<Record<FaultMode, readonly string[]>> = {
   'no-registration': ['CTX-SRV-DCR'],
 };
 
-/** What one run of the server side against a planted fault showed. */
-export interface FaultOutcome {
-  /** Server requirements failed, sorted. */
-  failed: string[];
-  /** Server requirements untested, sorted. */
-  untested: string[];
-  /** Cases that errored for anything but "cannot judge" (a harness fault, never expected). */
-  brokenCases: string[];
-  exitCode: number | null;
-  /** The console output and every case that did not pass, to read when an assertion fails. */
-  story: string;
-}
-
-/** The outcome a fault must show: its requirement, what it also breaks, and its mode's own failures. */
-export function expectedOutcome(fault: CtxFault): { failed: string[]; untested: string[] } {
+/**
+ * The outcome a fault must show: its requirement, what the same deviation breaks by its own
+ * wording, and its mode's own failures fail; what it blocks is blocked by its requirement alone.
+ */
+export function expectedOutcome(fault: CtxFault): { failed: string[]; blocked: Record<string, string[]> } {
   const failed = new Set([...MODE_FAILURES[fault.mode ?? 'default'], fault.requirement, ...Object.keys(fault.alsoBreaks ?? {})]);
-  return { failed: [...failed].sort(), untested: Object.keys(fault.untested ?? {}).sort() };
-}
-
-/** Runs the server-side cases through the command line against the reference with the fault `name` planted. */
-export async function runFault(name: string, dir: string): Promise<FaultOutcome> {
-  const file = join(dir, `${name}.json`);
-  const args = ['run', '--suite-module', FAULT_MODULE, '--suite', 'ctx-auth', '--side', 'server', '--seed', String(FAULT_SEED), '--runs', String(FAULT_RUNS), '--no-color', '--report', `json=${file}`];
-  const r = await runCli(args, { cwd: fromRoot(), env: { [FAULT_VARIABLE]: name } });
-  const report = readReport(file);
-  const server = report.requirements.filter((q) => q.id.startsWith('CTX-SRV-'));
-  const cases = report.suites.flatMap((s) => s.cases);
-  const unpassed = cases.filter((c) => c.outcome !== 'passed' && !(c as { notApplicable?: boolean }).notApplicable);
-  return {
-    failed: server.filter((q) => q.status === 'failed').map((q) => q.id).sort(),
-    untested: server.filter((q) => q.status === 'untested').map((q) => q.id).sort(),
-    brokenCases: cases.filter((c) => c.outcome === 'errored' && !(c.reason ?? '').startsWith('cannot judge')).map((c) => `${c.id}: ${c.errorCode ?? ''} ${c.reason ?? ''}`),
-    exitCode: r.code,
-    story: [r.stdout, r.stderr, ...unpassed.map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)].join('\n'),
-  };
+  const blocked = Object.keys(fault.blocks ?? {}).sort().map((id): [string, string[]] => [id, [fault.requirement]]);
+  return { failed: [...failed].sort(), blocked: Object.fromEntries(blocked) };
 }
 
 /** Runs `work` on every item, at most `width` at a time, keeping the items' order in the results. */

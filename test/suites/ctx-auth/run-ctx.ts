@@ -1,0 +1,72 @@
+import type { RunResult } from '../../../src/engine/model.js';
+import { loadSuites, run } from '../../../src/engine/run.js';
+import type { SuiteModule } from '../../../src/engine/suite-module.js';
+import { referenceStartOptions, startCtxReference } from '../../../reference/ctx-auth/server/reference-target.js';
+import { suite } from '../../../suites/ctx-auth/index.js';
+import { MODE_OPTIONS, type CtxFault } from '../../fixtures/ctx-auth/faults/fault-kit.js';
+import { FAULT_RUNS, FAULT_SEED } from './run-faults.js';
+
+/**
+ * In-process runs of the ctx-auth suite's server side (the cases judging CTX-SRV-*) against the
+ * reference server with a planted fault, started the way the reference target starts the clean
+ * one (the run's clock, the same variables, the fault's mode), so the runs differ by the fault.
+ */
+
+/** IDs of the server-side cases: those judging CTX-SRV-* requirements only. */
+export function serverCaseIds(): string[] {
+  const loaded = loadSuites([suite], ['ctx-auth']).suites[0];
+  return (loaded?.cases ?? []).filter((c) => c.requirements.every((r) => r.startsWith('CTX-SRV-'))).map((c) => c.id);
+}
+
+/** The suite with its reference replaced by the reference carrying `fault`. */
+export function faultModule(name: string, fault: CtxFault): SuiteModule {
+  return {
+    ...suite,
+    reference: {
+      async start(start) {
+        const r = await startCtxReference({ ...referenceStartOptions(start), ...MODE_OPTIONS[fault.mode ?? 'default'], ...fault.options() });
+        return { ...r, description: `${r.description}, with the planted fault ${name}: ${fault.description}` };
+      },
+    },
+  };
+}
+
+/** Runs the server side in-process against the reference with `fault` planted (the clean reference without one). */
+export async function runServerSide(opts: { name?: string; fault?: CtxFault; seed?: number; runs?: number; cases?: string[] } = {}): Promise<RunResult> {
+  const module = opts.fault ? faultModule(opts.name ?? 'fault', opts.fault) : suite;
+  return run({ modules: [module], suites: ['ctx-auth'], targets: {}, sides: { 'ctx-auth': 'server' }, seed: opts.seed ?? FAULT_SEED, runs: opts.runs ?? FAULT_RUNS, cases: opts.cases ?? serverCaseIds() });
+}
+
+/** Server requirements with a failed verdict, sorted. */
+export function failedRequirements(r: RunResult): string[] {
+  return r.requirements.filter((v) => v.id.startsWith('CTX-SRV-') && v.status === 'failed').map((v) => v.id).sort();
+}
+
+/** Server requirements reported blocked, each with the requirements that blocked it (sorted). */
+export function blockedRequirements(r: RunResult): Record<string, string[]> {
+  return Object.fromEntries(
+    r.requirements
+      .filter((v) => v.id.startsWith('CTX-SRV-') && v.status === 'blocked')
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((v) => [v.id, [...(v.blockedBy ?? [])].sort()]),
+  );
+}
+
+/** Server requirements left untested (not blocked), each with the reason the run gives. */
+export function untestedRequirements(r: RunResult): Record<string, string> {
+  return Object.fromEntries(r.requirements.filter((v) => v.id.startsWith('CTX-SRV-') && v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
+}
+
+/** Cases that errored (a harness or target fault, never a conformance verdict). */
+export function erroredCases(r: RunResult): string[] {
+  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.errorCode ?? ''} ${c.reason ?? ''}`));
+}
+
+/** Every case that did not pass, with why: to read when an assertion fails. */
+export function story(r: RunResult): string {
+  return r.suites
+    .flatMap((s) => s.cases)
+    .filter((c) => c.outcome !== 'passed')
+    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}${c.blockedBy ? ` [blocked by ${c.blockedBy.requirement}: ${c.blockedBy.message}]` : ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)
+    .join('\n');
+}
