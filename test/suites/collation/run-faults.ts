@@ -21,6 +21,8 @@ export const FAULT_SEED = 7;
 export interface FaultOutcome {
   failed: string[];
   untested: string[];
+  /** Requirements reported blocked, each as `ID <- BY,...` (the requirements that blocked it), sorted. */
+  blocked: string[];
   /** Requirements not applicable to the target: none, as an `exec:` store answers every case. */
   notApplicable: string[];
   /** Cases that errored (a harness or protocol fault, never expected). */
@@ -30,19 +32,28 @@ export interface FaultOutcome {
   story: string;
 }
 
-/** The outcome a fault must show: its requirement and what it also breaks. */
-export function expectedOutcome(fault: CollationFault): { failed: string[]; untested: string[] } {
+/**
+ * The outcome a fault must show: its requirement and what the same deviation breaks by its own
+ * wording fail; what it disturbs beyond that is blocked by its requirement alone; what it leaves
+ * untested otherwise is named.
+ */
+export function expectedOutcome(fault: CollationFault): { failed: string[]; blocked: string[]; untested: string[] } {
   const failed = new Set([fault.requirement, ...Object.keys(fault.alsoBreaks ?? {})]);
-  return { failed: [...failed].sort(), untested: Object.keys(fault.untested ?? {}).sort() };
+  return {
+    failed: [...failed].sort(),
+    blocked: Object.keys(fault.blocks ?? {}).map((id) => `${id} <- ${fault.requirement}`).sort(),
+    untested: Object.keys(fault.untested ?? {}).sort(),
+  };
 }
 
-/** Runs the collation suite in this process against a fresh store with `fault` planted (the store the faulty process serves). */
-export async function runFaultHere(fault: string): Promise<FaultOutcome> {
+/** Runs the collation suite in this process against a fresh store with `fault` planted (the store the faulty process serves); none: the clean store. */
+export async function runFaultHere(fault: string | undefined): Promise<FaultOutcome> {
+  const label = fault ?? 'clean';
   const module: SuiteModule = {
     ...suite,
     reference: {
       async start() {
-        return { description: `the collation store with ${fault} planted`, vars: {}, documents: embeddedDocuments(plantedStore(fault), fault), async stop() {} };
+        return { description: fault === undefined ? 'the clean collation store' : `the collation store with ${fault} planted`, vars: {}, documents: embeddedDocuments(plantedStore(fault), label), async stop() {} };
       },
     },
   };
@@ -52,15 +63,26 @@ export async function runFaultHere(fault: string): Promise<FaultOutcome> {
 
 /** What the outcome is read from: a run's result, or its JSON report. */
 interface Verdicts {
-  requirements: readonly { id: string; status: string }[];
+  requirements: readonly { id: string; status: string; blockedBy?: readonly string[] | null }[];
   suites: readonly { cases: readonly { id: string; outcome: string; reason?: string | null; failures: readonly { requirement?: string; message: string }[] }[] }[];
+}
+
+/** Requirements reported blocked, each with the requirements that blocked it: `ID <- BY,...`, sorted. */
+export function blockedRequirements(r: Pick<Verdicts, 'requirements'>): string[] {
+  return r.requirements.filter((q) => q.status === 'blocked').map((q) => `${q.id} <- ${[...(q.blockedBy ?? [])].sort().join(',')}`).sort();
+}
+
+/** Requirements reported failed, sorted. */
+export function failedRequirements(r: Pick<Verdicts, 'requirements'>): string[] {
+  return r.requirements.filter((q) => q.status === 'failed').map((q) => q.id).sort();
 }
 
 function outcomeOf(r: Verdicts, exitCode: number | null, console = ''): FaultOutcome {
   const cases = r.suites.flatMap((s) => s.cases);
   const having = (status: string): string[] => r.requirements.filter((q) => q.status === status).map((q) => q.id).sort();
   return {
-    failed: having('failed'),
+    failed: failedRequirements(r),
+    blocked: blockedRequirements(r),
     untested: having('untested'),
     notApplicable: having('not-applicable'),
     brokenCases: cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`),
