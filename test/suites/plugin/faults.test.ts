@@ -25,7 +25,7 @@ writeFileSync(profile, 'name: planted faults\nsuites:\n  plugin:\n    vars:\n   
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Report {
-  requirements: { id: string; status: string; side?: string; reason?: string }[];
+  requirements: { id: string; status: string; side?: string; reason?: string; blockedBy?: string[] | null }[];
   summary: { exitCode: number; gatingFailures: number };
 }
 
@@ -47,6 +47,8 @@ async function withSlot<T>(f: () => Promise<T>): Promise<T> {
 interface Verdicts {
   /** Failed requirement IDs with the side of the protocol each belongs to. */
   failed: { id: string; side: string }[];
+  /** Blocked requirement IDs with their side and the requirements that blocked them. */
+  blocked: { id: string; side: string; by: string[] }[];
   /** Every requirement's status, with the reason the report gives. */
   status: Map<string, { status: string; reason: string }>;
   gatingFailures: number;
@@ -63,8 +65,9 @@ async function verdicts(flag: string[], label: string, runs: number, target = tr
   if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${out}`);
   const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
   const failed = parsed.requirements.filter((q) => q.status === 'failed').map((q) => ({ id: q.id, side: q.side ?? '' }));
+  const blocked = parsed.requirements.filter((q) => q.status === 'blocked').map((q) => ({ id: q.id, side: q.side ?? '', by: [...(q.blockedBy ?? [])].sort() }));
   const status = new Map(parsed.requirements.map((q) => [q.id, { status: q.status, reason: q.reason ?? '' }]));
-  return { failed: failed.sort((a, b) => a.id.localeCompare(b.id)), status, gatingFailures: parsed.summary.gatingFailures, code: r.code, out };
+  return { failed: failed.sort((a, b) => a.id.localeCompare(b.id)), blocked: blocked.sort((a, b) => a.id.localeCompare(b.id)), status, gatingFailures: parsed.summary.gatingFailures, code: r.code, out };
 }
 
 const catalogText = readFileSync(fromRoot('suites', 'plugin', 'requirements.yaml'), 'utf8');
@@ -158,6 +161,25 @@ const notJudged: Record<string, string[]> = {
 };
 
 /**
+ * What a fault disturbs beyond the rule it breaks: requirements the run reports blocked by that
+ * rule (untested because the case rests on it), never failed. A fault not listed blocks nothing.
+ */
+const blocks: Record<string, string[]> = {
+  'plugin-dot-dir-single-file': ['PLUGIN-FILE-TO-GENERATE'],
+  'plugin-indexes-before-creating': ['PLUGIN-FILE-TO-GENERATE'],
+  'plugin-error-beside-every-answer': [
+    'PLUGIN-FEATURE-PROTO3-OPTIONAL', 'PLUGIN-FILE-APPEND-HAS-PREVIOUS', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS', 'PLUGIN-FILE-NAME-ONCE',
+    'PLUGIN-FILE-NAME-RELATIVE', 'PLUGIN-FILE-NAME-SLASH-SEPARATOR', 'PLUGIN-FILE-TO-GENERATE', 'PLUGIN-INSERTION-EXISTING-FILE',
+    'PLUGIN-INSERTION-NAMES-FILE', 'PLUGIN-INSERTION-POINT-MARKED', 'PLUGIN-UNKNOWN-FIELDS-IGNORED', 'PLUGIN-VERSION-OPTIONAL', 'PLUGIN-WIRE-FIELD-ORDER',
+  ],
+  // the compiler side: a merge or a placement judged on a file the faulty insertion produced
+  'driver-inserts-below-marker': ['PLUGIN-COMPILER-GENERATED-CODE-INFO', 'PLUGIN-COMPILER-INSERTION-SAME-INVOCATION'],
+  'driver-no-indent': ['PLUGIN-COMPILER-GENERATED-CODE-INFO'],
+  'driver-reversed-generators': ['PLUGIN-COMPILER-GENERATED-CODE-INFO'],
+  'plugin-text-output': ['PLUGIN-DETERMINISTIC', 'PLUGIN-FILE-TO-GENERATE', 'PLUGIN-UNKNOWN-FIELDS-IGNORED', 'PLUGIN-VERSION-OPTIONAL', 'PLUGIN-WIRE-FIELD-ORDER'],
+};
+
+/**
  * Faults that are not a behaviour but a name: run through a wrapper of that name (a plugin
  * installed as `specgate-misnamed-plugin`, which no compiler finds for `--<NAME>_out`).
  */
@@ -234,6 +256,10 @@ async function expectCaughtExactly(fault: string, requirement: string, coBreaks:
   // Alone, every failure is this fault's; sharing a run, every failure not on the partner's side is.
   const mine = r.failed.filter((q) => !shared || q.side !== other).map((q) => q.id);
   expect(mine, r.out).toEqual([requirement, ...coBreaks].sort((a, b) => a.localeCompare(b)));
+  // what it disturbs beyond that is blocked by what it broke, on its own side
+  const blockedHere = r.blocked.filter((q) => !shared || q.side !== other);
+  expect(blockedHere.map((q) => q.id), `${fault} blocks: ${JSON.stringify(blockedHere)}`).toEqual([...(blocks[fault] ?? [])].sort((a, b) => a.localeCompare(b)));
+  for (const q of blockedHere) expect([requirement, ...coBreaks], `${q.id} blocked by ${q.by.join(', ')}`).toEqual(expect.arrayContaining(q.by));
   for (const id of notJudged[fault] ?? []) {
     const v = r.status.get(id);
     expect(v?.status, `${id}: ${v?.reason ?? ''}`).toBe('untested');

@@ -69,6 +69,19 @@ describe('plugin-side planted faults, in-process', () => {
     }, 120_000);
   }
 
+  it('a plugin that sets error on every valid answer is the target\'s fault: exit 1 when its rule gates, 4 when too little was judged, never 3', async () => {
+    const script = runnableScript('test/fixtures/plugin/faults/plugin-error-beside-every-answer.ts', out);
+    const gated = await runPluginSide(script, { stricter: true });
+    expect(failedRequirements(gated), unpassed(gated)).toEqual(['PLUGIN-ERROR-ONLY-ON-FAILURE']);
+    expect(erroredCases(gated)).toEqual([]);
+    expect(gated.summary.exitCode).toBe(1);
+    const judged = await runPluginSide(script, { requireJudged: 100 });
+    expect(judged.summary.judged.judged).toBeLessThan(judged.summary.judged.gating);
+    expect(erroredCases(judged)).toEqual([]);
+    expect(judged.summary.exitCode).toBe(4);
+    expect(judged.summary.verdict).toContain('fewer than --require-judged 100%');
+  }, 240_000);
+
   it('a plugin that fills an index file of its own run (created, then inserted into) passes PLUGIN-FILE-TO-GENERATE', async () => {
     const r = await runScript('test/fixtures/plugin/controls/plugin-run-index.ts');
     const v = r.requirements.find((q) => q.id === 'PLUGIN-FILE-TO-GENERATE');

@@ -7,7 +7,7 @@ import { suite } from '../../../suites/plugin/index.js';
  * plugin script, as `specgate run --suite plugin --side plugin --plugin <script>` does, with
  * the variables a planted-fault profile gives (a parameter that makes the reference fail).
  */
-export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[]; fixtures?: string } = {}): Promise<RunResult> {
+export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[]; fixtures?: string; stricter?: boolean; requireJudged?: number } = {}): Promise<RunResult> {
   const vars = { plugin_command: [process.execPath, script], plugin_error_parameter: 'fail=planted schema error', ...(opts.fixtures ? { plugin_fixtures: opts.fixtures } : {}) };
   const exec = { command: process.execPath, args: [script] };
   return run({
@@ -18,6 +18,8 @@ export async function runPluginSide(script: string, opts: { seed?: number; runs?
     runs: opts.runs ?? 1,
     shrink: false,
     ...(opts.cases ? { cases: opts.cases } : {}),
+    ...(opts.stricter ? { stricter: true } : {}),
+    ...(opts.requireJudged === undefined ? {} : { requireJudged: opts.requireJudged }),
     targets: { plugin: { section: { vars, exec }, label: 'plugin script', secrets: [] } },
   });
 }
