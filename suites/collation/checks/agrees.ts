@@ -58,19 +58,56 @@ export const agreesCheck = defineCheck<AgreesArgs>({
     if (!fixed && !args.generated) throw new SpecgateError('SG_CONFIG', 'collation.agrees needs `collation:` (the document judged) or `generated: true`');
     const documents = fixed ? fc.constant(fixed) : validCollationDocument();
     const attributed = args.requirement ? { requirement: args.requirement } : {};
+    const label = `${args.strings} strings under ${fixed ? shown(fixed) : 'generated collations'}`;
     await prepareComparator();
+    // a generated list judges the collation only when the collation orders some pair of it otherwise than its baseline does
+    let exercised = 0;
     await withPort(ctx, async (port) => {
       await ctx.property(
         fc.tuple(documents, lists(args.strings)),
         async ([collation, strings]) => {
           const found = await disagreement(port, collation, strings, ctx.signal);
-          return found ? { ...attributed, ...found } : undefined;
+          if (found) return { ...attributed, ...found };
+          if (tellsApart(collation, strings)) exercised++;
+          return undefined;
         },
-        { label: `${args.strings} strings under ${fixed ? shown(fixed) : 'generated collations'}`, ...(args.runs ? { runs: args.runs } : {}) },
+        { label, ...(args.runs ? { runs: args.runs } : {}) },
       );
     });
+    for (const requirement of args.requirement ? [args.requirement] : ctx.requirements) {
+      if (exercised > 0) ctx.observed(requirement, exercised);
+      else ctx.noEvidence(requirement, `no generated list (${label}) held two strings the collation orders otherwise than ${baselineShown(fixed)} does`);
+    }
   },
 });
+
+/**
+ * The collation a document is judged against to see whether generated strings exercise it: the
+ * same locale without the other fields (what the fields change), or, for a bare locale, the
+ * root collation (what the locale's rules change); for `simple`, the root collation too.
+ */
+function baseline(collation: Record<string, unknown>): Record<string, unknown> {
+  const locale = collation.locale;
+  const bare = Object.keys(collation).every((k) => k === 'locale');
+  return bare || locale === 'simple' || typeof locale !== 'string' ? { locale: 'root' } : { locale };
+}
+
+function baselineShown(fixed: Record<string, unknown> | undefined): string {
+  return fixed ? shown(baseline(fixed)) : 'each document\'s locale alone (or the root collation)';
+}
+
+/** Whether some pair of the strings compares otherwise under the collation than under its baseline. */
+export function tellsApart(collation: Record<string, unknown>, strings: readonly string[]): boolean {
+  const model = collatorFor(collation);
+  const base = collatorFor(baseline(collation));
+  for (let i = 0; i < strings.length; i++)
+    for (let j = i + 1; j < strings.length; j++) {
+      const a = strings[i] ?? '';
+      const b = strings[j] ?? '';
+      if (Math.sign(model.compare(a, b)) !== Math.sign(base.compare(a, b))) return true;
+    }
+  return false;
+}
 
 /** The first way the target's answers disagree with the reference comparator, or undefined. */
 export async function disagreement(port: CollationPort, collation: Record<string, unknown>, generated: readonly string[], signal: AbortSignal): Promise<FailureInput | undefined> {

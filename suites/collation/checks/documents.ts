@@ -122,10 +122,12 @@ async function refusesInvalid(ctx: CheckContext, db: DocumentDatabaseTarget, run
   const arb: fc.Arbitrary<{ document: Record<string, unknown>; reason: InvalidReason }> = invalidCollationDocument().filter(
     ({ document, reason }) => reasons.includes(reason) && !UNJUDGED_MAX_VARIABLE.has(String(document.maxVariable)) && valid(repaired(document, reason)),
   );
+  const tried = new Map<string, number>();
   await ctx.property(
     arb,
     async ({ document, reason }): Promise<FailureInput | void> => {
       const requirement = REQUIREMENT_OF[reason];
+      tried.set(requirement, (tried.get(requirement) ?? 0) + 1);
       const name = next();
       const made = await attempt(db, { create: name, collation: document }, ctx.signal);
       if ('reply' in made) {
@@ -140,6 +142,11 @@ async function refusesInvalid(ctx: CheckContext, db: DocumentDatabaseTarget, run
     },
     { label: `invalid collation documents (${reasons.join(', ')})`, ...(runs ? { runs } : {}) },
   );
+  for (const requirement of new Set(reasons.map((r) => REQUIREMENT_OF[r]))) {
+    const n = tried.get(requirement) ?? 0;
+    if (n > 0) ctx.observed(requirement, n);
+    else ctx.noEvidence(requirement, `no generated invalid document was broken the way ${requirement} judges (${reasons.filter((r) => REQUIREMENT_OF[r] === requirement).join(', ')})`);
+  }
 }
 
 /** What is wrong with a listed collation, charged to the requirement it breaks; undefined when it is right. */
@@ -166,14 +173,30 @@ export function echoProblem(written: Record<string, unknown>, resolved: Resolved
   };
 }
 
+/**
+ * What one listed document can judge: the echo always; ICU's defaults when it leaves out a field
+ * its locale does not tailor; a locale's own defaults when it leaves out a field its locale does.
+ */
+export function judgedBy(written: Record<string, unknown>, resolved: ResolvedCollation): string[] {
+  const left = FIELDS.filter((f) => f !== 'locale' && written[f] === undefined);
+  const fields = resolved as unknown as Record<string, unknown>;
+  return [
+    ECHO,
+    ...(left.some((f) => ICU_DEFAULTS[f] === fields[f]) ? [DEFAULTS] : []),
+    ...(left.some((f) => ICU_DEFAULTS[f] !== fields[f]) ? [DEFAULTS_VARY] : []),
+  ];
+}
+
 async function echoesValid(ctx: CheckContext, db: DocumentDatabaseTarget, runs: number | undefined): Promise<void> {
   const next = namer(ctx);
   const arb = validCollationDocument().filter(valid);
+  const listedBack = new Map<string, number>();
   await ctx.property(
     arb,
     async (document): Promise<FailureInput | void> => {
       const resolved = parseCollation(document);
       if (resolved === 'simple') return undefined;
+      for (const requirement of judgedBy(document, resolved)) listedBack.set(requirement, (listedBack.get(requirement) ?? 0) + 1);
       const name = next();
       const made = await attempt(db, { create: name, collation: document }, ctx.signal);
       if ('refused' in made)
@@ -190,6 +213,16 @@ async function echoesValid(ctx: CheckContext, db: DocumentDatabaseTarget, runs: 
     },
     { label: 'valid collation documents, listed back', ...(runs ? { runs } : {}) },
   );
+  const why: Record<string, string> = {
+    [ECHO]: 'no generated document other than a simple one was listed back',
+    [DEFAULTS]: 'no generated document left out a field its locale does not tailor',
+    [DEFAULTS_VARY]: 'no generated document left out a field its locale tailors (e.g. backwards under fr_CA, caseFirst under da)',
+  };
+  for (const requirement of [ECHO, DEFAULTS, DEFAULTS_VARY].filter((r) => ctx.requirements.includes(r))) {
+    const n = listedBack.get(requirement) ?? 0;
+    if (n > 0) ctx.observed(requirement, n);
+    else ctx.noEvidence(requirement, why[requirement] ?? 'nothing generated judged it');
+  }
 }
 
 /**
