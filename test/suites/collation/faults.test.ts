@@ -57,6 +57,16 @@ describe('the catalog of planted collation faults', () => {
     }
   });
 
+  it('has single-defect faults whose one failure blocks what rests on it', () => {
+    // each breaks one rule other cases assume or set up through: it fails that rule alone and the rest is blocked by it
+    for (const name of ['strength1ComparesCase', 'strength2ComparesCase', 'numericOrderingIgnored', 'shiftedIgnored', 'viewWithCollationRefused']) {
+      const f = COLLATION_FAULTS[name];
+      expect(f, name).toBeDefined();
+      expect(Object.keys(f?.alsoBreaks ?? {}), name).toEqual([]);
+      expect(Object.keys(f?.blocks ?? {}).length, name).toBeGreaterThan(1);
+    }
+  });
+
   it('implements every fault where its kind says, and nothing else', () => {
     const byKind = (kind: string): string[] => Object.entries(COLLATION_FAULTS).filter(([, f]) => f.kind === kind).map(([n]) => n).sort();
     expect(Object.keys(COMPARATOR_DEVIATIONS).sort()).toEqual(byKind('comparator'));
