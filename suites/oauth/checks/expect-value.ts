@@ -79,11 +79,13 @@ export function mentions(value: unknown, text: string): boolean {
 }
 
 /**
- * A precondition: when `value` does not match, the case cannot judge its requirements and
- * ends as errored with `because` (never a pass by default, never a conformance failure).
+ * A precondition: when `value` does not match, the case cannot judge its requirements. With the
+ * step's `precondition:` owner it ends blocked by that rule (the owner failing first when the
+ * case judges it); without one it ends errored with `because`. Never a pass, and never a
+ * failure of a rule the case merely rests on.
  */
 export const requireValue = defineCheck<{ value?: unknown; matches: unknown; because: string }>({
-  description: 'a precondition: the case ends errored (not judged) when the value does not match',
+  description: 'a precondition: the case ends blocked by the step\'s precondition owner (errored without one) when the value does not match',
   args: {
     type: 'object',
     additionalProperties: false,
@@ -91,13 +93,21 @@ export const requireValue = defineCheck<{ value?: unknown; matches: unknown; bec
     properties: {
       value: { description: 'the value, usually "${captured}"' },
       matches: { description: 'a matcher, as in expect:' },
-      because: { type: 'string', minLength: 1, description: 'what does not hold, for the errored case' },
+      because: { type: 'string', minLength: 1, description: 'what does not hold, for the blocked or errored case' },
     },
   },
-  judges: [],
-  async run(_ctx, args) {
+  // it may fail the owner it rests on when the case judges that rule; otherwise it judges nothing
+  judges: 'case',
+  async run(ctx, args) {
+    for (const id of ctx.requirements) ctx.observed(id, 0);
     const problems = match(args.value, args.matches);
-    if (problems.length)
-      throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`);
+    if (!problems.length) return;
+    const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
+    const owner = ctx.precondition;
+    if (owner !== undefined) {
+      if (ctx.requirements.includes(owner)) ctx.fail({ requirement: owner, message: why });
+      ctx.blocked(owner, why);
+    }
+    throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
   },
 });

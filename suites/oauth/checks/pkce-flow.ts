@@ -59,7 +59,11 @@ export const pkceFlow = defineCheck<{ case: PkceCase; expected: PkceExpected }>(
       return;
     }
     if (!code) {
-      ctx.fail({ requirement, message: `${c.kind}: a valid PKCE authorization request must issue a code`, expected: { code: '(present)' }, actual: { outcome: r['outcome'], error: r['error'] } });
+      // sent back to the application without an error, the redirect carried no code where it
+      // belongs: that is the redirect rule's failure, not the PKCE rule's
+      const redirect = r['outcome'] === 'redirected' && !r['error'] && ctx.requirements.includes('OAUTH-AUTHZ-REDIRECT-CODE');
+      const where = redirect ? ' in the query of the redirect' : '';
+      ctx.fail({ requirement: redirect ? 'OAUTH-AUTHZ-REDIRECT-CODE' : requirement, message: `${c.kind}: a valid PKCE authorization request must issue a code${where}`, expected: { code: '(present)' }, actual: { outcome: r['outcome'], error: r['error'] } });
       return;
     }
     const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/oauth/access_token`, {

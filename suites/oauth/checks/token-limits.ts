@@ -1,6 +1,5 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { act, need, postForm, str } from './support.js';
 
 /**
@@ -12,10 +11,11 @@ import { act, need, postForm, str } from './support.js';
 async function issueToken(ctx: CheckContext, scope: string): Promise<string> {
   const r = await act(ctx, 'approve', { query: { client_id: need(ctx, 'client_id'), scope, state: 'limits' } });
   const code = str(r['code']);
-  if (!code) throw cannotJudge(`the web flow issued no code (outcome ${str(r['outcome'])}), so tokens cannot be created`);
+  // the case rests on the web flow: no code means the redirect rule does not hold
+  if (!code) ctx.blocked('OAUTH-AUTHZ-REDIRECT-CODE', `the web flow issued no code (outcome ${str(r['outcome'])}), so tokens cannot be created`);
   const sent = await postForm(ctx, `${need(ctx, 'auth_url')}/login/oauth/access_token`, { client_id: need(ctx, 'client_id'), client_secret: need(ctx, 'client_secret'), code });
   const token = str(sent.fields['access_token']);
-  if (!token) throw cannotJudge(`the code exchange returned no token (HTTP ${sent.res.status}), so tokens cannot be created`);
+  if (!token) ctx.blocked('OAUTH-TOKEN-CODE-VALID', `the code exchange of a fresh code returned no token (HTTP ${sent.res.status}), so tokens cannot be created`, sent.res.exchange);
   return token;
 }
 
@@ -28,15 +28,11 @@ async function works(ctx: CheckContext, token: string): Promise<{ ok: boolean; s
   return { ok: res.status === 200, status: res.status };
 }
 
-/** Revocation is seen through GET /user: if it refuses even a fresh token, nothing can be judged. */
-function needFreshTokenWorks(fresh: { ok: boolean; status: number }): void {
-  if (!fresh.ok) throw cannotJudge(`GET {api_url}/user refuses a fresh token (HTTP ${fresh.status}), so revocation cannot be observed`);
+/** Revocation is seen through GET /user: if it refuses even a fresh token, the case is blocked by the rule that it accepts one. */
+function needFreshTokenWorks(ctx: CheckContext, fresh: { ok: boolean; status: number }): void {
+  if (!fresh.ok) ctx.blocked('OAUTH-API-USER-BEARER', `GET {api_url}/user refuses a fresh token (HTTP ${fresh.status}), so revocation cannot be observed`);
 }
 
-/** The target answered something the check cannot go on from: the case is not judged (errored). */
-function cannotJudge(why: string): SpecgateError {
-  return new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
-}
 
 const scopeArgs = {
   type: 'object',
@@ -66,7 +62,7 @@ async function eleventhRevokesOldest(ctx: CheckContext, scope: string): Promise<
   await ctx.wait(3600);
   const eleventh = await issueToken(ctx, scope);
   const newest = await works(ctx, eleventh);
-  needFreshTokenWorks(newest);
+  needFreshTokenWorks(ctx, newest);
   const oldest = await works(ctx, tokens[0] ?? '');
   const second = await works(ctx, tokens[1] ?? '');
   const requirement = 'OAUTH-TOKEN-ELEVENTH-REVOKES-OLDEST';
@@ -91,7 +87,7 @@ async function creationRatePrompts(ctx: CheckContext, scope: string): Promise<vo
   const tokens: string[] = [];
   for (let i = 0; i < 10; i++) tokens.push(await issueToken(ctx, scope));
   const latest = await works(ctx, tokens[9] ?? '');
-  needFreshTokenWorks(latest);
+  needFreshTokenWorks(ctx, latest);
   const r = await act(ctx, 'open', { query: { client_id: need(ctx, 'client_id'), scope, state: 'rate' } });
   const requirement = 'OAUTH-TOKEN-RATE-REAUTHORIZE';
   if (r['outcome'] === 'redirected' && str(r['code'])) {
@@ -116,7 +112,7 @@ async function userCodeSubmissions(ctx: CheckContext): Promise<void> {
   const enter = async (): Promise<Record<string, unknown>> => {
     const s = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id') });
     const userCode = str(s.fields['user_code']);
-    if (!userCode) throw cannotJudge(`the device authorization request got no user_code (HTTP ${s.res.status}), so no code can be submitted`);
+    if (!userCode) ctx.blocked('OAUTH-DEVICE-FORMAT-JSON', `the device authorization request (answer asked as JSON) got no user_code (HTTP ${s.res.status}), so no code can be submitted`, s.res.exchange);
     return act(ctx, 'enter-user-code', { user_code: userCode });
   };
   for (let i = 1; i <= 50; i++) {
@@ -153,7 +149,7 @@ async function revokeOnReviewPage(ctx: CheckContext): Promise<void> {
     ctx.fail({ requirement, message: `the review page at {auth_url}/settings/connections/applications/<client_id> did not let the user revoke the application`, expected: { outcome: 'revoked' }, actual: r });
     return;
   }
-  needFreshTokenWorks(before);
+  needFreshTokenWorks(ctx, before);
   const after = await works(ctx, token);
   if (after.ok) ctx.fail({ requirement, message: 'after revoking on the review page the token must stop working', expected: { status: 'not 200' }, actual: { status: after.status } });
 }

@@ -1,32 +1,64 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../src/engine/model.js';
 import { BROWSER_FAULTS, FAULTS } from '../../fixtures/oauth/faults/faults.js';
-import { erroredCases, failedRequirements, runOAuth } from './run-target.js';
+import { blockedRequirements, erroredCases, failedRequirements, runOAuth, story } from './run-target.js';
 
 /**
- * Every planted fault is caught by exactly its requirement and the requirements its fault
- * definition lists as depending on the broken step (or broken by the same behaviour): each of
- * them fails, nothing else does.
+ * Every planted fault is caught by exactly its requirement and the requirements its definition
+ * says the same deviation breaks by their own wording (alsoBreaks): each of them fails, nothing
+ * else does; the requirements whose cases rest on the broken rule are reported blocked by it,
+ * exactly those the definition names (blocks); no case errors.
  */
+
+/**
+ * Single-defect faults whose one deviation stops the cases of other rules at a step they rest
+ * on: each fails its own requirement alone at the gate, and the others are blocked by it.
+ */
+const ROOTS = ['code-in-fragment', 'user-refuses-flow-tokens', 'poll-needs-secret', 'authorized-stays-pending', 'revoke-does-nothing', 'expires-in-understated'];
+
 describe('planted faults in the reference platform', () => {
+  const runs = new Map<string, RunResult>();
+  beforeAll(async () => {
+    for (const [name, fault] of Object.entries(FAULTS)) runs.set(name, await runOAuth({ fault }));
+  }, 900_000);
+
   for (const [name, fault] of Object.entries(FAULTS)) {
-    it(`${name}: ${fault.description} -> ${fault.requirement}`, async () => {
-      const r = await runOAuth({ fault });
-      const failed = failedRequirements(r);
-      expect(failed).toContain(fault.requirement);
-      if (fault.cascade?.includes('*')) return;
-      expect(failed).toEqual([fault.requirement, ...(fault.cascade ?? [])].sort());
-      expect(erroredCases(r)).toEqual([]);
+    it(`${name}: ${fault.description} -> ${fault.requirement}`, () => {
+      const r = runs.get(name);
+      if (!r) throw new Error(`no run for ${name}`);
+      const blocked = Object.fromEntries(Object.keys(fault.blocks ?? {}).sort().map((id): [string, string[]] => [id, [fault.requirement]]));
+      expect({ failed: failedRequirements(r), blocked: blockedRequirements(r), errored: erroredCases(r) }, story(r)).toEqual({
+        failed: [fault.requirement, ...Object.keys(fault.alsoBreaks ?? {})].sort(),
+        blocked,
+        errored: [],
+      });
     });
   }
 
-  it('names the advertised expires_in an expiry case relied on when the codes outlive it', async () => {
-    const understated = FAULTS['expires-in-understated'];
-    if (!understated) throw new Error('the fault expires-in-understated is missing');
-    const r = await runOAuth({ fault: understated, cases: ['device-code-expires-after-900-seconds', 'device-user-code-expires-after-900-seconds'] });
-    const messages = r.requirements.filter((v) => v.status === 'failed').flatMap((v) => v.failures.map((f) => `${v.id}: ${f.message}`));
-    expect(messages).toHaveLength(2);
-    for (const m of messages) expect(m).toMatch(/ — relying on values the target advertised: .*expires_in=600 \(captured from step \d+, check oauth\.deviceStart: POST \/login\/device\/code\)/);
-    expect(messages.map((m) => m.split(':')[0]).sort()).toEqual(['OAUTH-DEVICE-EXPIRED-TOKEN', 'OAUTH-DEVICE-USER-CODE-EXPIRY']);
+  for (const name of ROOTS) {
+    it(`${name}: one root at the gate, the rest blocked by it`, () => {
+      const r = runs.get(name);
+      const fault = FAULTS[name];
+      if (!r || !fault) throw new Error(`no run or no fault for ${name}`);
+      const level = new Map(r.requirements.map((v) => [v.id, v.level]));
+      expect(failedRequirements(r).filter((id) => level.get(id) === 'MUST'), story(r)).toEqual(level.get(fault.requirement) === 'MUST' ? [fault.requirement] : []);
+      const blocked = blockedRequirements(r);
+      expect(Object.keys(blocked).length).toBeGreaterThan(0);
+      for (const [id, by] of Object.entries(blocked)) expect(by, id).toEqual([fault.requirement]);
+    });
+  }
+
+  it('keeps, as the evidence of the expiry cases it blocks, the advertised expires_in they relied on', () => {
+    const r = runs.get('expires-in-understated');
+    if (!r) throw new Error('the fault expires-in-understated did not run');
+    const cases = r.suites.flatMap((s) => s.cases).filter((c) => c.id === 'device-code-expires-after-900-seconds' || c.id === 'device-user-code-expires-after-900-seconds');
+    expect(cases).toHaveLength(2);
+    for (const c of cases) {
+      expect(c.blockedBy?.requirement, c.id).toBe('OAUTH-DEVICE-EXPIRES-IN');
+      const messages = (c.blockedFailures ?? []).map((f) => f.message);
+      expect(messages.length, c.id).toBeGreaterThan(0);
+      for (const m of messages) expect(m).toMatch(/ — relying on values the target advertised: .*expires_in=600 \(captured from step \d+, check oauth\.deviceStart: POST \/login\/device\/code\)/);
+    }
   });
 
   it('has a fault for every MUST requirement the server-side cases cover', async () => {

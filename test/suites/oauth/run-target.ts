@@ -44,3 +44,22 @@ export function failedRequirements(r: RunResult): string[] {
 export function erroredCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
 }
+
+/** Requirements reported blocked, each with the requirements that blocked it (sorted), by ID. */
+export function blockedRequirements(r: RunResult): Record<string, string[]> {
+  return Object.fromEntries(
+    r.requirements
+      .filter((v) => v.status === 'blocked')
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((v) => [v.id, [...(v.blockedBy ?? [])].sort()]),
+  );
+}
+
+/** Every case that did not pass, with why (and what blocked it): to read when an assertion fails. */
+export function story(r: RunResult): string {
+  return r.suites
+    .flatMap((s) => s.cases)
+    .filter((c) => c.outcome !== 'passed')
+    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}${c.blockedBy ? ` [blocked by ${c.blockedBy.requirement}: ${c.blockedBy.message}]` : ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)
+    .join('\n');
+}
