@@ -187,8 +187,27 @@ export function judgedBy(written: Record<string, unknown>, resolved: ResolvedCol
   ];
 }
 
+/** The fixed collation the set-up creates a collection with before any generated one. */
+const SET_UP_COLLATION = { locale: 'en', strength: 2 };
+
+/**
+ * The set-up owned by the step's `precondition:` (the rule that governs creating a collection
+ * with a collation): one collection created with a plain valid collation. A target that refuses
+ * it refuses every generated document for that reason, and the listing cannot be judged: the
+ * case is blocked by the owner. Without an owner a refusal stays the echo's failure, judged per
+ * generated document below.
+ */
+async function setUp(ctx: CheckContext, db: DocumentDatabaseTarget, name: string): Promise<void> {
+  const owner = ctx.precondition;
+  if (owner === undefined) return;
+  const made = await attempt(db, { create: name, collation: SET_UP_COLLATION }, ctx.signal);
+  if ('refused' in made) ctx.blocked(owner, `a collection could not be created with the collation ${shown(SET_UP_COLLATION)}: ${made.refused.dbMessage}`);
+  await db.command({ drop: name }, ctx.signal).catch(() => undefined);
+}
+
 async function echoesValid(ctx: CheckContext, db: DocumentDatabaseTarget, runs: number | undefined): Promise<void> {
   const next = namer(ctx);
+  await setUp(ctx, db, next());
   const arb = validCollationDocument().filter(valid);
   const listedBack = new Map<string, number>();
   await ctx.property(

@@ -59,7 +59,10 @@ describe('the catalog of planted collation faults', () => {
 
   it('has single-defect faults whose one failure blocks what rests on it', () => {
     // each breaks one rule other cases assume or set up through: it fails that rule alone and the rest is blocked by it
-    for (const name of ['strength1ComparesCase', 'strength2ComparesCase', 'numericOrderingIgnored', 'shiftedIgnored', 'viewWithCollationRefused']) {
+    for (const name of [
+      'strength1ComparesCase', 'strength1ActsAsSecondary', 'strength2ComparesCase', 'numericOrderingIgnored', 'shiftedIgnored',
+      'viewWithCollationRefused', 'collectionWithCollationRefused', 'indexWithCollationRefused',
+    ]) {
       const f = COLLATION_FAULTS[name];
       expect(f, name).toBeDefined();
       expect(Object.keys(f?.alsoBreaks ?? {}), name).toEqual([]);
