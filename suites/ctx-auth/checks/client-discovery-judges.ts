@@ -1,4 +1,4 @@
-import { PASS, fail, unjudged } from '../../../src/engine/checks/contract.js';
+import { PASS, blockedBy, fail, unjudged } from '../../../src/engine/checks/contract.js';
 import { JUDGED_REVISION, METADATA_PATH, jsonString, kindOf, label, listed, ofKind, resourcePath, type ScenarioRun, type SentRequest } from './client-evidence.js';
 import { requestExchange } from './client-hide.js';
 import { endpointPaths } from './client-scenarios.js';
@@ -64,6 +64,14 @@ export function judgeMetadataUsed(run: ScenarioRun): ClientVerdict {
   if (!oauth.length) return unjudged(`the client sent no authorization, token or registration request in the ${run.scenario} scenario`);
   const advertised = endpointPaths(run.scenario);
   const doc = ofKind(run, 'metadata').find((r) => r.status === 200);
+  // a client that never read the document cannot use what it advertises: the rule that would
+  // have had it read the document broke first (it looked elsewhere, or never looked)
+  if (!doc) {
+    const elsewhere = run.requests.find((r) => r.path.endsWith(METADATA_PATH));
+    return elsewhere
+      ? blockedBy('CTX-CLI-BASE-URL-ROOT', `the client looked for the metadata at ${elsewhere.path}, not at the host root, and so never read the endpoints it advertises`)
+      : blockedBy('CTX-CLI-DISCOVERY-FIRST', `the client never requested the metadata document (${METADATA_PATH}), and so never read the endpoints it advertises`);
+  }
   const source = doc ? ` (the metadata of ${label(doc)} advertises it)` : '';
   const problems = oauth
     .filter(({ r, kind }) => r.path !== advertised[kind])

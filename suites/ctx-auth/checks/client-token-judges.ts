@@ -1,4 +1,4 @@
-import { unjudged } from '../../../src/engine/checks/contract.js';
+import { blockedBy, unjudged } from '../../../src/engine/checks/contract.js';
 import { bearerOf, issuedTokens, kindOf, label, listed, ofKind, param, type IssuedToken, type ScenarioRun, type SentRequest } from './client-evidence.js';
 import { HIDDEN } from './client-hide.js';
 import { verdictOf, type ClientVerdict, type Problem } from './client-verdicts.js';
@@ -105,6 +105,9 @@ export function judgeRefresh(run: ScenarioRun): ClientVerdict {
   const tokens = issuedTokens(run);
   const judged = found.filter(({ at }) => tokens.some((t) => t.refresh && t.by.n < at.n));
   if (!judged.length) return unjudged(`no token response before the expired token (${label((found[0] as Expiry).at)}) issued a refresh token`);
+  // a client that renewed nothing after a 401 breaks the restart rule; how it renews is this one's
+  const silent = judged.find(({ at }) => !renewalsAfter(run, at).length);
+  if (silent) return blockedBy('CTX-CLI-EXPIRED-RESTART', `${label(silent.at)} was answered 401 (the token expired) and the client renewed nothing after it, so how it renews is not shown`);
   const problems = judged.flatMap(({ at }): Problem[] => {
     const latest = tokens.filter((t) => t.refresh && t.by.n < at.n).pop() as IssuedToken;
     const next = renewalsAfter(run, at)[0];

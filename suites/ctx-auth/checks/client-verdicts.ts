@@ -38,8 +38,9 @@ export function verdictOf(run: ScenarioRun, problems: readonly Problem[]): Verdi
 /**
  * A run judge applied to every run of the case: a failure in any run fails (each message
  * prefixed with its scenario when there are several); otherwise a run that shows the rule
- * passes it; otherwise the first not-applicable; otherwise no run could judge, with every reason. A run
- * without any request is never judged.
+ * passes it, counting what every passing run judged; otherwise the first not-applicable;
+ * otherwise the first run blocked by a rule it rests on; otherwise no run could judge, with every
+ * reason. A run without any request is never judged.
  */
 export function acrossRuns(judge: RunJudge): ClientJudge {
   return (evidence) => {
@@ -55,9 +56,12 @@ export function acrossRuns(judge: RunJudge): ClientJudge {
       const message = failed.map(({ run, v }) => `${prefix(run)}${v.message}`).join('; ');
       return { ...firstFailed.v, message };
     }
-    if (verdicts.some(({ v }) => 'ok' in v && v.ok)) return PASS;
+    const passed = verdicts.flatMap(({ v }) => ('ok' in v && v.ok ? [v.observed ?? 1] : []));
+    if (passed.length) return { ok: true, observed: passed.reduce((a, b) => a + b, 0) };
     const moot = verdicts.find(({ v }) => 'notApplicable' in v);
     if (moot) return moot.v;
+    const blocked = verdicts.find(({ v }) => 'blockedBy' in v);
+    if (blocked && 'blockedBy' in blocked.v) return { ...blocked.v, reason: `${prefix(blocked.run)}${blocked.v.reason}` };
     return unjudged(verdicts.map(({ run, v }) => `${prefix(run)}${'unjudged' in v ? v.unjudged : ''}`).join('; '));
   };
 }

@@ -14,7 +14,8 @@ function judge(id: string, ev: ClientEvidence): ClientVerdict {
   return j(ev);
 }
 
-const PASS = { ok: true };
+/** A pass (with what it judged: how many runs or requests showed the rule). */
+const PASS: unknown = expect.objectContaining({ ok: true });
 const failing = (pattern: RegExp): Record<string, unknown> => ({ ok: false, message: expect.stringMatching(pattern) });
 
 /** A client of a later revision: protected-resource metadata first, path-aware and OpenID probes, the version header everywhere, `resource=`, no scope. */
@@ -188,5 +189,24 @@ describe('a client of a later revision in the standard scenario', () => {
     const ev = evidence(runOf('standard', laterRevisionFlow()));
     const judged = ['CTX-CLI-BASE-URL-ROOT', 'CTX-CLI-DISCOVERY-FIRST', 'CTX-CLI-VERSION-HEADER', 'CTX-CLI-401-STARTS-FLOW', 'CTX-CLI-PKCE-CHALLENGE', 'CTX-CLI-PKCE-VERIFIER', 'CTX-CLI-REDIRECT-URI', 'CTX-CLI-REDIRECT-URI-SAME', 'CTX-CLI-TOKEN-REQUEST', 'CTX-CLI-CODE-ONCE', 'CTX-CLI-DCR', 'CTX-CLI-DCR-BODY', 'CTX-CLI-BEARER-EVERY', 'CTX-CLI-TOKEN-NOT-IN-QUERY'];
     expect(Object.fromEntries(judged.map((id) => [id, judge(id, ev)]))).toEqual(Object.fromEntries(judged.map((id) => [id, PASS])));
+  });
+});
+
+describe('CTX-CLI-METADATA-USED, when the client never read the metadata', () => {
+  const custom = { authorize: '/oauth2/authorize', token: '/oauth2/token', register: '/oauth2/register' };
+
+  it('is blocked by CTX-CLI-DISCOVERY-FIRST when the client never asked for it', () => {
+    const flow = [unauthorized(), register(), authorize(), exchange()];
+    expect(judge('CTX-CLI-METADATA-USED', evidence(runOf('custom-paths', flow)))).toEqual({ blockedBy: 'CTX-CLI-DISCOVERY-FIRST', reason: expect.stringMatching(/never requested the metadata document/) });
+  });
+
+  it('is blocked by CTX-CLI-BASE-URL-ROOT when it looked below the server path', () => {
+    const flow = [unauthorized(), noMetadata('GET /ctx/.well-known/oauth-authorization-server'), register(), authorize(), exchange()];
+    expect(judge('CTX-CLI-METADATA-USED', evidence(runOf('custom-paths', flow)))).toEqual({ blockedBy: 'CTX-CLI-BASE-URL-ROOT', reason: expect.stringMatching(/looked for the metadata at \/ctx\/\.well-known\/oauth-authorization-server/) });
+  });
+
+  it('still fails a client that read it and used the fallbacks', () => {
+    const flow = [unauthorized(), metadata(custom), register('/oauth2/register'), authorize(), exchange({}, {}, '/oauth2/token')];
+    expect('ok' in judge('CTX-CLI-METADATA-USED', evidence(runOf('custom-paths', flow)))).toBe(true);
   });
 });

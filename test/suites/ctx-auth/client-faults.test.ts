@@ -29,6 +29,15 @@ const failedOf = (run: CtxCliRun): string[] =>
     .map(([id]) => id)
     .sort();
 
+/** Client requirements reported blocked, each with the requirements that blocked it. */
+const blockedOf = (run: CtxCliRun): Record<string, string[]> =>
+  Object.fromEntries(
+    run.report.requirements
+      .filter((v) => v.id.startsWith('CTX-CLI-') && v.status === 'blocked')
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((v) => [v.id, [...((v as { blockedBy?: string[] }).blockedBy ?? [])].sort()]),
+  );
+
 describe.skipIf(built.skip)('planted-fault clients of the ctx-auth suite, through the CLI', () => {
   const runs = new Map<string, CtxCliRun>();
 
@@ -44,6 +53,7 @@ describe.skipIf(built.skip)('planted-fault clients of the ctx-auth suite, throug
       expect(run, 'the run of this fault').toBeDefined();
       if (!run) return;
       expect(failedOf(run)).toEqual([fault.requirement, ...(fault.alsoBreaks?.requirements ?? [])].sort());
+      expect(blockedOf(run)).toEqual(Object.fromEntries((fault.blocks?.requirements ?? []).sort().map((id) => [id, [fault.requirement]])));
       const verdict = run.report.requirements.find((v) => v.id === fault.requirement);
       expect(verdict?.failures[0]?.message).toBeTruthy();
       // a failed MUST makes the run exit 1

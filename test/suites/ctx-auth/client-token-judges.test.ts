@@ -32,7 +32,8 @@ function judge(id: string, ev: ClientEvidence): ClientVerdict {
   return j(ev);
 }
 
-const PASS = { ok: true };
+/** A pass (with what it judged: how many runs or requests showed the rule). */
+const PASS: unknown = expect.objectContaining({ ok: true });
 const failing = (pattern: RegExp): Record<string, unknown> => ({ ok: false, message: expect.stringMatching(pattern) });
 
 function hidesSecrets(v: ClientVerdict): void {
@@ -132,5 +133,12 @@ describe('CTX-CLI-REFRESH', () => {
     const noRefresh = { ...exchange(), answer: { access_token: ACCESS_1, token_type: 'Bearer' } };
     const flow = [unauthorized(), metadata(), register(), authorize(), noRefresh, call(ACCESS_1), call(ACCESS_1, 401)];
     expect(judge('CTX-CLI-REFRESH', evidence(runOf('mid-session-expiry', flow)))).toEqual({ unjudged: expect.stringMatching(/^no token response before the expired token \(request #7 POST \/ctx\) issued a refresh token$/) });
+  });
+});
+
+describe('CTX-CLI-REFRESH, when the client renews nothing', () => {
+  it('is blocked by CTX-CLI-EXPIRED-RESTART (giving up is that rule\'s failure)', () => {
+    expect(judge('CTX-CLI-REFRESH', expiryFlow([], []))).toEqual({ blockedBy: 'CTX-CLI-EXPIRED-RESTART', reason: expect.stringMatching(/^request #7 POST \/ctx was answered 401 \(the token expired\) and the client renewed nothing after it/) });
+    expect(judge('CTX-CLI-EXPIRED-RESTART', expiryFlow([], []))).toMatchObject({ ok: false });
   });
 });

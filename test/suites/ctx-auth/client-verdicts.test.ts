@@ -51,13 +51,13 @@ describe('client verdicts', () => {
     });
     expect(CLIENT_JUDGES['CTX-CLI-PKCE-CHALLENGE']?.(evidence(hung))).toEqual({ unjudged: expect.stringMatching(/^the client sent no authorization request in the standard scenario \(the client was stopped by the harness after 2 s/) });
     // a pass stays a pass: what it sent before the stop showed the rule kept
-    expect(CLIENT_JUDGES['CTX-CLI-BASE-URL-ROOT']?.(evidence(runOf('standard', standardFlow(), { end })))).toEqual({ ok: true });
+    expect(CLIENT_JUDGES['CTX-CLI-BASE-URL-ROOT']?.(evidence(runOf('standard', standardFlow(), { end })))).toMatchObject({ ok: true });
   });
 
   it('passes every standard-scenario judge for a conformant session', () => {
     const run = runOf('standard', standardFlow());
     for (const id of ['CTX-CLI-BASE-URL-ROOT', 'CTX-CLI-DISCOVERY-FIRST', 'CTX-CLI-VERSION-HEADER', 'CTX-CLI-401-STARTS-FLOW', 'CTX-CLI-PKCE-CHALLENGE', 'CTX-CLI-PKCE-VERIFIER', 'CTX-CLI-REDIRECT-URI', 'CTX-CLI-REDIRECT-URI-SAME', 'CTX-CLI-TOKEN-REQUEST', 'CTX-CLI-CODE-ONCE', 'CTX-CLI-DCR', 'CTX-CLI-DCR-BODY', 'CTX-CLI-BEARER-EVERY', 'CTX-CLI-TOKEN-NOT-IN-QUERY'])
-      expect(CLIENT_JUDGES[id]?.(evidence(run)), id).toEqual({ ok: true });
+      expect(CLIENT_JUDGES[id]?.(evidence(run)), id).toMatchObject({ ok: true });
   });
 
   it('shows requests in reports with every credential hidden, and the schemes kept', () => {
