@@ -94,8 +94,22 @@ function gatingExit(name: string): number {
 describe('planted faults in the collation store, every one in this process', () => {
   const outcomes = new Map<string, FaultOutcome>();
   beforeAll(async () => {
-    await inTurns(Object.keys(COLLATION_FAULTS), WIDTH, async (name) => outcomes.set(name, await runFaultHere(name)));
+    await inTurns([undefined, ...Object.keys(COLLATION_FAULTS)], WIDTH, async (name) => outcomes.set(name ?? '', await runFaultHere(name)));
   }, 600_000);
+
+  it('the clean store passes every requirement from the sources, and the run exits 0', () => {
+    const o = outcomes.get('');
+    expect(o).toBeDefined();
+    if (!o) return;
+    expect({ failed: o.failed, blocked: o.blocked, untested: o.untested, notApplicable: o.notApplicable, brokenCases: o.brokenCases }, o.story).toEqual({
+      failed: [],
+      blocked: [],
+      untested: [],
+      notApplicable: [],
+      brokenCases: [],
+    });
+    expect(o.exitCode, o.story).toBe(0);
+  });
 
   for (const [name, fault] of Object.entries(COLLATION_FAULTS)) {
     it(`${name}: ${fault.description} -> ${fault.requirement}`, () => {
