@@ -1,6 +1,6 @@
 import type { ObservedRequest } from '../../../reference/oauth/server/observation.js';
 import { authorization, isApiCall, issuedToken, toExchange } from './client-log.js';
-import { PASS, fail, unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
+import { fail, unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
 
 /**
  * Judges of what an application does with a token, shared by both flows:
@@ -36,7 +36,7 @@ export function judgeRevalidateUser(v: ApiView): Verdict {
       });
     }
   }
-  return PASS;
+  return { ok: true, observed: tokens.length };
 }
 
 /**
@@ -64,5 +64,5 @@ export function judgeBearer(v: ApiView): Verdict {
       );
     }
   }
-  return PASS;
+  return { ok: true, observed: calls.length };
 }

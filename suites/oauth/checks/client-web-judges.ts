@@ -82,8 +82,9 @@ export function judgeRedirectUri(run: WebRun): Verdict {
 export function judgeLoopbackLiteral(run: WebRun): Verdict {
   if (!run.authorizeUrl) return noAuthorizeUrl(run);
   const sent = authorizeParam(run, 'redirect_uri');
-  // Without redirect_uri the registered callback URL (a literal) is used: nothing to prefer.
-  if (!sent || !URL.canParse(sent)) return PASS;
+  // Without redirect_uri the registered callback URL is used: the client chose no host, so
+  // there is nothing of its own to judge (never a pass on nothing)
+  if (!sent || !URL.canParse(sent)) return unjudged(sent ? `the authorization request's redirect_uri ${JSON.stringify(sent)} is not a URL` : 'the authorization request carries no redirect_uri, so the client chose no host for it (the registered callback URL is used)');
   const host = new URL(sent).hostname;
   if (host === 'localhost' || host.endsWith('.localhost')) {
     return fail(`the redirect URI uses ${host} instead of the loopback literal 127.0.0.1 or ::1 (a platform following the redirect rules also holds localhost to the callback's port)`, {
