@@ -92,18 +92,21 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   if (!deviceCode) {
     // an answer that did not decode says so first: every field is missing only because of it
     const undecoded = undecodedAnswer(sent.res, 'json');
-    throw new SpecgateError(
-      'SG_TARGET_PROTOCOL',
+    // the request asked for JSON: an answer without a device_code breaks the rule of that answer,
+    // and the case, which rests on it, is blocked by it
+    ctx.blocked(
+      'OAUTH-DEVICE-FORMAT-JSON',
       undecoded
-        ? `${undecoded}: the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged`
-        : `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot be judged: ${cutText(sent.res.bodyText, 200)}`,
+        ? `${undecoded}: the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot go on`
+        : `the device authorization request got no device_code (HTTP ${sent.res.status}), so the device flow cannot go on: ${cutText(sent.res.bodyText, 200)}`,
+      sent.exchange,
     );
   }
   return {
     deviceCode,
     userCode: str(f['user_code']),
-    interval: seconds(f, 'interval', DEVICE_TIMING_DEFAULTS.interval, sent),
-    expiresIn: seconds(f, 'expires_in', DEVICE_TIMING_DEFAULTS.expires_in, sent),
+    interval: seconds(ctx, f, 'interval', DEVICE_TIMING_DEFAULTS.interval, sent),
+    expiresIn: seconds(ctx, f, 'expires_in', DEVICE_TIMING_DEFAULTS.expires_in, sent),
     advertised: { interval: f['interval'], expires_in: f['expires_in'] },
     sent,
   };
@@ -116,17 +119,18 @@ const MAX_SECONDS = 86_400;
  * A number of seconds from a device authorization answer: the spec's default when the field is
  * absent (its own requirement fails elsewhere), else a whole or fractional count from 0 to a
  * day. Anything else (text, a negative or endless number) leaves no wait the flow can be judged
- * with, so the case cannot go on (SG_TARGET_PROTOCOL).
+ * with: the case is blocked by the field's own rule (OAUTH-DEVICE-INTERVAL, -EXPIRES-IN).
  */
-function seconds(f: Record<string, unknown>, field: string, absent: number, sent: Sent): number {
+function seconds(ctx: CheckContext, f: Record<string, unknown>, field: string, absent: number, sent: Sent): number {
   const raw = f[field];
   if (raw === undefined || raw === null || raw === '') return absent;
   const n = typeof raw === 'number' ? raw : typeof raw === 'bigint' || (typeof raw === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw)) ? Number(raw) : NaN;
   if (Number.isFinite(n) && n >= 0 && n <= MAX_SECONDS) return n;
   const shown = typeof raw === 'string' ? JSON.stringify(raw) : typeof raw === 'bigint' ? raw.toString() : typeof raw === 'number' ? String(raw) : JSON.stringify(raw) ?? String(raw);
-  throw new SpecgateError(
-    'SG_TARGET_PROTOCOL',
-    `cannot judge: the device authorization answered ${field} ${shown} (HTTP ${sent.res.status}), not a number of seconds from 0 to ${MAX_SECONDS}, so no poll can be timed by it`,
+  return ctx.blocked(
+    field === 'interval' ? 'OAUTH-DEVICE-INTERVAL' : 'OAUTH-DEVICE-EXPIRES-IN',
+    `the device authorization answered ${field} ${shown} (HTTP ${sent.res.status}), not a number of seconds from 0 to ${MAX_SECONDS}, so no poll can be timed by it`,
+    sent.exchange,
   );
 }
 

@@ -5,11 +5,21 @@ import { comparePoll, DeviceMirror } from '../../../suites/oauth/checks/device-m
 import { advertisedTiming, startDevice, undecodedAnswer } from '../../../suites/oauth/checks/support.js';
 
 /** A check context whose every request gets `bodyText` with `contentType`. */
+/** What `ctx.blocked` was called with, thrown as the engine does, to be caught by the test. */
+class Blocked extends Error {
+  constructor(readonly requirement: string, readonly reason: string) {
+    super(`blocked by ${requirement}: ${reason}`);
+  }
+}
+
 function answering(contentType: string, bodyText: string, body: unknown): CheckContext {
   return {
     caseId: 'probe',
     vars: { auth_url: 'http://platform.test', device_client_id: 'dev' },
     signal: new AbortController().signal,
+    blocked: (requirement: string, reason: string): never => {
+      throw new Blocked(requirement, reason);
+    },
     request: async (spec: HttpRequestSpec): Promise<CheckResponse> => ({
       status: 200,
       headers: { 'content-type': contentType },
@@ -44,9 +54,15 @@ describe('device-flow judgements name the timing the target advertised', () => {
 });
 
 describe('an answer that does not decode', () => {
-  it('leads the error of a device authorization without a device code', async () => {
+  it('leads the reason of a device authorization without a device code, which blocks the case by the JSON answer\'s rule', async () => {
     const err: unknown = await startDevice(answering('text/html', '<html><body>Maintenance</body></html>', undefined)).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'SG_TARGET_PROTOCOL', message: expect.stringMatching(/^the body is not JSON: .+ \(it came with Content-Type text\/html; first bytes: "<html><body>Maintenance<\/body><\/html>"\): the device authorization request got no device_code \(HTTP 200\)/) });
+    expect(err).toBeInstanceOf(Blocked);
+    expect(err).toMatchObject({ requirement: 'OAUTH-DEVICE-FORMAT-JSON', reason: expect.stringMatching(/^the body is not JSON: .+ \(it came with Content-Type text\/html; first bytes: "<html><body>Maintenance<\/body><\/html>"\): the device authorization request got no device_code \(HTTP 200\)/) });
+  });
+
+  it('blocks the case by the interval rule when the interval cannot time a poll', async () => {
+    const err: unknown = await startDevice(device({ device_code: 'd', user_code: 'ABCD-EFGH', verification_uri: 'http://platform.test/login/device', expires_in: 900, interval: 'soon' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ requirement: 'OAUTH-DEVICE-INTERVAL', reason: expect.stringMatching(/^the device authorization answered interval "soon" \(HTTP 200\), not a number of seconds/) });
   });
 
   it('is named for a body only when it did not decode', () => {

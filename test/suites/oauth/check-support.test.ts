@@ -20,6 +20,9 @@ function fakeContext(vars: Record<string, unknown>, answer: (spec: HttpRequestSp
       return { status, headers: {}, body, bodyText, bodyBytes: Buffer.from(bodyText), durationMs: 1, exchange: { kind: 'http', summary: `${spec.method ?? ''} ${spec.url ?? ''} -> ${status}` } };
     },
     exchange: (ex: { summary: string }) => void notes.push(ex.summary),
+    blocked: (requirement: string, reason: string): never => {
+      throw new SpecgateError('SG_TARGET_PROTOCOL', `blocked by ${requirement}: ${reason}`);
+    },
   } as unknown as CheckContext;
   return { ctx, sent, notes };
 }
@@ -49,7 +52,8 @@ describe('oauth check plumbing', () => {
     const withApp = fakeContext({ auth_url: 'http://platform.test', device_client_id: 'd' }, () => ({ status: 400, body: { error: 'nope' } }));
     const err: unknown = await startDevice(withApp.ctx).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpecgateError);
-    expect(err).toMatchObject({ code: 'SG_TARGET_PROTOCOL', message: expect.stringContaining('got no device_code (HTTP 400)') });
+    // the check blocks the case by the rule of the answer it asked for (the stand-in throws what it is told)
+    expect(err).toMatchObject({ code: 'SG_TARGET_PROTOCOL', message: expect.stringMatching(/^blocked by OAUTH-DEVICE-FORMAT-JSON: .*got no device_code \(HTTP 400\)/) });
     const bridge = fakeContext({ agent_bridge_url: 'http://platform.test/a' }, () => ({ status: 500, body: 'down' }));
     await expect(act(bridge.ctx, 'approve', {})).rejects.toMatchObject({ code: 'SG_TARGET_PROTOCOL' });
   });
