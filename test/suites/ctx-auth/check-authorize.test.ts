@@ -109,8 +109,8 @@ describe('ctx-auth.authorize on planted answers', () => {
     expect(probe.sent).toHaveLength(MAX_HOPS);
   });
 
-  it('cannot go on when the metadata names no authorization endpoint, and names a missing discovery as the case file\'s', async () => {
-    expect(await outcome(run(scriptedContext({ has_metadata: true, client_id: 'c' }, () => ({ status: 500 })).ctx))).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL', message: expect.stringContaining('names no authorization_endpoint') });
+  it('is blocked by the metadata shape rule when the metadata names no authorization endpoint, and names a missing discovery as the case file\'s', async () => {
+    expect(await outcome(run(scriptedContext({ has_metadata: true, client_id: 'c' }, () => ({ status: 500 })).ctx))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-METADATA-SHAPE', reason: expect.stringContaining('names no authorization_endpoint') });
     expect(await outcome(run(scriptedContext({ client_id: 'c' }, () => ({ status: 500 })).ctx))).toMatchObject({ ended: 'error', code: 'SG_SUITE_SCHEMA', message: expect.stringContaining('run ctx-auth.discover') });
   });
 

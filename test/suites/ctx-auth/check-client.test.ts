@@ -40,14 +40,14 @@ describe('ctx-auth.client against the reference server', () => {
 describe('ctx-auth.client on planted answers and profiles', () => {
   const registrar = (answer: Answer) => (spec: HttpRequestSpec): Answer => (spec.url === REGISTER ? answer : { status: 500 });
 
-  it('ends the case "cannot judge" when the registration of a valid client is refused or gives no client', async () => {
+  it('blocks the case by CTX-SRV-DCR-VALID when the registration of a valid client is refused or gives no client', async () => {
     const refused = scriptedContext(discovered, registrar({ status: 400, body: { error: 'invalid_client_metadata' } }));
-    expect(await outcome(run(refused.ctx))).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL', message: expect.stringMatching(/^cannot judge: registering a public client at https:\/\/ctx\.test\/register answered 400/) });
+    expect(await outcome(run(refused.ctx))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-DCR-VALID', reason: expect.stringMatching(/^registering a public client at https:\/\/ctx\.test\/register answered 400/) });
     const nameless = scriptedContext(discovered, registrar({ status: 201, body: { redirect_uris: [REGISTERED_REDIRECT_URI] } }));
-    expect(await outcome(run(nameless.ctx))).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL' });
+    expect(await outcome(run(nameless.ctx))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-DCR-VALID' });
     // a confidential registration that comes back without a secret gives the case no confidential client
     const secretless = scriptedContext(discovered, registrar({ status: 201, body: { client_id: 'c1' } }));
-    expect(await outcome(run(secretless.ctx, { kind: 'confidential' }))).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL', message: expect.stringContaining('no client_secret') });
+    expect(await outcome(run(secretless.ctx, { kind: 'confidential' }))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-DCR-VALID', reason: expect.stringContaining('no client_secret') });
   });
 
   it('without registration, takes the profile\'s clients, and is skipped saying what to set when there are none', async () => {

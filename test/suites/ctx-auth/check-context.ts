@@ -27,6 +27,16 @@ export class Ended extends Error {
   }
 }
 
+/** A check ended the case blocked by a rule it rests on (`ctx.blocked`). */
+export class Blocked extends Error {
+  constructor(
+    readonly by: string,
+    readonly reason: string,
+  ) {
+    super(`blocked by ${by}: ${reason}`);
+  }
+}
+
 export interface Probe {
   ctx: CheckContext;
   sent: HttpRequestSpec[];
@@ -57,6 +67,11 @@ function baseContext(vars: Record<string, unknown>, send: (spec: HttpRequestSpec
     notApplicable: (reason: string): never => {
       throw new Ended('not-applicable', reason);
     },
+    blocked: (requirement: string, reason: string): never => {
+      throw new Blocked(requirement, reason);
+    },
+    observed: () => undefined,
+    noEvidence: () => undefined,
   } as unknown as CheckContext;
   return { ctx, sent, failures, notes };
 }
@@ -97,13 +112,16 @@ export function liveContext(vars: Record<string, unknown>): Probe & { close(): P
   return { ...probe, close: () => http.close() };
 }
 
-/** How a check run ended: normally, or skipped / not applicable with a reason, or with an error (its code). */
-export async function outcome(run: Promise<void>): Promise<{ ended: 'ran' } | { ended: 'skipped' | 'not-applicable'; reason: string } | { ended: 'error'; code: string; message: string }> {
+/** How a check run ended: normally, skipped / not applicable / blocked with a reason, or with an error (its code). */
+export async function outcome(
+  run: Promise<void>,
+): Promise<{ ended: 'ran' } | { ended: 'skipped' | 'not-applicable'; reason: string } | { ended: 'blocked'; by: string; reason: string } | { ended: 'error'; code: string; message: string }> {
   try {
     await run;
     return { ended: 'ran' };
   } catch (e) {
     if (e instanceof Ended) return { ended: e.how, reason: e.reason };
+    if (e instanceof Blocked) return { ended: 'blocked', by: e.by, reason: e.reason };
     const err = e as { code?: string; message?: string };
     return { ended: 'error', code: err.code ?? 'unknown', message: err.message ?? String(e) };
   }

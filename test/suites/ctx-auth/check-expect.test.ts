@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectCheck, requireCheck } from '../../../suites/ctx-auth/checks/expect.js';
 import { outcome, scriptedContext } from './check-context.js';
 
-/** `ctx-auth.expect` judges a value; `ctx-auth.require` is a precondition that never passes or fails a requirement. */
+/** `ctx-auth.expect` judges a value; `ctx-auth.require` is a precondition that never passes a requirement, and fails only the owner its case judges. */
 
 const context = () => scriptedContext({}, () => ({ status: 500 }));
 
@@ -36,5 +36,40 @@ describe('ctx-auth.require', () => {
     }
     const errored = await outcome(requireCheck.run(context().ctx, { value: 1, matches: 2, because: 'x' } as never));
     expect(errored).toMatchObject({ ended: 'error', code: 'SG_TARGET_PROTOCOL', message: expect.stringMatching(/^cannot judge: x \(/) });
+  });
+});
+
+describe('ctx-auth.require with an owner', () => {
+  /** A context of a case judging `requirements`, whose step names `precondition`. */
+  const owned = (vars: Record<string, unknown>, requirements: string[], precondition?: string) => {
+    const probe = scriptedContext(vars, () => ({ status: 500 }));
+    Object.assign(probe.ctx, { requirements, ...(precondition ? { precondition } : {}) });
+    return probe;
+  };
+  const noToken = { value: undefined, matches: { $type: 'string', $minLength: 1 }, because: 'no access_token' };
+
+  it('blocks the case by the step\'s precondition owner, failing nothing it does not judge', async () => {
+    const probe = owned({}, ['CTX-SRV-401-EXPIRED'], 'CTX-SRV-BEARER-ACCEPTED');
+    expect(await outcome(requireCheck.run(probe.ctx, noToken as never))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-BEARER-ACCEPTED', reason: expect.stringMatching(/^no access_token \(/) });
+    expect(probe.failures).toEqual([]);
+  });
+
+  it('fails the owner first when the case judges it', async () => {
+    const probe = owned({}, ['CTX-SRV-REFRESH'], 'CTX-SRV-REFRESH');
+    expect(await outcome(requireCheck.run(probe.ctx, noToken as never))).toMatchObject({ ended: 'blocked', by: 'CTX-SRV-REFRESH' });
+    expect(probe.failures).toEqual([expect.objectContaining({ requirement: 'CTX-SRV-REFRESH', message: expect.stringMatching(/^no access_token/) })]);
+  });
+
+  it('with by: flow, blocks by the rule the flow rests on for that server and client', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ has_metadata: true, has_registration: false, client_registered: false }, 'CTX-SRV-NO-DCR-CLIENT'],
+      [{ has_metadata: false, has_registration: true, client_registered: true }, 'CTX-SRV-FALLBACK-ENDPOINTS'],
+      [{ has_metadata: true, has_registration: true, client_registered: true }, 'CTX-SRV-PKCE-S256'],
+    ];
+    for (const [vars, by] of cases) {
+      const probe = owned(vars, ['CTX-SRV-TOKEN-NO-STORE']);
+      expect(await outcome(requireCheck.run(probe.ctx, { ...noToken, by: 'flow' } as never)), by).toMatchObject({ ended: 'blocked', by });
+      expect(probe.failures).toEqual([]);
+    }
   });
 });
