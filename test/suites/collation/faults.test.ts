@@ -37,6 +37,20 @@ const UNPLANTABLE: Record<string, string> = {};
 /** CLI runs side by side: the machine has two cores, and a run spends much of its time starting. */
 const WIDTH = 3;
 
+/** The clean store: nothing failed, blocked, untested or not applicable, no broken case, exit 0. */
+function expectClean(o: FaultOutcome | undefined): void {
+  expect(o).toBeDefined();
+  if (!o) return;
+  expect({ failed: o.failed, blocked: o.blocked, untested: o.untested, notApplicable: o.notApplicable, brokenCases: o.brokenCases }, o.story).toEqual({
+    failed: [],
+    blocked: [],
+    untested: [],
+    notApplicable: [],
+    brokenCases: [],
+  });
+  expect(o.exitCode, o.story).toBe(0);
+}
+
 describe('the catalog of planted collation faults', () => {
   const planted = new Set(Object.values(COLLATION_FAULTS).map((f) => f.requirement));
 
@@ -98,17 +112,7 @@ describe('planted faults in the collation store, every one in this process', () 
   }, 600_000);
 
   it('the clean store passes every requirement from the sources, and the run exits 0', () => {
-    const o = outcomes.get('');
-    expect(o).toBeDefined();
-    if (!o) return;
-    expect({ failed: o.failed, blocked: o.blocked, untested: o.untested, notApplicable: o.notApplicable, brokenCases: o.brokenCases }, o.story).toEqual({
-      failed: [],
-      blocked: [],
-      untested: [],
-      notApplicable: [],
-      brokenCases: [],
-    });
-    expect(o.exitCode, o.story).toBe(0);
+    expectClean(outcomes.get(''));
   });
 
   for (const [name, fault] of Object.entries(COLLATION_FAULTS)) {
@@ -131,17 +135,7 @@ describe('the faulty store as an exec: target, through the command line', () => 
   }, 300_000);
 
   it('the clean store passes every requirement and the run exits 0', () => {
-    const o = outcomes.get('');
-    expect(o).toBeDefined();
-    if (!o) return;
-    expect({ failed: o.failed, blocked: o.blocked, untested: o.untested, notApplicable: o.notApplicable, brokenCases: o.brokenCases }, o.story).toEqual({
-      failed: [],
-      blocked: [],
-      untested: [],
-      notApplicable: [],
-      brokenCases: [],
-    });
-    expect(o.exitCode, o.story).toBe(0);
+    expectClean(outcomes.get(''));
   });
 
   for (const name of THROUGH_THE_CLI) {
