@@ -3,7 +3,8 @@
  * in front of the reference platform (test/fixtures/oauth/gateway/fault-gateway.ts), run the way
  * a user runs them: `specgate run --suite oauth --side server --target <profile>`. Through the
  * clean gateway they pass; through each planted fault exactly the requirements that fault breaks
- * fail, and the JSON report's exchanges show why.
+ * fail, the cases that rest on a broken rule are blocked by it, and the JSON report's exchanges
+ * show why.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,21 @@ const BREAKS: Record<GatewayFault, string[]> = {
   none: [],
   'state-altered': ['OAUTH-AUTHZ-STATE-ECHO'],
   'pkce-stripped': ['OAUTH-PKCE-CHALLENGE-LENGTH', 'OAUTH-PKCE-CHALLENGE-REQUIRED', 'OAUTH-PKCE-METHOD-REQUIRED', 'OAUTH-PKCE-S256-ONLY', 'OAUTH-PKCE-VERIFIER-MATCH', 'OAUTH-PKCE-VERIFIER-REQUIRED'],
-  'redirect-elsewhere': ['OAUTH-AUTHZ-REDIRECT-CODE', 'OAUTH-REDIRECT-DEFAULT', 'OAUTH-REDIRECT-HOST', 'OAUTH-REDIRECT-PATH'],
+  'redirect-elsewhere': ['OAUTH-AUTHZ-REDIRECT-CODE'],
+};
+
+/**
+ * The requirements each fault leaves blocked by the rule it broke: the redirect cases assume the
+ * platform sends the browser back to the application with a code, so a gateway that sends it
+ * elsewhere fails that rule once and blocks the rules about which redirect_uri is accepted (the
+ * port rule too: the table's refused rows passed, but a case resting on a broken rule proves
+ * nothing, so its every requirement is blocked).
+ */
+const BLOCKS: Record<GatewayFault, { by: string; ids: string[] }> = {
+  none: { by: '', ids: [] },
+  'state-altered': { by: '', ids: [] },
+  'pkce-stripped': { by: '', ids: [] },
+  'redirect-elsewhere': { by: 'OAUTH-AUTHZ-REDIRECT-CODE', ids: ['OAUTH-REDIRECT-DEFAULT', 'OAUTH-REDIRECT-HOST', 'OAUTH-REDIRECT-PATH', 'OAUTH-REDIRECT-PORT'] },
 };
 
 type ReportCase = JsonReport['suites'][number]['cases'][number] & { exchanges: Exchange[] };
@@ -72,6 +87,14 @@ function failedCase(report: JsonReport, id: string): ReportCase {
   if (!c) throw new Error(`no case ${id} in the report`);
   expect(c.outcome, `${id}: ${c.reason ?? ''}`).toBe('failed');
   return c;
+}
+
+/** A case blocked by `by` after it ran: its own findings are kept as blockedFailures. */
+function blockedCase(report: JsonReport, id: string, by: string): ReportCase & { findings: ReportCase['failures'] } {
+  const c = casesOf(report).find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id} in the report`);
+  expect([c.outcome, c.blockedBy?.requirement], `${id}: ${c.reason ?? ''}`).toEqual(['skipped', by]);
+  return { ...c, findings: c.blockedFailures ?? [] };
 }
 
 /** The results of the approvals a case made, as its exchanges recorded them. */
@@ -135,16 +158,17 @@ const CONFIRM: Record<GatewayFault, (report: JsonReport, gateway: FaultGateway, 
     expect(gateway.changes.some((l) => l.startsWith('stripped code_challenge'))).toBe(true);
   },
   'redirect-elsewhere': (report, gateway) => {
-    for (const id of ['authorize-redirects-with-code', 'redirect-omitted-uses-callback', 'redirect-table-named-host']) {
-      const c = failedCase(report, id);
+    const blocked = (id: string): ReportCase => blockedCase(report, id, 'OAUTH-AUTHZ-REDIRECT-CODE');
+    for (const [id, c] of [['authorize-redirects-with-code', failedCase(report, 'authorize-redirects-with-code')], ...['redirect-omitted-uses-callback', 'redirect-table-named-host'].map((x) => [x, blocked(x)] as const)] as const) {
       const landed = approvals(c).map((a) => String(a.response['location']));
       expect(landed.length, id).toBeGreaterThan(0);
       expect(landed.some((l) => l.startsWith(`${ELSEWHERE_CALLBACK}?code=`)), `${id}: ${landed.join(', ')}`).toBe(true);
     }
     // every row of the table that failed is one the platform accepted and the browser was then
-    // sent away from; no row the platform must refuse failed, so the port rule still holds
-    const table = failedCase(report, 'redirect-table-named-host');
-    for (const f of table.failures) {
+    // sent away from; no row the platform must refuse failed
+    const table = blockedCase(report, 'redirect-table-named-host', 'OAUTH-AUTHZ-REDIRECT-CODE');
+    expect(table.findings.length).toBeGreaterThan(0);
+    for (const f of table.findings) {
       expect(['OAUTH-REDIRECT-HOST', 'OAUTH-REDIRECT-PATH']).toContain(f.requirement);
       expect(f.message).toMatch(/^redirect_uri \S+ .* must be accepted for callback http:\/\/app\.example\.test\/callback/);
       const landed = String((f.actual as { location?: unknown } | undefined)?.location);
@@ -193,11 +217,15 @@ describe.skipIf(chromium.skip)('the browser user agent through a planted-fault g
       try {
         const cases = casesOf(report);
         expect(cases.map((c) => c.id).sort()).toEqual([...CASES].sort());
-        // nothing errored or was skipped: each case ran its browser steps to the end
-        const unfinished = cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'failed');
+        // nothing errored or was skipped but for a broken rule a case rests on: each case ran its browser steps to the end
+        const { by, ids } = BLOCKS[fault];
+        const unfinished = cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'failed' && !(by && c.blockedBy?.requirement === by));
         expect(unfinished.map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`)).toEqual([]);
         const failed = report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
         expect(failed).toEqual(breaks);
+        const blocked = report.requirements.filter((r) => r.status === 'blocked');
+        expect(blocked.map((r) => r.id).sort()).toEqual(ids);
+        for (const r of blocked) expect(r.blockedBy, r.id).toEqual([by]);
         if (fault === 'none') expect(gateway.changes).toEqual([]);
         CONFIRM[fault](report, gateway, server);
       } finally {

@@ -102,7 +102,7 @@ export interface JsonReport {
   seed: number;
   strict: boolean;
   summary: { exitCode: number; verdict: string; cases: Record<string, number>; staleBaseline: unknown[]; expiredBaseline: unknown[] };
-  requirements: { id: string; status: string; reason: string | null; stale: boolean; failures: { requirement: string; message: string; property?: unknown }[] }[];
+  requirements: { id: string; status: string; reason: string | null; stale: boolean; evidence: number | null; blockedBy: string[] | null; failures: { requirement: string; message: string; property?: unknown }[] }[];
   suites: {
     name: string;
     error: { code: string; message: string } | null;
@@ -114,6 +114,8 @@ export interface JsonReport {
       errorCode: string | null;
       durationMs: number;
       failures: { requirement: string; message: string; expected?: unknown; actual?: unknown; property?: PropertyJson }[];
+      blockedBy: { requirement: string; message: string } | null;
+      blockedFailures: { requirement: string; message: string }[] | null;
       property: PropertyJson | null;
       baseline: string | null;
     }[];

@@ -4,7 +4,8 @@
  * with three planted faults, served from this test on 127.0.0.1:
  *
  * - the device authorization advertises expires_in=600 while device codes live the spec's 900
- *   seconds, so the expiry case, which waits the advertised 600, sees no expired_token;
+ *   seconds: the expires_in rule fails, and the expiry case, which waits the advertised 600 and
+ *   so sees no expired_token, is blocked by it (its own finding kept as evidence);
  * - the device authorization always answers form-encoded, JSON asked for or not: only the
  *   JSON format rule fails, with typed comparisons that say they met text (the value cases
  *   read a value alike in every format);
@@ -73,18 +74,21 @@ describe('the oauth suite against a platform that advertises 600 seconds, answer
     return c.failures.map((f) => ({ requirement: f.requirement, message: f.message }));
   };
 
-  it('fails the run on the three faults and nothing else', () => {
+  it('fails the run on the three faults and nothing else; the expiry rule is blocked by the advertised expiry', () => {
     expect(code).toBe(1);
     expect(report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort()).toEqual([
-      'OAUTH-DEVICE-EXPIRED-TOKEN',
       'OAUTH-DEVICE-EXPIRES-IN',
       'OAUTH-DEVICE-FORMAT-JSON',
       'OAUTH-TOKEN-TYPE-BEARER',
     ]);
+    const expired = report.requirements.find((r) => r.id === 'OAUTH-DEVICE-EXPIRED-TOKEN');
+    expect([expired?.status, expired?.blockedBy]).toEqual(['blocked', ['OAUTH-DEVICE-EXPIRES-IN']]);
   });
 
-  it('names the advertised expires_in the expiry case waited, and the step and request it came from', () => {
-    const expired = failures('device-code-expires-after-900-seconds').find((f) => f.requirement === 'OAUTH-DEVICE-EXPIRED-TOKEN');
+  it('names the advertised expires_in the blocked expiry case waited, and the step and request it came from', () => {
+    const c = caseOf(report, 'device-code-expires-after-900-seconds');
+    expect([c.outcome, c.reason]).toEqual(['skipped', 'blocked by OAUTH-DEVICE-EXPIRES-IN, which failed in case device-expires-in-default']);
+    const expired = (c.blockedFailures ?? []).find((f) => f.requirement === 'OAUTH-DEVICE-EXPIRED-TOKEN');
     expect(expired?.message).toMatch(
       /^\$\.error: expected "expired_token", got "authorization_pending" — relying on values the target advertised: device_code="[0-9a-f]{24}"…, interval=5, expires_in=600 \(captured from step 1, check oauth\.deviceStart: POST \/login\/device\/code\)$/,
     );

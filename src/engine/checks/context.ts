@@ -110,7 +110,9 @@ export interface CheckContext {
   noEvidence(requirement: string, reason: string): void;
   /**
    * The case cannot judge anything past this point because `requirement` (a rule it rests on)
-   * does not hold: ends the case blocked by it, never failed. Findings already recorded stand.
+   * does not hold: ends the case blocked by it. Findings already recorded stand. When the case
+   * itself judges `requirement`, that rule fails with `reason` (unless it already failed in this
+   * case) and the case's other requirements are blocked by it.
    */
   blocked(requirement: string, reason: string, exchange?: Exchange): never;
   /**

@@ -61,5 +61,7 @@ export interface StepScope {
    */
   beginNote(note: () => FailureNote | undefined): void;
   endNote(): void;
+  /** When the case judges `requirement` and has not failed it yet, runs `record` (its failure). */
+  failOwner(requirement: string, record: () => void): void;
   checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case'; precondition?: string }): CheckContext;
 }

@@ -92,10 +92,8 @@ export const requireCheck = defineCheck<RequireArgs>({
     const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
     if (args.otherwise === 'not-applicable') ctx.notApplicable(why);
     const owner = args.by === 'flow' ? flowRule(ctx.vars) : ctx.precondition;
-    if (owner !== undefined) {
-      if (ctx.requirements.includes(owner)) ctx.fail({ requirement: owner, message: why });
-      ctx.blocked(owner, why);
-    }
+    // the owner fails first when the case judges it (and has not failed it already)
+    if (owner !== undefined) ctx.blocked(owner, why);
     if (args.otherwise === 'skip') ctx.skip(`cannot judge: ${why}`);
     throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
   },

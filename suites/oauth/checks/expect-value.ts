@@ -104,10 +104,8 @@ export const requireValue = defineCheck<{ value?: unknown; matches: unknown; bec
     if (!problems.length) return;
     const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
     const owner = ctx.precondition;
-    if (owner !== undefined) {
-      if (ctx.requirements.includes(owner)) ctx.fail({ requirement: owner, message: why });
-      ctx.blocked(owner, why);
-    }
+    // the owner fails first when the case judges it (and has not failed it already)
+    if (owner !== undefined) ctx.blocked(owner, why);
     throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
   },
 });

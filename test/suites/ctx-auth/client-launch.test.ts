@@ -67,6 +67,6 @@ describe('header names of the target profile', () => {
     const session = calls[0]?.answerHeaders['mcp-session-id'];
     expect(session).toBeTruthy();
     expect(calls.slice(1).map((r) => r.headers['mcp-session-id'])).toEqual([session, session]);
-    expect(CLIENT_JUDGES['CTX-CLI-VERSION-HEADER']?.({ runs: [run], revision: '2025-03-26' })).toEqual({ ok: true });
+    expect(CLIENT_JUDGES['CTX-CLI-VERSION-HEADER']?.({ runs: [run], revision: '2025-03-26' })).toEqual({ ok: true, observed: 1 });
   }, 30_000);
 });

@@ -55,7 +55,9 @@ describe.skipIf(built.skip || sdk.skip || strict.skip)('published clients throug
     it('fails exactly the version header (it sends its own latest revision) and the state check (it never compares state)', () => {
       const { report, exitCode } = run('sdk');
       expect(clientStatuses(report)).toEqual(onlyFailing('CTX-CLI-VERSION-HEADER', 'CTX-CLI-STATE-CHECKED'));
-      expect(exitCode).toBe(1);
+      // the header rule is a SHOULD and the state check STRICTER: neither gates at MUST
+      expect(report.summary.gatingFailures).toBe(0);
+      expect(exitCode).toBe(0);
     });
 
     it('shows the evidence: MCP-Protocol-Version 2025-11-25 on every metadata request, and the code of a changed state exchanged', () => {
@@ -75,7 +77,8 @@ describe.skipIf(built.skip || sdk.skip || strict.skip)('published clients throug
       const fallback = casesOf(report).find((c) => c.id === 'client-fallback');
       expect(fallback?.notApplicable).toBe(true);
       expect(fallback?.reason).toMatch(/^the client implements revision 2025-11-25 \(ctx_client_revision\), later than 2025-03-26/);
-      expect(exitCode).toBe(1);
+      // the state check is STRICTER: it does not gate at MUST
+      expect(exitCode).toBe(0);
     });
   });
 

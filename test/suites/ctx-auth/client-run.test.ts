@@ -101,6 +101,8 @@ describe.skipIf(built.skip)('client side of the ctx-auth suite, through the CLI'
     expect(c?.notApplicable).toBe(true);
     expect(c?.reason).toMatch(/^the client implements revision 2025-06-18 \(ctx_client_revision\), later than 2025-03-26/);
     expect(report.requirements.find((v) => v.id === 'CTX-CLI-FALLBACK')?.status).toBe('not-applicable');
-    expect(exitCode).toBe(0);
+    // the one case run did not apply: the run judged no gating requirement, which is not a pass
+    expect(report.summary.judged).toMatchObject({ judged: 0 });
+    expect(exitCode).toBe(4);
   });
 });
