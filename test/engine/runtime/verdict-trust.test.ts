@@ -22,6 +22,8 @@ interface Faults {
   noMessages?: boolean;
   refuseWith?: number;
   stringIds?: boolean;
+  /** GET /own answers 500. */
+  ownBroken?: boolean;
 }
 
 const REQUIREMENTS = `
@@ -32,6 +34,10 @@ const REQUIREMENTS = `
 - { id: T-MESSAGES, level: MUST, source: "t.txt#C", text: "a refusal carries messages[0]" }
 - { id: T-REFUSE-KEY, level: MUST, source: "t.txt#C", text: a request without a key is refused with 401 and says why }
 - { id: T-CHECKED, level: MUST, source: "t.txt#D", text: the typed check judges the items }
+- { id: T-OWN, level: MUST, source: "t.txt#E", text: GET /own answers 200 }
+- { id: T-AFTER, level: MUST, source: "t.txt#E", text: what is judged after GET /own }
+- { id: T-OWN-CHECKED, level: MUST, source: "t.txt#F", text: GET /own answers 200 (judged by a check alone) }
+- { id: T-AFTER-CHECKED, level: MUST, source: "t.txt#F", text: what the check judges after it }
 `;
 
 const CASES = `
@@ -73,6 +79,18 @@ const CASES = `
   requirements: [T-CHECKED]
   steps:
     - check: t.items
+- id: own-rule-expected-then-checked
+  requirements: [T-OWN, T-AFTER]
+  steps:
+    - request: { method: GET, url: "\${base_url}/own" }
+      expect: { status: 200, requirement: T-OWN }
+    - check: t.own
+      with: { owner: T-OWN, after: T-AFTER }
+- id: own-rule-checked
+  requirements: [T-OWN-CHECKED, T-AFTER-CHECKED]
+  steps:
+    - check: t.own
+      with: { owner: T-OWN-CHECKED, after: T-AFTER-CHECKED }
 `;
 
 function service(faults: Faults): (req: IncomingMessage, res: ServerResponse) => void {
@@ -90,6 +108,7 @@ function service(faults: Faults): (req: IncomingMessage, res: ServerResponse) =>
         if (!body.name) return send(400, { messages: ['name is required'] });
         return send(faults.registerStatus ?? 200, { id: 7 });
       }
+      if (req.url === '/own') return send(faults.ownBroken ? 500 : 200, {});
       if (req.url === '/secret') return send(faults.refuseWith ?? 401, faults.noMessages ? { error: 'no key' } : { messages: ['an API key is required'] });
       send(404, { messages: ['no such route'] });
     });
@@ -121,6 +140,17 @@ describe('verdicts that point at the cause', () => {
           ctx.observed('T-CHECKED', items.length);
         },
       }),
+      own: defineCheck<{ owner: string; after: string }>({
+        description: 'blocks the case by the owner when GET /own is not 200; else judges both',
+        args: { type: 'object' },
+        judges: 'case',
+        async run(ctx, args) {
+          const res = await ctx.request({ method: 'GET', url: `${String(ctx.vars['base_url'])}/own` });
+          if (res.status !== 200) ctx.blocked(args.owner, `GET /own answered ${res.status}, so nothing after it can be judged`, res.exchange);
+          ctx.observed(args.owner);
+          ctx.observed(args.after);
+        },
+      }),
     },
     reference: {
       start: async () => {
@@ -141,6 +171,8 @@ describe('verdicts that point at the cause', () => {
     expect(exitCode).toBe(0);
     expect(Object.values(byId).every((v) => v.status === 'passed')).toBe(true);
     expect([byId['T-ITEM-SHAPE']?.evidence, byId['T-ITEM-NAMES']?.evidence, byId['T-CHECKED']?.evidence]).toEqual([2, 2, 2]);
+    // the request expectation and the check each judged GET /own
+    expect([byId['T-OWN']?.evidence, byId['T-AFTER']?.evidence, byId['T-OWN-CHECKED']?.evidence]).toEqual([2, 1, 1]);
     // the precondition step set the case up and judged nothing of it: only the refusal counts
     expect(byId['T-REQUIRED-NAME']?.evidence).toBe(1);
   });
@@ -174,6 +206,18 @@ describe('verdicts that point at the cause', () => {
     expect(Object.entries(statuses(byId)).filter(([, s]) => s === 'failed').map(([id]) => id)).toEqual(['T-ITEM-SHAPE']);
     expect(byId['T-CHECKED']).toMatchObject({ status: 'blocked', blockedBy: ['T-ITEM-SHAPE'] });
     expect(byId['T-CHECKED']?.reason).toMatch(/check t\.items found the target breaking it \(an item id is not a number\)/);
+  });
+
+  it('a rule a case rests on and judges itself fails once when it breaks; the rest of the case is blocked by it', async () => {
+    const { byId, exitCode } = await judge({ ownBroken: true });
+    expect(exitCode).toBe(1);
+    expect(Object.entries(statuses(byId)).filter(([, s]) => s === 'failed').map(([id]) => id).sort()).toEqual(['T-OWN', 'T-OWN-CHECKED']);
+    // the expectation already said why: the check that stops the case adds no second failure
+    expect(byId['T-OWN']?.failures.map((f) => f.message)).toEqual(['status: expected 200, got 500']);
+    // a check alone: the owner fails with the check's reason
+    expect(byId['T-OWN-CHECKED']?.failures.map((f) => f.message)).toEqual(['GET /own answered 500, so nothing after it can be judged']);
+    expect(byId['T-AFTER']).toMatchObject({ status: 'blocked', blockedBy: ['T-OWN'] });
+    expect(byId['T-AFTER-CHECKED']).toMatchObject({ status: 'blocked', blockedBy: ['T-OWN-CHECKED'] });
   });
 
   it('a refusal with the wrong status still fails the refusal rule: an assumption that holds blocks nothing', async () => {
