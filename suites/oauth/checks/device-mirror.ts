@@ -106,8 +106,7 @@ function disagreement(expected: PollResult, actual: ReturnType<typeof observed>,
   const e = expected.error;
   if (e === 'slow_down') {
     if (actual.error !== 'slow_down') {
-      const raised = mirror.grant.interval - 5 > mirror.initialInterval || waited >= mirror.initialInterval;
-      return raised
+      return slowDownRule(mirror, waited) === 'OAUTH-DEVICE-INTERVAL-RAISED'
         ? { requirement: 'OAUTH-DEVICE-INTERVAL-RAISED', message: `a poll ${waited}s after the previous request is sooner than the raised interval ${mirror.grant.interval - 5}s and must get slow_down` }
         : { requirement: 'OAUTH-DEVICE-SLOW-DOWN', message: `a poll ${waited}s after the previous request is sooner than the interval and must get slow_down` };
     }
@@ -121,4 +120,46 @@ function disagreement(expected: PollResult, actual: ReturnType<typeof observed>,
     return { requirement: 'OAUTH-DEVICE-EXPIRED-TOKEN', message: 'the device code expired before its expires_in had passed' };
   }
   return { requirement: BY_ERROR[e] ?? 'OAUTH-DEVICE-PENDING', message: `the poll must answer ${e}` };
+}
+
+/**
+ * Which rule a too-early poll tests (read after the model answered it): the raised interval's,
+ * once a slow_down raised it or the poll came after the first interval; else slow_down's own.
+ */
+function slowDownRule(mirror: DeviceMirror, waited: number): string {
+  return mirror.grant.interval - 5 > mirror.initialInterval || waited >= mirror.initialInterval ? 'OAUTH-DEVICE-INTERVAL-RAISED' : 'OAUTH-DEVICE-SLOW-DOWN';
+}
+
+/**
+ * The rules one poll answer compared with the model judged: the rule of the answer the model
+ * gave (a slow_down answer judges its interval too). A schedule that never polls too early
+ * judges nothing of slow_down, so it must not count as evidence for it.
+ */
+export function pollJudged(expected: PollResult, actual: ReturnType<typeof observed>, mirror: DeviceMirror, waited: number): string[] {
+  if (expected.ok) return ['OAUTH-DEVICE-AUTHORIZED-TOKEN'];
+  if (expected.error === 'slow_down') return [slowDownRule(mirror, waited), ...(actual.error === 'slow_down' ? ['OAUTH-DEVICE-SLOW-DOWN-INTERVAL'] : [])];
+  return [BY_ERROR[expected.error] ?? 'OAUTH-DEVICE-PENDING'];
+}
+
+/**
+ * The evidence of poll answers compared with the model: each rule counts the answers that
+ * tested it, and a rule of the check that none tested is reported with nothing to judge (never
+ * counted as judged because the check ran).
+ */
+export class PollEvidence {
+  private readonly seen = new Map<string, number>();
+
+  add(ids: readonly string[]): void {
+    for (const id of ids) this.seen.set(id, (this.seen.get(id) ?? 0) + 1);
+  }
+
+  /** Reports what was seen, for the rules among `judges` the case judges. */
+  report(ctx: CheckContext, judges: readonly string[], why: string): void {
+    for (const id of judges) {
+      if (!ctx.requirements.includes(id)) continue;
+      const n = this.seen.get(id) ?? 0;
+      if (n > 0) ctx.observed(id, n);
+      else ctx.noEvidence(id, why);
+    }
+  }
 }

@@ -1,6 +1,8 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
-import { comparePoll, DeviceMirror, expectedPoll, observed } from './device-mirror.js';
+import { comparePoll, DeviceMirror, expectedPoll, observed, PollEvidence, pollJudged } from './device-mirror.js';
 import { pollDevice, startDevice } from './support.js';
+
+const POLL_SCHEDULE_JUDGES = ['OAUTH-DEVICE-PENDING', 'OAUTH-DEVICE-SLOW-DOWN', 'OAUTH-DEVICE-SLOW-DOWN-INTERVAL', 'OAUTH-DEVICE-INTERVAL-RAISED', 'OAUTH-DEVICE-EXPIRED-TOKEN'];
 
 /**
  * Polls a fresh device code on a generated schedule and compares every answer with the
@@ -16,21 +18,28 @@ export const pollSchedule = defineCheck<{ delays: number[] }>({
     required: ['delays'],
     properties: { delays: { type: 'array', items: { type: 'number' }, description: 'a pollSchedule: seconds relative to the interval in force' } },
   },
-  judges: ['OAUTH-DEVICE-PENDING', 'OAUTH-DEVICE-SLOW-DOWN', 'OAUTH-DEVICE-SLOW-DOWN-INTERVAL', 'OAUTH-DEVICE-INTERVAL-RAISED', 'OAUTH-DEVICE-EXPIRED-TOKEN'],
+  judges: POLL_SCHEDULE_JUDGES,
   async run(ctx, { delays }) {
     const start = await startDevice(ctx);
     const mirror = new DeviceMirror(start);
-    for (const offset of delays) {
-      await mirror.pass(ctx, mirror.delayFor(offset));
-      const waited = mirror.sinceLast();
-      const expected = mirror.poll();
-      const sent = await pollDevice(ctx, start.deviceCode);
-      const actual = observed(sent);
-      const broken = comparePoll(expected, actual, mirror, waited);
-      if (broken) {
-        ctx.fail({ ...broken, expected: expectedPoll(expected), actual, exchange: sent.exchange });
-        return;
+    // each rule counts the answers that tested it; one this schedule never reached is not judged by it
+    const evidence = new PollEvidence();
+    try {
+      for (const offset of delays) {
+        await mirror.pass(ctx, mirror.delayFor(offset));
+        const waited = mirror.sinceLast();
+        const expected = mirror.poll();
+        const sent = await pollDevice(ctx, start.deviceCode);
+        const actual = observed(sent);
+        const broken = comparePoll(expected, actual, mirror, waited);
+        if (broken) {
+          ctx.fail({ ...broken, expected: expectedPoll(expected), actual, exchange: sent.exchange });
+          return;
+        }
+        evidence.add(pollJudged(expected, actual, mirror, waited));
       }
+    } finally {
+      evidence.report(ctx, POLL_SCHEDULE_JUDGES, 'no poll of this schedule was answered by that rule (the schedule never reached it, or an earlier answer broke another rule)');
     }
   },
 });

@@ -22,16 +22,36 @@ const started: Launched[] = [];
 afterAll(() => started.forEach((s) => s.stop()));
 
 const OIDC_FAILS = [
-  'OAUTH-API-USER-BEARER', 'OAUTH-AUTHZ-ALLOW-SIGNUP', 'OAUTH-AUTHZ-LOGIN-HINT', 'OAUTH-AUTHZ-PROMPT-SELECT-ACCOUNT', 'OAUTH-AUTHZ-SCOPE-DEFAULT', 'OAUTH-AUTHZ-SCOPE-UNION', 'OAUTH-DEVICE-CODE-LENGTH', 'OAUTH-DEVICE-ENABLED', 'OAUTH-DEVICE-POLL-DISABLED',
+  'OAUTH-API-USER-BEARER', 'OAUTH-AUTHZ-ALLOW-SIGNUP', 'OAUTH-AUTHZ-LOGIN-HINT', 'OAUTH-AUTHZ-PROMPT-SELECT-ACCOUNT', 'OAUTH-DEVICE-CODE-LENGTH', 'OAUTH-DEVICE-ENABLED', 'OAUTH-DEVICE-POLL-DISABLED',
   'OAUTH-DEVICE-EXPIRED-DESCRIPTION', 'OAUTH-DEVICE-FORMAT-FORM', 'OAUTH-DEVICE-FORMAT-JSON', 'OAUTH-DEVICE-FORMAT-XML', 'OAUTH-DEVICE-INCORRECT-CLIENT',
-  'OAUTH-DEVICE-INCORRECT-DEVICE-CODE', 'OAUTH-DEVICE-INTERVAL', 'OAUTH-DEVICE-INTERVAL-RAISED', 'OAUTH-DEVICE-SLOW-DOWN', 'OAUTH-DEVICE-SLOW-DOWN-INTERVAL',
+  'OAUTH-DEVICE-INCORRECT-DEVICE-CODE', 'OAUTH-DEVICE-INTERVAL', 'OAUTH-DEVICE-SLOW-DOWN',
   'OAUTH-DEVICE-TOKEN-FORMAT-FORM', 'OAUTH-DEVICE-TOKEN-FORMAT-XML', 'OAUTH-DEVICE-UNSUPPORTED-GRANT-TYPE', 'OAUTH-DEVICE-USER-CODE-RATE', 'OAUTH-PKCE-CHALLENGE-LENGTH', 'OAUTH-REDIRECT-HOST',
   'OAUTH-REDIRECT-PATH', 'OAUTH-REDIRECT-PORT', 'OAUTH-REVIEW-PAGE', 'OAUTH-TOKEN-FORMAT-FORM', 'OAUTH-TOKEN-FORMAT-XML', 'OAUTH-TOKEN-SCOPE-COMMA',
   'OAUTH-TOKEN-TYPE-BEARER',
 ];
 
+/**
+ * What oidc-provider leaves blocked, with the rule each rests on: it never answers slow_down, so
+ * the raised interval and the interval of a slow_down cannot be judged; its review page revokes
+ * nothing, so the scope cases have no clean slate; /user refuses its tokens, so the token-limit
+ * cases cannot count tokens.
+ */
+const OIDC_BLOCKED = {
+  'OAUTH-AUTHZ-SCOPE-DEFAULT': ['OAUTH-REVIEW-PAGE'],
+  'OAUTH-AUTHZ-SCOPE-UNION': ['OAUTH-REVIEW-PAGE'],
+  'OAUTH-DEVICE-INTERVAL-RAISED': ['OAUTH-DEVICE-SLOW-DOWN'],
+  'OAUTH-DEVICE-SLOW-DOWN-INTERVAL': ['OAUTH-DEVICE-SLOW-DOWN'],
+  'OAUTH-TOKEN-ELEVENTH-REVOKES-OLDEST': ['OAUTH-API-USER-BEARER'],
+  'OAUTH-TOKEN-RATE-REAUTHORIZE': ['OAUTH-API-USER-BEARER'],
+};
+
+/** Requirements reported blocked, with what blocked each. */
+function blocked(run: ReturnType<typeof runCli>): Record<string, string[] | null | undefined> {
+  return Object.fromEntries(run.report.requirements.filter((v) => v.status === 'blocked').map((v) => [v.id, v.blockedBy]));
+}
+
 const SIM_FAILS = [
-  'OAUTH-API-USER-TOKEN-REQUIRED', 'OAUTH-TOKEN-CLIENT-ID', 'OAUTH-AUTHZ-CLIENT-ID', 'OAUTH-AUTHZ-NO-CORS-PREFLIGHT', 'OAUTH-AUTHZ-REDIRECT-CODE', 'OAUTH-CODE-SINGLE-USE', 'OAUTH-REVIEW-PAGE',
+  'OAUTH-API-USER-TOKEN-REQUIRED', 'OAUTH-TOKEN-CLIENT-ID', 'OAUTH-AUTHZ-CLIENT-ID', 'OAUTH-AUTHZ-NO-CORS-PREFLIGHT', 'OAUTH-CODE-SINGLE-USE', 'OAUTH-REVIEW-PAGE',
   'OAUTH-DEVICE-CODE-LENGTH', 'OAUTH-DEVICE-ENABLED', 'OAUTH-DEVICE-EXPIRES-IN', 'OAUTH-DEVICE-FORMAT-FORM', 'OAUTH-DEVICE-FORMAT-JSON',
   'OAUTH-DEVICE-FORMAT-XML', 'OAUTH-DEVICE-INCORRECT-DEVICE-CODE', 'OAUTH-DEVICE-INTERVAL', 'OAUTH-DEVICE-USER-CODE-FORMAT', 'OAUTH-DEVICE-VERIFICATION-URI',
   'OAUTH-PKCE-CHALLENGE-LENGTH', 'OAUTH-PKCE-CHALLENGE-REQUIRED', 'OAUTH-PKCE-METHOD-REQUIRED', 'OAUTH-PKCE-S256-ONLY', 'OAUTH-PKCE-VERIFIER-MATCH',
@@ -63,7 +83,8 @@ describe.skipIf(dist.skip || oidc.skip)('oidc-provider 8 on the platform paths',
     const run = runCli(peer.profile);
     expect(run.status).toBe(1);
     expect(failedIds(run)).toEqual([...OIDC_FAILS].sort());
-    expect(outcomes(run, 'errored')).toEqual(['eleventh-token-revokes-oldest', 'token-creation-rate-prompts-reauthorization']);
+    expect(blocked(run)).toEqual(OIDC_BLOCKED);
+    expect(outcomes(run, 'errored')).toEqual([]);
     const passed = run.report.requirements.filter((v) => v.status === 'passed').map((v) => v.id);
     expect(passed).toEqual(expect.arrayContaining(['OAUTH-CODE-SINGLE-USE', 'OAUTH-CODE-EXPIRY', 'OAUTH-PKCE-S256-ONLY', 'OAUTH-DEVICE-EXPIRED-TOKEN', 'OAUTH-REDIRECT-LOOPBACK-PORT', 'OAUTH-DEVICE-TOKEN-FORMAT-JSON']));
     // its profile names no application with a non-HTTP redirect URI and gives no personal access token
@@ -78,15 +99,24 @@ describe.skipIf(dist.skip || sim.skip)('@simulacrum/github-api-simulator 0.8.0',
     const run = runCli(peer.profile);
     expect(run.status).toBe(1);
     expect(failedIds(run)).toEqual([...SIM_FAILS].sort());
-    // /user with its token returns the user; a device-code request without a known client gets no code (it answers none at all)
-    expect(run.report.requirements.filter((v) => v.status === 'passed').map((v) => v.id).sort()).toEqual(['OAUTH-API-USER-BEARER', 'OAUTH-AUTHZ-STATE-ECHO', 'OAUTH-DEVICE-CODE-CLIENT-ID']);
-    // both need a device code from the enabled app first, and the simulator issues none; the
-    // authorization URL redirects at once, so a browser is never shown a sign-in page
-    expect(outcomes(run, 'errored')).toEqual(['device-cancelled-user-code-is-spent', 'device-poll-flow-disabled', 'select-account-shows-picker', 'sign-in-page-offers-sign-up', 'sign-in-page-suggests-login']);
+    // /user with its token returns the user; a device-code request without a known client gets no
+    // code (it answers none at all); with redirect_uri named, the redirect carries a code (without
+    // one it goes to the text "undefined": OAUTH-REDIRECT-DEFAULT's failure)
+    expect(run.report.requirements.filter((v) => v.status === 'passed').map((v) => v.id).sort()).toEqual(['OAUTH-API-USER-BEARER', 'OAUTH-AUTHZ-REDIRECT-CODE', 'OAUTH-AUTHZ-STATE-ECHO', 'OAUTH-DEVICE-CODE-CLIENT-ID']);
+    // both need a device code from the enabled app first, and the simulator issues none
+    expect(blocked(run)).toEqual({ 'OAUTH-DEVICE-POLL-DISABLED': ['OAUTH-DEVICE-FORMAT-JSON'], 'OAUTH-DEVICE-USER-CODE-SPENT': ['OAUTH-DEVICE-FORMAT-JSON'] });
+    expect(outcomes(run, 'errored')).toEqual([]);
     expect(notApplicable(run)).toEqual(['OAUTH-AUTHZ-PICKER-NON-HTTP-REDIRECT', 'OAUTH-PAT-BEARER']);
-    // 23 server-side cases need a clock hook, 2 do not apply; every client-side case needs a client application
-    const skipped = outcomes(run, 'skipped');
-    expect(skipped.filter((id) => !id.startsWith('client-')).length).toBe(25);
-    expect(skipped.filter((id) => id.startsWith('client-')).length).toBe(clientCases());
+    const skipped = run.report.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'skipped' && !c.id.startsWith('client-')));
+    const why = (pattern: RegExp): string[] => skipped.filter((c) => pattern.test(c.reason ?? '')).map((c) => c.id).sort();
+    // the authorization URL redirects at once, so a browser is never shown a sign-in page: nothing to judge
+    expect(why(/^nothing to judge: /)).toEqual(['select-account-shows-picker', 'sign-in-page-offers-sign-up', 'sign-in-page-suggests-login']);
+    expect(why(/^blocked by OAUTH-DEVICE-FORMAT-JSON: /)).toEqual(['device-cancelled-user-code-is-spent', 'device-poll-flow-disabled']);
+    // 21 server-side cases need a clock hook, 3 need loopback and localhost applications, 2 do not apply
+    expect(why(/^time-bound: the target has no clock-control hook/).length).toBe(21);
+    expect(why(/^needs (loopback|localhost)_client_id/).length).toBe(3);
+    expect(skipped.length).toBe(3 + 2 + 21 + 3 + 2);
+    // every client-side case needs a client application
+    expect(outcomes(run, 'skipped').filter((id) => id.startsWith('client-')).length).toBe(clientCases());
   }, 600_000);
 });

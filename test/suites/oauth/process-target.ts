@@ -36,7 +36,7 @@ export async function launch(script: string, args: string[], timeoutMs = 20_000)
 export interface CliRun {
   status: number | null;
   stdout: string;
-  report: { requirements: Array<{ id: string; status: string }>; suites: Array<{ cases: Array<{ id: string; outcome: string; reason?: string; requirements: string[]; failures: Array<{ requirement: string; message: string; actual?: unknown; exchange?: unknown }> }> }> };
+  report: { requirements: Array<{ id: string; status: string; blockedBy?: string[] | null }>; suites: Array<{ cases: Array<{ id: string; outcome: string; reason?: string | null; requirements: string[]; failures: Array<{ requirement: string; message: string; actual?: unknown; exchange?: unknown }> }> }> };
 }
 
 /**
