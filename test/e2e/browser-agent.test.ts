@@ -93,7 +93,7 @@ async function runWith(profileFile: string, cases: string[], events: EngineEvent
     cases,
     seed: 11,
     concurrency: 4,
-    caseTimeoutMs: 30_000,
+    caseTimeoutMs: 60_000,
     traceExchanges: true,
     sinks: [(e: EngineEvent) => void events.push(e)],
     ...(reportDir !== undefined ? { reportDir } : {}),
@@ -121,7 +121,7 @@ describe.skipIf(chromium.skip)('a browser user agent against the reference platf
     expect(outcomes).toEqual(Object.fromEntries(CASES.map((id) => [id, 'passed'])));
     const performed = new Set(events.flatMap((e) => (e.type === 'exchange' && e.exchange.kind === 'note' ? [e.exchange.summary] : [])));
     for (const action of Object.keys(ACTIONS)) expect(performed).toContain(`user agent (browser): ${action}`);
-  }, 90_000);
+  }, 180_000);
 
   it('a page that is not what the steps expect errors the case, naming the step and a screenshot of the page saved beside the report', async () => {
     const broken = { approve: [{ goto: { url: '${auth_url}/login/oauth/authorize', query: '${query}' } }, ...signIn, { click: 'form#authorize-now button' }] };

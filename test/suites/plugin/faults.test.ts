@@ -30,7 +30,7 @@ interface Report {
 }
 
 /** Runs at most `cpus` CLI runs at once: each one runs many processes, and timeouts under load would hide verdicts. */
-const slots = Math.max(1, Math.min(3, availableParallelism()));
+const slots = Math.max(1, Math.min(2, availableParallelism() - 1));
 let busy = 0;
 const waiting: (() => void)[] = [];
 async function withSlot<T>(f: () => Promise<T>): Promise<T> {
