@@ -19,7 +19,7 @@ import { startLandingServer, type LandingHit } from './integration-landing.js';
 export const AFFILIATE_INTEGRATION = 'affiliate integration (--affiliate-integration "<command line>" or vars.integration_command)';
 
 /** How long the integration gets to accept connections on PORT (ms). */
-export const LISTEN_BUDGET_MS = 10_000;
+export const LISTEN_BUDGET_MS = 20_000;
 /** How long one browser visit may take (ms). */
 const VISIT_BUDGET_MS = 15_000;
 /** How long a form field or button of the sign-up page gets to appear. */

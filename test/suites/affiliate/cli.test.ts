@@ -36,7 +36,8 @@ describe.skipIf(built.skip)('specgate run --suite affiliate', () => {
 
   async function cli(name: string, extra: string[], env: Record<string, string> = {}): Promise<CliRun> {
     const json = join(tmp.dir, `${name}.json`);
-    const res = await runCli(['run', '--suite', 'affiliate', '--seed', '11', '--no-color', '--report', `json=${json}`, ...extra], { cwd: tmp.dir, env });
+    // three cases at once: two runs side by side, each with Chromium and its own processes, on a 2-core machine
+    const res = await runCli(['run', '--suite', 'affiliate', '--seed', '11', '--concurrency', '3', '--no-color', '--report', `json=${json}`, ...extra], { cwd: tmp.dir, env });
     return { code: res.code, stdout: res.stdout, report: readReport(json) as unknown as RunResult };
   }
 

@@ -82,7 +82,7 @@ describe.skipIf(skip)('an integration that never listens', () => {
     const { verdicts } = await runCase(c, [process.execPath, '-e', 'process.stderr.write("no port today\\n"); process.exit(3)']);
     for (const id of c.requirements) {
       const v = verdicts[id];
-      expect(v && 'unjudged' in v ? v.unjudged : v, id).toMatch(/did not accept connections on http:\/\/127\.0\.0\.1:\d+ within 10 s \(it ended: .*exit status 3\)|registered no lead|sent the platform no request/);
+      expect(v && 'unjudged' in v ? v.unjudged : v, id).toMatch(/did not accept connections on http:\/\/127\.0\.0\.1:\d+ within 20 s \(it ended: .*exit status 3\)|registered no lead|sent the platform no request/);
     }
     const server = verdicts['AFF-INT-KEY-SERVER-SIDE'];
     expect(server && 'unjudged' in server ? server.unjudged : '').toMatch(/stderr: no port today/);
