@@ -2,6 +2,7 @@ import type { RunResult } from '../../../src/engine/model.js';
 import { loadSuites, run } from '../../../src/engine/run.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { suite } from '../../../suites/affiliate/index.js';
+export { blockedLines as blockedRequirements, failedRequirements } from '../../helpers/verdicts.js';
 
 /** The suite as registered (a handle kept for the callers' setup and teardown shape). */
 export function platformSuite(): { module: SuiteModule; dispose(): void } {
@@ -22,18 +23,8 @@ export async function runAffiliate(module: SuiteModule, opts: { seed?: number; c
   return run({ modules: [module], suites: ['affiliate'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? platformCaseIds(module) });
 }
 
-/** Requirement IDs with a failed verdict. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
-}
-
 /** Rules judged on the records of a list: on a platform holding none, nothing judges them (untested, never passed). */
 export const RECORD_RULES: readonly string[] = ['AFF-LEADS-SHAPE', 'AFF-LEADS-FLAGS', 'AFF-CONVERSIONS-SHAPE', 'AFF-POSTBACKS-SHAPE', 'AFF-POSTBACKS-FILTERS'];
-
-/** Requirements reported blocked, each with the requirements that blocked it: `ID <- BY,...`, sorted. */
-export function blockedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'blocked').map((v) => `${v.id} <- ${[...(v.blockedBy ?? [])].sort().join(',')}`).sort();
-}
 
 /** Requirements reported untested, each with the reason: `ID: reason`. */
 export function untestedRequirements(r: RunResult): Map<string, string> {

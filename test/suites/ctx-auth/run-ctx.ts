@@ -5,6 +5,8 @@ import { referenceStartOptions, startCtxReference } from '../../../reference/ctx
 import { suite } from '../../../suites/ctx-auth/index.js';
 import { MODE_OPTIONS, type CtxFault } from '../../fixtures/ctx-auth/faults/fault-kit.js';
 import { FAULT_RUNS, FAULT_SEED } from './run-faults.js';
+import { blockedBy, failedRequirements as failedOf } from '../../helpers/verdicts.js';
+export { story } from '../../helpers/verdicts.js';
 
 /**
  * In-process runs of the ctx-auth suite's server side (the cases judging CTX-SRV-*) against the
@@ -38,19 +40,10 @@ export async function runServerSide(opts: { name?: string; fault?: CtxFault; see
 }
 
 /** Server requirements with a failed verdict, sorted. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.id.startsWith('CTX-SRV-') && v.status === 'failed').map((v) => v.id).sort();
-}
+export const failedRequirements = (r: RunResult): string[] => failedOf(r, 'CTX-SRV-');
 
 /** Server requirements reported blocked, each with the requirements that blocked it (sorted). */
-export function blockedRequirements(r: RunResult): Record<string, string[]> {
-  return Object.fromEntries(
-    r.requirements
-      .filter((v) => v.id.startsWith('CTX-SRV-') && v.status === 'blocked')
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map((v) => [v.id, [...(v.blockedBy ?? [])].sort()]),
-  );
-}
+export const blockedRequirements = (r: RunResult): Record<string, string[]> => blockedBy(r, 'CTX-SRV-');
 
 /** Server requirements left untested (not blocked), each with the reason the run gives. */
 export function untestedRequirements(r: RunResult): Record<string, string> {
@@ -62,11 +55,3 @@ export function erroredCases(r: RunResult): string[] {
   return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.errorCode ?? ''} ${c.reason ?? ''}`));
 }
 
-/** Every case that did not pass, with why: to read when an assertion fails. */
-export function story(r: RunResult): string {
-  return r.suites
-    .flatMap((s) => s.cases)
-    .filter((c) => c.outcome !== 'passed')
-    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}${c.blockedBy ? ` [blocked by ${c.blockedBy.requirement}: ${c.blockedBy.message}]` : ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)
-    .join('\n');
-}

@@ -4,6 +4,7 @@ import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startEventsReference } from '../../../reference/events/server/reference-target.js';
 import type { EventsServerOptions } from '../../../reference/events/server/server.js';
 import { suite } from '../../../suites/events/index.js';
+export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
 
 /** IDs of the events suite's server-side cases (every case but the client ones). */
 export function serverCaseIds(): string[] {
@@ -33,11 +34,6 @@ export async function runEvents(opts: { options?: EventsServerOptions; seed?: nu
   return run({ modules: [module], suites: ['events'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
 }
 
-/** Requirement IDs with a failed verdict. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
-}
-
 /** Requirements reported blocked, each with the rules it is blocked by. */
 export function blockedRequirements(r: RunResult): Record<string, string[]> {
   return Object.fromEntries(r.requirements.filter((v) => v.status === 'blocked').map((v) => [v.id, v.blockedBy ?? []]));
@@ -46,11 +42,6 @@ export function blockedRequirements(r: RunResult): Record<string, string[]> {
 /** Requirements left untested, each with the reason the run gives. */
 export function untestedRequirements(r: RunResult): Record<string, string> {
   return Object.fromEntries(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
-}
-
-/** Cases that errored (a harness or target fault, never a conformance verdict). */
-export function erroredCases(r: RunResult): string[] {
-  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
 }
 
 /** MUST requirements of the server side (not excluded) that at least one case covers. */

@@ -3,6 +3,7 @@ import { loadSuites, run } from '../../../src/engine/run.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startMerchantServer, type MerchantServerOptions } from '../../../reference/merchant/server/server.js';
 import { suite } from '../../../suites/merchant/index.js';
+export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
 
 /** IDs of the merchant suite's server-side cases (every case but the client ones). */
 export function serverCaseIds(): string[] {
@@ -26,11 +27,6 @@ export async function runMerchant(opts: { options?: MerchantServerOptions; seed?
   return run({ modules: [module], suites: ['merchant'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds(), ...(opts.runs ? { runs: opts.runs } : {}) });
 }
 
-/** Requirement IDs with a failed verdict. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
-}
-
 /** Requirements with a blocked verdict, each with the requirements it is blocked by. */
 export function blockedRequirements(r: RunResult): { id: string; blockedBy: string[] }[] {
   return r.requirements.filter((v) => v.status === 'blocked').map((v) => ({ id: v.id, blockedBy: v.blockedBy ?? [] }));
@@ -41,7 +37,3 @@ export function blockedCases(r: RunResult): { id: string; blockedBy: string }[] 
   return r.suites.flatMap((s) => s.cases.flatMap((c) => (c.blockedBy ? [{ id: c.id, blockedBy: c.blockedBy.requirement }] : [])));
 }
 
-/** Cases that errored (a harness or target fault, never a conformance verdict). */
-export function erroredCases(r: RunResult): string[] {
-  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
-}

@@ -5,6 +5,7 @@ import { startReference } from '../../../reference/oauth/server/reference-target
 import { suite } from '../../../suites/oauth/index.js';
 import { isClientCase } from '../../fixtures/oauth/clients/cli.js';
 import type { Fault } from '../../fixtures/oauth/faults/faults.js';
+export { blockedBy as blockedRequirements, erroredCases, failedRequirements, story } from '../../helpers/verdicts.js';
 
 /** Whether a case opens the platform's pages in headless Chromium (cases/sign-in-pages.yaml). */
 export function isBrowserCase(c: { location: { file: string } }): boolean {
@@ -35,31 +36,3 @@ export async function runOAuth(opts: { fault?: Fault; seed?: number; cases?: str
   return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
 }
 
-/** Requirement IDs with a failed verdict. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
-}
-
-/** Cases that errored (a harness or target fault, never a conformance verdict). */
-export function erroredCases(r: RunResult): string[] {
-  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
-}
-
-/** Requirements reported blocked, each with the requirements that blocked it (sorted), by ID. */
-export function blockedRequirements(r: RunResult): Record<string, string[]> {
-  return Object.fromEntries(
-    r.requirements
-      .filter((v) => v.status === 'blocked')
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map((v) => [v.id, [...(v.blockedBy ?? [])].sort()]),
-  );
-}
-
-/** Every case that did not pass, with why (and what blocked it): to read when an assertion fails. */
-export function story(r: RunResult): string {
-  return r.suites
-    .flatMap((s) => s.cases)
-    .filter((c) => c.outcome !== 'passed')
-    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}${c.blockedBy ? ` [blocked by ${c.blockedBy.requirement}: ${c.blockedBy.message}]` : ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)
-    .join('\n');
-}

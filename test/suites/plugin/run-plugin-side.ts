@@ -1,6 +1,7 @@
 import type { RunResult } from '../../../src/engine/model.js';
 import { run } from '../../../src/engine/run.js';
 import { suite } from '../../../suites/plugin/index.js';
+export { blockedLines as blockedRequirements, erroredCases, failedRequirements } from '../../helpers/verdicts.js';
 
 /**
  * Runs the plugin side of the suite in-process (the suite and engine from their sources) on a
@@ -24,29 +25,14 @@ export async function runPluginSide(script: string, opts: { seed?: number; runs?
   });
 }
 
-/** Requirements reported failed, sorted. */
-export function failedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed').map((v) => v.id).sort();
-}
-
 /** Failed requirements at a gating level (MUST, without --strict), sorted. */
 export function failedGating(r: RunResult): string[] {
   return r.requirements.filter((v) => v.status === 'failed' && v.level === 'MUST').map((v) => v.id).sort();
 }
 
-/** Requirements reported blocked, each with the requirements that blocked it: `ID <- BY,...`, sorted. */
-export function blockedRequirements(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'blocked').map((v) => `${v.id} <- ${[...(v.blockedBy ?? [])].sort().join(',')}`).sort();
-}
-
 /** Requirements reported untested, each with the reason. */
 export function untestedRequirements(r: RunResult): Map<string, string> {
   return new Map(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
-}
-
-/** Cases that errored (a harness or target fault, never a conformance verdict): `id: reason`. */
-export function erroredCases(r: RunResult): string[] {
-  return r.suites.flatMap((s) => s.cases.filter((c) => c.outcome === 'errored').map((c) => `${c.id}: ${c.reason ?? ''}`));
 }
 
 /** Every case that did not pass, with its reason and failures, for assertion messages. */
