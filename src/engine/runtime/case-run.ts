@@ -212,12 +212,12 @@ export class CaseRun implements StepScope {
   }
 
   /**
-   * A rule the case rests on did not hold: when the case judges that rule itself, `record` its
-   * failure, once (a step that already failed it said why; a second message would count one
-   * finding twice).
+   * Whether a rule the case rests on, which did not hold, should fail here: the case judges it
+   * and has not failed it yet (a step that already failed it said why; a second message would
+   * count one finding twice).
    */
-  failOwner(requirement: string, record: () => void): void {
-    if (this.def.requirements.includes(requirement) && !this.failures.some((f) => f.requirement === requirement)) record();
+  failsFirst(requirement: string): boolean {
+    return this.def.requirements.includes(requirement) && !this.failures.some((f) => f.requirement === requirement);
   }
 
   /** Lets time pass for the target according to the suite's time mode. */
@@ -294,7 +294,7 @@ export class CaseRun implements StepScope {
       noEvidence: (requirement, reason) => this.observe(requirement, 0, reason),
       blockedOne: (requirement, by, reason, exchange) => this.blockOne(requirement, { requirement: by, message: reason, ...(exchange ? { exchange } : {}) }),
       blocked: (requirement, reason, exchange) => {
-        this.failOwner(requirement, () => this.fail({ requirement, message: reason, ...(exchange ? { exchange } : {}) }));
+        if (this.failsFirst(requirement)) this.fail({ requirement, message: reason, ...(exchange ? { exchange } : {}) });
         throw new BlockedCase({ requirement, message: reason, ...(exchange ? { exchange } : {}) });
       },
       // only a check that names its requirements can find one outside the case; `case` checks filing elsewhere have a bug

@@ -70,7 +70,7 @@ export function settleExpectation(
 ): void {
   const owner = step.precondition;
   if (owner !== undefined && mismatches.length) {
-    run.failOwner(owner, () => recordMismatches(run, mismatches, owner, obs));
+    if (run.failsFirst(owner)) recordMismatches(run, mismatches, owner, obs);
     throw new BlockedCase({ requirement: owner, message: `a step the case rests on did not hold: ${mismatches.map(mismatchText).join('; ')}`, exchange: obs.exchange() });
   }
   recordMismatches(run, mismatches, expect.requirement, obs);

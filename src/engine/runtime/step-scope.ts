@@ -61,7 +61,7 @@ export interface StepScope {
    */
   beginNote(note: () => FailureNote | undefined): void;
   endNote(): void;
-  /** When the case judges `requirement` and has not failed it yet, runs `record` (its failure). */
-  failOwner(requirement: string, record: () => void): void;
+  /** Whether the case judges `requirement` and has not failed it yet (a broken precondition fails it then). */
+  failsFirst(requirement: string): boolean;
   checkContext(vars: Record<string, unknown>, contract?: { check: string; judges: readonly string[] | 'case'; precondition?: string }): CheckContext;
 }

@@ -46,12 +46,6 @@ async function compareSequences(ctx: CheckContext, runs: number): Promise<void> 
   // Clear the hour of user code submissions other cases used (50 per hour per application).
   await ctx.wait(3600);
   try {
-    await sequences();
-  } finally {
-    evidence.report(ctx, DEVICE_MODEL_JUDGES, 'no generated sequence reached an answer of that rule (or an earlier answer broke another rule)');
-  }
-
-  async function sequences(): Promise<void> {
     await ctx.property(
       deviceActions(),
       async (actions) => {
@@ -82,9 +76,10 @@ async function compareSequences(ctx: CheckContext, runs: number): Promise<void> 
               const expected = mirror.poll(fault);
               const over = fault === 'grant_type' ? { grant_type: 'authorization_code' } : fault === 'client_id' ? { client_id: 'no-such-client' } : fault === 'device_code' ? { device_code: '0'.repeat(40) } : {};
               const sent = await pollDevice(ctx, start.deviceCode, over);
-              const broken = comparePoll(expected, observed(sent), mirror, waited);
-              if (broken) return { ...broken, expected: expectedPoll(expected), actual: observed(sent), exchange: sent.exchange };
-              evidence.add(pollJudged(expected, observed(sent), mirror, waited));
+              const actual = observed(sent);
+              const broken = comparePoll(expected, actual, mirror, waited);
+              if (broken) return { ...broken, expected: expectedPoll(expected), actual, exchange: sent.exchange };
+              evidence.add(pollJudged(expected, actual, mirror, waited));
               return expected.ok ? 'stop' : undefined;
             }
             case 'approve':
@@ -112,5 +107,7 @@ async function compareSequences(ctx: CheckContext, runs: number): Promise<void> 
       },
       { runs, label: 'oauth.deviceActions' },
     );
+  } finally {
+    evidence.report(ctx, DEVICE_MODEL_JUDGES, 'no generated sequence reached an answer of that rule (or an earlier answer broke another rule)');
   }
 }
