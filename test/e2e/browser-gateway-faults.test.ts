@@ -233,6 +233,6 @@ describe.skipIf(chromium.skip)('the browser user agent through a planted-fault g
       } finally {
         await stop();
       }
-    }, 120_000);
+    }, 240_000);
   }
 });

@@ -151,9 +151,17 @@ class StepRunner {
     for (const [selector, value] of Object.entries(fields)) await this.onElement(selector, () => this.page.fill(selector, text(value), { timeout: this.timeoutMs }));
   }
 
-  /** A click or a tick, then the navigation it started (a form post and its redirects), to its end. */
+  /**
+   * A click or a tick, then the navigation it started (a form post and its redirects), to its end.
+   * Playwright waits for that navigation to be under way within the step's time; on a busy machine
+   * a chain of redirects can outlast it after the click was made, and Playwright then reports a
+   * timeout. When the page has moved since the click began, the click was made: `settle` follows
+   * the navigation to its end instead.
+   */
   private async act(selector: string, kind: 'click' | 'check'): Promise<void> {
-    await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, { timeout: this.timeoutMs }) : this.page.check(selector, { timeout: this.timeoutMs })));
+    const before = this.location.version();
+    const options = { timeout: this.timeoutMs };
+    await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, options) : this.page.check(selector, options)), () => this.location.version() !== before);
     await this.settle();
   }
 
@@ -225,10 +233,11 @@ class StepRunner {
   }
 
   /** Runs an action on an element; a missing element is the page not being what the profile expects. */
-  private async onElement(selector: string, act: () => Promise<void>): Promise<void> {
+  private async onElement(selector: string, act: () => Promise<void>, done: () => boolean = () => false): Promise<void> {
     try {
       await act();
     } catch (e) {
+      if (isTimeout(e) && done()) return;
       if (isTimeout(e)) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
       throw e;
     }

@@ -31,6 +31,9 @@ describe('page step vocabulary', () => {
   });
 });
 
+/** How long the site takes to answer the slow form's post (ms): longer than the step timeout it is tried with. */
+const SLOW_ANSWER_MS = 2600;
+
 /**
  * A sign-in page with a session cookie and a hidden anti-forgery token, a consent page, and a
  * decision that redirects to a callback on a port nothing listens on.
@@ -93,6 +96,19 @@ function site(callback: string): Server {
       }
       if (url.pathname === '/bounce') {
         res.writeHead(302, { location: url.searchParams.has('fragment') ? `${callback}#access_token=f-1&state=s` : `${callback}?code=bounced` });
+        res.end();
+        return;
+      }
+      if (url.pathname === '/slow' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(html('slow', `<form id="slow" method="post" action="/slow"><button type="submit">Send</button></form>`));
+        return;
+      }
+      if (url.pathname === '/slow' && req.method === 'POST') {
+        // the post is answered after longer than a step may take: the click was made all the same
+        await body(req);
+        await new Promise((r) => setTimeout(r, SLOW_ANSWER_MS));
+        res.writeHead(303, { location: '/slow-done' });
         res.end();
         return;
       }
@@ -211,6 +227,11 @@ describe.skipIf(chromium.skip)('page steps in Chromium', () => {
     expect(Date.now() - started).toBeLessThan(8000);
     expect((err as PageStepFailure).code).toBe('SG_TARGET_PROTOCOL');
     expect((err as Error).message).toMatch(/^step 2 \(click "#no-such-button"\) failed: no element matching "#no-such-button" could be used within 1500 ms on http:\/\/127\.0\.0\.1:\d+\/login$/);
+  });
+
+  it('a click whose navigation outlasts the step timeout was made: the steps after it see where it led', async () => {
+    const got = await run([{ goto: '${base}/slow' }, { click: 'form#slow button' }, { capture: { path: 'url:path', page: 'attr:main@data-page' } }], {}, 2000);
+    expect(got).toEqual({ path: '/slow-done', page: 'missing' });
   });
 
   it('names the failing step: a waitFor that never comes true', async () => {
