@@ -49,7 +49,8 @@ async function runCases(profileFile: string, events: EngineEvent[]): Promise<Run
     cases: CASES,
     seed: 7,
     concurrency: 4,
-    caseTimeoutMs: 20_000,
+    // a browser sign-in and consent per case: seconds each on a busy two-core machine
+    caseTimeoutMs: 60_000,
     traceExchanges: true,
     sinks: [(e: EngineEvent) => void events.push(e)],
   });
@@ -98,7 +99,7 @@ describe.skipIf(chromium.skip || built.skip || oidc.skip)('the ctx-auth user-age
     writeBrowserProfile(peer.profile, profileFile, 10_000);
     // side by side: the bridge's requests go on while Chromium starts
     [bridge, browser] = await Promise.all([runCases(peer.profile, bridgeEvents), runCases(profileFile, browserEvents)]);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(() => {
     peer?.stop();

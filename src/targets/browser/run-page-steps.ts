@@ -237,7 +237,8 @@ class StepRunner {
     try {
       await act();
     } catch (e) {
-      if (isTimeout(e) && done()) return;
+      // the navigation's first event may still be on its way from the browser
+      if (isTimeout(e) && (done() || (await sleep(QUIET_MS).then(done)))) return;
       if (isTimeout(e)) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
       throw e;
     }
