@@ -28,11 +28,11 @@ export function browserCaseIds(): string[] {
 }
 
 /** Runs the oauth suite's server-side cases in-process against the reference, or the reference with a planted fault. */
-export async function runOAuth(opts: { fault?: Fault; seed?: number; cases?: string[] } = {}): Promise<RunResult> {
+export async function runOAuth(opts: { fault?: Fault; seed?: number; cases?: string[]; runs?: number } = {}): Promise<RunResult> {
   const { fault } = opts;
   const module: SuiteModule = fault
     ? { ...suite, reference: { start: ({ clock }) => startReference({ ...fault.options(clock), clock }) } }
     : suite;
-  return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds() });
+  return run({ modules: [module], suites: ['oauth'], targets: {}, seed: opts.seed ?? 4242, cases: opts.cases ?? serverCaseIds(), ...(opts.runs !== undefined ? { runs: opts.runs } : {}) });
 }
 
