@@ -1,6 +1,6 @@
 /**
  * The one error type specgate throws on purpose. Every error has a stable `code`
- * (documented in README "Exit codes and errors") and a message that says what to do.
+ * (documented in README "Exit codes" and docs/reports.md) and a message that says what to do.
  */
 export type SpecgateErrorCode =
   | 'SG_USAGE' // bad command-line usage

@@ -128,7 +128,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const http = (): HttpClient => {
       const limits = choice.section?.http ?? {};
       const c = createHttpClient({
-        // the one default the profile schema and README document
+        // the one default the profile schema and docs/targets.md document
         timeoutMs: limits.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
         maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
         userAgent: 'specgate',

@@ -6,7 +6,7 @@ import { parseBody } from './body-parse.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
 import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.js';
 
-/** Limits an http target gets when its profile says nothing (the profile schema and README state the same; a test keeps them equal). */
+/** Limits an http target gets when its profile says nothing (the profile schema and docs/targets.md state the same; a test keeps them equal). */
 export const HTTP_DEFAULTS: HttpLimits = { timeoutMs: 10_000, maxBodyBytes: 8 * 1024 * 1024 };
 
 /** Options of {@link createHttpClient}: the limits plus what every request carries. */

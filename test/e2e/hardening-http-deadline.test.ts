@@ -1,5 +1,5 @@
 /**
- * The default HTTP deadline is the one the target-profile schema and the README state: a
+ * The default HTTP deadline is the one the target-profile schema and docs/targets.md state: a
  * target that never answers, under a profile that sets no `http.timeoutMs`, is cut off then.
  */
 import { createServer, type Server } from 'node:http';
@@ -26,25 +26,25 @@ async function silentServer(): Promise<string> {
   return `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
 }
 
-/** The documented defaults: the profile schema's `http` descriptions and the README's profile example. */
-function documentedDefaults(): { schema: { timeoutMs: number; maxBodyBytes: number }; readme: { timeoutMs: number; maxBodyBytes: number } } {
+/** The documented defaults: the profile schema's `http` descriptions and the profile example of docs/targets.md. */
+function documentedDefaults(): { schema: { timeoutMs: number; maxBodyBytes: number }; page: { timeoutMs: number; maxBodyBytes: number } } {
   const schema = JSON.parse(readFileSync(fromRoot('schemas/target-profile.schema.json'), 'utf8')) as {
     definitions: { suite: { properties: { http: { properties: Record<string, { description: string }> } } } };
   };
   const http = schema.definitions.suite.properties.http.properties;
   const fromDescription = (key: string): number => Number(/\(default (\d+)\)/.exec(http[key]?.description ?? '')?.[1]);
-  const line = /^\s+http: \{ timeoutMs: (\d+), maxBodyBytes: (\d+) \}\s+# the defaults/m.exec(readFileSync(fromRoot('README.md'), 'utf8'));
+  const line = /^\s+http: \{ timeoutMs: (\d+), maxBodyBytes: (\d+) \}\s+# the defaults/m.exec(readFileSync(fromRoot('docs', 'targets.md'), 'utf8'));
   return {
     schema: { timeoutMs: fromDescription('timeoutMs'), maxBodyBytes: fromDescription('maxBodyBytes') },
-    readme: { timeoutMs: Number(line?.[1]), maxBodyBytes: Number(line?.[2]) },
+    page: { timeoutMs: Number(line?.[1]), maxBodyBytes: Number(line?.[2]) },
   };
 }
 
 describe('default HTTP deadline', () => {
-  it('the schema, the README and the client state the same defaults', () => {
+  it('the schema, docs/targets.md and the client state the same defaults', () => {
     const docs = documentedDefaults();
     expect(docs.schema).toEqual({ timeoutMs: HTTP_DEFAULTS.timeoutMs, maxBodyBytes: HTTP_DEFAULTS.maxBodyBytes });
-    expect(docs.readme).toEqual(docs.schema);
+    expect(docs.page).toEqual(docs.schema);
   });
 
   it('a target that never answers is cut off at the documented default, not later', async () => {

@@ -97,7 +97,7 @@ function agentLines(f: InitFacts): string[] {
       '    ',
     ),
     '    #   mode: scripted     steps specgate runs (HTTP requests), one list per action, as below',
-    '    #   mode: browser      page steps in headless Chromium: goto, fill, click, capture (README)',
+    '    #   mode: browser      page steps in headless Chromium: goto, fill, click, capture (docs/targets.md)',
     '    #   mode: interactive  a person at the terminal does each action when asked',
     ...commentLines(
       `As written, each action is one POST to a user-agent bridge at \${${BRIDGE_VAR}}/<action> with the action's parameters as JSON, capturing the keys of its JSON answer the cases read; keep it if your test deployment serves such a bridge, or replace the steps with your own (the parameters are variables in them; what they capture or set is the action's result).`,

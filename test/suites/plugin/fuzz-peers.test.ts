@@ -10,7 +10,7 @@ import { localProgram, systemProgram } from '../../helpers/programs.js';
 /**
  * `specgate fuzz plugin` against real plugins, through the CLI: valid generated requests must
  * never make a conformant plugin crash, hang, exit non-zero or answer a rule-breaking response.
- * Expected outcomes are the confirmed findings of README "Findings": the Go plugins need a
+ * Expected outcomes are the confirmed findings of suites/plugin/FINDINGS.md: the Go plugins need a
  * `go_package` on every file (profile var `fuzz_go_package`), and protoc-gen-es and ts-proto
  * declare feature bit 2, which this spec's Feature enum does not have; both are also fuzzed past
  * that finding with a baseline (`fuzz --baseline`). ts-proto and @protobuf-ts/plugin's
@@ -62,7 +62,7 @@ for (const peer of peers) {
       if (peer.profile) args.push('--target', peer.profile);
       if (peer.baseline) {
         const file = join(work, `${peer.name}-baseline.yaml`);
-        writeFileSync(file, `expected-failures:\n${peer.baseline.map((id) => `  - { id: ${id}, reason: confirmed finding (README Findings) }\n`).join('')}`);
+        writeFileSync(file, `expected-failures:\n${peer.baseline.map((id) => `  - { id: ${id}, reason: confirmed finding (suites/plugin/FINDINGS.md) }\n`).join('')}`);
         args.push('--baseline', file);
       }
       const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 600_000 });
