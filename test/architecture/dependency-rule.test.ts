@@ -18,6 +18,7 @@ const ENGINE_PUBLIC = [
   'src/engine/events.ts',
   'src/engine/expressions.ts',
   'src/engine/json-path.ts',
+  'src/engine/seeded-random.ts',
   'src/engine/checks',
   'src/engine/api',
   'src/targets',

@@ -12,7 +12,7 @@ import { done, invalid, notFound, type Outcome } from './outcome.js';
 import { queryPostbacks } from './postbacks-query.js';
 import type { QueryLike } from './query-reader.js';
 import { offerFor, registrationProblems, type RegistrationDetails } from './registration.js';
-import { SeededRandom } from './random.js';
+import { PlatformRandom } from './random.js';
 import { CASE_TWIN_INDEX, seedLeads } from './seed-leads.js';
 import { seedOffers } from './seed-offers.js';
 import { seedPostbacks } from './seed-postbacks.js';
@@ -51,7 +51,7 @@ export class AffiliateModel implements AffiliateData {
   readonly leads: Lead[];
   readonly conversions: Conversion[];
   readonly postbacks: readonly Postback[];
-  private readonly rng: SeededRandom;
+  private readonly rng: PlatformRandom;
   private readonly ids: LeadIds;
   private readonly byId = new Map<string, Lead>();
   private nextCustomer: number;
@@ -60,7 +60,7 @@ export class AffiliateModel implements AffiliateData {
     this.clock = opts.clock;
     this.seed = opts.seed ?? DEFAULT_AFFILIATE_SEED;
     this.landingUrl = opts.landingUrl;
-    this.rng = new SeededRandom(this.seed);
+    this.rng = new PlatformRandom(this.seed);
     this.ids = new LeadIds(this.rng);
     const now = opts.clock.now();
     this.offers = seedOffers(this.rng);

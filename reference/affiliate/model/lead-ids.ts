@@ -1,4 +1,4 @@
-import type { SeededRandom } from './random.js';
+import type { PlatformRandom } from './random.js';
 
 /** Length of a lead's ID (`leadRequest.ID` = `leadRequestIDEncoded`). */
 export const LEAD_ID_LENGTH = 12;
@@ -16,7 +16,7 @@ export function flipCase(id: string): string {
 export class LeadIds {
   private readonly used = new Set<string>();
 
-  constructor(private readonly rng: SeededRandom) {}
+  constructor(private readonly rng: PlatformRandom) {}
 
   next(): string {
     for (;;) {

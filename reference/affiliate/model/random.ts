@@ -1,56 +1,12 @@
-import { SpecgateError } from '../../../src/errors.js';
+import { SeededRandom } from '../../../src/engine/seeded-random.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A small deterministic random source (mulberry32): a seeded platform holds the same offers,
- * leads and postbacks on every run, so a report can name the records it saw.
+ * The platform's seeded random source: the engine's SeededRandom, so that a seeded platform holds
+ * the same offers, leads and postbacks on every run, plus the affiliate records' own shapes.
  */
-export class SeededRandom {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)];
-    if (item === undefined) throw new SpecgateError('SG_INTERNAL', 'cannot pick from an empty list');
-    return item;
-  }
-
-  /** `n` distinct items in their original order (fewer when the list is shorter). */
-  some<T>(items: readonly T[], n: number): T[] {
-    const chosen = new Set<number>();
-    while (chosen.size < Math.min(n, items.length)) chosen.add(Math.floor(this.next() * items.length));
-    return items.filter((_, i) => chosen.has(i));
-  }
-
-  /** `n` lowercase hexadecimal digits (offer and postback hashes). */
-  hex(n: number): string {
-    let s = '';
-    while (s.length < n) s += Math.floor(this.next() * 16).toString(16);
-    return s;
-  }
-
+export class PlatformRandom extends SeededRandom {
   /** `n` characters of [A-Za-z0-9], the first a letter (so its letter case can be flipped). */
   base62(n: number): string {
     let s = BASE62.charAt(Math.floor(this.next() * 52));

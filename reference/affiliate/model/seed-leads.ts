@@ -3,7 +3,7 @@ import { AFFILIATE_IDS, BROWSERS, COUNTRIES, PLATFORMS, SALE_STATUSES } from './
 import { commissionFor } from './commission.js';
 import { DAY_MS, HOUR_MS } from './dates.js';
 import type { LeadIds } from './lead-ids.js';
-import type { SeededRandom } from './random.js';
+import type { PlatformRandom } from './random.js';
 import type { Conversion, Lead, Offer } from './types.js';
 
 /** How many leads the seed holds, spread over the {@link SEED_DAYS} days before now. */
@@ -18,7 +18,7 @@ const REFERERS = ['https://news.example/markets', 'https://blog.example/invest',
 const SUB_IDS = ['sub-a', 'sub-b', 'sub-c', 'sub-d'];
 
 /** A seeded lead without its shape (given once the leads are in signup order). */
-function draftLead(rng: SeededRandom, id: string, offer: Offer, signupMs: number, customer: number): Omit<Lead, 'shape'> {
+function draftLead(rng: PlatformRandom, id: string, offer: Offer, signupMs: number, customer: number): Omit<Lead, 'shape'> {
   const country = rng.pick(COUNTRIES);
   const maybe = (p: number, value: () => string): string | null => (rng.chance(p) ? value() : null);
   return {
@@ -44,7 +44,7 @@ function draftLead(rng: SeededRandom, id: string, offer: Offer, signupMs: number
  * with `hasFTD` 1 has exactly one conversion, deposited after it signed up and before now.
  * Times are whole seconds, as `YYYY-MM-DD HH:mm:ss` shows them.
  */
-export function seedLeads(rng: SeededRandom, ids: LeadIds, offers: readonly Offer[], now: number): { leads: Lead[]; conversions: Conversion[] } {
+export function seedLeads(rng: PlatformRandom, ids: LeadIds, offers: readonly Offer[], now: number): { leads: Lead[]; conversions: Conversion[] } {
   const start = Math.floor(now / 1000) * 1000 - SEED_DAYS * DAY_MS;
   const times: number[] = [];
   for (let i = 0; i < LEAD_COUNT; i++) times.push(start + rng.int(0, SEED_DAYS * 86_400 - 60) * 1000);

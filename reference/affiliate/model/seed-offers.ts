@@ -1,5 +1,5 @@
 import { ADVERTISERS, COUNTRIES, VERTICALS, WHITELABELS } from './catalog.js';
-import type { SeededRandom } from './random.js';
+import type { PlatformRandom } from './random.js';
 import type { Offer } from './types.js';
 
 /** How many offers the seed holds, and the first offer ID. */
@@ -14,7 +14,7 @@ const EVENTS = ['FTD', 'CPL', 'CPA'];
  * The seeded offers: unique names (`<Brand> <Product>`), unique hashes, one to three
  * commissions, one or two verticals, a whitelabel, an advertiser; about a third external.
  */
-export function seedOffers(rng: SeededRandom): Offer[] {
+export function seedOffers(rng: PlatformRandom): Offer[] {
   const offers: Offer[] = [];
   for (let i = 0; i < OFFER_COUNT; i++) {
     const id = FIRST_OFFER_ID + i;

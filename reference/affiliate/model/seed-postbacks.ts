@@ -1,6 +1,6 @@
 import { whitelabelById } from './catalog.js';
 import { DAY_MS, formatDateTime } from './dates.js';
-import type { SeededRandom } from './random.js';
+import type { PlatformRandom } from './random.js';
 import { POSTBACK_TYPE_SIGNUP, type Offer, type Postback } from './types.js';
 
 export const POSTBACK_COUNT = 60;
@@ -19,7 +19,7 @@ const TRACKERS = ['https://tracker.example/pb', 'https://track.partner.example/p
  * The seeded postbacks, every field of the spec's table set. The first is an active Signup
  * postback of the first offer: a registration on that offer returns it in `details.postbacks`.
  */
-export function seedPostbacks(rng: SeededRandom, offers: readonly Offer[], now: number): Postback[] {
+export function seedPostbacks(rng: PlatformRandom, offers: readonly Offer[], now: number): Postback[] {
   const out: Postback[] = [];
   for (let i = 0; i < POSTBACK_COUNT; i++) {
     const offer = i === 0 ? offers[0] : rng.pick(offers);

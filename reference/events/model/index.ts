@@ -13,7 +13,6 @@ export * from './platform-seed-accounts.js';
 export * from './platform-seed.js';
 export * from './platform-store.js';
 export * from './platform-types.js';
-export * from './random.js';
 export * from './time-window.js';
 export * from './timeline.js';
 export * from './v1-query.js';

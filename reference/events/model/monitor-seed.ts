@@ -1,6 +1,6 @@
 import { ALERT_TYPES, PRIORITIES, type AlertType, type MonitorEvent, type MonitorRef, type Priority } from './monitor-event.js';
 import type { MonitorIdSequence } from './monitor-ids.js';
-import type { SeededRandom } from './random.js';
+import type { SeededRandom } from '../../../src/engine/seeded-random.js';
 
 /** Hosts of the seeded infrastructure and their tags (G: "tags of the host also apply to the event"). */
 export const HOST_TAGS: Readonly<Record<string, readonly string[]>> = {

@@ -4,7 +4,7 @@ import { MonitorIdSequence } from './monitor-ids.js';
 import { validatePost, type MonitorEventDraft } from './monitor-post.js';
 import { seedMonitorEvents, withHostTags, type MonitorSeedCounts } from './monitor-seed.js';
 import { done, type Outcome } from './outcome.js';
-import { SeededRandom } from './random.js';
+import { SeededRandom } from '../../../src/engine/seeded-random.js';
 import { timeWindow } from './time-window.js';
 import { compareIn } from './v2-cursor.js';
 import { matchV1, type V1Query } from './v1-query.js';

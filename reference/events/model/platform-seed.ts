@@ -1,6 +1,6 @@
 import { LABELS, REPOS } from './platform-seed-accounts.js';
 import type { EventType, Issue, IssueEvent, PlatformEvent, Repo } from './platform-types.js';
-import type { SeededRandom } from './random.js';
+import type { SeededRandom } from '../../../src/engine/seeded-random.js';
 
 const DAY = 86_400_000;
 /** First activity event id; later ones follow. */

@@ -3,7 +3,7 @@ import { done, forbidden, gone, notFound, type Outcome } from './outcome.js';
 import { ACCOUNTS, FOLLOWS, LABELS, MEMBERS, REPOS, SEEDED_PLATFORM, WATCHES, seededApps, seededMilestones } from './platform-seed-accounts.js';
 import { payloadFor, seedIssues, seedPlatformEvents } from './platform-seed.js';
 import type { Account, EventType, Issue, IssueEvent, Label, Milestone, PlatformApp, PlatformEvent, Repo } from './platform-types.js';
-import { SeededRandom } from './random.js';
+import { SeededRandom } from '../../../src/engine/seeded-random.js';
 import { newestEventFirst } from './timeline.js';
 
 export interface PlatformStoreOptions {

@@ -1,8 +1,10 @@
-import { SpecgateError } from '../../../src/errors.js';
+import { SpecgateError } from '../errors.js';
 
 /**
- * A small deterministic random source (mulberry32), so that a seeded store is the same on
- * every run and a report can name the events it saw.
+ * A small deterministic random source (mulberry32) for reference implementations whose stores are
+ * seeded: the same seed gives the same records on every run, so a report can name the records it
+ * saw. One of the engine's public modules (ARCHITECTURE.md, D4 and D6): every suite's reference
+ * may use it, and none keeps a copy.
  */
 export class SeededRandom {
   private state: number;
@@ -25,17 +27,26 @@ export class SeededRandom {
     return min + Math.floor(this.next() * (max - min + 1));
   }
 
+  /** True with probability `p`. */
   chance(p: number): boolean {
     return this.next() < p;
   }
 
+  /** One item of a list that is not empty. */
   pick<T>(items: readonly T[]): T {
     const item = items[Math.floor(this.next() * items.length)];
     if (item === undefined) throw new SpecgateError('SG_INTERNAL', 'cannot pick from an empty list');
     return item;
   }
 
-  /** `n` lowercase hexadecimal digits (commit SHAs). */
+  /** `n` distinct items in their original order (fewer when the list is shorter). */
+  some<T>(items: readonly T[], n: number): T[] {
+    const chosen = new Set<number>();
+    while (chosen.size < Math.min(n, items.length)) chosen.add(Math.floor(this.next() * items.length));
+    return items.filter((_, i) => chosen.has(i));
+  }
+
+  /** `n` lowercase hexadecimal digits (hashes, commit SHAs). */
   hex(n: number): string {
     let s = '';
     while (s.length < n) s += Math.floor(this.next() * 16).toString(16);
