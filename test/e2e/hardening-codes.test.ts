@@ -126,8 +126,12 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
     return { dir, module: file };
   }
 
-  /** The run stopped at the file, at an alias of it, saying why; in seconds, before anything ran. */
-  function expectBombStopped(run: CliResult & { report?: JsonReport | undefined }, file: string, code: string, ms: number): void {
+  /**
+   * The run stopped at the file, at an alias of it, saying why, before anything ran (no report).
+   * Not timed: a bomb that were expanded would not end within the test's time at all, and the
+   * wide one runs in a process with too little memory to hold it.
+   */
+  function expectBombStopped(run: CliResult & { report?: JsonReport | undefined }, file: string, code: string): void {
     expect(run.code, run.stderr).toBe(2);
     // suite files are named relative to the folder specgate runs in, profiles and baselines absolute
     const shown = relative(tmp.dir, file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -137,22 +141,15 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
     expect(line.charAt(Number(m?.[2]) - 1), `${line} at column ${m?.[2]}`).toBe('*');
     expect(run.stderr).toContain(`[${code}]`);
     expect(run.report).toBeUndefined();
-    expect(ms).toBeLessThan(10_000);
     expectNoStack(run);
-  }
-
-  async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-    const t = Date.now();
-    const r = await work();
-    return [r, Date.now() - t];
   }
 
   it('in a cases file', async () => {
     const copy = suiteCopy('bomb-cases', 'test/fixtures/demo/suite', DEMO_MODULE);
     const file = join(copy.dir, 'cases', 'zz-bomb.yaml');
     writeFileSync(file, `- id: bomb\n  description: laughs\n  requirements: [DEMO-HELLO]\n  skip: never runs\n  vars:\n${laughs('    ')}`);
-    const [run, ms] = await timed(() => runSuite(copy.module, 'demo', []));
-    expectBombStopped(run, file, 'SG_SUITE_SYNTAX', ms);
+    const run = await runSuite(copy.module, 'demo', []);
+    expectBombStopped(run, file, 'SG_SUITE_SYNTAX');
   }, 30_000);
 
   it('in a cases file large enough to be read in slices', async () => {
@@ -161,49 +158,49 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
     const filler = Array.from({ length: 16_000 }, (_x, i) => `- id: filler-${i}\n  description: filler\n  requirements: [DEMO-HELLO]\n  skip: filler\n`).join('');
     writeFileSync(file, `${filler}- id: bomb\n  description: laughs\n  requirements: [DEMO-HELLO]\n  skip: never runs\n  vars:\n${laughs('    ')}`);
     expect(readFileSync(file).length).toBeGreaterThan(1024 * 1024);
-    const [run, ms] = await timed(() => runSuite(copy.module, 'demo', []));
-    expectBombStopped(run, file, 'SG_SUITE_SYNTAX', ms);
+    const run = await runSuite(copy.module, 'demo', []);
+    expectBombStopped(run, file, 'SG_SUITE_SYNTAX');
   }, 30_000);
 
   it('in suite.yaml (read through the parse cache)', async () => {
     const copy = suiteCopy('bomb-suite-yaml', 'test/fixtures/demo/suite', DEMO_MODULE);
     const file = join(copy.dir, 'suite.yaml');
     writeFileSync(file, `${readFileSync(file, 'utf8')}x-laughs:\n${laughs('  ')}`);
-    const [run, ms] = await timed(() => runSuite(copy.module, 'demo', []));
-    expectBombStopped(run, file, 'SG_SUITE_SYNTAX', ms);
+    const run = await runSuite(copy.module, 'demo', []);
+    expectBombStopped(run, file, 'SG_SUITE_SYNTAX');
   }, 30_000);
 
   it('in api.yaml (read through the parse cache)', async () => {
     const copy = suiteCopy('bomb-api-yaml', 'examples/notes/suite', NOTES_MODULE);
     const file = join(copy.dir, 'api.yaml');
     writeFileSync(file, `${readFileSync(file, 'utf8')}x-laughs:\n${laughs('  ')}`);
-    const [run, ms] = await timed(() => runSuite(copy.module, 'notes', []));
-    expectBombStopped(run, file, 'SG_SUITE_SYNTAX', ms);
+    const run = await runSuite(copy.module, 'notes', []);
+    expectBombStopped(run, file, 'SG_SUITE_SYNTAX');
   }, 30_000);
 
   it('in a target profile, and in a baseline', async () => {
     const profile = join(tmp.dir, 'bomb-profile.yaml');
     writeFileSync(profile, `name: laughs\nsuites:\n  demo:\n    vars:\n      base_url: http://127.0.0.1:9\n      api_key: k\n${laughs('      ')}`);
-    const [byProfile, ms] = await timed(() => runSuite(DEMO_MODULE, 'demo', ['--target', profile]));
-    expectBombStopped(byProfile, profile, 'SG_CONFIG', ms);
+    const byProfile = await runSuite(DEMO_MODULE, 'demo', ['--target', profile]);
+    expectBombStopped(byProfile, profile, 'SG_CONFIG');
     const baseline = join(tmp.dir, 'bomb-baseline.yaml');
     writeFileSync(baseline, `expected-failures:\n  - id: DEMO-HELLO\n    reason: laughs\n    x-laughs:\n${laughs('      ')}`);
-    const [byBaseline, ms2] = await timed(() => runSuite(DEMO_MODULE, 'demo', ['--baseline', baseline]));
-    expectBombStopped(byBaseline, baseline, 'SG_CONFIG', ms2);
+    const byBaseline = await runSuite(DEMO_MODULE, 'demo', ['--baseline', baseline]);
+    expectBombStopped(byBaseline, baseline, 'SG_CONFIG');
   }, 30_000);
 
   it('given to specgate validate', async () => {
     const file = join(tmp.dir, 'bomb-validate.yaml');
     writeFileSync(file, `- id: bomb\n  description: laughs\n  requirements: [DEMO-HELLO]\n  skip: never runs\n  vars:\n${laughs('    ')}`);
-    const [run, ms] = await timed(() => runCli(['validate', file], { cwd: tmp.dir }));
-    expectBombStopped(run, file, 'SG_SUITE_SYNTAX', ms);
+    const run = await runCli(['validate', file], { cwd: tmp.dir });
+    expectBombStopped(run, file, 'SG_SUITE_SYNTAX');
   }, 30_000);
 
   it('an alias inside the value it names', async () => {
     const profile = join(tmp.dir, 'bomb-self.yaml');
     writeFileSync(profile, `name: loop\nsuites:\n  demo:\n    vars:\n      base_url: http://127.0.0.1:9\n      api_key: k\n      loop: &loop [1, *loop]\n`);
-    const [run, ms] = await timed(() => runSuite(DEMO_MODULE, 'demo', ['--target', profile]));
-    expectBombStopped(run, profile, 'SG_CONFIG', ms);
+    const run = await runSuite(DEMO_MODULE, 'demo', ['--target', profile]);
+    expectBombStopped(run, profile, 'SG_CONFIG');
     expect(run.stderr).toContain('*loop');
   }, 30_000);
 
@@ -220,8 +217,8 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
     const leaf = Array(20_000).fill('1').join(',');
     const profile = join(tmp.dir, 'bomb-wide.yaml');
     writeFileSync(profile, `name: wide\nsuites:\n  demo:\n    vars:\n      base_url: http://127.0.0.1:9\n      api_key: k\n      a: &a [${leaf}]\n      b: &b [${Array(20).fill('*a').join(', ')}]\n      c: &c [${Array(20).fill('*b').join(', ')}]\n      d: *c\n`);
-    const [run, ms] = await timed(() => runSuite(DEMO_MODULE, 'demo', ['--target', profile, '--case', 'hello-world'], { NODE_OPTIONS: '--max-old-space-size=96' }));
-    expectBombStopped(run, profile, 'SG_CONFIG', ms);
+    const run = await runSuite(DEMO_MODULE, 'demo', ['--target', profile, '--case', 'hello-world'], { NODE_OPTIONS: '--max-old-space-size=96' });
+    expectBombStopped(run, profile, 'SG_CONFIG');
   }, 60_000);
 });
 
