@@ -155,13 +155,13 @@ class StepRunner {
    * A click or a tick, then the navigation it started (a form post and its redirects), to its end.
    * Playwright waits for that navigation to be under way within the step's time; on a busy machine
    * a chain of redirects can outlast it after the click was made, and Playwright then reports a
-   * timeout. When the page has moved since the click began, the click was made: `settle` follows
-   * the navigation to its end instead.
+   * timeout whose call log says the action was done. Such a click was made: `settle` follows the
+   * navigation to its end instead. (Whether the page moved is no sign: a navigation an earlier
+   * step started can still be announcing itself.)
    */
   private async act(selector: string, kind: 'click' | 'check'): Promise<void> {
-    const before = this.location.version();
     const options = { timeout: this.timeoutMs };
-    await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, options) : this.page.check(selector, options)), () => this.location.version() !== before);
+    await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, options) : this.page.check(selector, options)), (e) => actionDone(e, kind));
     await this.settle();
   }
 
@@ -233,12 +233,11 @@ class StepRunner {
   }
 
   /** Runs an action on an element; a missing element is the page not being what the profile expects. */
-  private async onElement(selector: string, act: () => Promise<void>, done: () => boolean = () => false): Promise<void> {
+  private async onElement(selector: string, act: () => Promise<void>, made: (e: unknown) => boolean = () => false): Promise<void> {
     try {
       await act();
     } catch (e) {
-      // the navigation's first event may still be on its way from the browser
-      if (isTimeout(e) && (done() || (await sleep(QUIET_MS).then(done)))) return;
+      if (isTimeout(e) && made(e)) return;
       if (isTimeout(e)) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
       throw e;
     }
@@ -259,6 +258,13 @@ class StepRunner {
     }
     await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
   }
+}
+
+/** True when a Playwright error's call log says the click or tick itself was done (what timed out came after it). */
+function actionDone(e: unknown, kind: 'click' | 'check'): boolean {
+  // the call log's lines come dimmed with ANSI codes: "\x1b[2m    - click action done\x1b[22m"
+  const log = e instanceof Error ? e.message.replace(/\x1b\[[0-9;]*m/g, '') : '';
+  return new RegExp(`^\\s*-\\s*${kind} action done\\s*$`, 'm').test(log);
 }
 
 function parsedUrl(url: string): URL | undefined {
