@@ -1,11 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
-import type { LoadedSuite, Requirement } from '../../../src/engine/model.js';
-import { Registry } from '../../../src/engine/registry.js';
+import type { Requirement } from '../../../src/engine/model.js';
 import { fromRoot } from '../../../src/paths.js';
+import { loadCatalogCopy } from '../../helpers/catalog-copy.js';
+import { specOutline } from '../../helpers/spec-outline.js';
 
 /** The spec document of part F, in the shared folder beside this repository. */
 const SPEC_FILE = '001_5e21481c28ca383d.txt';
@@ -95,35 +94,9 @@ function quotations(text: string): string[] {
   return [...plain.matchAll(/"([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split('...')).map((s) => s.trim()).filter((s) => s.length >= 8);
 }
 
-/** The spec's "## X" -> "### Y" -> the lines under it (lines directly under "## X" sit under ""). */
-function outline(text: string): Map<string, Map<string, string[]>> {
-  const top = new Map<string, Map<string, string[]>>();
-  let h2: Map<string, string[]> | undefined;
-  let lines: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^(#{2,3}) (.+)$/.exec(line);
-    if (m?.[1] === '##') top.set(m[2] ?? '', (h2 = new Map([['', (lines = [])]])));
-    else if (m?.[1] === '###' && h2) h2.set(m[2] ?? '', (lines = []));
-    else lines.push(line);
-  }
-  return top;
-}
-
-/** The catalog alone, through the engine's loader, in a throwaway suite folder (cases are judged by their own tests). */
-function loadCatalog(): { suite: LoadedSuite; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'specgate-collation-catalog-'));
-  cpSync(join(SUITE_DIR, 'requirements.yaml'), join(dir, 'requirements.yaml'));
-  const module = { name: 'collation', dir };
-  try {
-    return { suite: loadSuite(module, new Registry([module])), remove: () => rmSync(dir, { recursive: true, force: true }) };
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
-  }
-}
-
 describe('collation requirement catalog', () => {
-  const { suite, remove } = loadCatalog();
+  // the catalog alone (cases are judged by their own tests)
+  const { suite, remove } = loadCatalogCopy('collation', ['requirements.yaml']);
   afterAll(remove);
   const reqs: Requirement[] = suite.requirements;
   const byId = new Map(reqs.map((r) => [r.id, r]));
@@ -185,7 +158,7 @@ describe('collation requirement catalog', () => {
   });
 
   it.skipIf(!existsSync(SPEC))('gives every entry a part F place the spec document has', () => {
-    const spec = outline(readFileSync(SPEC, 'utf8'));
+    const spec = specOutline(readFileSync(SPEC, 'utf8'));
     for (const r of reqs) {
       const [file, place = ''] = r.source.split('#');
       expect(file, r.id).toBe(SPEC_FILE);

@@ -1,11 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
-import type { LoadedSuite, Requirement } from '../../../src/engine/model.js';
-import { Registry } from '../../../src/engine/registry.js';
+import type { Requirement } from '../../../src/engine/model.js';
 import { fromRoot } from '../../../src/paths.js';
+import { loadCatalogCopy, type CatalogCopy } from '../../helpers/catalog-copy.js';
+import { specOutline } from '../../helpers/spec-outline.js';
 
 /** The spec document of part C, in the shared folder beside this repository. */
 const SPEC_FILE = '000_c02aea68bb3be747.txt';
@@ -66,22 +65,6 @@ const NOT_SHOWN = [
   `${SPEC_FILE}#Resources and their fields/C. Context-protocol resources`,
 ];
 
-/** The spec's "## X" -> "### Y" -> the lines under it (Versioning has no "###": its lines sit under ""). */
-function outline(text: string): Map<string, Map<string, string[]>> {
-  const top = new Map<string, Map<string, string[]>>();
-  let h2: Map<string, string[]> | undefined;
-  let lines: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^(#{2,3}) (.+)$/.exec(line);
-    if (m?.[1] === '##') {
-      top.set(m[2] ?? '', (h2 = new Map([['', (lines = [])]])));
-    } else if (m?.[1] === '###' && h2) {
-      h2.set(m[2] ?? '', (lines = []));
-    } else lines.push(line);
-  }
-  return top;
-}
-
 /** Each standard a text names, with the sections it cites (a bare "§x" belongs to the standard named last). */
 function citations(text: string): { named: Map<string, string[]>; orphans: string[] } {
   const named = new Map<string, string[]>();
@@ -98,25 +81,14 @@ function citations(text: string): { named: Map<string, string[]>; orphans: strin
 }
 
 /**
- * The catalog alone, through the engine's loader: a throwaway suite folder holding the catalog,
- * the schema files and the sides the catalog names (suite.yaml's `sides:` block, nothing else of
- * it), so the cases (judged by their own tests) cannot hide a catalog problem.
+ * The catalog alone, through the engine's loader: the catalog, the schema files and the sides
+ * the catalog names (suite.yaml's `sides:` block, nothing else of it), so the cases (judged by
+ * their own tests) cannot hide a catalog problem.
  */
-function loadCatalog(): { suite: LoadedSuite; registry: Registry; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'specgate-ctx-catalog-'));
-  cpSync(join(SUITE_DIR, 'requirements.yaml'), join(dir, 'requirements.yaml'));
-  cpSync(join(SUITE_DIR, 'schemas'), join(dir, 'schemas'), { recursive: true });
+function loadCatalog(): CatalogCopy {
   const suiteYaml = readFileSync(join(SUITE_DIR, 'suite.yaml'), 'utf8');
   const sides = /^sides:\n(?:  .*\n)+/m.exec(suiteYaml)?.[0] ?? '';
-  writeFileSync(join(dir, 'suite.yaml'), sides);
-  const module = { name: 'ctx-auth', dir };
-  const registry = new Registry([module]);
-  try {
-    return { suite: loadSuite(module, registry), registry, remove: () => rmSync(dir, { recursive: true, force: true }) };
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
-  }
+  return loadCatalogCopy('ctx-auth', ['requirements.yaml', 'schemas'], { 'suite.yaml': sides });
 }
 
 describe('ctx-auth requirement catalog', () => {
@@ -177,7 +149,7 @@ describe('ctx-auth requirement catalog', () => {
   });
 
   it.skipIf(!existsSync(SPEC))('gives every requirement (MUST, SHOULD, or STRICTER beyond the words) a part C place the spec document has', () => {
-    const spec = outline(readFileSync(SPEC, 'utf8'));
+    const spec = specOutline(readFileSync(SPEC, 'utf8'));
     for (const r of reqs) {
       expect(['MUST', 'SHOULD', 'STRICTER'], r.id).toContain(r.level);
       const [file, place = ''] = r.source.split('#');

@@ -1,9 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadSuites } from '../../../src/engine/run.js';
-import { SpecgateErrorList } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
+import { suiteLoadErrors } from '../../helpers/suite-load-errors.js';
 import { suite } from '../../../suites/ctx-auth/index.js';
 
 /**
@@ -11,23 +7,7 @@ import { suite } from '../../../suites/ctx-auth/index.js';
  * a check cannot judge, or a variable nothing sets is a load error with its position, and the
  * variables the checks declare are readable by the steps after them.
  */
-const dir = mkdtempSync(join(tmpdir(), 'specgate-ctx-auth-contract-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The suite with one case file of its own instead of its cases; the load errors' messages. */
-function loadErrors(cases: string): string[] {
-  const root = mkdtempSync(join(dir, 'suite-'));
-  for (const f of ['requirements.yaml', 'suite.yaml', 'schemas']) cpSync(join(suite.dir, f), join(root, f), { recursive: true });
-  mkdirSync(join(root, 'cases'));
-  writeFileSync(join(root, 'cases', 'probe.yaml'), cases);
-  try {
-    loadSuites([{ ...suite, dir: root }], ['ctx-auth']);
-    return [];
-  } catch (e) {
-    if (!(e instanceof SpecgateErrorList)) throw e;
-    return e.errors.map((x) => x.message);
-  }
-}
+const loadErrors = suiteLoadErrors(suite);
 
 describe('ctx-auth server-side check contracts at load time', () => {
   it('loads a case reading what the fragments and checks set', () => {

@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,13 +6,11 @@ import { loadApiTable } from '../../../src/engine/api/load-table.js';
 import { kebab } from '../../../src/engine/api/operation-rows.js';
 import type { ApiOperation, ApiTable } from '../../../src/engine/api/table.js';
 import { pageItems } from '../../../src/engine/api/verifiers/common.js';
-import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
-import type { LoadedSuite } from '../../../src/engine/model.js';
 import { Registry } from '../../../src/engine/registry.js';
-import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import type { SpecgateError } from '../../../src/errors.js';
 import { fromRoot } from '../../../src/paths.js';
 import { registryFor } from '../../engine/api/example-table.js';
+import { loadCatalogCopy } from '../../helpers/catalog-copy.js';
 import { EXAMPLES } from './schema-examples.js';
 import { dependencyParams, endpointRows, headings, queryTable, readSpec, specDocumentPresent } from './spec-tables.js';
 
@@ -34,17 +31,10 @@ function eventsTable(registry: Registry): ApiTable {
   return table;
 }
 
-/** The catalog, its sides (suite.yaml), schemas and table alone (no cases, which other parts of the suite add), loaded by loadSuite. */
-const scratch = mkdtempSync(join(tmpdir(), 'specgate-events-catalog-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-function loadCatalog(): LoadedSuite {
-  for (const f of ['requirements.yaml', 'suite.yaml', 'api.yaml', 'schemas']) cpSync(join(dir, f), join(scratch, f), { recursive: true });
-  const module: SuiteModule = { name: 'events', dir: scratch };
-  return loadSuite(module, new Registry([module]), scratch);
-}
-
 describe('events requirement catalog', () => {
-  const loaded = loadCatalog();
+  // the catalog, its sides (suite.yaml), schemas and table alone (no cases, which other parts of the suite add)
+  const { suite: loaded, remove } = loadCatalogCopy('events', ['requirements.yaml', 'suite.yaml', 'api.yaml', 'schemas']);
+  afterAll(remove);
   const reqs = loaded.requirements;
   const text = readFileSync(join(dir, 'requirements.yaml'), 'utf8');
 

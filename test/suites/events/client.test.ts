@@ -1,10 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pool } from '../../../src/engine/run-suite.js';
+import { describe, expect, it } from 'vitest';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
-import { tempDir } from '../../e2e/cli.js';
-import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runEventsClientCases, type EventsCliRun } from '../../fixtures/events/clients/cli.js';
+import { expectEveryClientCasePassed, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
+import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runEventsClientCases } from '../../fixtures/events/clients/cli.js';
 import { EVENTS_CLIENT_FAULTS } from '../../fixtures/events/clients/faults.js';
 
 /**
@@ -15,31 +12,18 @@ import { EVENTS_CLIENT_FAULTS } from '../../fixtures/events/clients/faults.js';
  */
 const built = builtSpecgate(FAULT_CLIENT, REFERENCE_CLIENT, 'suites/events/index.js');
 declarePeer(built);
-const PARALLEL = 2;
-const REFERENCE = '(reference client)';
-
-const runs = new Map<string, EventsCliRun>();
-let reference: EventsCliRun;
 
 describe.skipIf(built.skip)('client side of the events suite, through the CLI', () => {
-  beforeAll(async () => {
-    await pool([REFERENCE, ...Object.keys(EVENTS_CLIENT_FAULTS)], PARALLEL, async (name) => {
-      if (name === REFERENCE) reference = await runEventsClientCases();
-      else runs.set(name, await runEventsClientCases({ client: nodeCommand(FAULT_CLIENT, '--fault', name) }));
-    });
-  }, 300_000);
+  const runs = referenceAndFaultRuns(Object.keys(EVENTS_CLIENT_FAULTS), (client) => runEventsClientCases(client === undefined ? {} : { client }), (name) => nodeCommand(FAULT_CLIENT, '--fault', name));
 
   it('passes every client requirement with the reference client (the embedded default)', () => {
-    expect(clientStatuses(reference.report)).toEqual(onlyFailing());
-    const cases = reference.report.suites.flatMap((s) => s.cases);
-    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
-    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`)).toEqual([]);
-    expect(reference.exitCode).toBe(0);
+    const reference = runs.reference();
+    expectEveryClientCasePassed(reference, clientStatuses(reference.report), onlyFailing(), CLIENT_CASES);
   });
 
   for (const [name, fault] of Object.entries(EVENTS_CLIENT_FAULTS)) {
     it(`${name} (${fault.description}) fails ${fault.requirement} only`, () => {
-      const run = runs.get(name);
+      const run = runs.fault(name);
       expect(run, 'the run of this fault').toBeDefined();
       if (!run) return;
       expect(clientStatuses(run.report)).toEqual(onlyFailing(fault.requirement, ...(fault.alsoBreaks ?? [])));
@@ -59,17 +43,10 @@ describe.skipIf(built.skip)('client side of the events suite, through the CLI', 
 });
 
 describe.skipIf(built.skip)('an events client that sends no request', () => {
-  let tmp: ReturnType<typeof tempDir> | undefined;
-  let run: EventsCliRun;
-  beforeAll(async () => {
-    tmp = tempDir('specgate-events-silent-');
-    const script = join(tmp.dir, 'silent-client.mjs');
-    writeFileSync(script, `process.stderr.write('nothing to watch\\n');\nprocess.exit(3);\n`);
-    run = await runEventsClientCases({ client: nodeCommand(script) });
-  }, 120_000);
-  afterAll(() => tmp?.remove());
+  const silent = silentClientRun('specgate-events-silent-', 'nothing to watch', (client) => runEventsClientCases({ client }), (script) => nodeCommand(script));
 
   it('leaves every client case with nothing to judge (skipped, never passed), saying the client sent no request and how it ended', () => {
+    const run = silent();
     const cases = run.report.suites.flatMap((s) => s.cases);
     expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
     for (const c of cases) {
@@ -79,6 +56,7 @@ describe.skipIf(built.skip)('an events client that sends no request', () => {
   });
 
   it('judges none of the client requirements (untested, not passed): a fault of the client, so no verdict of conformance (exit 4), not a harness fault', () => {
+    const run = silent();
     expect(clientStatuses(run.report)).toEqual(Object.fromEntries(CLIENT_REQUIREMENTS.map((id) => [id, 'untested'])));
     expect(run.exitCode).toBe(4);
   });

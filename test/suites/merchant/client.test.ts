@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MERCHANT_API_PREFIX } from '../../../reference/merchant/client/contract.js';
-import { pool } from '../../../src/engine/run-suite.js';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
-import { tempDir } from '../../e2e/cli.js';
-import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runMerchantClientCases, type MerchantCliRun } from '../../fixtures/merchant/clients/cli.js';
+import { expectEveryClientCasePassed, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
+import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runMerchantClientCases } from '../../fixtures/merchant/clients/cli.js';
 import { MERCHANT_CLIENT_FAULTS, type MerchantClientFault } from '../../fixtures/merchant/clients/faults.js';
 
 /**
@@ -19,8 +16,6 @@ import { MERCHANT_CLIENT_FAULTS, type MerchantClientFault } from '../../fixtures
  */
 const built = builtSpecgate(FAULT_CLIENT, REFERENCE_CLIENT);
 declarePeer(built);
-const PARALLEL = 2;
-const REFERENCE = '(reference client)';
 
 /**
  * The planted request's path as a pattern: the fault's template below its prefix, any ID where
@@ -34,28 +29,17 @@ function plantedPath(fault: MerchantClientFault): string {
     .join('');
 }
 
-const runs = new Map<string, MerchantCliRun>();
-let reference: MerchantCliRun;
-
 describe.skipIf(built.skip)('client side of the merchant suite, through the CLI', () => {
-  beforeAll(async () => {
-    await pool([REFERENCE, ...Object.keys(MERCHANT_CLIENT_FAULTS)], PARALLEL, async (name) => {
-      if (name === REFERENCE) reference = await runMerchantClientCases();
-      else runs.set(name, await runMerchantClientCases({ client: nodeCommand(FAULT_CLIENT, '--fault', name) }));
-    });
-  }, 300_000);
+  const runs = referenceAndFaultRuns(Object.keys(MERCHANT_CLIENT_FAULTS), (client) => runMerchantClientCases(client === undefined ? {} : { client }), (name) => nodeCommand(FAULT_CLIENT, '--fault', name));
 
   it('passes the four client requirements with the reference client (the embedded default)', () => {
-    expect(clientStatuses(reference.report)).toEqual(onlyFailing());
-    const cases = reference.report.suites.flatMap((s) => s.cases);
-    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
-    expect(cases.filter((c) => c.outcome !== 'passed').map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`)).toEqual([]);
-    expect(reference.exitCode).toBe(0);
+    const reference = runs.reference();
+    expectEveryClientCasePassed(reference, clientStatuses(reference.report), onlyFailing(), CLIENT_CASES);
   });
 
   for (const [name, fault] of Object.entries(MERCHANT_CLIENT_FAULTS)) {
     it(`${name} (${fault.description}) fails ${fault.requirement} only, naming the planted request`, () => {
-      const run = runs.get(name);
+      const run = runs.fault(name);
       expect(run, 'the run of this fault').toBeDefined();
       if (!run) return;
       expect(clientStatuses(run.report)).toEqual(onlyFailing(fault.requirement, ...(fault.alsoBreaks?.requirements ?? [])));
@@ -79,17 +63,10 @@ describe.skipIf(built.skip)('client side of the merchant suite, through the CLI'
 });
 
 describe.skipIf(built.skip)('a merchant client that sends no request', () => {
-  let tmp: ReturnType<typeof tempDir> | undefined;
-  let run: MerchantCliRun;
-  beforeAll(async () => {
-    tmp = tempDir('specgate-merchant-silent-');
-    const script = join(tmp.dir, 'silent-client.mjs');
-    writeFileSync(script, `process.stderr.write('no catalog to upload\\n');\nprocess.exit(3);\n`);
-    run = await runMerchantClientCases({ client: nodeCommand(script) });
-  }, 120_000);
-  afterAll(() => tmp?.remove());
+  const silent = silentClientRun('specgate-merchant-silent-', 'no catalog to upload', (client) => runMerchantClientCases({ client }), (script) => nodeCommand(script));
 
   it('leaves every client case with nothing to judge (skipped, never passed), saying the client sent no request and how it ended', () => {
+    const run = silent();
     const cases = run.report.suites.flatMap((s) => s.cases);
     expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
     for (const c of cases) {
@@ -99,6 +76,7 @@ describe.skipIf(built.skip)('a merchant client that sends no request', () => {
   });
 
   it('judges none of the four requirements: a fault of the client, so no verdict of conformance (exit 4), not a harness fault', () => {
+    const run = silent();
     expect(clientStatuses(run.report)).toEqual(Object.fromEntries(CLIENT_REQUIREMENTS.map((id) => [id, 'untested'])));
     expect(run.exitCode).toBe(4);
   });

@@ -1,32 +1,12 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadSuites } from '../../../src/engine/run.js';
-import { SpecgateErrorList } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
+import { suiteLoadErrors } from '../../helpers/suite-load-errors.js';
 import { suite } from '../../../suites/oauth/index.js';
 
 /**
  * The oauth checks' contracts reach the loader: a misspelt argument, a requirement a check
  * cannot judge, or a variable nothing sets is a load error naming file:line:column.
  */
-const dir = mkdtempSync(join(tmpdir(), 'specgate-oauth-contract-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The oauth suite with one case file of its own, loaded; the load errors' messages. */
-function loadErrors(cases: string): string[] {
-  const root = mkdtempSync(join(dir, 'suite-'));
-  for (const f of ['requirements.yaml', 'suite.yaml', 'schemas']) cpSync(join(suite.dir, f), join(root, f), { recursive: true });
-  mkdirSync(join(root, 'cases'));
-  writeFileSync(join(root, 'cases', 'probe.yaml'), cases);
-  try {
-    loadSuites([{ ...suite, dir: root }], ['oauth']);
-    return [];
-  } catch (e) {
-    if (!(e instanceof SpecgateErrorList)) throw e;
-    return e.errors.map((x) => x.message);
-  }
-}
+const loadErrors = suiteLoadErrors(suite);
 
 describe('oauth check contracts at load time', () => {
   it('loads a case that uses the fragments, a check-set variable and an attributed expect', () => {

@@ -8,6 +8,7 @@ import { loadSuite } from '../../../src/engine/loader/suite-loader.js';
 import { Registry } from '../../../src/engine/registry.js';
 import { fromRoot } from '../../../src/paths.js';
 import { suite } from '../../../suites/plugin/index.js';
+import { specOutline } from '../../helpers/spec-outline.js';
 
 interface Req { id: string; level: string; excluded?: string }
 interface Step { check?: string; with?: Record<string, unknown>; exec?: { stdin?: { encode?: { codec: string } } }; expect?: { decode?: string } }
@@ -25,20 +26,6 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const SPEC_FILE = '000_c02aea68bb3be747.txt';
 const SPEC = fromRoot('..', 'shared', 'specs', SPEC_FILE);
 
-/** The document's "## X" -> "### Y" -> lines under it ("" for lines right under "## X"). */
-function outline(text: string): Map<string, Map<string, string[]>> {
-  const top = new Map<string, Map<string, string[]>>();
-  let h2 = new Map<string, string[]>();
-  let lines: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^(#{2,3}) (.+)$/.exec(line);
-    if (m?.[1] === '##') top.set(m[2] ?? '', (h2 = new Map([['', (lines = [])]])));
-    else if (m?.[1] === '###') h2.set(m[2] ?? '', (lines = []));
-    else lines.push(line);
-  }
-  return top;
-}
-
 /** The numbers of the numbered items ("1. ...") in `lines`. */
 function numbered(lines: readonly string[]): Set<string> {
   return new Set(lines.flatMap((l) => /^(\d+)\. /.exec(l)?.[1] ?? []));
@@ -52,7 +39,7 @@ function numbered(lines: readonly string[]): Set<string> {
  * "Rules for File" with its numbered rules.
  */
 function partAPlaces(text: string): Map<string, Set<string>> {
-  const doc = outline(text);
+  const doc = specOutline(text);
   const places = new Map<string, Set<string>>();
   for (const [h2, sections] of doc) {
     const a = [...sections.keys()].find((k) => k.startsWith('A. '));

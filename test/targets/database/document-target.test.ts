@@ -13,6 +13,7 @@ import type { DocumentDatabaseTarget } from '../../../src/targets/database/types
 import { loadProfile } from '../../../src/targets/profile.js';
 import type { HttpClient } from '../../../src/targets/types.js';
 import { tempDir } from '../../e2e/cli.js';
+import { alive } from '../../helpers/process-alive.js';
 
 const noHttp = (): HttpClient => ({ send: () => Promise.reject(new Error('no request expected')), close: async () => {} });
 const tmp = tempDir('specgate-doc-target-');
@@ -24,15 +25,6 @@ function profileFile(name: string, yaml: string): string {
   const file = join(tmp.dir, name);
   writeFileSync(file, yaml);
   return file;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('a profile database process (database.exec)', () => {

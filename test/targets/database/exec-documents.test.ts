@@ -9,6 +9,8 @@ import { DatabaseAnswerError } from '../../../src/targets/database/database-erro
 import { execDocuments } from '../../../src/targets/database/exec-documents.js';
 import type { DocumentDatabaseTarget, ExecDatabaseConfig } from '../../../src/targets/database/types.js';
 import { fromRoot } from '../../../src/paths.js';
+import { rejection } from '../../helpers/rejection.js';
+import { alive, gone } from '../../helpers/process-alive.js';
 
 const STORE = fromRoot('test/fixtures/command/doc-store.mjs');
 const open: DocumentDatabaseTarget[] = [];
@@ -17,34 +19,6 @@ function store(extra: Partial<ExecDatabaseConfig> = {}, args: string[] = []): Do
   const db = execDocuments({ argv: [process.execPath, STORE, ...args], timeoutMs: 5000, ...extra });
   open.push(db);
   return db;
-}
-
-async function rejection(p: Promise<unknown>): Promise<SpecgateError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SpecgateError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number, withinMs = 3000): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  while (Date.now() < until) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return !alive(pid);
 }
 
 afterEach(async () => {

@@ -5,22 +5,12 @@
  */
 import { Binary, Decimal128, Long, ObjectId, Timestamp, UUID } from 'bson';
 import { describe, expect, it } from 'vitest';
-import { SpecgateError } from '../../../src/errors.js';
 import { plainFromBson } from '../../../src/targets/database/bson-plain.js';
 import { DatabaseAnswerError } from '../../../src/targets/database/database-errors.js';
 import { describeMongoUrl, mongoDatabase } from '../../../src/targets/database/mongodb.js';
 import { openDatabase, openDatabasePort, passwordOf } from '../../../src/targets/database/open-database.js';
 import { freePort } from '../../../src/targets/free-port.js';
-
-async function rejection(p: Promise<unknown>): Promise<SpecgateError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SpecgateError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../../helpers/rejection.js';
 
 describe('choosing a database port', () => {
   it('gives the document port for mongodb:// and mongodb+srv://, the SQL port for postgres://, without contacting anything', () => {

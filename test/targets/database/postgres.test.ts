@@ -6,16 +6,7 @@ import { describePostgresUrl, postgresDatabase } from '../../../src/targets/data
 import type { DatabaseTarget } from '../../../src/targets/database/types.js';
 import { declarePeer } from '../../helpers/peer.js';
 import { freePort, postgresPeer, startCluster, type Cluster } from './pg-cluster.js';
-
-async function rejection(p: Promise<unknown>): Promise<SpecgateError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SpecgateError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
-}
+import { rejection } from '../../helpers/rejection.js';
 
 describe('openDatabase', () => {
   it('picks the adapter by URL scheme and refuses others with what is supported', () => {
