@@ -134,7 +134,9 @@ async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command
         lastAt = e.at;
         const answer = responseFields(e.response)['error'];
         if (issuedToken(e)) settleBy = now + CLIENT_TIMING.finishMs;
-        else if (answer === 'access_denied' || answer === 'expired_token') settleBy = now + watchAfterTerminalMs(currentInterval(all, opts.interval));
+        // watched for polls that should not come, and at least as long as a client gets to finish
+        // after a token: a client that ends the flow may take seconds to exit on a busy machine
+        else if (answer === 'access_denied' || answer === 'expired_token') settleBy = now + Math.max(watchAfterTerminalMs(currentInterval(all, opts.interval)), CLIENT_TIMING.finishMs);
         else if (isDeviceStart(e) && settleBy !== undefined) settleBy = undefined;
       }
       const quietMs = watchAfterTerminalMs(currentInterval(all, opts.interval)) + 5000;
