@@ -7,7 +7,7 @@ import { CLIENT_APP } from './client-command.js';
 import type { DeviceScript } from './client-device-flow.js';
 import { isClientEndpoint, isDeviceStart, isTokenRequest, issuedToken, responseFields, timeline } from './client-log.js';
 import { startClientPlatform } from './client-platform.js';
-import { CLIENT_TIMING, watchAfterTerminalMs } from './client-timing.js';
+import { CLIENT_TIMING, settleAfterTerminalMs, watchAfterTerminalMs } from './client-timing.js';
 
 /**
  * One device flow with the client under test (spec 000, B, Endpoints 4-5), the harness playing
@@ -134,9 +134,7 @@ async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command
         lastAt = e.at;
         const answer = responseFields(e.response)['error'];
         if (issuedToken(e)) settleBy = now + CLIENT_TIMING.finishMs;
-        // watched for polls that should not come, and at least as long as a client gets to finish
-        // after a token: a client that ends the flow may take seconds to exit on a busy machine
-        else if (answer === 'access_denied' || answer === 'expired_token') settleBy = now + Math.max(watchAfterTerminalMs(currentInterval(all, opts.interval)), CLIENT_TIMING.finishMs);
+        else if (answer === 'access_denied' || answer === 'expired_token') settleBy = now + settleAfterTerminalMs(currentInterval(all, opts.interval));
         else if (isDeviceStart(e) && settleBy !== undefined) settleBy = undefined;
       }
       const quietMs = watchAfterTerminalMs(currentInterval(all, opts.interval)) + 5000;

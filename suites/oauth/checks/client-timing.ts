@@ -45,3 +45,12 @@ export const CLIENT_TIMING = {
 export function watchAfterTerminalMs(intervalSeconds: number): number {
   return (3 * intervalSeconds + 2) * 1000;
 }
+
+/**
+ * How long a run goes on after a terminal answer: the watch above, and at least as long as a
+ * client gets to finish after a token (a client that ends the flow may take seconds to exit on a
+ * busy machine; one that exits ends the run at once).
+ */
+export function settleAfterTerminalMs(intervalSeconds: number): number {
+  return Math.max(watchAfterTerminalMs(intervalSeconds), CLIENT_TIMING.finishMs);
+}
