@@ -1,30 +1,31 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { SpecgateError } from '../errors.js';
 
 /**
- * A small deterministic random source (mulberry32) for reference implementations whose stores are
+ * The deterministic random source of reference implementations whose stores or identifiers are
  * seeded: the same seed gives the same records on every run, so a report can name the records it
- * saw. One of the engine's public modules (ARCHITECTURE.md, D4 and D6): every suite's reference
- * may use it, and none keeps a copy.
+ * saw. It draws from pure-rand (fast-check's own generator, xoroshiro128+), so the project has one
+ * generator and no hand-written copy. One of the engine's public modules (ARCHITECTURE.md, D4 and
+ * D6): every suite's reference uses it, and none keeps a copy.
  */
 export class SeededRandom {
-  private state: number;
+  private readonly rng: RandomGenerator;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.rng = xoroshiro128plus(seed | 0);
   }
 
   /** A number in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return uniformFloat64(this.rng);
   }
 
   /** An integer in [min, max]. */
   int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
+    return uniformInt(this.rng, min, max);
   }
 
   /** True with probability `p`. */
@@ -44,6 +45,13 @@ export class SeededRandom {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(n, items.length)) chosen.add(Math.floor(this.next() * items.length));
     return items.filter((_, i) => chosen.has(i));
+  }
+
+  /** `length` characters drawn from `alphabet` (identifiers, codes, tokens). */
+  text(alphabet: string, length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += alphabet[this.int(0, alphabet.length - 1)] ?? '';
+    return out;
   }
 
   /** `n` lowercase hexadecimal digits (hashes, commit SHAs). */

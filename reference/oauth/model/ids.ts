@@ -3,6 +3,8 @@
  * reproducible (the same seed gives the same codes and tokens), which matters when a failure
  * report quotes an exchange. These are test credentials, never secrets.
  */
+import { SeededRandom } from '../../../src/engine/seeded-random.js';
+
 export interface IdSource {
   /** `length` characters drawn from `alphabet`. */
   next(alphabet: string, length: number): string;
@@ -13,23 +15,10 @@ export const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 /** Letters a person can read back without confusing them (no vowels, no 0/O, 1/I). */
 export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 
-/** mulberry32: small, fast, good enough for unique test identifiers. */
+/** Identifiers drawn from the engine's seeded source (pure-rand), one character at a time. */
 export function seededIds(seed: number): IdSource {
-  let state = seed >>> 0;
-  const nextUint = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return {
-    next(alphabet: string, length: number): string {
-      let out = '';
-      for (let i = 0; i < length; i++) out += alphabet[nextUint() % alphabet.length] ?? '';
-      return out;
-    },
-  };
+  const random = new SeededRandom(seed);
+  return { next: (alphabet, length) => random.text(alphabet, length) };
 }
 
 /** device_code: 40 characters (B, Resources, device authorization response; B, Limits). */
