@@ -1,5 +1,6 @@
 import type { Page, Request, Response } from 'playwright-core';
 import type { BrowserSession } from './shared-browser.js';
+import { clickMadeBeforeTimeout } from './action-done.js';
 
 /** One request the browser made while specgate drove a page. */
 export interface BrowserRequest {
@@ -109,7 +110,10 @@ export async function visitPage(browser: BrowserSession, url: string, opts: Visi
         // A new document's load, if the act starts one (a form post: its server may take a while
         // on a busy machine); a page that answers in place has none and pays this wait once.
         const loaded = quietly(page.waitForEvent('load', { timeout: Math.min(left(), ACT_LOAD_MS) }));
-        await opts.act(page);
+        // a click made whose navigation outlasts its timeout is a click made: the arrival decides
+        await opts.act(page).catch((e: unknown) => {
+          if (!clickMadeBeforeTimeout(e)) throw e;
+        });
         await loaded;
       }
       const arriveAt = opts.arriveAt;

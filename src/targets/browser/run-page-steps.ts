@@ -1,9 +1,5 @@
 import type { Page } from 'playwright-core';
-
-/** playwright-core's TimeoutError, told by name so that this module does not load the library. */
-function isTimeout(e: unknown): boolean {
-  return e instanceof Error && e.name === 'TimeoutError';
-}
+import { actionDone, isTimeout } from './action-done.js';
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
 import { PageLocation } from './page-location.js';
 import { describeStep, parseCapture, stepKind, urlWithQuery, type CaptureSource, type PageStep, type StepGuard } from './page-steps.js';
@@ -258,13 +254,6 @@ class StepRunner {
     }
     await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
   }
-}
-
-/** True when a Playwright error's call log says the click or tick itself was done (what timed out came after it). */
-function actionDone(e: unknown, kind: 'click' | 'check'): boolean {
-  // the call log's lines come dimmed with ANSI codes: "\x1b[2m    - click action done\x1b[22m"
-  const log = e instanceof Error ? e.message.replace(/\x1b\[[0-9;]*m/g, '') : '';
-  return new RegExp(`^\\s*-\\s*${kind} action done\\s*$`, 'm').test(log);
 }
 
 function parsedUrl(url: string): URL | undefined {

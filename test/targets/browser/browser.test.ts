@@ -31,6 +31,9 @@ describe('finding Chromium', () => {
   });
 });
 
+/** How long the slow form's post is answered after (ms); the click's own timeout is shorter. */
+const SLOW_POST_MS = 2500;
+
 /** A page with a form, a script that sends a custom header, and a redirect to a fragment. */
 function site(): Server {
   return createServer((req, res) => {
@@ -44,6 +47,19 @@ function site(): Server {
     if (url.pathname === '/api') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"leak":"needle-42"}');
+      return;
+    }
+    if (url.pathname === '/slow-form') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><form method="post" action="/slow-posted"><button type="submit">Go</button></form>`);
+      return;
+    }
+    if (url.pathname === '/slow-posted') {
+      // answered after the click's timeout: the click waits for the navigation it started
+      setTimeout(() => {
+        res.writeHead(303, { location: '/landing?got=slow' });
+        res.end();
+      }, SLOW_POST_MS);
       return;
     }
     if (url.pathname === '/posted') {
@@ -91,6 +107,19 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     expect(post?.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(visit.responses.find((r) => r.url.endsWith('/api'))?.body).toBe('{"leak":"needle-42"}');
     expect(visit.responses.some((r) => r.status === 303)).toBe(true);
+  }, 60_000);
+
+  it('a click whose navigation outlasts its timeout was made: the visit waits for the arrival and reports no problem', async () => {
+    const visit = await withBrowser(new AbortController().signal, (b) =>
+      visitPage(b, `${server.url}/slow-form`, {
+        act: (page) => page.locator('button[type=submit]').click({ timeout: SLOW_POST_MS - 1500 }),
+        arriveAt: (u) => u.pathname === '/landing',
+        timeoutMs: 20_000,
+      }),
+    );
+    expect(visit.problem).toBeUndefined();
+    expect(visit.arrived).toBe(true);
+    expect(visit.finalUrl).toBe(`${server.url}/landing?got=slow`);
   }, 60_000);
 
   it('says what went wrong when the page cannot be driven, and still returns what it saw', async () => {
