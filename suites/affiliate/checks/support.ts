@@ -84,8 +84,18 @@ export function windowOf(ctx: CheckContext): { fromDate: string; toDate: string 
  * every page they read, and that was most of a platform run's time in the checks.
  */
 export function recordKey(value: unknown): string {
-  return canonical(value) ?? 'null';
+  if (typeof value !== 'object' || value === null) return canonical(value) ?? 'null';
+  // a record read from an answer is keyed again by every property run and every list compared
+  // with it; answers are parsed once and never changed, so its text is kept with it
+  const known = keyed.get(value);
+  if (known !== undefined) return known;
+  const key = canonical(value) ?? 'null';
+  keyed.set(value, key);
+  return key;
 }
+
+/** Canonical texts of the records keyed so far, gone with the records. */
+const keyed = new WeakMap<object, string>();
 
 function canonical(v: unknown): string | undefined {
   switch (typeof v) {

@@ -45,6 +45,13 @@ describe('affiliate record keys', () => {
     expect(recordKey({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
   });
 
+  it('are the same when a record is keyed again, and each record keeps its own', () => {
+    const a = { id: 1, name: 'x' };
+    const b = { name: 'y', id: 2 };
+    expect([recordKey(a), recordKey(b), recordKey(a), recordKey(b)]).toEqual(['{"id":1,"name":"x"}', '{"id":2,"name":"y"}', '{"id":1,"name":"x"}', '{"id":2,"name":"y"}']);
+    expect(recordKey([a, b])).toBe('[{"id":1,"name":"x"},{"id":2,"name":"y"}]');
+  });
+
   it('compare lists as multisets', () => {
     expect(multisetDiff([{ id: 1 }, { id: 1 }, { id: 2 }], [{ id: 2 }, { id: 1 }, { id: 3 }])).toEqual({ missing: ['{"id":1}'], extra: ['{"id":3}'] });
   });
