@@ -114,9 +114,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .argument('<files...>')
     .action((files: string[]) => setCode(validateCommand(modules, files)));
 
-  program
-    .command('merge')
-    .description('judge the results.json of several shards (or runs) as one run: verdicts, reports and the exit code of an unsharded run')
+  withModules(program.command('merge').description('judge the results.json of several shards (or runs) as one run, by the installed suites: verdicts, reports and the exit code of an unsharded run'))
     .argument('<results...>')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--strict', 'SHOULD-level failures fail the gate too')
@@ -125,7 +123,9 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--baseline <file>', 'YAML file of expected failures')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')
-    .action(async (files: string[], o: Parameters<typeof mergeCommand>[1]) => setCode(await mergeCommand(files, o)));
+    .option('--allow-version-mix', 'merge results written by another specgate version or suite version too, with a warning (the installed suites still judge them)')
+    .option('--allow-partial', 'judge results that lack cases of their suites (runs with --case or --side), with a warning; without it they are refused')
+    .action(async (files: string[], o: Parameters<typeof mergeCommand>[2]) => setCode(await mergeCommand(modules, files, o)));
 
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
     .argument('<suite>')

@@ -5,10 +5,14 @@
  */
 import { Baseline, baselineTarget, loadBaseline } from '../src/engine/baseline.js';
 import type { EngineEvent } from '../src/engine/events.js';
-import type { CaseDef, Gating, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
+import type { CaseDef, Gating, Interruption, LoadedSuite, RunResult, SuiteResult } from '../src/engine/model.js';
+import { INTERRUPTED, INTERRUPTED_RUNNING } from '../src/engine/runtime/run-case.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
 import { blockOnAssumptions, gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
 import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
-import { mergeSuites, type MergedSuite } from './merge-shards.js';
+import { applyCatalog, checkCoverage, installedSuites } from './merge-catalog.js';
+import { checkShardSplit, mergeSuites, type MergedSuite } from './merge-shards.js';
+import { checkVersions, installedSuiteVersion } from './merge-versions.js';
 import { readJsonReport, type ReadReport } from './results-file.js';
 
 export interface MergeFlags {
@@ -19,6 +23,10 @@ export interface MergeFlags {
   baseline?: string;
   color?: boolean;
   verbose?: boolean;
+  /** Merge results written by another specgate or suite version, with a warning (the installed catalog judges them). */
+  allowVersionMix?: boolean;
+  /** Judge results that lack cases of their suites (runs of some cases or sides), with a warning. */
+  allowPartial?: boolean;
 }
 
 const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
@@ -31,6 +39,8 @@ function asLoaded(s: MergedSuite): LoadedSuite {
 
 /** Judges the merged suites as one run, with this command's baseline and gating level. */
 export function judgeMerged(reports: readonly ReadReport[], suites: readonly MergedSuite[], gating: Gating, baseline: Baseline, requireJudged?: number): RunResult {
+  // one interrupted part leaves the whole run unfinished: never a green gate
+  const interrupted = interruptionOf(reports, suites);
   const results: SuiteResult[] = suites.map((s) => {
     // a case of one shard may rest on a rule that failed in another: judged together, it is blocked
     s.cases = blockOnAssumptions(s.cases);
@@ -49,11 +59,10 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
       ...(s.error ? { error: s.error } : {}),
       ...(s.sides ? { sides: s.sides } : {}),
       properties: s.properties,
+      version: s.version,
     };
   });
   const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();
-  // one interrupted part leaves the whole run unfinished: never a green gate
-  const interrupted = reports.find((r) => r.interrupted)?.interrupted;
   const summary = summarize(results, gating, baseline, requireJudged);
   return {
     startedAt,
@@ -67,6 +76,18 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
     summary: interrupted ? interruptedSummary(summary, interrupted, results) : summary,
     ...(interrupted ? { interrupted } : {}),
   };
+}
+
+/**
+ * The interruption of any part: the one its report records, or, when a report says none though
+ * its cases were stopped by one (the reasons only an interrupted run gives), an interruption by
+ * Ctrl-C, so deleting the mark cannot make a stopped run's gate green.
+ */
+function interruptionOf(reports: readonly ReadReport[], suites: readonly MergedSuite[]): Interruption | undefined {
+  const recorded = reports.find((r) => r.interrupted)?.interrupted;
+  if (recorded) return recorded;
+  const stopped = suites.some((s) => s.cases.some((c) => c.reason === INTERRUPTED || c.reason === INTERRUPTED_RUNNING));
+  return stopped ? { signal: 'SIGINT' } : undefined;
 }
 
 /** The event stream of a finished run, so every reporter writes a merged run as it writes a live one. */
@@ -101,18 +122,28 @@ function mergeWarnings(reports: readonly ReadReport[], suites: readonly MergedSu
 }
 
 /** Runs `specgate merge`; returns the exit code an unsharded run would have given. */
-export async function mergeCommand(files: string[], flags: MergeFlags): Promise<number> {
+export async function mergeCommand(modules: SuiteModule[], files: string[], flags: MergeFlags): Promise<number> {
   // checked before anything loads or runs: a report that cannot be written is a usage error
   const fileReporters = createReporters(flags.report?.length ? flags.report : DEFAULT_REPORTS);
   const reports = files.map(readJsonReport);
+  // judged by the installed suites, never by what the reports say of themselves
+  const versionWarnings = checkVersions(reports, modules, flags.allowVersionMix ?? false);
+  const installed = installedSuites(reports, modules);
+  const catalogWarnings = applyCatalog(reports, installed);
   const suites = mergeSuites(reports);
+  checkShardSplit(reports, installed);
+  const coverageWarnings = checkCoverage(suites, installed, flags.allowPartial ?? false);
+  for (const s of suites) {
+    const module = modules.find((m) => m.name === s.name);
+    if (module) s.version = installedSuiteVersion(module);
+  }
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : new Baseline();
   const gating = gatingOf(flags.strict ?? false, flags.stricter ?? false);
   const reporters: Reporter[] = [
     createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
     ...fileReporters,
   ];
-  const warnings = mergeWarnings(reports, suites, gating, baseline);
+  const warnings = [...versionWarnings, ...catalogWarnings, ...coverageWarnings, ...mergeWarnings(reports, suites, gating, baseline)];
   const result = judgeMerged(reports, suites, gating, baseline, flags.requireJudged);
   replayEvents(result, suites, warnings, (e) => {
     for (const r of reporters) r.onEvent(e);

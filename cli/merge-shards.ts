@@ -5,8 +5,10 @@
  * twice (say, one suite per machine).
  */
 import { SpecgateError } from '../src/errors.js';
-import type { CaseResult, Requirement } from '../src/engine/model.js';
+import type { LoadedSuite, Requirement } from '../src/engine/model.js';
+import type { SelectedCases } from '../src/engine/run.js';
 import type { ReadReport, ReadSuite } from './results-file.js';
+import { recordedSplit } from './shard.js';
 
 /** One suite of the merged run: its catalog and every case result, in run order (a suite as a report holds it). */
 export type MergedSuite = ReadSuite;
@@ -64,6 +66,7 @@ export function mergeSuites(reports: readonly ReadReport[]): MergedSuite[] {
       ...(error ? { error } : {}),
       ...(sides ? { sides } : {}),
       properties: { ...properties, ...(sides ? { side: sides.join(',') } : {}) },
+      version: first.version,
       catalog,
       cases,
     };
@@ -88,6 +91,7 @@ function checkShards(reports: readonly ReadReport[]): Record<string, string[]> {
   const total = first.shard.total;
   const seen = new Map<number, string>();
   const selection = JSON.stringify(first.shard.selected);
+  const timings = JSON.stringify(first.shard.timings ?? null);
   for (const r of reports) {
     const shard = r.shard as NonNullable<ReadReport['shard']>;
     if (shard.total !== total) throw new SpecgateError('SG_USAGE', `${r.file} is shard ${shard.index}/${shard.total}, but ${first.file} is one of ${total}: merge the shards of one run`);
@@ -97,8 +101,41 @@ function checkShards(reports: readonly ReadReport[]): Record<string, string[]> {
     if (JSON.stringify(shard.selected) !== selection) {
       throw new SpecgateError('SG_USAGE', `${r.file} and ${first.file} split different selections of cases: run every shard with the same suites, --case, --suite-module and specgate version`);
     }
+    if (JSON.stringify(shard.timings ?? null) !== timings) {
+      throw new SpecgateError('SG_USAGE', `${r.file} and ${first.file} were split by different timings: run every shard with the same --shard-timings file and --concurrency`);
+    }
   }
   const missing = Array.from({ length: total }, (_x, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length) throw new SpecgateError('SG_USAGE', `shard ${missing.map((i) => `${i}/${total}`).join(', ')} missing: give every shard's results.json (a shard that stopped early wrote none; rerun it)`);
   return first.shard.selected;
+}
+
+/**
+ * Holds each shard's report to the split `run --shard` makes of the recorded selection: a report
+ * relabelled with another index or number of shards, or holding a case of another shard, is
+ * refused. The split is computed from the installed suites' cases (a time-bound or `exclusive`
+ * case weighs its whole duration when balanced by timings).
+ * @throws SpecgateError `SG_USAGE` naming the report and a case that is not its shard's.
+ */
+export function checkShardSplit(reports: readonly ReadReport[], installed: ReadonlyMap<string, LoadedSuite>): void {
+  const info = reports[0]?.shard;
+  if (!info) return;
+  const selected = Object.entries(info.selected).map(([name, ids]): SelectedCases => {
+    const suite = installed.get(name);
+    if (!suite) throw new SpecgateError('SG_USAGE', `${(reports[0] as ReadReport).file}: its shard selection names suite ${name}, which this specgate does not have: give the --suite-module the shards ran with`);
+    const byId = new Map(suite.cases.map((c) => [c.id, c]));
+    return { suite, cases: ids.flatMap((id) => byId.get(id) ?? []) };
+  });
+  const split = recordedSplit(info, selected);
+  for (const r of reports) {
+    const index = r.shard?.index;
+    for (const s of r.suites)
+      for (const c of s.cases) {
+        const key = `${s.name}/${c.id}`;
+        const belongs = split.get(key);
+        if (belongs !== index) {
+          throw new SpecgateError('SG_USAGE', `${r.file} says it is shard ${String(index)}/${info.total}, but its case ${key} falls in shard ${String(belongs)}/${info.total} of that run's split: merge the reports as each shard wrote them`);
+        }
+      }
+  }
 }

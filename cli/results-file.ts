@@ -18,6 +18,8 @@ export interface ReadSuite {
   /** The sides the run judged, when it judged only some (`--side`). */
   sides?: string[];
   properties: Record<string, string>;
+  /** The version of the suite that judged it (a report that does not say: the specgate version that wrote it). */
+  version: string;
   catalog: Requirement[];
   cases: CaseResult[];
 }
@@ -92,6 +94,28 @@ function readRequirement(r: Json): Requirement {
   };
 }
 
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+/**
+ * A shard's `shard` as `run --shard` writes it: 1 <= index <= total, the selection as case IDs
+ * per suite, and, when it was balanced by timings, finite durations and a concurrency.
+ * @throws SpecgateError `SG_CONFIG` for anything else: the coverage checks of `merge` rest on it.
+ */
+function readShard(v: unknown, file: string): ShardInfo {
+  const bad = (what: string): SpecgateError =>
+    new SpecgateError('SG_CONFIG', `${file}: its "shard" ${what}, which no \`specgate run --shard\` writes; give the results.json each shard wrote, unchanged`);
+  if (!isObject(v)) throw bad('is not an object');
+  const { index, total, selected, timings } = v;
+  if (!isCount(index) || !isCount(total) || index > total) throw bad(`is ${String(index)}/${String(total)}, not k/n with 1 <= k <= n`);
+  if (!isObject(selected) || !Object.values(selected).every((ids) => Array.isArray(ids) && ids.every((id) => typeof id === 'string'))) throw bad('has no selection of case IDs per suite');
+  const info: ShardInfo = { index, total, selected: selected as Record<string, string[]> };
+  if (timings === undefined) return info;
+  const durations = isObject(timings) && isObject(timings['durations']) ? timings['durations'] : undefined;
+  const concurrency = isObject(timings) ? timings['concurrency'] : undefined;
+  if (!durations || !isCount(concurrency) || !Object.values(durations).every((d) => typeof d === 'number' && Number.isFinite(d) && d >= 0)) throw bad('has timings that are not durations and a concurrency');
+  return { ...info, timings: { durations: durations as Record<string, number>, concurrency } };
+}
+
 /**
  * Parses the text of a JSON report.
  * @throws SpecgateError `SG_CONFIG` when it is not a specgate JSON report of a format this version reads.
@@ -111,6 +135,7 @@ export function parseJsonReport(content: string, file: string): ReadReport {
     throw new SpecgateError('SG_CONFIG', `${file}: JSON report format ${String(head['format'])}, but this specgate reads format ${JSON_REPORT_FORMAT}; merge reports written by the same specgate version`);
   }
   const requirements = list(data['requirements']).filter(isObject);
+  const version = text(head['version'], 'unknown');
   const suites = list(data['suites'])
     .filter(isObject)
     .map((s): ReadSuite => {
@@ -124,16 +149,17 @@ export function parseJsonReport(content: string, file: string): ReadReport {
         ...(error ? { error } : {}),
         ...(sides ? { sides } : {}),
         properties: (isObject(s['properties']) ? s['properties'] : {}) as Record<string, string>,
+        version: text(s['version'], version),
         catalog: requirements.filter((r) => r['suite'] === name).map(readRequirement),
         cases: list(s['cases']).filter(isObject).map((c) => readCase(name, c)),
       };
     });
-  const shard = isObject(data['shard']) ? (data['shard'] as unknown as ShardInfo) : undefined;
+  const shard = data['shard'] === undefined ? undefined : readShard(data['shard'], file);
   const stopped = isObject(data['interrupted']) ? data['interrupted'] : undefined;
   const interrupted: Interruption | undefined = stopped ? { signal: stopped['signal'] === 'SIGTERM' ? 'SIGTERM' : 'SIGINT' } : undefined;
   return {
     file,
-    version: text(head['version'], 'unknown'),
+    version,
     startedAt: text(data['startedAt']),
     durationMs: num(data['durationMs']),
     seed: num(data['seed']),

@@ -62,6 +62,9 @@ export function readTimings(file: string): Timings {
   return out;
 }
 
+/** The concurrency of `run` when `--concurrency` is not given: what a pooled case's duration is divided by. */
+const DEFAULT_CONCURRENCY = 8;
+
 /** What {@link planShard} decided, for the line the CLI prints. */
 export interface ShardPlan {
   /** Shard (1-based) by case key. */
@@ -82,7 +85,7 @@ function runsAlone(def: CaseDef): boolean {
  * concurrent pool its duration divided by the concurrency, and a case the file does not know
  * counts the median known duration.
  */
-export function planShard(selected: readonly SelectedCases[], total: number, timings?: Timings, concurrency = 8): ShardPlan {
+export function planShard(selected: readonly SelectedCases[], total: number, timings?: Timings, concurrency = DEFAULT_CONCURRENCY): ShardPlan {
   const keyed = selected.flatMap(({ suite, cases }) => cases.map((def) => ({ key: `${suite.name}/${def.id}`, def })));
   const assignment = new Map<string, number>();
   const known = timings ? keyed.map((k) => timings.get(k.key)).filter((d): d is number => d !== undefined) : [];
@@ -119,9 +122,37 @@ export function shardSelector(spec: ShardSpec, opts: { timings?: Timings; concur
     const all = selected.reduce((n, s) => n + s.cases.length, 0);
     const count = mine.reduce((n, s) => n + s.cases.length, 0);
     opts.log?.(`shard ${spec.index}/${spec.total}: ${count} of ${all} case(s), split ${plan.method}; \`specgate merge\` of every shard's results.json gives the verdict`);
+    const durations = knownDurations(selected, opts.timings);
     return {
       selected: mine,
-      info: { index: spec.index, total: spec.total, selected: Object.fromEntries(selected.map(({ suite, cases }) => [suite.name, cases.map((c) => c.id)])) },
+      info: {
+        index: spec.index,
+        total: spec.total,
+        selected: Object.fromEntries(selected.map(({ suite, cases }) => [suite.name, cases.map((c) => c.id)])),
+        // what the split was balanced by, so `merge` can compute it again (none known: it was by hash)
+        ...(durations ? { timings: { durations, concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY } } : {}),
+      },
     };
   };
+}
+
+/** The durations the timings give for the selected cases; undefined when they give none (the split is by hash). */
+function knownDurations(selected: readonly SelectedCases[], timings: Timings | undefined): Record<string, number> | undefined {
+  if (!timings) return undefined;
+  const known = selected.flatMap(({ suite, cases }) => cases.flatMap((c): [string, number][] => {
+    const key = `${suite.name}/${c.id}`;
+    const d = timings.get(key);
+    return d === undefined ? [] : [[key, d]];
+  }));
+  return known.length ? Object.fromEntries(known) : undefined;
+}
+
+/**
+ * The shard (1-based) of every selected case of a sharded run, computed again from what a
+ * shard's report recorded: its selection (as the installed suites define those cases), the
+ * number of shards, and the timings it was balanced by. `merge` holds each part to it.
+ */
+export function recordedSplit(info: ShardInfo, selected: readonly SelectedCases[]): ReadonlyMap<string, number> {
+  const timings = info.timings ? new Map(Object.entries(info.timings.durations)) : undefined;
+  return planShard(selected, info.total, timings, info.timings?.concurrency).assignment;
 }

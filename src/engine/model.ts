@@ -393,6 +393,11 @@ export interface SuiteResult {
   /** The sides this run judged, when it judged only some (`--side`); absent: every side. */
   sides?: string[];
   properties: Record<string, string>;
+  /**
+   * The version of the suite that judged it, when the suite declares one (SuiteModule.version);
+   * absent: the suite ships with specgate and has specgate's version.
+   */
+  version?: string;
 }
 
 export interface RunSummary {
@@ -422,6 +427,13 @@ export interface ShardInfo {
   total: number;
   /** Every case the whole run selects, per suite, in run order: what the shards together cover, once each. */
   selected: Record<string, string[]>;
+  /**
+   * What the split was balanced by (`--shard-timings`): the durations in ms, by
+   * `<suite>/<case-id>`, of the selected cases the timing file knew, and the concurrency a
+   * pooled case's duration was divided by. Absent: split by hash. Either way `merge` can
+   * compute the split again and tell whether each part holds the cases of its shard.
+   */
+  timings?: { durations: Record<string, number>; concurrency: number };
 }
 
 /**

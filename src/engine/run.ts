@@ -125,11 +125,12 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     }
     const clients: HttpClient[] = [];
     const redactor = new Redactor(choice.secrets);
+    // the one default the profile schema and docs/targets.md document
+    const httpTimeoutMs = choice.section?.http?.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs;
     const http = (): HttpClient => {
       const limits = choice.section?.http ?? {};
       const c = createHttpClient({
-        // the one default the profile schema and docs/targets.md document
-        timeoutMs: limits.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+        timeoutMs: httpTimeoutMs,
         maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
         userAgent: 'specgate',
         redact: (s) => redactor.redactString(s),
@@ -149,6 +150,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         registry,
         target,
         http: http(),
+        // an external target's deadline; the embedded reference runs in this process and is never the one that stalls
+        ...(choice.section ? { httpTimeoutMs } : {}),
         exec,
         timeMode,
         runSeed: seed,
@@ -175,6 +178,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     }
     results.push(result);
+  }
+  // the reports record which version of each suite judged it, so results of another version are not merged as this one
+  for (const r of results) {
+    const version = registry.module(r.name).version;
+    if (version !== undefined) r.version = version;
   }
   const interrupted = signal.aborted ? interruptionOf(signal.reason) : undefined;
   const verdicts = summarize(results, gating, baseline, opts.requireJudged);

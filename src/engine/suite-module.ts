@@ -17,6 +17,12 @@ export interface SuiteModule {
   name: string;
   /** Absolute folder holding `requirements.yaml` and the case files. */
   dir: string;
+  /**
+   * The suite's own version, for a suite kept outside specgate (`--suite-module`); reports record
+   * it, and `merge` refuses results of another version. A built-in suite declares none: it ships
+   * with specgate and has specgate's version.
+   */
+  version?: string;
   title?: string;
   checks?: Record<string, TypedCheck>;
   /**

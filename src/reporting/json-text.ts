@@ -2,11 +2,40 @@
  * JSON for report payloads. JSON.stringify throws on bigint and cannot write one as a number
  * (JSON.rawJSON is not in Node 20), yet int64 ids above 2^53 must reach the report exactly
  * (DESIGN "Targets": lossless JSON for int64 fields). So values are first normalized to a
- * plain tree that keeps bigint, then written by hand.
+ * plain tree that keeps bigint, then written by hand: as bare digits in text a person reads, as
+ * a string in files other programs parse ({@link portableInteger}).
  */
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A JSON-shaped value that may hold bigint. */
 export type Plain = null | boolean | number | bigint | string | Plain[] | { [key: string]: Plain };
+
+/** How {@link normalize} and {@link stringifyJson} write values for one kind of output. */
+export interface PlainOptions {
+  /**
+   * Write every integer as {@link portableInteger} does, for files other programs read (the
+   * JSON and TAP reports); human-facing text keeps the bare digits.
+   */
+  portableIntegers?: boolean;
+}
+
+/**
+ * An integer as every JSON or YAML reader takes it without loss: a number while a double holds
+ * it exactly (within ±(2^53−1)), otherwise a string of its exact digits. JavaScript's JSON.parse,
+ * jq and js-yaml round the digits past 2^53, and Python refuses integers of more than 4,300
+ * digits; a string reaches all of them as it was sent.
+ */
+export function portableInteger(n: bigint): number | string {
+  return n >= -MAX_EXACT && n <= MAX_EXACT ? Number(n) : n.toString(10);
+}
+
+/** What one walk of {@link normalize} carries down the tree. */
+interface Walk {
+  str: (s: string) => string;
+  big: (n: bigint) => Plain;
+  seen: Set<object>;
+}
 
 /**
  * Turns whatever a target adapter captured into a {@link Plain} tree instead of throwing in
@@ -15,10 +44,12 @@ export type Plain = null | boolean | number | bigint | string | Plain[] | { [key
  * `"[Circular]"`, non-finite numbers `null`; `toJSON` is honoured (Date); `undefined`,
  * functions and symbols are dropped from objects and `null` in arrays, as JSON does; what
  * nests deeper than {@link REPORT_DEPTH} levels becomes the text `… nested beyond 64 levels`.
+ * bigint stays bigint unless `options.portableIntegers` asks for {@link portableInteger}.
  * @param mapString applied to every string (keys included), e.g. to strip illegal characters.
  */
-export function normalize(value: unknown, mapString: (s: string) => string = (s) => s): Plain {
-  return norm(value, mapString, new Set()) ?? null;
+export function normalize(value: unknown, mapString: (s: string) => string = (s) => s, options: PlainOptions = {}): Plain {
+  const big = options.portableIntegers ? portableInteger : (n: bigint): Plain => n;
+  return norm(value, { str: mapString, big, seen: new Set() }) ?? null;
 }
 
 /**
@@ -29,13 +60,14 @@ export const REPORT_DEPTH = 64;
 
 const TOO_DEEP = `… nested beyond ${REPORT_DEPTH} levels`;
 
-function norm(value: unknown, str: (s: string) => string, seen: Set<object>): Plain | undefined {
+function norm(value: unknown, w: Walk): Plain | undefined {
   switch (typeof value) {
     case 'string':
-      return str(value);
+      return w.str(value);
     case 'number':
       return Number.isFinite(value) ? value : null;
     case 'bigint':
+      return w.big(value);
     case 'boolean':
       return value;
     case 'undefined':
@@ -47,49 +79,51 @@ function norm(value: unknown, str: (s: string) => string, seen: Set<object>): Pl
   }
   if (value === null) return null;
   const obj = value as object;
-  if (seen.has(obj)) return '[Circular]';
+  if (w.seen.has(obj)) return '[Circular]';
   // `seen` holds exactly the objects from the root down to this one: its size is the depth
-  if (seen.size >= REPORT_DEPTH) return TOO_DEEP;
-  seen.add(obj);
+  if (w.seen.size >= REPORT_DEPTH) return TOO_DEEP;
+  w.seen.add(obj);
   try {
-    return normObject(obj, str, seen);
+    return normObject(obj, w);
   } finally {
-    seen.delete(obj);
+    w.seen.delete(obj);
   }
 }
 
-function normObject(obj: object, str: (s: string) => string, seen: Set<object>): Plain | undefined {
-  const list = (items: unknown[]): Plain[] => items.map((x) => norm(x, str, seen) ?? null);
+function normObject(obj: object, w: Walk): Plain | undefined {
+  const list = (items: unknown[]): Plain[] => items.map((x) => norm(x, w) ?? null);
   if (ArrayBuffer.isView(obj)) return { $bytes: Buffer.from(obj.buffer, obj.byteOffset, obj.byteLength).toString('base64') };
   if (obj instanceof Error) {
     const code = (obj as Error & { code?: unknown }).code;
-    return entries([['name', obj.name], ['message', obj.message], ['code', code]], str, seen);
+    return entries([['name', obj.name], ['message', obj.message], ['code', code]], w);
   }
   if (Array.isArray(obj)) return list(obj);
   if (obj instanceof Set) return list([...obj]);
   if (obj instanceof Map) return list([...obj.entries()]);
   const toJSON = (obj as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return norm(toJSON.call(obj) as unknown, str, seen);
-  return entries(Object.entries(obj), str, seen);
+  if (typeof toJSON === 'function') return norm(toJSON.call(obj) as unknown, w);
+  return entries(Object.entries(obj), w);
 }
 
-function entries(list: [string, unknown][], str: (s: string) => string, seen: Set<object>): { [key: string]: Plain } {
+function entries(list: [string, unknown][], w: Walk): { [key: string]: Plain } {
   const out: { [key: string]: Plain } = {};
   for (const [k, v] of list) {
-    const p = norm(v, str, seen);
+    const p = norm(v, w);
     // defineProperty: a captured body may have a "__proto__" key, which plain assignment would eat.
-    if (p !== undefined) Object.defineProperty(out, str(k), { value: p, enumerable: true, writable: true, configurable: true });
+    if (p !== undefined) Object.defineProperty(out, w.str(k), { value: p, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
 /**
  * Serializes `value` as JSON after {@link normalize}: bigint becomes a JSON number with all
- * its digits; strings are escaped by JSON.stringify, which also escapes lone surrogates.
+ * its digits (what a person reads), or with `portableIntegers` a string where a double cannot
+ * hold it (what another program reads, {@link portableInteger}); strings are escaped by
+ * JSON.stringify, which also escapes lone surrogates.
  * @param indent spaces per level; 0 for compact output.
  */
-export function stringifyJson(value: unknown, indent = 0): string {
-  return write(normalize(value), indent > 0 ? ' '.repeat(indent) : '', '');
+export function stringifyJson(value: unknown, indent = 0, options: PlainOptions = {}): string {
+  return write(normalize(value, undefined, options), indent > 0 ? ' '.repeat(indent) : '', '');
 }
 
 /** Compact JSON when short, indented otherwise: readable in failure messages either way. */

@@ -75,9 +75,11 @@ function caseJson(c: CaseResult): Record<string, unknown> {
   };
 }
 
-function suiteJson(s: SuiteResult): Record<string, unknown> {
+function suiteJson(s: SuiteResult, specgate: string): Record<string, unknown> {
   return {
     name: s.name,
+    // a suite kept outside specgate carries its own version; a built-in suite ships with specgate
+    version: s.version ?? specgate,
     target: s.target,
     durationMs: s.durationMs,
     error: s.error ?? null,
@@ -88,8 +90,9 @@ function suiteJson(s: SuiteResult): Record<string, unknown> {
 }
 
 /**
- * Renders a run as JSON (2-space indent, trailing newline). bigint values anywhere (an int64
- * id in an actual body, say) are written as JSON numbers with every digit.
+ * Renders a run as JSON (2-space indent, trailing newline). An integer a double cannot hold
+ * exactly (an int64 id in an actual body, say) is written as a string of every digit, so any
+ * JSON reader takes the report without rounding or refusing it (json-text.ts, portableInteger).
  * @param version defaults to specgate's package.json version.
  */
 export function renderJson(result: RunResult, version = specgateVersion()): string {
@@ -104,14 +107,14 @@ export function renderJson(result: RunResult, version = specgateVersion()): stri
     stricter: result.stricter ?? false,
     summary: result.summary,
     requirements: requirements.map(requirementJson),
-    suites: result.suites.map(suiteJson),
+    suites: result.suites.map((s) => suiteJson(s, version)),
     // Only a shard's report has it: what `specgate merge` needs to check the parts cover the run.
     ...(result.shard ? { shard: result.shard } : {}),
     // Only an interrupted run's report has it (`jq .interrupted` is null otherwise): the signal
     // that stopped it; its unfinished cases are skipped as interrupted.
     ...(result.interrupted ? { interrupted: result.interrupted } : {}),
   };
-  return `${stringifyJson(report, 2)}\n`;
+  return `${stringifyJson(report, 2, { portableIntegers: true })}\n`;
 }
 
 /** A reporter that writes {@link renderJson} of the finished run to `path`. */

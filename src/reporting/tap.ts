@@ -25,7 +25,8 @@ function escapeDescription(text: string): string {
 const tapString = (s: string): string => cleanText(s).replace(/\r\n?/g, '\n');
 
 function yamlBlock(diag: Record<string, unknown>): string[] {
-  const text = toYaml(normalize(diag, tapString), { lineWidth: 0 }).trimEnd();
+  // YAML readers round integers past 2^53 (js-yaml) or refuse very long ones (PyYAML): strings keep the digits
+  const text = toYaml(normalize(diag, tapString, { portableIntegers: true }), { lineWidth: 0 }).trimEnd();
   return ['  ---', ...text.split('\n').map((l) => `  ${l}`), '  ...'];
 }
 

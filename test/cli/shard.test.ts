@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseDef, LoadedSuite } from '../../src/engine/model.js';
-import { hashShard, parseShard, planShard } from '../../cli/shard.js';
+import { hashShard, parseShard, planShard, recordedSplit, shardSelector } from '../../cli/shard.js';
 
 const def = (id: string, tags?: string[]): CaseDef => ({ id, requirements: [], steps: [], location: { file: 'c.yaml', line: 1, column: 1 }, ...(tags ? { tags } : {}) });
 const suite = (name: string, ids: string[]): LoadedSuite => ({ name, dir: '/x', requirements: [], cases: ids.map((id) => def(id)) });
@@ -52,5 +52,24 @@ describe('--shard', () => {
     const plan = planShard([{ suite: s, cases: s.cases }], 2, new Map([['other/z', 5]]));
     expect(plan.method).toContain('by hash');
     expect(plan.assignment.get('s/x')).toBe(hashShard('s/x', 2));
+  });
+
+  it('records what the split was balanced by, so the split can be computed again from a shard\'s report alone', () => {
+    const s = suite('s', []);
+    const cases = [def('slow-alone', ['time-bound']), def('slow-free'), def('a'), def('b'), def('new-case')];
+    const timings = new Map([
+      ['s/slow-alone', 800],
+      ['s/slow-free', 800],
+      ['s/a', 100],
+      ['other/z', 5],
+    ]);
+    const { info } = shardSelector({ index: 2, total: 2 }, { timings, concurrency: 4 })([{ suite: s, cases }]);
+    // only the selected cases the file knew, and the concurrency the pooled ones were divided by
+    expect(info.timings).toEqual({ durations: { 's/slow-alone': 800, 's/slow-free': 800, 's/a': 100 }, concurrency: 4 });
+    expect(recordedSplit(info, [{ suite: s, cases }])).toEqual(planShard([{ suite: s, cases }], 2, timings, 4).assignment);
+    // split by hash: nothing recorded, and the hash split comes out again
+    const hashed = shardSelector({ index: 1, total: 3 })([{ suite: s, cases }]).info;
+    expect(hashed.timings).toBeUndefined();
+    expect([...recordedSplit(hashed, [{ suite: s, cases }])]).toEqual(cases.map((c) => [`s/${c.id}`, hashShard(`s/${c.id}`, 3)]));
   });
 });

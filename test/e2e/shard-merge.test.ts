@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fromRoot } from '../../src/paths.js';
-import { CLOCK_HOOK, assertBuilt, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { CLOCK_HOOK, DEMO_MODULE, assertBuilt, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 import { faultServers } from './fault-server.js';
 import { runSlots } from './run-slots.js';
 
@@ -92,7 +92,7 @@ describe('three shards merged equal the unsharded run', () => {
 
   it('merged: the same verdicts, outcomes and exit code, and the reports written', async () => {
     const out = join(tmp.dir, 'merged');
-    const merged = await runCli(['merge', ...shards.map((s) => s.json), '--report', `json=${join(out, 'results.json')}`, '--report', `junit=${join(out, 'junit.xml')}`], { cwd: tmp.dir });
+    const merged = await runCli(['merge', '--suite-module', DEMO_MODULE, ...shards.map((s) => s.json), '--report', `json=${join(out, 'results.json')}`, '--report', `junit=${join(out, 'junit.xml')}`], { cwd: tmp.dir });
     expect(merged.stderr).toBe('');
     const report = readReport(join(out, 'results.json'));
     expect(verdicts(report)).toEqual(verdicts(reportOf(whole)));
@@ -108,8 +108,8 @@ describe('three shards merged equal the unsharded run', () => {
   it('merged with a baseline and --strict: judged as an unsharded run with them is', async () => {
     const out = join(tmp.dir, 'merged-strict');
     const [strict, lenient] = await Promise.all([
-      runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir }),
-      runCli(['merge', ...shards.map((s) => s.json), '--baseline', baseline, '--report', `json=${join(out, 'lenient.json')}`], { cwd: tmp.dir }),
+      runCli(['merge', '--suite-module', DEMO_MODULE, ...shards.map((s) => s.json), '--baseline', baseline, '--strict', '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir }),
+      runCli(['merge', '--suite-module', DEMO_MODULE, ...shards.map((s) => s.json), '--baseline', baseline, '--report', `json=${join(out, 'lenient.json')}`], { cwd: tmp.dir }),
     ]);
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(strictWhole)));
     expect(verdicts(reportOf(strictWhole)).requirements).toMatchObject({ 'DEMO-HELLO': 'expected-failure', 'DEMO-DOUBLE': 'expected-failure', 'DEMO-VERSION-HEADER': 'failed' });
@@ -122,7 +122,7 @@ describe('three shards merged equal the unsharded run', () => {
 
   it('a missing shard is refused with exit 2 and no verdict', async () => {
     const out = join(tmp.dir, 'merged-missing');
-    const merged = await runCli(['merge', shards[0]?.json as string, shards[2]?.json as string, '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
+    const merged = await runCli(['merge', '--suite-module', DEMO_MODULE, shards[0]?.json as string, shards[2]?.json as string, '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
     expect(merged.code).toBe(2);
     expect(merged.stderr).toContain('shard 2/3 missing');
     expect(existsSync(join(out, 'results.json'))).toBe(false);
@@ -131,7 +131,7 @@ describe('three shards merged equal the unsharded run', () => {
   it('shards balanced by an earlier run\'s timings merge to the same verdicts', async () => {
     for (const r of timed) expect(r.stdout).toContain('split balanced by timings');
     const out = join(tmp.dir, 'merged-timed');
-    const merged = await runCli(['merge', ...timed.map((r) => r.json), '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
+    const merged = await runCli(['merge', '--suite-module', DEMO_MODULE, ...timed.map((r) => r.json), '--report', `json=${join(out, 'results.json')}`], { cwd: tmp.dir });
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(whole)));
     expect(merged.code).toBe(whole.code);
   });

@@ -3,14 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../../src/reporting/json.js';
-import { normalize, stringifyJson } from '../../src/reporting/json-text.js';
+import { normalize, portableInteger, stringifyJson } from '../../src/reporting/json-text.js';
 import { eventsFor, makeRunResult } from '../fixtures/reporting/run-result.js';
+import { inexactNumbers, numberLiterals } from '../helpers/json-numbers.js';
 
 describe('stringifyJson', () => {
   it('writes bigint as an exact JSON number', () => {
     expect(stringifyJson({ id: 9007199254740993n, neg: -123456789012345678901234567890n })).toBe(
       '{"id":9007199254740993,"neg":-123456789012345678901234567890}',
     );
+  });
+
+  it('with portableIntegers, writes an integer a double cannot hold as a string of its digits, and the others as numbers', () => {
+    const v = { small: 5n, edge: 9007199254740991n, over: 9007199254740992n, neg: -9007199254740993n, long: 10n ** 40n, list: [-9007199254740991n] };
+    const text = stringifyJson(v, 0, { portableIntegers: true });
+    expect(text).toBe('{"small":5,"edge":9007199254740991,"over":"9007199254740992","neg":"-9007199254740993","long":"10000000000000000000000000000000000000000","list":[-9007199254740991]}');
+    expect(inexactNumbers(text)).toEqual([]);
+    // 2^53 itself survives a double, but so would 2^53 + 1 as it: past 2^53 - 1 no integer is taken as exact
+    expect(inexactNumbers(stringifyJson(v))).toEqual(['-9007199254740993', '10000000000000000000000000000000000000000']);
+    expect([portableInteger(-(2n ** 53n) + 1n), portableInteger(2n ** 53n)]).toEqual([-9007199254740991, '9007199254740992']);
   });
 
   it('matches JSON.stringify on plain values, compact and indented', () => {
@@ -87,10 +98,23 @@ describe('renderJson', () => {
     expect(report.suites[0]?.cases.map((c) => c.outcome)).toEqual(['passed', 'failed', 'failed', 'skipped', 'failed', 'passed', 'errored']);
   });
 
-  it('writes int64 values from target bodies with every digit', () => {
-    expect(text).toContain('"id": 9007199254740993');
-    expect(text).toContain('"id": 123456789012345678901234567890');
+  it('writes int64 values from target bodies with every digit, as strings any JSON reader takes exactly', () => {
+    expect(text).toContain('"id": "9007199254740993"');
+    expect(text).toContain('"id": "123456789012345678901234567890"');
     expect(text).not.toContain('9007199254740992');
+    // every number left in the report is one a double holds as written
+    expect(numberLiterals(text).length).toBeGreaterThan(10);
+    expect(inexactNumbers(text)).toEqual([]);
+  });
+
+  it('records the version of each suite: its own when it declares one, else specgate\'s', () => {
+    const run = makeRunResult();
+    const plugin = run.suites[1];
+    if (!plugin) throw new Error('fixture changed');
+    plugin.version = '2.0.0';
+    const written = JSON.parse(renderJson(run, '9.9.9')) as { suites: { name: string; version: string }[] };
+    expect(written.suites.map((s) => [s.name, s.version])).toEqual([['oauth', '9.9.9'], ['plugin', '2.0.0']]);
+    expect(report.suites.map((s) => s['version' as keyof typeof s])).toEqual(['9.9.9', '9.9.9']);
   });
 
   it('keeps hostile strings intact (JSON can hold them, escaped)', () => {
