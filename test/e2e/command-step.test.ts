@@ -4,22 +4,20 @@
  * `database: { exec: ... }` (conformant, and two planted faults), and a MongoDB address where
  * nothing listens.
  */
-import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
 import { freePort } from '../../src/targets/free-port.js';
-import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { editedFixtureModule, expectUnreachable, runSuiteModule, type SuiteModuleRun } from '../helpers/suite-module-run.js';
+import { assertBuilt, caseOf, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
 
 const MODULE = fromRoot('test/fixtures/command/suite.mjs');
 const STORE = fromRoot('test/fixtures/command/doc-store.mjs');
 const ALL_PASSED = { 'NAMES-CASE-BLIND': 'passed', 'NAMES-READ-BACK': 'passed', 'NAMES-NO-DUPLICATE': 'passed' };
 
-async function runNames(dir: string, profile: string | undefined, module = MODULE): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport | undefined; json: string }> {
-  const json = join(dir, `results-${Math.random().toString(36).slice(2)}.json`);
-  const target = profile ? ['--target', profile] : [];
-  const res = await runCli(['run', '--suite-module', module, '--suite', 'names', ...target, '--report', `json=${json}`], { cwd: dir });
-  return { ...res, report: existsSync(json) ? readReport(json) : undefined, json };
+function runNames(dir: string, profile: string | undefined, module = MODULE): Promise<SuiteModuleRun> {
+  return runSuiteModule(dir, module, 'names', profile ? ['--target', profile] : []);
 }
 
 describe('command step', () => {
@@ -79,13 +77,7 @@ describe('command step', () => {
     const profile = writeProfile(tmp.dir, 'nowhere', { name: 'nowhere', suites: { names: { database: { url: `mongodb://app:pw-7d1e@127.0.0.1:${port}/names`, timeoutMs: 1000 } } } });
     const run = await runNames(tmp.dir, profile);
     expect(run.code).toBe(3);
-    const report = run.report as JsonReport;
-    for (const id of ['names-compare-case-blind', 'name-read-back', 'duplicate-collection-refused']) {
-      const c = caseOf(report, id);
-      expect(c.outcome).toBe('errored');
-      expect(c.errorCode).toBe('SG_TARGET_UNREACHABLE');
-      expect(c.reason).toContain(`127.0.0.1:${port}`);
-    }
+    expectUnreachable(run.report as JsonReport, ['names-compare-case-blind', 'name-read-back', 'duplicate-collection-refused'], `127.0.0.1:${port}`);
     expect(readFileSync(run.json, 'utf8') + run.stdout + run.stderr).not.toContain('pw-7d1e');
   });
 
@@ -100,11 +92,8 @@ describe('command step', () => {
   });
 
   it('rejects a command that is not a document at load time with file:line:column (exit 2)', async () => {
-    const copy = join(tmp.dir, 'bad-suite');
-    cpSync(fromRoot('test/fixtures/command'), copy, { recursive: true });
-    const cases = join(copy, 'suite', 'cases', 'names.yaml');
-    writeFileSync(cases, readFileSync(cases, 'utf8').replace('- command: { create: dupes }\n      expect:\n        reply', '- command: create\n      expect:\n        reply'));
-    const run = await runNames(tmp.dir, undefined, join(copy, 'suite.mjs'));
+    const module = editedFixtureModule(tmp.dir, 'command', 'names.yaml', '- command: { create: dupes }\n      expect:\n        reply', '- command: create\n      expect:\n        reply');
+    const run = await runNames(tmp.dir, undefined, module);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/names\.yaml:\d+:\d+: .*command: a command is a document whose first key names the operation, not "create"/);
   });

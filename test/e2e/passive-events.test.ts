@@ -12,7 +12,7 @@
  *
  * Needs `npm run build` (the CLI and the client run from dist/).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,9 +26,11 @@ import { loadSuites } from '../../src/engine/run.js';
 import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/events/index.js';
+import { answerWith, entryOf, indexOf, judgeHar, pathOf, reasonOf } from '../helpers/har-judging.js';
+import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript, type Launch } from '../reference/merchant/recorder.js';
-import { harFile, proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
-import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
+import { proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
+import { assertBuilt, caseOf, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'events', 'client', 'main.js');
 
@@ -150,40 +152,8 @@ async function record(): Promise<Recorded> {
   }
 }
 
-async function judge(dir: string, name: string, entries: unknown[]): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport }> {
-  const har = join(dir, `${name}.har`);
-  writeFileSync(har, JSON.stringify(harFile(entries), null, 1));
-  const json = join(dir, `${name}.json`);
-  const res = await runCli(['run', '--suite', 'events', '--target', `har:${har}`, '--report', `json=${json}`], { cwd: dir });
-  let report: JsonReport;
-  try {
-    report = readReport(json);
-  } catch {
-    throw new Error(`the run wrote no JSON report (exit ${res.code}): ${res.stderr}${res.stdout}`);
-  }
-  return { ...res, report };
-}
-
-const entryOf = (entries: readonly unknown[], i: number): HarEntryShape => entries[i] as HarEntryShape;
-const pathOf = (e: unknown): string => new URL((e as HarEntryShape).request.url).pathname;
-
-/** The index of the first entry with this method whose URL path ends with `tail`. */
-function indexOf(entries: readonly unknown[], method: string, tail: RegExp): number {
-  const i = entries.findIndex((e) => (e as HarEntryShape).request.method === method && tail.test(pathOf(e)));
-  if (i < 0) throw new Error(`the recording has no ${method} ${String(tail)}`);
-  return i;
-}
-
-/** Sets an entry's answer: the status and a JSON body. */
-function answerWith(entry: HarEntryShape, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  entry.response.status = status;
-  entry.response.content = { size: text.length, mimeType: 'application/json', text };
-}
-
-const failedIds = (report: JsonReport): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+const judge = (dir: string, name: string, entries: readonly unknown[]): ReturnType<typeof judgeHar> => judgeHar(dir, 'events', name, entries);
 const passedIds = (report: JsonReport): string[] => report.requirements.filter((r) => r.status === 'passed').map((r) => r.id).sort();
-const reasonOf = (report: JsonReport, id: string): string | null | undefined => report.requirements.find((r) => r.id === id)?.reason;
 const URL_RE = 'http://127\\.0\\.0\\.1:\\d+';
 
 /** The recorded requests as `METHOD /path`, with how often each was sent. */
@@ -278,7 +248,7 @@ describe('passive target: events traffic recorded from the reference client and 
     const run = await judge(tmp.dir, 'planted', planted);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(failedIds(run.report)).toEqual(['EVENTS-PLAT-OP-ORG-EVENTS']);
+    expect(failedRequirements(run.report)).toEqual(['EVENTS-PLAT-OP-ORG-EVENTS']);
     expect(statusMap(run.report)).toEqual({ ...expectedStatuses(PASSED), 'EVENTS-PLAT-OP-ORG-EVENTS': 'failed' });
     const orgFailures = caseOf(run.report, 'op-org-events').failures;
     expect(orgFailures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/platform/orgs/acme-tools/events\\?per_page=10 \\(entry ${org}\\): answered 500, a status operation orgEvents does not list \\(it answers 200, 304\\)$`))]);

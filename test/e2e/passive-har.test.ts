@@ -9,8 +9,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNotesServer, type RunningNotesServer } from '../../examples/notes/server.js';
 import { fromRoot } from '../../src/paths.js';
+import { runSuiteModule, type SuiteModuleRun } from '../helpers/suite-module-run.js';
 import { harEntry, harFile } from '../targets/har/har-builder.js';
-import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
+import { assertBuilt, caseOf, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const MODULE = fromRoot('dist/examples/notes/suite.js');
 const TOKEN = 'har-recorded-token-5521';
@@ -58,16 +59,10 @@ async function recordSession(base: string): Promise<Record<string, unknown>[]> {
   return entries;
 }
 
-async function judge(dir: string, har: string, extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport; json: string }> {
-  const json = join(dir, `results-${Math.random().toString(36).slice(2)}.json`);
-  const res = await runCli(['run', '--suite-module', MODULE, '--suite', 'notes', '--target', `har:${har}`, '--report', `json=${json}`, ...extra], { cwd: dir });
-  let report: JsonReport;
-  try {
-    report = readReport(json);
-  } catch {
-    throw new Error(`the run wrote no JSON report (exit ${res.code}): ${res.stderr}${res.stdout}`);
-  }
-  return { ...res, report, json };
+async function judge(dir: string, har: string, extra: string[] = []): Promise<SuiteModuleRun & { report: JsonReport }> {
+  const run = await runSuiteModule(dir, MODULE, 'notes', ['--target', `har:${har}`, ...extra]);
+  if (!run.report) throw new Error(`the run wrote no JSON report (exit ${run.code}): ${run.stderr}${run.stdout}`);
+  return { ...run, report: run.report };
 }
 
 const NEEDS_LIVE = 'skipped: passive target: needs live requests';

@@ -10,18 +10,18 @@
  *
  * Needs `npm run build` (the CLI and the clients run from dist/).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantClientEnvVars } from '../../reference/merchant/client/contract.js';
 import { startMerchantServer } from '../../reference/merchant/server/server.js';
 import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../src/targets/recording-proxy.js';
+import { answerWith, entryOf, indexOf, judgeHar, reasonOf } from '../helpers/har-judging.js';
 import { declarePeer, moduleAvailable, requirePeer } from '../helpers/peer.js';
+import { failedRequirements } from '../helpers/verdicts.js';
 import { merchantRoutes, runScript, type Launch } from '../reference/merchant/recorder.js';
-import { harFile, proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
-import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
+import { proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
+import { assertBuilt, caseOf, statusMap, tempDir } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'merchant', 'client', 'main.js');
 const LIBRARY_LAUNCHER = fromRoot('dist', 'test', 'fixtures', 'merchant', 'peers', 'content-client.js');
@@ -75,38 +75,12 @@ async function readDeletedProduct(proxyUrl: string, sent: readonly ProxiedExchan
   for (const method of ['GET', 'DELETE'] as const) await (await request(`${proxyUrl}${deleted.url}`, { method })).body.text();
 }
 
-async function judge(dir: string, name: string, entries: unknown[]): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport }> {
-  const har = join(dir, `${name}.har`);
-  writeFileSync(har, JSON.stringify(harFile(entries), null, 1));
-  const json = join(dir, `${name}.json`);
-  const res = await runCli(['run', '--suite', 'merchant', '--target', `har:${har}`, '--report', `json=${json}`], { cwd: dir });
-  let report: JsonReport;
-  try {
-    report = readReport(json);
-  } catch {
-    throw new Error(`the run wrote no JSON report (exit ${res.code}): ${res.stderr}${res.stdout}`);
-  }
-  return { ...res, report };
+const judge = (dir: string, name: string, entries: readonly unknown[]): ReturnType<typeof judgeHar> => judgeHar(dir, 'merchant', name, entries);
+
+/** An error answer as a service would send it: the status and a Google-style error body. */
+function answerError(entry: HarEntryShape, status: number): void {
+  answerWith(entry, status, { error: { code: status, message: `planted ${status}` } });
 }
-
-const entryOf = (entries: readonly unknown[], i: number): HarEntryShape => entries[i] as HarEntryShape;
-
-/** The index of the first entry with this method whose URL path ends with `tail`. */
-function indexOf(entries: readonly unknown[], method: string, tail: RegExp): number {
-  const i = entries.findIndex((e) => (e as HarEntryShape).request.method === method && tail.test(new URL((e as HarEntryShape).request.url).pathname));
-  if (i < 0) throw new Error(`the recording has no ${method} ${String(tail)}`);
-  return i;
-}
-
-/** An answer as a service would send it: the status and a Google-style error body. */
-function answerWith(entry: HarEntryShape, status: number): void {
-  const text = JSON.stringify({ error: { code: status, message: `planted ${status}` } });
-  entry.response.status = status;
-  entry.response.content = { size: text.length, mimeType: 'application/json', text };
-}
-
-const failedIds = (report: JsonReport): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
-const reasonOf = (report: JsonReport, id: string): string | null | undefined => report.requirements.find((r) => r.id === id)?.reason;
 
 /**
  * What a judged recording gives every requirement apart from the per-operation ones: only
@@ -203,7 +177,7 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     const props = run.report.suites[0]?.properties ?? {};
     expect(props).toMatchObject({ mode: 'passive', exchanges: '125', matched: '123' });
     expect((props['unmatched'] ?? '').split('\n').map((l) => /^entry (\d+) /.exec(l)?.[1])).toEqual(brand.map(String));
-    expect(failedIds(run.report)).toEqual([]);
+    expect(failedRequirements(run.report)).toEqual([]);
     const reached = new Set(ops.filter((op) => !LIBRARY_LACKS.includes(op) && !LIBRARY_UNCALLED.includes(op)));
     expect(reached.size).toBe(135 - 12);
     expect(statusMap(run.report)).toEqual(expectedStatuses(ops, reached));
@@ -219,12 +193,12 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     const planted = structuredClone(reference.entries);
     const productGet = indexOf(planted, 'GET', /\/products\/[^/]+$/);
     const accountUpdate = indexOf(planted, 'PUT', /^\/content\/v2\.1\/\d+\/accounts\/\d+$/);
-    answerWith(entryOf(planted, productGet), 500);
+    answerError(entryOf(planted, productGet), 500);
     entryOf(planted, accountUpdate).request.method = 'PATCH';
     const run = await judge(tmp.dir, 'planted', planted);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(failedIds(run.report)).toEqual(['MERCHANT-OP-PRODUCTS-GET']);
+    expect(failedRequirements(run.report)).toEqual(['MERCHANT-OP-PRODUCTS-GET']);
     const failure = caseOf(run.report, 'op-products-get').failures;
     expect(failure).toHaveLength(1);
     expect(failure[0]?.message).toMatch(new RegExp(`^GET http://127\\.0\\.0\\.1:\\d+/content/v2\\.1/\\d+/products/\\S+ \\(entry ${productGet}\\): answered 500, a status operation products\\.get does not list \\(it answers 2XX\\)$`));
@@ -249,9 +223,9 @@ describe('passive target: merchant traffic recorded from real clients of the ref
   it('counts no 4xx answer against an operation: the same service answering for a deleted product, and a DELETE answered 404', async () => {
     // reference.after: the service's real answers to GET and DELETE of the product the client deleted (404, checked above)
     const entries = structuredClone([...reference.entries, ...reference.after]);
-    answerWith(entryOf(entries, indexOf(entries, 'DELETE', /\/datafeeds\/[^/]+$/)), 404);
+    answerError(entryOf(entries, indexOf(entries, 'DELETE', /\/datafeeds\/[^/]+$/)), 404);
     const run = await judge(tmp.dir, 'gone', entries);
-    expect(failedIds(run.report)).toEqual([]);
+    expect(failedRequirements(run.report)).toEqual([]);
     expect(run.code).toBe(0);
   });
 });

@@ -3,22 +3,20 @@
  * target profile's `database:` section — a conformant one, a planted fault (its collation is
  * case-sensitive), and an address where nothing listens.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
 import { postgresDatabase } from '../../src/targets/database/postgres.js';
 import { declarePeer } from '../helpers/peer.js';
+import { editedFixtureModule, expectUnreachable, runSuiteModule, type SuiteModuleRun } from '../helpers/suite-module-run.js';
 import { freePort, postgresPeer, startCluster, type Cluster } from '../targets/database/pg-cluster.js';
-import { assertBuilt, caseOf, readReport, runCli, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { assertBuilt, caseOf, statusMap, tempDir, writeProfile, type JsonReport } from './cli.js';
 
 const MODULE = fromRoot('test/fixtures/query/suite.mjs');
 const PASSWORD = 'ledger-pw-7f3a9c';
 
-async function runLedger(dir: string, profile: string, module = MODULE): Promise<{ code: number | null; stdout: string; stderr: string; report: JsonReport | undefined; json: string }> {
-  const json = join(dir, `results-${Math.random().toString(36).slice(2)}.json`);
-  const res = await runCli(['run', '--suite-module', module, '--suite', 'ledger', '--target', profile, '--report', `json=${json}`], { cwd: dir });
-  return { ...res, report: existsSync(json) ? readReport(json) : undefined, json };
+function runLedger(dir: string, profile: string, module = MODULE): Promise<SuiteModuleRun> {
+  return runSuiteModule(dir, module, 'ledger', ['--target', profile]);
 }
 
 /** A profile pointing the ledger suite at one database. */
@@ -36,23 +34,14 @@ describe('query step: failures that need no database', () => {
     const run = await runLedger(tmp.dir, ledgerProfile(tmp.dir, 'nowhere', `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`));
     expect(run.code).toBe(3);
     const report = run.report as JsonReport;
-    for (const id of ['names-compare-case-blind', 'name-read-back', 'missing-table-refused']) {
-      const c = caseOf(report, id);
-      expect(c.outcome).toBe('errored');
-      expect(c.errorCode).toBe('SG_TARGET_UNREACHABLE');
-      expect(c.reason).toContain(`127.0.0.1:${port}`);
-      expect(c.reason).toContain('database.url');
-    }
+    expectUnreachable(report, ['names-compare-case-blind', 'name-read-back', 'missing-table-refused'], `127.0.0.1:${port}`, 'database.url');
     expect(Object.values(statusMap(report))).toEqual(['untested', 'untested', 'untested']);
     expect(readFileSync(run.json, 'utf8') + run.stdout + run.stderr).not.toContain(PASSWORD);
   });
 
   it('rejects a misspelt query key at load time with file:line:column (exit 2)', async () => {
-    const copy = join(tmp.dir, 'bad-suite');
-    cpSync(fromRoot('test/fixtures/query'), copy, { recursive: true });
-    const cases = join(copy, 'suite', 'cases', 'ledger.yaml');
-    writeFileSync(cases, readFileSync(cases, 'utf8').replace('params: [ada]', 'parms: [ada]'));
-    const run = await runLedger(tmp.dir, ledgerProfile(tmp.dir, 'any', 'postgres://postgres@127.0.0.1:1/postgres'), join(copy, 'suite.mjs'));
+    const module = editedFixtureModule(tmp.dir, 'query', 'ledger.yaml', 'params: [ada]', 'parms: [ada]');
+    const run = await runLedger(tmp.dir, ledgerProfile(tmp.dir, 'any', 'postgres://postgres@127.0.0.1:1/postgres'), module);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/ledger\.yaml:\d+:\d+: .*unknown key "parms"/);
   });

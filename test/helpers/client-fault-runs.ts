@@ -51,6 +51,16 @@ export function expectEveryClientCasePassed(run: ClientRun, statuses: Record<str
 }
 
 /**
+ * Asserts that a run judged none of the client requirements (`statuses` gives each `untested`,
+ * none passed) and exited 4: a client that showed nothing earns no verdict of conformance, and
+ * its fault is not the harness's.
+ */
+export function expectNoClientRequirementJudged(run: ClientRun, statuses: Record<string, string>, clientRequirements: readonly string[]): void {
+  expect(statuses).toEqual(Object.fromEntries(clientRequirements.map((id) => [id, 'untested'])));
+  expect(run.exitCode).toBe(4);
+}
+
+/**
  * Registers, in the calling `describe`, a run of the client-side cases with a client that sends
  * no request: a script that writes `stderr` to its standard error and exits 3. The run is read
  * once the `beforeAll` is done.
@@ -69,4 +79,20 @@ export function silentClientRun<R>(prefix: string, stderr: string, run: (client:
     if (result === undefined) throw new Error('the silent client did not run');
     return result;
   };
+}
+
+/**
+ * Asserts that a run with the silent client of {@link silentClientRun} (which wrote `stderr`)
+ * ran exactly the client cases and left each with nothing to judge: skipped, never passed, its
+ * reason saying the client sent no request and how it ended.
+ */
+export function expectNothingJudged(run: ClientRun, clientCases: readonly string[], stderr: string): void {
+  const cases = run.report.suites.flatMap((s) => s.cases);
+  expect(cases.map((c) => c.id).sort()).toEqual([...clientCases].sort());
+  const escaped = stderr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const reason = new RegExp(`^nothing to judge: .*the client sent no request \\(it ended: .*exit status 3; stderr: ${escaped}`, 's');
+  for (const c of cases) {
+    expect(c.outcome, c.id).toBe('skipped');
+    expect(c.reason, c.id).toMatch(reason);
+  }
 }

@@ -6,8 +6,8 @@ import type { RunResult } from '../../src/engine/model.js';
  */
 const within = (prefix: string | undefined) => (v: { id: string }): boolean => prefix === undefined || v.id.startsWith(prefix);
 
-/** Requirements with a failed verdict, sorted. */
-export function failedRequirements(r: RunResult, prefix?: string): string[] {
+/** Requirements with a failed verdict, sorted (of a run, or of its JSON report as read back). */
+export function failedRequirements(r: { requirements: readonly { id: string; status: string }[] }, prefix?: string): string[] {
   return r.requirements.filter((v) => within(prefix)(v) && v.status === 'failed').map((v) => v.id).sort();
 }
 

@@ -1,5 +1,6 @@
 import type { Db, MongoClient } from 'mongodb';
 import { SpecgateError } from '../../errors.js';
+import { answerDeadline } from './answer-deadline.js';
 import { plainFromBson } from './bson-plain.js';
 import { DatabaseAnswerError } from './database-errors.js';
 import type { DatabaseConfig, DocumentDatabaseTarget } from './types.js';
@@ -87,13 +88,7 @@ export function mongoDatabase(config: DatabaseConfig): DocumentDatabaseTarget {
   const run = async (doc: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> => {
     signal?.throwIfAborted();
     const { db } = await open();
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const cut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SpecgateError('SG_TARGET_TIMEOUT', `the database at ${where} did not answer within ${commandMs} ms; raise \`database.timeoutMs\` in the target profile or the step's \`timeoutMs\``)), commandMs);
-      onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new SpecgateError('SG_CASE_TIMEOUT', 'the command was abandoned'));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    const deadline = answerDeadline(where, commandMs, 'command', signal);
     const work = db.command(doc).then(
       (reply) => plainFromBson(reply) as Record<string, unknown>,
       (e: unknown) => {
@@ -101,13 +96,12 @@ export function mongoDatabase(config: DatabaseConfig): DocumentDatabaseTarget {
       },
     );
     try {
-      return await Promise.race([work, cut]);
+      return await Promise.race([work, deadline.cut]);
     } catch (e) {
       work.catch(() => undefined);
       throw e;
     } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      deadline.clear();
     }
   };
 

@@ -1,5 +1,5 @@
 import type pgTypes from 'pg';
-import { SpecgateError } from '../../errors.js';
+import { answerDeadline } from './answer-deadline.js';
 import { DatabaseAnswerError, classifyDatabaseError } from './database-errors.js';
 import type { DatabaseConfig, DatabaseTarget, QueryResult } from './types.js';
 import { oneAtATime } from './one-at-a-time.js';
@@ -102,13 +102,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
   const run = async (sql: string, params: readonly unknown[], signal?: AbortSignal): Promise<QueryResult> => {
     signal?.throwIfAborted();
     const client = await open();
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const cut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SpecgateError('SG_TARGET_TIMEOUT', `the database at ${where} did not answer within ${timeoutMs} ms; raise \`database.timeoutMs\` in the target profile or the step's \`timeoutMs\``)), timeoutMs);
-      onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new SpecgateError('SG_CASE_TIMEOUT', 'the query was abandoned'));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    const deadline = answerDeadline(where, timeoutMs, 'query', signal);
     const work = client.query({ text: sql, values: [...params] }).then(
       (res) => res,
       (e: unknown) => {
@@ -116,7 +110,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
       },
     );
     try {
-      const res = await Promise.race([work, cut]);
+      const res = await Promise.race([work, deadline.cut]);
       return { rows: res.rows as Record<string, unknown>[], rowCount: res.rowCount ?? res.rows.length, fields: res.fields.map((f) => f.name) };
     } catch (e) {
       // a refused statement leaves the session usable; anything else may not
@@ -126,8 +120,7 @@ export function postgresDatabase(config: DatabaseConfig): DatabaseTarget {
       }
       throw e;
     } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      deadline.clear();
     }
   };
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { holdPrecondition, type PreconditionOtherwise } from '../../../src/engine/checks/precondition.js';
 import { match } from '../../../src/checks/matchers.js';
-import { SpecgateError } from '../../../src/errors.js';
 
 /** Arguments of `ctx-auth.expect`: a value, the matcher it must satisfy, and what it is. */
 interface ExpectArgs {
@@ -43,7 +43,7 @@ interface RequireArgs {
   value?: unknown;
   matches: unknown;
   because: string;
-  otherwise?: 'error' | 'skip' | 'not-applicable';
+  otherwise?: PreconditionOtherwise;
   /** `flow`: the value is what the authorization code flow gives (a code, an access token); see {@link flowRule}. */
   by?: 'flow';
 }
@@ -86,15 +86,7 @@ export const requireCheck = defineCheck<RequireArgs>({
   // it may fail the owner it rests on when the case judges that rule; otherwise it judges nothing
   judges: 'case',
   async run(ctx, args) {
-    for (const id of ctx.requirements) ctx.observed(id, 0);
-    const problems = match(args.value, args.matches);
-    if (!problems.length) return;
-    const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
-    if (args.otherwise === 'not-applicable') ctx.notApplicable(why);
     const owner = args.by === 'flow' ? flowRule(ctx.vars) : ctx.precondition;
-    // the owner fails first when the case judges it (and has not failed it already)
-    if (owner !== undefined) ctx.blocked(owner, why);
-    if (args.otherwise === 'skip') ctx.skip(`cannot judge: ${why}`);
-    throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
+    holdPrecondition(ctx, { value: args.value, matches: args.matches, because: args.because, owner, otherwise: args.otherwise });
   },
 });

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { holdPrecondition } from '../../../src/engine/checks/precondition.js';
 import { match, show } from '../../../src/checks/matchers.js';
-import { SpecgateError } from '../../../src/errors.js';
 import { sameTarget } from './redirect-outcome.js';
 
 /** Arguments of `oauth.expect`: a value and what it must be (at least one of matches, landsOn, mentions). */
@@ -99,13 +99,6 @@ export const requireValue = defineCheck<{ value?: unknown; matches: unknown; bec
   // it may fail the owner it rests on when the case judges that rule; otherwise it judges nothing
   judges: 'case',
   async run(ctx, args) {
-    for (const id of ctx.requirements) ctx.observed(id, 0);
-    const problems = match(args.value, args.matches);
-    if (!problems.length) return;
-    const why = `${args.because} (${problems.map((m) => `${m.path} ${m.message}`).join('; ')})`;
-    const owner = ctx.precondition;
-    // the owner fails first when the case judges it (and has not failed it already)
-    if (owner !== undefined) ctx.blocked(owner, why);
-    throw new SpecgateError('SG_TARGET_PROTOCOL', `cannot judge: ${why}`);
+    holdPrecondition(ctx, { value: args.value, matches: args.matches, because: args.because, owner: ctx.precondition });
   },
 });

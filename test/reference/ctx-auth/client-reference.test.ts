@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_BEHAVIOUR } from '../../../reference/ctx-auth/client/behaviour.js';
 import { referenceCtxClientCommand, referenceCtxClientScript } from '../../../reference/ctx-auth/client/command.js';
 import { ctxClientEnvVars, readCtxClientEnv } from '../../../reference/ctx-auth/client/contract.js';
@@ -8,26 +8,9 @@ import { runCtxClient } from '../../../reference/ctx-auth/client/run.js';
 import { oauthError, type Handler } from '../../../reference/ctx-auth/server/answers.js';
 import { startCtxServer, type CtxServerOptions, type RunningCtxServer } from '../../../reference/ctx-auth/server/server.js';
 import { RealClock } from '../../../src/engine/clock.js';
-import { pool } from '../../../src/engine/run-suite.js';
+import { clientRuns, everyScenario, expectBearerSession, expectOneCodeExchange, expectPkceAuthorization, expectRefreshChain, expectRegistrationUsed } from '../../helpers/ctx-client-runs.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
-import {
-  CTX_SCENARIOS,
-  PRECONFIGURED,
-  find,
-  form,
-  grants,
-  issuedRefresh,
-  issuedToken,
-  json,
-  param,
-  redirectParams,
-  rpcMethod,
-  runClient,
-  s256,
-  trail,
-  type ClientRun,
-  type CtxScenario,
-} from '../../fixtures/ctx-auth/peers/run-client.js';
+import { CTX_SCENARIOS, PRECONFIGURED, find, form, grants, json, param, redirectParams, rpcMethod, s256, trail } from '../../fixtures/ctx-auth/peers/run-client.js';
 
 /**
  * The reference ctx-auth client (reference/ctx-auth/client), run as a process against the
@@ -41,16 +24,11 @@ const METADATA = 'GET /.well-known/oauth-authorization-server';
 const CALLS_OK = ['POST /ctx 200', 'POST /ctx 200', 'POST /ctx 200'];
 
 describe.skipIf(built.skip)('the reference ctx-auth client in the six client-side scenarios', () => {
-  const runs = {} as Record<CtxScenario, ClientRun>;
-  beforeAll(async () => {
-    await pool(CTX_SCENARIOS, 2, async (s) => {
-      runs[s] = await runClient(referenceCtxClientCommand(), s);
-    });
-  }, 120_000);
+  const run = clientRuns(referenceCtxClientCommand(), everyScenario(), 120_000);
 
   describe('standard', () => {
     it('starts the flow on the 401: discovery at the root, registration, authorization, token, then three calls', () => {
-      const r = runs.standard;
+      const r = run('standard');
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.serverUrl).toMatch(/\/ctx$/);
       expect(trail(r)).toEqual(['POST /ctx 401', `${METADATA} 200`, 'POST /register 201', 'GET /authorize 302', 'POST /token 200', ...CALLS_OK]);
@@ -58,80 +36,52 @@ describe.skipIf(built.skip)('the reference ctx-auth client in the six client-sid
     });
 
     it('sends the protocol version, date form, in metadata discovery', () => {
-      const [meta] = find(runs.standard, 'GET', '/.well-known/oauth-authorization-server');
+      const [meta] = find(run('standard'), 'GET', '/.well-known/oauth-authorization-server');
       expect(meta?.headers['ctx-protocol-version']).toBe('2025-03-26');
     });
 
     it('registers a public client by JSON with the redirect URI it then uses', () => {
-      const r = runs.standard;
-      const [reg] = find(r, 'POST', '/register');
-      const [authz] = find(r, 'GET', '/authorize');
-      if (!reg || !authz) throw new Error('no registration or authorization request');
-      expect(reg.headers['content-type']).toBe('application/json');
-      const body = json(reg.body);
-      expect(body).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
-      expect(body['redirect_uris']).toEqual([param(authz, 'redirect_uri')]);
+      const { reg, authz } = expectRegistrationUsed(run('standard'));
+      expect(json(reg.body)).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
       expect(param(authz, 'redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-      expect(param(authz, 'client_id')).toBe(json(reg.responseBody)['client_id']);
     });
 
     it('asks for a code with an S256 challenge, a random state and the scope', () => {
-      const [authz] = find(runs.standard, 'GET', '/authorize');
+      const [authz] = find(run('standard'), 'GET', '/authorize');
       if (!authz) throw new Error('no authorization request');
-      expect(param(authz, 'response_type')).toBe('code');
-      expect(param(authz, 'code_challenge_method')).toBe('S256');
-      expect(param(authz, 'code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(param(authz, 'state')?.length).toBeGreaterThanOrEqual(43);
-      expect(param(authz, 'scope')).toBe('ctx');
+      expectPkceAuthorization(authz);
     });
 
     it('exchanges the code once, with the same redirect_uri, its client_id and the verifier of the challenge', () => {
-      const r = runs.standard;
-      const [authz] = find(r, 'GET', '/authorize');
-      const exchanges = grants(r, 'authorization_code');
-      expect(exchanges).toHaveLength(1);
-      const [tok] = exchanges;
-      if (!authz || !tok) throw new Error('no authorization or token request');
+      const { tok, form: f } = expectOneCodeExchange(run('standard'));
       expect(tok.headers['content-type']).toBe('application/x-www-form-urlencoded');
-      const f = form(tok);
-      expect(f.get('code')).toBe(redirectParams(authz).get('code'));
-      expect(f.get('redirect_uri')).toBe(param(authz, 'redirect_uri'));
-      expect(f.get('client_id')).toBe(param(authz, 'client_id'));
-      const verifier = f.get('code_verifier') ?? '';
-      expect(verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
-      expect(s256(verifier)).toBe(param(authz, 'code_challenge'));
+      expect(f.get('code_verifier') ?? '').toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
     });
 
     it('sends every call after the token with it as Bearer, never in a query, and echoes the session header', () => {
-      const r = runs.standard;
-      const [tok] = grants(r, 'authorization_code');
-      if (!tok) throw new Error('no token request');
-      const [first, ...later] = find(r, 'POST', '/ctx');
+      const r = run('standard');
+      const { first, later, session } = expectBearerSession(r);
       expect(first?.headers['authorization']).toBeUndefined();
-      expect(later.map((o) => o.headers['authorization'])).toEqual(later.map(() => `Bearer ${issuedToken(tok)}`));
-      expect(r.observations.filter((o) => 'access_token' in o.query)).toEqual([]);
       for (const o of find(r, 'POST', '/ctx')) expect(o.headers['accept']).toBe('application/json, text/event-stream');
-      const session = later[0]?.responseHeaders['ctx-session-id'];
       expect(session).toMatch(/\S/);
       expect(later[0]?.headers['ctx-session-id']).toBeUndefined();
-      expect(later.slice(1).map((o) => o.headers['ctx-session-id'])).toEqual([session, session]);
     });
   });
 
   it('custom-paths: uses the advertised /oauth2/ endpoints, never the default paths', () => {
-    const r = runs['custom-paths'];
+    const r = run('custom-paths');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(trail(r)).toEqual(['POST /ctx 401', `${METADATA} 200`, 'POST /oauth2/register 201', 'GET /oauth2/authorize 302', 'POST /oauth2/token 200', ...CALLS_OK]);
   });
 
   it('no-metadata: after the 404 uses /register, /authorize and /token at the root', () => {
-    const r = runs['no-metadata'];
+    const r = run('no-metadata');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(trail(r)).toEqual(['POST /ctx 401', `${METADATA} 404`, 'POST /register 201', 'GET /authorize 302', 'POST /token 200', ...CALLS_OK]);
   });
 
   it('no-registration: registers nothing and uses the client ID and redirect URI it was given', () => {
-    const r = runs['no-registration'];
+    const r = run('no-registration');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(trail(r)).toEqual(['POST /ctx 401', `${METADATA} 200`, 'GET /authorize 302', 'POST /token 200', ...CALLS_OK]);
     const [authz] = find(r, 'GET', '/authorize');
@@ -144,28 +94,23 @@ describe.skipIf(built.skip)('the reference ctx-auth client in the six client-sid
   });
 
   it('mid-session-expiry: each refused call is followed by a refresh with the latest refresh token and retried with the new token', () => {
-    const r = runs['mid-session-expiry'];
+    const r = run('mid-session-expiry');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(trail(r)).toEqual([
       'POST /ctx 401', `${METADATA} 200`, 'POST /register 201', 'GET /authorize 302', 'POST /token 200',
       'POST /ctx 200', 'POST /ctx 401', 'POST /token 200', 'POST /ctx 200', 'POST /ctx 401', 'POST /token 200', 'POST /ctx 200',
     ]);
-    const [code] = grants(r, 'authorization_code');
-    const refreshes = grants(r, 'refresh_token');
-    if (!code) throw new Error('no code exchange');
-    expect(refreshes.map((o) => form(o).get('refresh_token'))).toEqual([issuedRefresh(code), refreshes[0] ? issuedRefresh(refreshes[0]) : '']);
-    for (const refresh of refreshes) {
+    for (const refresh of expectRefreshChain(r)) {
       const refused = r.observations.find((o) => o.seq === refresh.seq - 1);
       const retry = r.observations.find((o) => o.seq === refresh.seq + 1);
       expect(refused?.status).toBe(401);
-      expect(retry?.headers['authorization']).toBe(`Bearer ${issuedToken(refresh)}`);
       expect(retry && json(retry.body)['id']).toBe(refused && json(refused.body)['id']);
       expect(retry?.headers['ctx-session-id']).toBe(refused?.headers['ctx-session-id']);
     }
   });
 
   it('wrong-state: stops with status 3 and a state mismatch message, and never exchanges the code', () => {
-    const r = runs['wrong-state'];
+    const r = run('wrong-state');
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^state mismatch: .*the code is not exchanged/);
     expect(trail(r)).toEqual(['POST /ctx 401', `${METADATA} 200`, 'POST /register 201', 'GET /authorize 302']);
@@ -175,7 +120,7 @@ describe.skipIf(built.skip)('the reference ctx-auth client in the six client-sid
   });
 
   it('draws a new PKCE pair and state for every authorization request', () => {
-    const authz = CTX_SCENARIOS.flatMap((s) => find(runs[s], 'GET', '/authorize').concat(find(runs[s], 'GET', '/oauth2/authorize')));
+    const authz = CTX_SCENARIOS.flatMap((s) => find(run(s), 'GET', '/authorize').concat(find(run(s), 'GET', '/oauth2/authorize')));
     expect(authz).toHaveLength(CTX_SCENARIOS.length);
     expect(new Set(authz.map((o) => param(o, 'code_challenge'))).size).toBe(authz.length);
     expect(new Set(authz.map((o) => param(o, 'state'))).size).toBe(authz.length);

@@ -1,27 +1,9 @@
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { pool } from '../../../src/engine/run-suite.js';
+import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
+import { clientRuns, everyScenario, expectOneCodeExchange, expectPkceAuthorization, expectRegistrationUsed } from '../../helpers/ctx-client-runs.js';
 import { declarePeer, moduleAvailable, requirePeer } from '../../helpers/peer.js';
-import {
-  CTX_SCENARIOS,
-  MCP_HEADERS,
-  PRECONFIGURED,
-  find,
-  form,
-  grants,
-  issuedRefresh,
-  issuedToken,
-  json,
-  param,
-  redirectParams,
-  rpcMethod,
-  runClient,
-  s256,
-  trail,
-  type ClientRun,
-  type CtxScenario,
-} from '../../fixtures/ctx-auth/peers/run-client.js';
+import { MCP_HEADERS, PRECONFIGURED, find, form, grants, issuedRefresh, issuedToken, json, param, redirectParams, rpcMethod, trail, type ClientRun } from '../../fixtures/ctx-auth/peers/run-client.js';
 
 /**
  * @modelcontextprotocol/sdk 1.32.2 as the ctx-auth client under test, through
@@ -52,18 +34,12 @@ function posts(r: ClientRun): string[] {
 }
 
 describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client', () => {
-  const runs = {} as Record<CtxScenario, ClientRun>;
-  let neutral: ClientRun;
-  beforeAll(async () => {
-    await pool([...CTX_SCENARIOS, 'neutral' as const], 2, async (s) => {
-      if (s === 'neutral') neutral = await runClient([process.execPath, SDK_CLIENT], 'standard');
-      else runs[s] = await runClient([process.execPath, SDK_CLIENT], s, { headers: MCP_HEADERS });
-    });
-  }, 180_000);
+  // the neutral run: the standard scenario with the suite's own header names
+  const run = clientRuns([process.execPath, SDK_CLIENT], { ...everyScenario({ headers: MCP_HEADERS }), neutral: { scenario: 'standard' } }, 180_000);
 
   describe('standard', () => {
     it('starts on the 401, probes protected-resource metadata, finds RFC 8414 metadata at the root, registers, authorizes, and discovers again before the exchange', () => {
-      const r = runs.standard;
+      const r = run('standard');
       expect(r.exitCode, r.stderr).toBe(0);
       expect(posts(r)).toEqual(['POST /ctx 401', ...DISCOVERY, 'POST /register 201', 'GET /authorize 302', ...DISCOVERY, 'POST /token 200', ...SESSION]);
       expect(find(r, 'POST', '/ctx').map(rpcMethod)).toEqual(['initialize', 'initialize', 'notifications/initialized', 'ping', 'ping']);
@@ -71,51 +47,31 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
     });
 
     it('sends the version header in discovery with its own latest revision 2025-11-25, not 2025-03-26', () => {
-      const discovery = runs.standard.observations.filter((o) => o.path.startsWith('/.well-known/'));
+      const discovery = run('standard').observations.filter((o) => o.path.startsWith('/.well-known/'));
       expect(discovery).toHaveLength(6);
       expect(new Set(discovery.map((o) => o.headers['mcp-protocol-version']))).toEqual(new Set(['2025-11-25']));
     });
 
     it('asks initialize for 2025-11-25, takes the 2025-03-26 answered, and then sends that version on every request', () => {
-      const [, init, ...later] = find(runs.standard, 'POST', '/ctx');
+      const [, init, ...later] = find(run('standard'), 'POST', '/ctx');
       expect(init && (json(init.body)['params'] as Record<string, unknown>)['protocolVersion']).toBe('2025-11-25');
       expect(init?.headers['mcp-protocol-version']).toBeUndefined();
       expect(later.map((o) => o.headers['mcp-protocol-version'])).toEqual(later.map(() => '2025-03-26'));
     });
 
     it('registers by JSON with the redirect URI it then uses, and authorizes with S256, state and scope, without resource', () => {
-      const r = runs.standard;
-      const [reg] = find(r, 'POST', '/register');
-      const [authz] = find(r, 'GET', '/authorize');
-      if (!reg || !authz) throw new Error('no registration or authorization request');
-      expect(reg.headers['content-type']).toBe('application/json');
-      expect(json(reg.body)['redirect_uris']).toEqual([param(authz, 'redirect_uri')]);
-      expect(param(authz, 'client_id')).toBe(json(reg.responseBody)['client_id']);
-      expect(param(authz, 'response_type')).toBe('code');
-      expect(param(authz, 'code_challenge_method')).toBe('S256');
-      expect(param(authz, 'code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(param(authz, 'state')?.length).toBeGreaterThanOrEqual(43);
-      expect(param(authz, 'scope')).toBe('ctx');
+      const { authz } = expectRegistrationUsed(run('standard'));
+      expectPkceAuthorization(authz);
       expect(authz.query['resource']).toBeUndefined();
     });
 
     it('exchanges the code once with the verifier, the same redirect_uri and its client_id', () => {
-      const r = runs.standard;
-      const [authz] = find(r, 'GET', '/authorize');
-      const exchanges = grants(r, 'authorization_code');
-      expect(exchanges).toHaveLength(1);
-      const [tok] = exchanges;
-      if (!authz || !tok) throw new Error('no authorization or token request');
-      const f = form(tok);
-      expect(f.get('code')).toBe(redirectParams(authz).get('code'));
-      expect(f.get('redirect_uri')).toBe(param(authz, 'redirect_uri'));
-      expect(f.get('client_id')).toBe(param(authz, 'client_id'));
-      expect(s256(f.get('code_verifier') ?? '')).toBe(param(authz, 'code_challenge'));
+      const { form: f } = expectOneCodeExchange(run('standard'));
       expect(f.get('code_verifier')).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
     });
 
     it('sends every resource request after the token (the GET of an event stream too) with it as Bearer, echoing the session header', () => {
-      const r = runs.standard;
+      const r = run('standard');
       const [tok] = grants(r, 'authorization_code');
       if (!tok) throw new Error('no token request');
       const after = r.observations.filter((o) => o.path === '/ctx' && o.seq > tok.seq);
@@ -129,6 +85,7 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
   });
 
   it('with the neutral header names, the launcher renames the SDK\'s headers both ways', () => {
+    const neutral = run('neutral');
     expect(neutral.exitCode, neutral.stderr).toBe(0);
     const [meta] = find(neutral, 'GET', '/.well-known/oauth-authorization-server');
     expect(meta?.headers['ctx-protocol-version']).toBe('2025-11-25');
@@ -138,20 +95,20 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
   });
 
   it('custom-paths: uses the advertised /oauth2/ endpoints', () => {
-    const r = runs['custom-paths'];
+    const r = run('custom-paths');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(posts(r)).toEqual(['POST /ctx 401', ...DISCOVERY, 'POST /oauth2/register 201', 'GET /oauth2/authorize 302', ...DISCOVERY, 'POST /oauth2/token 200', ...SESSION]);
   });
 
   it('no-metadata: after RFC 8414 and OpenID metadata both answer 404, uses /register, /authorize and /token at the root', () => {
-    const r = runs['no-metadata'];
+    const r = run('no-metadata');
     expect(r.exitCode, r.stderr).toBe(0);
     const discovery = [...PRM, `${META} 404`, 'GET /.well-known/openid-configuration 404'];
     expect(posts(r)).toEqual(['POST /ctx 401', ...discovery, 'POST /register 201', 'GET /authorize 302', ...discovery, 'POST /token 200', ...SESSION]);
   });
 
   it('no-registration: uses the client ID it was given and registers nothing', () => {
-    const r = runs['no-registration'];
+    const r = run('no-registration');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(posts(r)).toEqual(['POST /ctx 401', ...DISCOVERY, 'GET /authorize 302', ...DISCOVERY, 'POST /token 200', ...SESSION]);
     const [authz] = find(r, 'GET', '/authorize');
@@ -163,7 +120,7 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
 
   describe('mid-session-expiry', () => {
     it('renews by refresh_token grants only, never a new authorization, and completes the session', () => {
-      const r = runs['mid-session-expiry'];
+      const r = run('mid-session-expiry');
       expect(r.exitCode, r.stderr).toBe(0);
       expect(find(r, 'GET', '/authorize')).toHaveLength(1);
       expect(grants(r, 'refresh_token').length).toBeGreaterThanOrEqual(3);
@@ -172,7 +129,7 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
     });
 
     it('sends only refresh tokens it was issued, and after every 401 retries the request with a newer token', () => {
-      const r = runs['mid-session-expiry'];
+      const r = run('mid-session-expiry');
       const issued = new Set(r.observations.filter((o) => o.path === '/token' && o.status === 200).map(issuedRefresh));
       for (const g of grants(r, 'refresh_token')) expect(issued.has(form(g).get('refresh_token') ?? '')).toBe(true);
       for (const refused of find(r, 'POST', '/ctx').filter((o) => o.status === 401 && o.headers['authorization'] !== undefined)) {
@@ -183,7 +140,7 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
     });
 
     it('refreshes twice at once with the same refresh token when two requests are refused together, and the rotated one is refused', () => {
-      const r = runs['mid-session-expiry'];
+      const r = run('mid-session-expiry');
       const refreshes = grants(r, 'refresh_token');
       const reused = refreshes.filter((g, i) => refreshes.findIndex((h) => form(h).get('refresh_token') === form(g).get('refresh_token')) !== i);
       expect(reused.length).toBeGreaterThanOrEqual(1);
@@ -192,7 +149,7 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
   });
 
   it('wrong-state: exchanges the code although the redirect carries another state (the SDK never compares it)', () => {
-    const r = runs['wrong-state'];
+    const r = run('wrong-state');
     expect(r.exitCode, r.stderr).toBe(0);
     const [authz] = find(r, 'GET', '/authorize');
     const [tok] = grants(r, 'authorization_code');

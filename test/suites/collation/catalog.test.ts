@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Requirement } from '../../../src/engine/model.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadCatalogCopy } from '../../helpers/catalog-copy.js';
-import { specOutline } from '../../helpers/spec-outline.js';
+import { specOutline, specPlace } from '../../helpers/spec-outline.js';
 
 /** The spec document of part F, in the shared folder beside this repository. */
 const SPEC_FILE = '001_5e21481c28ca383d.txt';
@@ -160,20 +160,15 @@ describe('collation requirement catalog', () => {
   it.skipIf(!existsSync(SPEC))('gives every entry a part F place the spec document has', () => {
     const spec = specOutline(readFileSync(SPEC, 'utf8'));
     for (const r of reqs) {
-      const [file, place = ''] = r.source.split('#');
+      // a rule numbered directly under "## X" (Errors, Limits, Versioning), else part F's "###"
+      const { file, place, depth, h2, h3, item, numberedHere } = specPlace(r.source);
       expect(file, r.id).toBe(SPEC_FILE);
-      const parts = place.split('/');
-      const [h2 = '', second, third] = parts;
       const section = spec.get(h2);
       expect(section, `${r.id}: no "## ${h2}"`).toBeDefined();
-      // a rule numbered directly under "## X" (Errors, Limits, Versioning), else part F's "###"
-      const numberedHere = second !== undefined && /^\d+$/.test(second);
-      const h3 = numberedHere ? '' : (second ?? '');
-      expect(parts.length, `${r.id}: ${place}`).toBeLessThanOrEqual(numberedHere ? 2 : 3);
+      expect(depth, `${r.id}: ${place}`).toBeLessThanOrEqual(numberedHere ? 2 : 3);
       const lines = section?.get(h3) ?? [];
       expect(section?.has(h3), `${r.id}: no "### ${h3}" under "## ${h2}"`).toBe(true);
       if (h3 !== '') expect(h3, `${r.id}: not a part F section`).toMatch(/^F\. |^E and F$/);
-      const item = numberedHere ? second : third;
       if (item === undefined) {
         if (h3 === '') expect(lines.join('\n'), `${r.id}: "## ${h2}" says nothing of collation`).toMatch(/collation|numericOrdering/i);
         continue;

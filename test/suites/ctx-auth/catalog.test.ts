@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Requirement } from '../../../src/engine/model.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadCatalogCopy, type CatalogCopy } from '../../helpers/catalog-copy.js';
-import { specOutline } from '../../helpers/spec-outline.js';
+import { specOutline, specPlace } from '../../helpers/spec-outline.js';
 
 /** The spec document of part C, in the shared folder beside this repository. */
 const SPEC_FILE = '000_c02aea68bb3be747.txt';
@@ -152,20 +152,15 @@ describe('ctx-auth requirement catalog', () => {
     const spec = specOutline(readFileSync(SPEC, 'utf8'));
     for (const r of reqs) {
       expect(['MUST', 'SHOULD', 'STRICTER'], r.id).toContain(r.level);
-      const [file, place = ''] = r.source.split('#');
+      // "## Versioning" numbers its rules directly; everywhere else the place is part C's "###"
+      const { file, place, depth, h2, h3, item, numberedHere } = specPlace(r.source);
       expect(file, r.id).toBe(SPEC_FILE);
-      const parts = place.split('/');
-      const [h2 = '', second, third] = parts;
       const section = spec.get(h2);
       expect(section, `${r.id}: no "## ${h2}"`).toBeDefined();
-      // "## Versioning" numbers its rules directly; everywhere else the place is part C's "###"
-      const numberedHere = second !== undefined && /^\d+$/.test(second);
-      const h3 = numberedHere ? '' : (second ?? '');
       if (!numberedHere) expect(h3, `${r.id}: not a part C section`).toMatch(/^C\. /);
       const lines = section?.get(h3);
       expect(lines, `${r.id}: no "### ${h3}" under "## ${h2}"`).toBeDefined();
-      const item = numberedHere ? second : third;
-      expect(parts.length, `${r.id}: ${place}`).toBeLessThanOrEqual(numberedHere ? 2 : 3);
+      expect(depth, `${r.id}: ${place}`).toBeLessThanOrEqual(numberedHere ? 2 : 3);
       if (item !== undefined) expect(lines?.some((l) => l.startsWith(`${item}. `)), `${r.id}: no rule ${item} in ${h2}/${h3}`).toBe(true);
     }
   });

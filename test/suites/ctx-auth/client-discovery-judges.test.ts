@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_JUDGES } from '../../../suites/ctx-auth/checks/client-judges.js';
-import type { ClientEvidence } from '../../../suites/ctx-auth/checks/client-evidence.js';
-import type { ClientVerdict } from '../../../suites/ctx-auth/checks/client-verdicts.js';
+import { PASS, failing, judge } from '../../helpers/ctx-client-judges.js';
 import { ACCESS_1, authorize, call, evidence, exchange, metadata, noMetadata, register, runOf, standardFlow, unauthorized, type Req } from '../../fixtures/ctx-auth/clients/observations.js';
 
 /**
  * The judges of where a client looks for its authorization server and how it starts the flow
  * (spec 000 part C, Endpoints 1-3, Authentication 2 and 5), on hand-made observations.
  */
-function judge(id: string, ev: ClientEvidence): ClientVerdict {
-  const j = CLIENT_JUDGES[id];
-  if (!j) throw new Error(`no judge for ${id}`);
-  return j(ev);
-}
-
-/** A pass (with what it judged: how many runs or requests showed the rule). */
-const PASS: unknown = expect.objectContaining({ ok: true });
-const failing = (pattern: RegExp): Record<string, unknown> => ({ ok: false, message: expect.stringMatching(pattern) });
 
 /** A client of a later revision: protected-resource metadata first, path-aware and OpenID probes, the version header everywhere, `resource=`, no scope. */
 function laterRevisionFlow(): Req[] {

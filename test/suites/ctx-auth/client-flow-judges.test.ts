@@ -1,41 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientEvidence } from '../../../suites/ctx-auth/checks/client-evidence.js';
-import { CLIENT_JUDGES } from '../../../suites/ctx-auth/checks/client-judges.js';
-import type { ClientVerdict } from '../../../suites/ctx-auth/checks/client-verdicts.js';
-import {
-  ACCESS_1,
-  CHALLENGE,
-  CLIENT_ID,
-  CODE_1,
-  CODE_2,
-  REDIRECT,
-  VERIFIER,
-  VERIFIER_2,
-  authorize,
-  call,
-  evidence,
-  exchange,
-  metadata,
-  register,
-  runOf,
-  standardFlow,
-  unauthorized,
-} from '../../fixtures/ctx-auth/clients/observations.js';
+import { PASS, failing, judge } from '../../helpers/ctx-client-judges.js';
+import { ACCESS_1, CHALLENGE, CLIENT_ID, CODE_1, CODE_2, REDIRECT, VERIFIER, VERIFIER_2, authorize, call, evidence, exchange, metadata, register, runOf, standardFlow, unauthorized } from '../../fixtures/ctx-auth/clients/observations.js';
 
 /**
  * The judges of the authorization code flow as a client runs it: PKCE, state, redirect URIs,
  * the token request, single use of a code, registration and a given client ID (spec 000 part C,
  * Authentication 1, 3, 8; OAuth 2.1 §4.1; RFC 7636; RFC 7591), on hand-made observations.
  */
-function judge(id: string, ev: ClientEvidence): ClientVerdict {
-  const j = CLIENT_JUDGES[id];
-  if (!j) throw new Error(`no judge for ${id}`);
-  return j(ev);
-}
 
-/** A pass (with what it judged: how many runs or requests showed the rule). */
-const PASS: unknown = expect.objectContaining({ ok: true });
-const failing = (pattern: RegExp): Record<string, unknown> => ({ ok: false, message: expect.stringMatching(pattern) });
 const standard = (): ClientEvidence => evidence(runOf('standard', standardFlow()));
 
 function withAt(i: number, replacement: ReturnType<typeof exchange>): ClientEvidence {

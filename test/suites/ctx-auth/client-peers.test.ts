@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../src/engine/model.js';
-import { pool } from '../../../src/engine/run-suite.js';
 import { fromRoot } from '../../../src/paths.js';
+import { namedRuns } from '../../helpers/named-runs.js';
 import { builtSpecgate, declarePeer, moduleAvailable, requirePeer } from '../../helpers/peer.js';
-import { SUITE_MODULE, casesOf, clientStatuses, nodeCommand, onlyFailing, runCtxClientCases, type CtxCliRun } from '../../fixtures/ctx-auth/clients/cli.js';
+import { SUITE_MODULE, casesOf, clientStatuses, nodeCommand, onlyFailing, runCtxClientCases } from '../../fixtures/ctx-auth/clients/cli.js';
 import { MCP_HEADER_MAP } from '../../fixtures/ctx-auth/peers/peer-profile.js';
 
 /**
@@ -32,24 +32,14 @@ function failure(r: RunResult, id: string): string {
 }
 
 describe.skipIf(built.skip || sdk.skip || strict.skip)('published clients through the client side of the ctx-auth suite', () => {
-  const runs = new Map<string, CtxCliRun>();
-  beforeAll(async () => {
-    const jobs: Record<string, () => Promise<CtxCliRun>> = {
+  const run = namedRuns(
+    () => ({
       sdk: () => runCtxClientCases({ profile: { vars: { ctx_client_command: nodeCommand(SDK_CLIENT) }, headers: MCP_HEADER_MAP } }),
       sdkLater: () => runCtxClientCases({ profile: { vars: { ctx_client_command: nodeCommand(SDK_CLIENT), ctx_client_revision: SDK_REVISION }, headers: MCP_HEADER_MAP } }),
       strict: () => runCtxClientCases({ profile: { vars: { ctx_client_command: nodeCommand(STRICT_CLIENT) } } }),
-    };
-    await pool(Object.keys(jobs), 2, async (name) => {
-      const job = jobs[name];
-      if (job) runs.set(name, await job());
-    });
-  }, 180_000);
-
-  const run = (name: string): CtxCliRun => {
-    const r = runs.get(name);
-    if (!r) throw new Error(`no run ${name}`);
-    return r;
-  };
+    }),
+    180_000,
+  );
 
   describe('@modelcontextprotocol/sdk 1.32.2, judged as a client of 2025-03-26', () => {
     it('fails exactly the version header (it sends its own latest revision) and the state check (it never compares state)', () => {

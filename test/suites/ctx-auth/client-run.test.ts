@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pool } from '../../../src/engine/run-suite.js';
 import { fromRoot } from '../../../src/paths.js';
 import { tempDir } from '../../e2e/cli.js';
+import { namedRuns } from '../../helpers/named-runs.js';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
-import { CLIENT_CASES, QUERY_TOKEN_CLIENT, REFERENCE_CLIENT, SUITE_MODULE, casesOf, clientStatuses, nodeCommand, onlyFailing, runCtxClientCases, type CtxCliRun } from '../../fixtures/ctx-auth/clients/cli.js';
+import { CLIENT_CASES, QUERY_TOKEN_CLIENT, REFERENCE_CLIENT, SUITE_MODULE, casesOf, clientStatuses, nodeCommand, onlyFailing, runCtxClientCases } from '../../fixtures/ctx-auth/clients/cli.js';
 
 /**
  * The client side of the ctx-auth suite through the CLI: the reference client (the embedded
@@ -36,32 +36,25 @@ const h = { [process.env.SPECGATE_CTX_VERSION_HEADER]: '2025-06-18' };
 describe.skipIf(built.skip)('client side of the ctx-auth suite, through the CLI', () => {
   const tmp = tempDir('specgate-ctx-client-test-');
   const launches = join(tmp.dir, 'launches');
-  const runs = new Map<string, CtxCliRun>();
+  const stopping = join(tmp.dir, 'stops-after-discovery.mjs');
   afterAll(() => tmp.remove());
 
-  beforeAll(async () => {
+  beforeAll(() => {
     writeFileSync(launches, '');
-    const stopping = join(tmp.dir, 'stops-after-discovery.mjs');
     writeFileSync(stopping, STOPS_AFTER_DISCOVERY);
-    const counted = `echo launch >> ${quote(launches)}; exec ${quote(process.execPath)} ${quote(fromRoot('dist', REFERENCE_CLIENT))}`;
-    const jobs: Record<string, () => Promise<CtxCliRun>> = {
+  });
+
+  const counted = `echo launch >> ${quote(launches)}; exec ${quote(process.execPath)} ${quote(fromRoot('dist', REFERENCE_CLIENT))}`;
+  const run = namedRuns(
+    () => ({
       reference: () => runCtxClientCases(),
       counted: () => runCtxClientCases({ client: counted }),
       query: () => runCtxClientCases({ client: nodeCommand(QUERY_TOKEN_CLIENT) }),
       mismatch: () => runCtxClientCases({ profile: { vars: { ctx_client_command: nodeCommand(stopping) } }, cases: ['client-fallback'] }),
       later: () => runCtxClientCases({ profile: { vars: { ctx_client_command: nodeCommand(stopping), ctx_client_revision: '2025-06-18' } }, cases: ['client-fallback'] }),
-    };
-    await pool(Object.keys(jobs), 2, async (name) => {
-      const job = jobs[name];
-      if (job) runs.set(name, await job());
-    });
-  }, 240_000);
-
-  const run = (name: string): CtxCliRun => {
-    const r = runs.get(name);
-    if (!r) throw new Error(`no run ${name}`);
-    return r;
-  };
+    }),
+    240_000,
+  );
 
   it('passes every client requirement with the reference client (the embedded default)', () => {
     const { report, exitCode } = run('reference');

@@ -1,40 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientEvidence } from '../../../suites/ctx-auth/checks/client-evidence.js';
-import { CLIENT_JUDGES } from '../../../suites/ctx-auth/checks/client-judges.js';
 import type { ClientVerdict } from '../../../suites/ctx-auth/checks/client-verdicts.js';
-import {
-  ACCESS_1,
-  ACCESS_2,
-  CODE_2,
-  REFRESH_1,
-  REFRESH_2,
-  SECRETS,
-  authorize,
-  call,
-  evidence,
-  exchange,
-  metadata,
-  refresh,
-  register,
-  runOf,
-  standardFlow,
-  unauthorized,
-  type Req,
-} from '../../fixtures/ctx-auth/clients/observations.js';
+import { PASS, failing, judge } from '../../helpers/ctx-client-judges.js';
+import { ACCESS_1, ACCESS_2, CODE_2, REFRESH_1, REFRESH_2, SECRETS, authorize, call, evidence, exchange, metadata, refresh, register, runOf, standardFlow, unauthorized, type Req } from '../../fixtures/ctx-auth/clients/observations.js';
 
 /**
  * The judges of how a client carries and renews its token (spec 000 part C, Endpoints 4,
  * Authentication 5, 7, 10), on hand-made observations; token values never appear in a verdict.
  */
-function judge(id: string, ev: ClientEvidence): ClientVerdict {
-  const j = CLIENT_JUDGES[id];
-  if (!j) throw new Error(`no judge for ${id}`);
-  return j(ev);
-}
-
-/** A pass (with what it judged: how many runs or requests showed the rule). */
-const PASS: unknown = expect.objectContaining({ ok: true });
-const failing = (pattern: RegExp): Record<string, unknown> => ({ ok: false, message: expect.stringMatching(pattern) });
 
 function hidesSecrets(v: ClientVerdict): void {
   const shown = JSON.stringify(v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
-import { expectEveryClientCasePassed, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
+import { expectEveryClientCasePassed, expectNoClientRequirementJudged, expectNothingJudged, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
 import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runEventsClientCases } from '../../fixtures/events/clients/cli.js';
 import { EVENTS_CLIENT_FAULTS } from '../../fixtures/events/clients/faults.js';
 
@@ -12,6 +12,9 @@ import { EVENTS_CLIENT_FAULTS } from '../../fixtures/events/clients/faults.js';
  */
 const built = builtSpecgate(FAULT_CLIENT, REFERENCE_CLIENT, 'suites/events/index.js');
 declarePeer(built);
+
+/** What the client that sends no request writes before it exits. */
+const SILENT_STDERR = 'nothing to watch';
 
 describe.skipIf(built.skip)('client side of the events suite, through the CLI', () => {
   const runs = referenceAndFaultRuns(Object.keys(EVENTS_CLIENT_FAULTS), (client) => runEventsClientCases(client === undefined ? {} : { client }), (name) => nodeCommand(FAULT_CLIENT, '--fault', name));
@@ -43,21 +46,14 @@ describe.skipIf(built.skip)('client side of the events suite, through the CLI', 
 });
 
 describe.skipIf(built.skip)('an events client that sends no request', () => {
-  const silent = silentClientRun('specgate-events-silent-', 'nothing to watch', (client) => runEventsClientCases({ client }), (script) => nodeCommand(script));
+  const silent = silentClientRun('specgate-events-silent-', SILENT_STDERR, (client) => runEventsClientCases({ client }), (script) => nodeCommand(script));
 
   it('leaves every client case with nothing to judge (skipped, never passed), saying the client sent no request and how it ended', () => {
-    const run = silent();
-    const cases = run.report.suites.flatMap((s) => s.cases);
-    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
-    for (const c of cases) {
-      expect(c.outcome, c.id).toBe('skipped');
-      expect(c.reason, c.id).toMatch(/^nothing to judge: .*the client sent no request \(it ended: .*exit status 3; stderr: nothing to watch/s);
-    }
+    expectNothingJudged(silent(), CLIENT_CASES, SILENT_STDERR);
   });
 
   it('judges none of the client requirements (untested, not passed): a fault of the client, so no verdict of conformance (exit 4), not a harness fault', () => {
     const run = silent();
-    expect(clientStatuses(run.report)).toEqual(Object.fromEntries(CLIENT_REQUIREMENTS.map((id) => [id, 'untested'])));
-    expect(run.exitCode).toBe(4);
+    expectNoClientRequirementJudged(run, clientStatuses(run.report), CLIENT_REQUIREMENTS);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_API_PREFIX } from '../../../reference/merchant/client/contract.js';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
-import { expectEveryClientCasePassed, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
+import { expectEveryClientCasePassed, expectNoClientRequirementJudged, expectNothingJudged, referenceAndFaultRuns, silentClientRun } from '../../helpers/client-fault-runs.js';
 import { CLIENT_CASES, CLIENT_REQUIREMENTS, FAULT_CLIENT, REFERENCE_CLIENT, clientStatuses, nodeCommand, onlyFailing, runMerchantClientCases } from '../../fixtures/merchant/clients/cli.js';
 import { MERCHANT_CLIENT_FAULTS, type MerchantClientFault } from '../../fixtures/merchant/clients/faults.js';
 
@@ -16,6 +16,9 @@ import { MERCHANT_CLIENT_FAULTS, type MerchantClientFault } from '../../fixtures
  */
 const built = builtSpecgate(FAULT_CLIENT, REFERENCE_CLIENT);
 declarePeer(built);
+
+/** What the client that sends no request writes before it exits. */
+const SILENT_STDERR = 'no catalog to upload';
 
 /**
  * The planted request's path as a pattern: the fault's template below its prefix, any ID where
@@ -63,21 +66,14 @@ describe.skipIf(built.skip)('client side of the merchant suite, through the CLI'
 });
 
 describe.skipIf(built.skip)('a merchant client that sends no request', () => {
-  const silent = silentClientRun('specgate-merchant-silent-', 'no catalog to upload', (client) => runMerchantClientCases({ client }), (script) => nodeCommand(script));
+  const silent = silentClientRun('specgate-merchant-silent-', SILENT_STDERR, (client) => runMerchantClientCases({ client }), (script) => nodeCommand(script));
 
   it('leaves every client case with nothing to judge (skipped, never passed), saying the client sent no request and how it ended', () => {
-    const run = silent();
-    const cases = run.report.suites.flatMap((s) => s.cases);
-    expect(cases.map((c) => c.id).sort()).toEqual([...CLIENT_CASES].sort());
-    for (const c of cases) {
-      expect(c.outcome, c.id).toBe('skipped');
-      expect(c.reason, c.id).toMatch(/^nothing to judge: .*the client sent no request \(it ended: .*exit status 3; stderr: no catalog to upload/s);
-    }
+    expectNothingJudged(silent(), CLIENT_CASES, SILENT_STDERR);
   });
 
   it('judges none of the four requirements: a fault of the client, so no verdict of conformance (exit 4), not a harness fault', () => {
     const run = silent();
-    expect(clientStatuses(run.report)).toEqual(Object.fromEntries(CLIENT_REQUIREMENTS.map((id) => [id, 'untested'])));
-    expect(run.exitCode).toBe(4);
+    expectNoClientRequirementJudged(run, clientStatuses(run.report), CLIENT_REQUIREMENTS);
   });
 });
