@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SpecgateError } from '../src/errors.js';
 import { baselineTarget, loadBaseline, type Baseline } from '../src/engine/baseline.js';
@@ -12,6 +11,7 @@ import { watchInterrupts } from './interrupt.js';
 import { quote, withoutOptions } from './replay.js';
 import { didYouMean } from './suggest.js';
 import { planTargets } from './target-choice.js';
+import { makeFolderNoFollow } from '../src/reporting/output-path.js';
 
 /**
  * `specgate fuzz <suite>`: a generated-input search against the suite's target; exit 1 on a
@@ -45,7 +45,8 @@ export async function fuzzCommand(
     stop = () => running.stop();
   }
   const outDir = resolve(opts.out ?? 'reports');
-  mkdirSync(outDir, { recursive: true });
+  // counterexamples are written into it by name: never through a link planted on the way
+  makeFolderNoFollow(`--out ${opts.out ?? 'reports'}`, outDir);
   const seed = opts.seed ?? randomSeed();
   const interrupts = watchInterrupts('stopping the search and writing what was found');
   try {

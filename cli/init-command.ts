@@ -1,11 +1,12 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { SpecgateError } from '../src/errors.js';
+import { SpecgateError, isSpecgateError } from '../src/errors.js';
 import { loadSuites } from '../src/engine/run.js';
 import { isTimeBound } from '../src/engine/runtime/case-run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { fromRoot } from '../src/paths.js';
-import { declaredVars } from '../src/targets/declared-vars.js';
+import { refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';
+import { profileVars } from '../src/engine/loader/target-needs.js';
 import { agentActionUses, specHeaderNames } from '../src/targets/profile-writer/agent-uses.js';
 import { initProfileText } from '../src/targets/profile-writer/init-profile.js';
 import { didYouMean } from './suggest.js';
@@ -24,15 +25,18 @@ export function schemaPathFor(file: string | undefined): string {
 export function initCommand(modules: SuiteModule[], suite: string, opts: { out?: string; force?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
   const known = modules.map((m) => m.name);
   if (!known.includes(suite)) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"${didYouMean(suite, known)}; known suites: ${known.join(', ')}`);
+  if (opts.out) refuseLinks(`--out ${opts.out}`, opts.out);
   if (opts.out && existsSync(opts.out) && !opts.force) throw new SpecgateError('SG_USAGE', `${opts.out} already exists; give another --out, or --force to replace it`);
-  const { suites } = loadSuites(modules, [suite]);
+  const { suites, registry } = loadSuites(modules, [suite]);
   const loaded = suites[0];
   if (!loaded) throw new SpecgateError('SG_INTERNAL', `suite ${suite} did not load`);
+  // required as a run will ask for it: declared required, or read by a case that cannot run without it
+  const vars = profileVars(loaded, registry);
   const title = modules.find((m) => m.name === suite)?.title;
   const text = initProfileText({
     suite,
     ...(title ? { title } : {}),
-    vars: declaredVars(loaded),
+    vars,
     actions: agentActionUses(loaded),
     timeBound: loaded.cases.filter((c) => !c.skip && isTimeBound(c)).map((c) => c.id),
     headers: specHeaderNames(loaded),
@@ -48,11 +52,12 @@ export function initCommand(modules: SuiteModule[], suite: string, opts: { out?:
     return 0;
   }
   try {
-    writeFileSync(opts.out, text);
+    writeFileNoFollow(`--out ${opts.out}`, opts.out, text);
   } catch (e) {
+    if (isSpecgateError(e)) throw e;
     throw new SpecgateError('SG_USAGE', `cannot write ${opts.out} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give a writable --out path`, {}, { cause: e });
   }
-  const required = declaredVars(loaded).filter((v) => v.required).length;
+  const required = vars.filter((v) => v.required).length;
   const database = loaded.cases.some((c) => !c.skip && c.steps.some((st) => 'command' in st || 'query' in st));
   const what = [...(required || !database ? [`its ${required} required variable${required === 1 ? '' : 's'}`] : []), ...(database ? ['its database.url'] : [])].join(' and ');
   process.stderr.write(`specgate: wrote ${opts.out}: fill in ${what} (marked REQUIRED), then \`specgate validate ${opts.out}\`\n`);

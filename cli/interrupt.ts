@@ -1,6 +1,5 @@
 import type { Interruption } from '../src/engine/model.js';
-import { killLiveGroups } from '../src/targets/process-groups.js';
-import { sweepEverythingStarted } from '../src/targets/process-sweep.js';
+import { sweepEverythingStarted } from '../src/targets/process-family.js';
 
 /** The signals that interrupt a run or a fuzz search, and the exit code each gives. */
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -58,7 +57,7 @@ export function watchInterrupts(what: string): Interrupts {
 }
 
 /**
- * Quits without waiting for anything: kills the target process groups still running, then
+ * Quits without waiting for anything: kills the target processes still running, then
  * ends this process by the signal itself, with its default action. process.exit() is no way
  * out here: it waits for Node's worker threads, and one may be stuck for good (opening a
  * named pipe nobody reads). Shells report the status as 128 + the signal's number, 130 or 143,
@@ -66,8 +65,7 @@ export function watchInterrupts(what: string): Interrupts {
  */
 function quitNow(sig: StopSignal): void {
   process.stderr.write(`specgate: interrupted again: quitting without waiting\n`);
-  killLiveGroups();
-  // and what targets started outside their groups (setsid children): no 'exit' handler runs after this
+  // and everything they started, in their groups or not: no 'exit' handler runs after this
   sweepEverythingStarted();
   // the default action only comes back once no listener is left for the signal
   process.removeAllListeners(sig);

@@ -1,16 +1,19 @@
 import type { LoadedSuite } from '../src/engine/model.js';
+import type { Registry } from '../src/engine/registry.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 import { describeSides } from '../src/engine/sides.js';
-import { declaredVars, someOf, type DeclaredVar } from '../src/targets/declared-vars.js';
+import { profileVars } from '../src/engine/loader/target-needs.js';
+import { someOf, type DeclaredVar } from '../src/targets/declared-vars.js';
 
 /**
  * A suite's declared target variables, each with whether a target must set it, an example, the
- * cases that read it or need it, and the cases it skips when unset (all derived from the cases).
+ * cases that read it or need it, and the cases it skips when unset (all derived from the cases;
+ * required as `init` marks it and a run asks for it).
  */
-export function suiteVariables(s: LoadedSuite): DeclaredVar[] {
-  return declaredVars(s);
+export function suiteVariables(s: LoadedSuite, registry: Registry): DeclaredVar[] {
+  return profileVars(s, registry);
 }
 
 /** The third line of a variable in `list --vars`: whether a profile must set it, and what happens without it. */
@@ -24,14 +27,14 @@ function requirement(v: DeclaredVar): string {
 /** `specgate list`: suites, their requirements (with level and coverage) and cases; `--vars`: their target variables. */
 export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
-  const { suites } = loadSuites(modules, names);
+  const { suites, registry } = loadSuites(modules, names);
   if (opts.vars) {
     if (opts.json) {
-      out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s) })), null, 2)}\n`);
+      out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s, registry) })), null, 2)}\n`);
       return 0;
     }
     for (const s of suites) {
-      const vars = suiteVariables(s);
+      const vars = suiteVariables(s, registry);
       out.write(`${s.name}: ${vars.length ? `${vars.length} variables (target profile suites.${s.name}.vars)` : 'declares no variables'}\n`);
       for (const v of vars) {
         const by = [...(v.apiTable ? ['the API table (every operation)'] : []), ...(v.cases.length ? [`${v.cases.length} case(s): ${v.cases.slice(0, 5).join(', ')}${v.cases.length > 5 ? ', ...' : ''}`] : [])];

@@ -5,13 +5,13 @@
  * It fails while the bug is there and passes once it is fixed, whatever seed later runs use.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { readYaml } from '../src/engine/loader/yaml-source.js';
 import type { CaseDef, CaseResult, RunResult } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
+import { checkOutputFolder, nearestFolder, refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';
 
 /** A case item of a suite file, as written (before `each:` rows, `use:` fragments and defaults expand). */
 type RawCase = Record<string, unknown> & { id?: unknown; vars?: Record<string, unknown> };
@@ -55,8 +55,24 @@ export function regressionCase(def: CaseDef, result: CaseResult, oracle: ((v: un
 }
 
 /**
+ * Checks before anything runs that regression cases could be written under `dir`: it is not, and
+ * passes through no, symbolic link, and no file stands where its folder goes. A folder given with
+ * `--regressions` must also be one that can be made and written into; the default is made only
+ * when a property case fails, so a run from a folder it cannot write to is not refused for it.
+ * @throws SpecgateError `SG_USAGE` naming `--regressions` and what to change.
+ */
+export function checkRegressionsFolder(dir: string, given: boolean): void {
+  const what = `--regressions ${dir}`;
+  if (given) return checkOutputFolder(what, dir);
+  refuseLinks(what, dir);
+  nearestFolder(what, dir);
+}
+
+/**
  * Writes a regression case for every failed YAML property case of the run into
- * `<dir>/<suite>/<case-id>.yaml`; returns one line per file written or case passed over.
+ * `<dir>/<suite>/<case-id>.yaml`; returns one line per file written or case passed over. Folders
+ * are made and files written without following a symbolic link (a link planted in the folder
+ * since the check stops the write, SG_USAGE).
  */
 export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string): string[] {
   const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter((c) => c.outcome === 'failed' && c.property?.counterexample !== undefined) })).filter((s) => s.cases.length);
@@ -76,8 +92,7 @@ export function writeRegressionCases(modules: SuiteModule[], result: RunResult, 
         continue;
       }
       const file = join(dir, suite, `${out.id}.yaml`);
-      mkdirSync(join(dir, suite), { recursive: true });
-      writeFileSync(file, out.yaml);
+      writeFileNoFollow(`--regressions ${dir}`, file, out.yaml);
       lines.push(`wrote regression case ${file}: review it and commit it into the ${suite} suite's cases/ folder`);
     }
   }

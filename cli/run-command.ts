@@ -1,12 +1,12 @@
 import { dirname } from 'node:path';
-import { SpecgateError } from '../src/errors.js';
+import { SpecgateError, asSpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { createConsoleReporter, createReporters, parseReportSpec, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
-import { writeRegressionCases } from './regression-cases.js';
+import { checkRegressionsFolder, writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
 import { parseSides } from './side-choice.js';
@@ -44,6 +44,7 @@ export interface RunFlags {
 }
 
 const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
+const DEFAULT_REGRESSIONS = 'reports/regressions';
 
 /**
  * `specgate run`: load, run, report; the exit code is the run's verdict, or 130 (SIGINT) or 143
@@ -57,6 +58,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   // failure screenshots go beside the reports: the JSON report's folder, else the first one's
   const parsedReports = reportSpecs.map((spec) => parseReportSpec(spec));
   const reportFile = (parsedReports.find((p) => p.format === 'json') ?? parsedReports[0])?.path;
+  const regressions = flags.regressions ?? DEFAULT_REGRESSIONS;
+  checkRegressionsFolder(regressions, flags.regressions !== undefined);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case);
@@ -66,13 +69,14 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const shard = flags.shard
     ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? 8, log: (line) => process.stdout.write(`${line}\n`) })
     : undefined;
-  const reporters: Reporter[] = [
+  // the summary ends with the exit code, which a report that cannot be written changes: it waits for the writes
+  const terminal = holdSummary(
     withUnsetNotes(
       createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
       (result) => unsetOptionalNotes(modules, result, plan.targets),
     ),
-    ...fileReporters,
-  ];
+  );
+  const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
   const interrupts = watchInterrupts('stopping the cases in flight and writing the reports of what ran');
   try {
     const result = await run({
@@ -99,9 +103,15 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(shard ? { shard } : {}),
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
     });
-    await Promise.all(reporters.map((r) => r.finish()));
-    for (const line of writeRegressionCases(modules, result, flags.regressions ?? 'reports/regressions')) process.stdout.write(`${line}\n`);
-    return result.summary.exitCode;
+    const unwritten: SpecgateError[] = [];
+    for (const written of await Promise.allSettled(fileReporters.map((r) => r.finish()))) if (written.status === 'rejected') unwritten.push(asSpecgateError(written.reason, 'SG_CONFIG'));
+    try {
+      for (const line of writeRegressionCases(modules, result, regressions)) process.stdout.write(`${line}\n`);
+    } catch (e) {
+      unwritten.push(asSpecgateError(e, 'SG_CONFIG'));
+    }
+    for (const e of unwritten) process.stderr.write(`specgate: error [${e.code}]: ${e.message}\n`);
+    return await terminal.release(unwritten);
   } finally {
     interrupts.dispose();
   }

@@ -1,8 +1,9 @@
-import { chmodSync, writeFileSync } from 'node:fs';
-import { SpecgateError } from '../src/errors.js';
+import { chmodSync } from 'node:fs';
+import { SpecgateError, isSpecgateError } from '../src/errors.js';
 import { VirtualClock } from '../src/engine/clock.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { RunningReference, SuiteModule } from '../src/engine/suite-module.js';
+import { writeFileNoFollow } from '../src/reporting/output-path.js';
 import { declaredVars } from '../src/targets/declared-vars.js';
 import { envFileText, servedProfile } from '../src/targets/profile-writer/served-profile.js';
 import { schemaPathFor } from './init-command.js';
@@ -104,12 +105,14 @@ function writeProfile(suite: string, file: string, running: RunningReference, va
     envFile,
   });
   try {
-    writeFileSync(file, profile.text);
+    // never through a symbolic link: the env file holds secrets
+    writeFileNoFollow(`--profile ${file}`, file, profile.text);
     if (Object.keys(profile.env).length) {
-      writeFileSync(envFile, envFileText(profile.env), { mode: 0o600 });
+      writeFileNoFollow(`--profile ${file}`, envFile, envFileText(profile.env), { mode: 0o600 });
       chmodSync(envFile, 0o600);
     }
   } catch (e) {
+    if (isSpecgateError(e)) throw e;
     throw new SpecgateError('SG_USAGE', `cannot write the profile ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give a writable --profile path`, {}, { cause: e });
   }
   return { profile: file, envFile: Object.keys(profile.env).length ? envFile : '', secrets: profile.fromEnv };

@@ -150,8 +150,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         registry,
         target,
         http: http(),
-        // an external target's deadline; the embedded reference runs in this process and is never the one that stalls
-        ...(choice.section ? { httpTimeoutMs } : {}),
+        // an external target's deadline when the profile or the command line sets one (browser
+        // pages keep their own, longer default otherwise: a page loads more than one answer); the
+        // embedded reference runs in this process and is never the one that stalls
+        ...(choice.section && (choice.section.http?.timeoutMs ?? opts.http?.timeoutMs) !== undefined ? { httpTimeoutMs } : {}),
         exec,
         timeMode,
         runSeed: seed,

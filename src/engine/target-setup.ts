@@ -146,7 +146,8 @@ function makeAgent(s: TargetSection, vars: Record<string, unknown>, suite: strin
     actions: a.actions,
     vars,
     ...(a.chromium !== undefined ? { chromium: a.chromium } : {}),
-    ...(a.stepTimeoutMs !== undefined ? { stepTimeoutMs: a.stepTimeoutMs } : {}),
+    // a page step waits for the target no longer than a request does, unless the agent says otherwise
+    ...(a.stepTimeoutMs !== undefined || s.http?.timeoutMs !== undefined ? { stepTimeoutMs: a.stepTimeoutMs ?? s.http?.timeoutMs } : {}),
     suite,
     ...(reportDir !== undefined ? { screenshotDir: reportScreenshotDir(reportDir) } : {}),
   });

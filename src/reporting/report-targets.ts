@@ -1,10 +1,11 @@
 /**
  * Checks every report destination before a run starts, so a path that cannot be written is a
- * usage error up front (exit 2) instead of a crash after the verdict was printed.
+ * usage error up front (exit 2) instead of a failure after the verdict was printed.
  */
-import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SpecgateError } from '../errors.js';
+import { canCreateIn, isStreamName, nearestFolder, refuseLinks } from './output-path.js';
 
 /** One parsed `--report` value: the text as given and the absolute path it names. */
 export interface ReportTarget {
@@ -35,43 +36,49 @@ const writable = (path: string, mode: number = constants.W_OK): boolean => {
 
 /**
  * The folder a new file at `path` lands in must exist or be creatable: its nearest existing
- * ancestor has to be a folder we may write into.
+ * ancestor has to be a folder in which something can be made (tried, since permission bits say
+ * nothing to root, nor of a read-only file system or /proc).
  */
 function checkFolder(spec: string, folder: string): void {
-  let at = folder;
-  while (statOf(at, true) === undefined && dirname(at) !== at) at = dirname(at);
-  const st = statOf(at, true);
-  if (st && !st.isDirectory()) {
-    throw new SpecgateError('SG_USAGE', `--report ${spec}: ${at} is a file, so the folder ${folder} cannot be created; choose a path under a folder`, { spec });
-  }
-  if (!writable(at, constants.W_OK | constants.X_OK)) {
-    throw new SpecgateError('SG_USAGE', `--report ${spec}: cannot write into ${at} (permission denied); choose a folder you can write to`, { spec });
+  const what = `--report ${spec}`;
+  const at = nearestFolder(what, folder);
+  const tried = canCreateIn(at);
+  if (!tried.ok) {
+    const made = at === folder ? `cannot write into ${at}` : `cannot create the folder ${folder}: nothing can be made in ${at}`;
+    throw new SpecgateError('SG_USAGE', `${what}: ${made} (${tried.reason}); choose a folder you can write to`, { spec });
   }
 }
 
-/** Checks one destination; returns the identity of the file written (for duplicate detection). */
+/**
+ * A report on one of this process's streams by its system name (`/dev/stdout`, `/dev/fd/3`):
+ * written through what it names, which must be writable and not a folder.
+ */
+function checkStream(t: ReportTarget): string {
+  const st = statOf(t.path, true);
+  if (!st) throw new SpecgateError('SG_USAGE', `--report ${t.spec}: ${t.path} names no open stream of this process; choose a file path`, { spec: t.spec });
+  if (st.isDirectory()) throw new SpecgateError('SG_USAGE', `--report ${t.spec}: ${t.path} is a folder; name a file`, { spec: t.spec });
+  if (!writable(t.path)) throw new SpecgateError('SG_USAGE', `--report ${t.spec}: ${t.path} cannot be written (permission denied); choose another path`, { spec: t.spec });
+  return `${st.dev}:${st.ino}`;
+}
+
+/**
+ * Checks one destination; returns the identity of the file written (for duplicate detection).
+ * A path that is, or passes through, a symbolic link is refused (output-path.ts says why).
+ */
 function checkTarget(t: ReportTarget): string {
-  const link = statOf(t.path, false);
-  if (!link) {
+  if (isStreamName(t.path)) return checkStream(t);
+  refuseLinks(`--report ${t.spec}`, t.path);
+  const st = statOf(t.path, false);
+  if (!st) {
     checkFolder(t.spec, dirname(t.path));
     return t.path;
   }
-  const st = statOf(t.path, true);
-  if (st?.isDirectory()) {
+  if (st.isDirectory()) {
     throw new SpecgateError('SG_USAGE', `--report ${t.spec}: ${t.path} is a folder; name a file inside it (e.g. ${t.format}=${join(t.path, FILE_NAMES[t.format] ?? 'report')})`, { spec: t.spec });
   }
-  if (!st) {
-    // a link to nothing yet: the file is created where the link points
-    const to = resolve(dirname(t.path), readlinkSync(t.path));
-    checkFolder(t.spec, dirname(to));
-    return to;
-  }
-  const real = realpathSync(t.path);
   if (st.isFile()) {
-    // a regular file is replaced by a renamed sibling, so its folder must be writable
-    if (!writable(dirname(real), constants.W_OK | constants.X_OK)) {
-      throw new SpecgateError('SG_USAGE', `--report ${t.spec}: cannot write into ${dirname(real)} (permission denied); choose a folder you can write to`, { spec: t.spec });
-    }
+    // a regular file is replaced by a renamed sibling, so something must be made in its folder
+    checkFolder(t.spec, dirname(t.path));
   } else if (!writable(t.path)) {
     throw new SpecgateError('SG_USAGE', `--report ${t.spec}: ${t.path} cannot be written (permission denied); choose another path`, { spec: t.spec });
   }

@@ -2,12 +2,13 @@
  * The reporter contract. Reporters only consume engine events (DESIGN "Layout", dependency
  * rule), so they work the same for a live run and for a replayed event log.
  */
-import { lstat, mkdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { fstatSync, type Stats } from 'node:fs';
+import { lstat, open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, fstatSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EngineEvent } from '../engine/events.js';
-import { SpecgateError } from '../errors.js';
+import { SpecgateError, isSpecgateError } from '../errors.js';
 import type { RunResult } from '../engine/model.js';
+import { isStreamName, makeFolderNoFollow, refuseLinks } from './output-path.js';
 
 /** Something that turns the engine's event stream into output. */
 export interface Reporter {
@@ -17,14 +18,26 @@ export interface Reporter {
   finish(): Promise<void>;
 }
 
-/** Writes `content` to a sibling temp file and renames it over `path`. */
+/**
+ * Writes `content` to a sibling temp file and renames it over `path`. The temp file is made
+ * new (O_EXCL) and never through a link (O_NOFOLLOW): its name is predictable, so a link
+ * planted there must not take the write; and a rename replaces the name itself, never what a
+ * link there points to.
+ */
 async function replaceFile(path: string, content: string): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
+  let made = false;
   try {
-    await writeFile(tmp, content, 'utf8');
+    const file = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+    made = true;
+    try {
+      await file.writeFile(content, 'utf8');
+    } finally {
+      await file.close();
+    }
     await rename(tmp, path);
   } catch (e) {
-    await rm(tmp, { force: true });
+    if (made) await rm(tmp, { force: true });
     throw e;
   }
 }
@@ -49,27 +62,38 @@ function ownStream(file: Stats): NodeJS.WriteStream | undefined {
 /**
  * Writes `content` to `path`, creating parent folders. A new or regular file is written to a
  * sibling temp file and renamed, so a CI step never picks up half a report after a crash. What
- * is not a regular file (a device, a pipe) is written through and never replaced; this
- * process's own stdout or stderr gets the report on that stream; a symbolic link stays a link
- * and the file it points to gets the report.
- * @throws SpecgateError `SG_CONFIG` when the file cannot be written, with the reason.
+ * is not a regular file (a device, a pipe) is written through and never replaced. A path that is,
+ * or passes through, a symbolic link is refused (output-path.ts), and folders are made without
+ * following one; only the system's names of this process's streams (`/dev/stdout`, `/dev/fd/3`)
+ * are followed, and this process's own stdout or stderr gets the report on that stream.
+ * @throws SpecgateError `SG_USAGE` for a link on the way, `SG_CONFIG` when the file cannot be
+ * written, with the reason.
  */
 export async function writeReportFile(path: string, content: string): Promise<void> {
   try {
-    const link = await lstat(path).catch(() => undefined);
-    if (!link) {
-      await mkdir(dirname(path), { recursive: true });
+    if (isStreamName(path)) return await writeStream(path, content);
+    refuseLinks(`--report ${path}`, path);
+    const st = await lstat(path).catch(() => undefined);
+    if (!st) {
+      makeFolderNoFollow(`--report ${path}`, dirname(path), path);
       return await replaceFile(path, content);
     }
-    const target = await stat(path).catch(() => undefined);
-    const own = target && ownStream(target);
-    if (own) return await new Promise<void>((resolve, reject) => own.write(content, (e) => (e ? reject(e) : resolve())));
-    if (target?.isFile()) return await replaceFile(link.isSymbolicLink() ? await realpath(path) : path, content);
-    await writeFile(path, content, 'utf8');
+    if (st.isFile()) return await replaceFile(path, content);
+    await writeFile(path, content, { encoding: 'utf8', flag: constants.O_WRONLY | constants.O_NOFOLLOW });
   } catch (e) {
+    if (isSpecgateError(e)) throw e;
     const reason = e instanceof Error ? e.message : String(e);
     throw new SpecgateError('SG_CONFIG', `could not write the report ${path}: ${reason}; check the path and the free space, or give another --report path`, { path }, { cause: e });
   }
+}
+
+/** A report to a stream by its system name: this process's stdout or stderr through the open stream, anything else through the name. */
+async function writeStream(path: string, content: string): Promise<void> {
+  const target = await stat(path).catch(() => undefined);
+  const own = target && ownStream(target);
+  if (own) return await new Promise<void>((resolve, reject) => own.write(content, (e) => (e ? reject(e) : resolve())));
+  if (target?.isFile()) return await replaceFile(await realpath(path), content);
+  await writeFile(path, content, 'utf8');
 }
 
 /**

@@ -60,9 +60,10 @@ export function rootCauses(run: RunResult): RootCauses {
       }
       return out;
     };
+    const failedIn = failingCases(suite.cases);
     for (const v of verdicts) {
       if (v.status !== 'failed') continue;
-      const cases = suite.cases.filter((c) => c.failures.some((f) => f.requirement === v.id));
+      const cases = failedIn.get(v.id) ?? [];
       const replay = cases.find((c) => c.replay !== undefined)?.replay ?? cases.find((c) => c.property?.replay)?.property?.replay;
       roots.push({ suite: suite.name, verdict: v, gating: LEVEL_GATES(v.level, run), cases, ...(replay ? { replay } : {}), blocks: reach(v.id) });
     }
@@ -74,6 +75,19 @@ export function rootCauses(run: RunResult): RootCauses {
   }
   roots.sort((a, b) => Number(b.gating) - Number(a.gating));
   return { roots, blockers };
+}
+
+/** Requirement ID -> the cases that failed it, in run order: one pass, not one per failed requirement (a merged run may hold 100,000 cases). */
+function failingCases(cases: readonly CaseResult[]): Map<string, CaseResult[]> {
+  const out = new Map<string, CaseResult[]>();
+  for (const c of cases) {
+    for (const id of new Set(c.failures.map((f) => f.requirement))) {
+      const list = out.get(id);
+      if (list) list.push(c);
+      else out.set(id, [c]);
+    }
+  }
+  return out;
 }
 
 /** "18 requirements blocked by it: AFF-A, AFF-B, AFF-C and 15 more". */

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { SpecgateError } from '../errors.js';
-import { trackGroup } from './process-groups.js';
-import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepProcesses } from './process-sweep.js';
+import { ProcessFamily } from './process-family.js';
 import { StderrHead } from './stderr-head.js';
 import type { ExecRequest, ExecResult, ExecRunner } from './types.js';
 
@@ -11,20 +10,18 @@ import type { ExecRequest, ExecResult, ExecRunner } from './types.js';
 export const EXEC_DEFAULTS = { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 * 1024, maxStderrBytes: 1024 * 1024 } as const;
 
 /**
- * How long after the child's own exit its output pipes may stay open (ms). A descendant that
- * holds them longer is not the child's answer: the child is judged on what it wrote before it
- * exited, and whatever still holds the pipes is killed.
+ * After the child's own exit (and the kill of everything it left running), how long its output
+ * pipes may take to close (ms). The child is judged on what it wrote before it exited; a holder
+ * of the pipes that no sweep could find (no /proc) only delays the answer by this much.
  */
-export const EXIT_GRACE_MS = 250;
-/** After the holders of the pipes were killed, how long 'close' may take before the run ends without it. */
-const CLOSE_WAIT_MS = 2000;
+export const DRAIN_MS = 2000;
 
 /**
  * Runs an executable target: binary stdin written fully then closed, stdout collected as bytes
- * up to a cap, stderr kept (head) for the report. The child leads its own process group, so a
- * timeout, an overflow or an abort kills everything it started (`kill(-pid)`), and so does a
- * normal exit: a plugin's leftover descendants are orphans nobody else will reap. Descendants
- * that left the group (`setsid`, detached spawns) are found and killed too (process-sweep.ts).
+ * up to a cap, stderr kept (head) for the report. The child leads its own session and process
+ * group, so a timeout, an overflow or an abort kills everything it started, and so does its
+ * exit: an invocation ends with nothing of it left running, descendants that left the group
+ * (`setsid`, double forks, cleared environments) included (process-family.ts).
  */
 export function createExecRunner(): ExecRunner {
   return { run };
@@ -40,52 +37,39 @@ function run(req: ExecRequest): Promise<ExecResult> {
 
   return new Promise<ExecResult>((resolve, reject) => {
     let child: ChildProcess;
-    const tag = newProcessTag();
+    const family = new ProcessFamily();
     try {
       child = spawn(req.command, args, {
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
         cwd: req.cwd,
-        env: { ...process.env, ...(req.env ?? {}), [PROCESS_TAG_VAR]: tag },
+        env: family.env({ ...process.env, ...(req.env ?? {}) }),
       });
     } catch (e) {
       reject(spawnError(req.command, req.cwd, e));
       return;
     }
-    const untrack = child.pid === undefined ? () => undefined : trackGroup(child.pid);
+    family.adopt(child);
     const stdout: Buffer[] = [];
     let stdoutSize = 0;
     let failure: unknown;
     let settled = false;
     let exited = false;
 
-    const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // ESRCH: the group is already empty.
-      }
-    };
-    // Everything the child started, in its group or not: whatever carries its tag or holds its pipes.
-    const killAll = (): void => {
-      killGroup();
-      const pipes = [pipeId(child.stdout), pipeId(child.stderr)].filter((p): p is string => p !== undefined);
-      sweepProcesses({ tag, pipes });
-    };
     const fail = (err: unknown): void => {
       if (failure !== undefined || settled) return;
       failure = err;
-      killAll();
+      family.kill();
       // The child may already be gone while a descendant holds the pipes: do not wait for them.
       if (exited) finish();
     };
     const finish = (): void => {
       if (settled) return;
       settled = true;
-      untrack();
+      // whatever the invocation started is gone before its answer is
+      family.end();
       clearTimeout(timer);
-      clearTimeout(grace);
+      clearTimeout(drain);
       req.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -98,7 +82,7 @@ function run(req: ExecRequest): Promise<ExecResult> {
         durationMs: performance.now() - start,
       });
     };
-    let grace: NodeJS.Timeout | undefined;
+    let drain: NodeJS.Timeout | undefined;
     const onAbort = (): void => fail(req.signal?.reason);
     const timer = setTimeout(() => {
       fail(new SpecgateError(
@@ -133,19 +117,14 @@ function run(req: ExecRequest): Promise<ExecResult> {
     child.stderr?.on('data', (chunk: Buffer) => stderr.add(chunk));
     child.on('exit', () => {
       exited = true;
-      killGroup();
+      // The answer is what the child wrote before it exited. Whatever it left running goes now:
+      // a descendant holding the pipes would keep 'close' from coming, and one that does not
+      // would outlive the invocation. What the child wrote stays in the pipes and is still read.
+      family.kill();
       if (failure !== undefined) return finish();
-      // Normally the pipes close right after the exit. If a descendant outside the group still
-      // holds them, the answer is what the child wrote before it exited: read what is already
-      // in the pipes, then kill the holders and stop reading.
-      grace = setTimeout(() => {
-        if (settled) return;
-        killAll();
-        // the holders are gone now: what they kept open closes, and 'close' comes with every byte
-        // the child wrote still to be read (on a busy machine this timer can fire before the
-        // pipes' last data is read); finish without it only if 'close' never comes
-        grace = setTimeout(finish, CLOSE_WAIT_MS);
-      }, EXIT_GRACE_MS);
+      // 'close' comes once the pipes are read to their end; finish without it only if a holder
+      // no sweep could find keeps them open
+      drain = setTimeout(finish, DRAIN_MS);
     });
     child.on('close', finish);
 

@@ -6,7 +6,9 @@ import { formatLocation, type YamlSource } from '../engine/loader/yaml-source.js
 import type { HttpRequestSpec, SourceLocation, Step } from '../engine/model.js';
 import { SpecgateError } from '../errors.js';
 import { PAGE_STEP_KINDS, type PageStep } from './browser/page-steps.js';
+import { databaseUrlProblem } from './database/database-url.js';
 import type { DatabaseSection } from './database/types.js';
+import { referencedVariables, resolveDeep, resolveVariables } from '../engine/expressions.js';
 import type { TargetSection } from './target-section.js';
 import type { ExecConfig } from './types.js';
 
@@ -74,7 +76,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.side !== undefined) out.side = raw.side;
   if (raw.http) out.http = { ...raw.http };
   if (raw.database) {
-    const database = databaseSection(raw.database, ctx);
+    const database = databaseSection(raw.database, vars, ctx);
     if (database) out.database = database;
   }
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
@@ -146,7 +148,7 @@ function execConfig(raw: NonNullable<RawSuite['exec']>, base: string): ExecConfi
  * with `exec`. The process runs in the profile's folder unless `cwd` says otherwise, and a
  * relative path in its command line is taken from that folder too.
  */
-function databaseSection(raw: RawDatabase, ctx: SuiteBuildContext): DatabaseSection | undefined {
+function databaseSection(raw: RawDatabase, vars: Record<string, unknown>, ctx: SuiteBuildContext): DatabaseSection | undefined {
   const problem = (message: string, ...path: string[]): undefined => {
     const loc = ctx.src.locate(['suites', ctx.suite, 'database', ...path]);
     ctx.errors.push(new SpecgateError('SG_CONFIG', `${formatLocation(loc)}: ${message}`, { ...loc }));
@@ -160,6 +162,8 @@ function databaseSection(raw: RawDatabase, ctx: SuiteBuildContext): DatabaseSect
     if (extra) return problem(`database.${extra} applies only to a database process (exec), not to a url`, extra);
     if (raw.url.includes(PLACEHOLDER))
       return problem(`database.url is still ${JSON.stringify(PLACEHOLDER)}: put your database's URL there (postgres://..., mongodb://...), or name a program that speaks for it with database.exec`, 'url');
+    const wrong = urlProblem(raw.url, vars, ctx.suite);
+    if (wrong) return problem(`suites.${ctx.suite}.database.url ${wrong}`, 'url');
     return { url: raw.url, ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs } : {}) };
   }
   const cwd = resolve(ctx.base, raw.cwd ?? '.');
@@ -179,6 +183,30 @@ function databaseSection(raw: RawDatabase, ctx: SuiteBuildContext): DatabaseSect
       ...(raw.maxLineBytes !== undefined ? { maxLineBytes: raw.maxLineBytes } : {}),
     },
   };
+}
+
+/**
+ * What is wrong with a database URL as the run will open it: `${env:...}` is resolved already,
+ * and a URL made of the section's vars (`${db_host}`) is checked with them in place, as the run
+ * resolves it. A var it names that is not set is said here too, since the run could not open it.
+ */
+function urlProblem(url: string, vars: Record<string, unknown>, suite: string): string | undefined {
+  let resolved: unknown = url;
+  if (url.includes('${')) {
+    try {
+      resolved = resolveDeep(url, { vars: resolveVariables(vars) });
+    } catch {
+      // the expression's own message would repeat the URL, and with it a password read from the environment
+      let names: string[] = [];
+      try {
+        names = referencedVariables(url).filter((n) => vars[n] === undefined || vars[n] === null);
+      } catch {
+        return 'holds a ${...} that does not parse; write the URL out, or name the section\'s vars as ${name}';
+      }
+      return `reads ${names.length ? names.map((n) => `\${${n}}`).join(', ') : 'a variable'}, which suites.${suite}.vars does not set; set ${names.length === 1 ? 'it' : 'them'} under vars:, or write the URL out`;
+    }
+  }
+  return databaseUrlProblem(String(resolved));
 }
 
 /**

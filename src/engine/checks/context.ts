@@ -86,6 +86,13 @@ export interface CheckContext {
   agent: UserAgentDriver | undefined;
   signal: AbortSignal;
   /**
+   * An external target's per-request deadline (ms): the profile's `http.timeoutMs`, or its
+   * default; undefined for an embedded reference. What a check does to the target outside
+   * `request` (a page a browser opens) takes no longer, so that a target that never answers
+   * fails as fast through a browser as through a request.
+   */
+  httpTimeoutMs?: number;
+  /**
    * Observations shared by the cases of this suite run, keyed by check and arguments: judged
    * checks declared with `share` (src/engine/checks/judged.ts) keep one run per key here.
    */

@@ -1,13 +1,12 @@
 import { SpecgateError } from '../../errors.js';
 import { Redactor } from '../../targets/redact.js';
-import { checkSets } from '../checks/contract.js';
-import { referencedVariables, resolveDeep, resolveVariables } from '../expressions.js';
-import type { CaseDef, LoadedSuite, SourceLocation, Step } from '../model.js';
+import { resolveDeep, resolveVariables } from '../expressions.js';
+import type { CaseDef, LoadedSuite, SourceLocation } from '../model.js';
 import type { Registry } from '../registry.js';
-import { isTimeBound } from '../runtime/case-run.js';
 import type { TargetChoice } from '../target-setup.js';
 import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
+import { safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
 import { PLACEHOLDER, declaredVars, isSet, neededBy, secretEnvName, someOf, type DeclaredVar } from '../../targets/declared-vars.js';
 
 /**
@@ -30,33 +29,12 @@ export function checkTargetConfig(selected: { suite: LoadedSuite; cases: CaseDef
   return errors;
 }
 
-/** One place a case relies on the target: the case and where it is written. */
-interface Use {
-  caseId: string;
-  at: SourceLocation;
-}
-
-interface Needs {
-  /** Target variable -> cases that read it. */
-  reads: Map<string, Use[]>;
-  /** Target variable -> cases whose request URLs start with it. */
-  bases: Map<string, Use[]>;
-  /** User-agent action -> cases that perform it. */
-  actions: Map<string, Use[]>;
-  /** Some case sends a request by operation ID or runs an `api.*` check. */
-  api: boolean;
-}
-
 function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
   const section = choice.section;
   if (!section) return [];
   const vars = resolveVariables(section.vars ?? {});
   const declared = suite.vars ? new Set(Object.keys(suite.vars)) : undefined;
-  const needs: Needs = { reads: new Map(), bases: new Map(), actions: new Map(), api: false };
-  for (const def of cases) {
-    if (willSkip(def, vars, Boolean(section.clock) || opts.includeSlow)) continue;
-    collect(def, declared, registry, needs);
-  }
+  const needs = targetNeeds(cases, declared, registry, vars, Boolean(section.clock) || opts.includeSlow);
   const redactor = new Redactor([...choice.secrets, ...(section.secrets ?? [])]);
   const show = (v: unknown): string => redactor.redactString(JSON.stringify(v) ?? String(v));
   const where = (loc: SourceLocation | undefined): string => (loc ? `${formatLocation(loc)}: ` : `the target (${choice.label}): `);
@@ -220,66 +198,6 @@ function countOthers(n: number): string {
 function firstAction(needs: Needs, use: Use): string {
   for (const [action, uses] of needs.actions) if (uses.includes(use)) return action;
   return '';
-}
-
-/** A case the run will skip needs nothing of the target. */
-function willSkip(def: CaseDef, vars: Record<string, unknown>, timeCanPass: boolean): boolean {
-  if (def.skip || def.steps.length === 0) return true;
-  if (def.needs?.some((v) => vars[v] === undefined || vars[v] === '')) return true;
-  return isTimeBound(def) && !timeCanPass;
-}
-
-/** What one case asks of the target: variables it reads before setting them, URL bases, agent actions, API requests. */
-function collect(def: CaseDef, declared: ReadonlySet<string> | undefined, registry: Registry, needs: Needs): void {
-  const use: Use = { caseId: def.id, at: def.location };
-  // variables the case sets itself; made only once the case sets one (most set none)
-  let known: Set<string> | undefined = def.vars ? new Set(Object.keys(def.vars)) : undefined;
-  const setsItself = (name: string): void => void (known ??= new Set()).add(name);
-  if (def.property) {
-    setsItself('case');
-    setsItself('oracle');
-  }
-  const note = (map: Map<string, Use[]>, key: string): void => {
-    const list = map.get(key);
-    // cases are collected one after another, so this case's own use, if noted, is the last one
-    // (looking through the whole list made a suite of thousands of cases quadratic)
-    if (!list) map.set(key, [use]);
-    else if (list[list.length - 1]?.caseId !== def.id) list.push(use);
-  };
-  const targetRead = (name: string): boolean => !known?.has(name) && (declared === undefined || declared.has(name));
-  if (declared) for (const name of readsIn(def.vars ?? {})) if (declared.has(name)) note(needs.reads, name);
-  for (const step of def.steps) {
-    if (declared) {
-      const { capture: _capture, ...acting } = step as Step & { capture?: Record<string, string> };
-      for (const name of readsIn(acting)) if (targetRead(name)) note(needs.reads, name);
-    }
-    if ('request' in step) {
-      const head = typeof step.request.url === 'string' ? /^\$\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}/.exec(step.request.url)?.[1] : undefined;
-      if (head !== undefined && targetRead(head)) note(needs.bases, head);
-      if (step.request.operation !== undefined) needs.api = true;
-    }
-    if ('agent' in step) note(needs.actions, step.agent);
-    if ('check' in step && step.check.startsWith('api.')) needs.api = true;
-    if ('set' in step) for (const k of Object.keys(step.set)) setsItself(k);
-    if ('capture' in step && step.capture) for (const k of Object.keys(step.capture)) setsItself(k);
-    if ('check' in step && registry.has('check', step.check)) for (const k of checkSets(registry.check(step.check), step.with ?? {})) setsItself(k);
-  }
-}
-
-/** Every variable the expressions inside a value read. */
-function readsIn(v: unknown): string[] {
-  if (typeof v === 'string') return safeReferences(v);
-  if (Array.isArray(v)) return v.flatMap(readsIn);
-  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.values(v).flatMap(readsIn);
-  return [];
-}
-
-function safeReferences(s: string): string[] {
-  try {
-    return referencedVariables(s);
-  } catch {
-    return []; // the loader reports expression syntax
-  }
 }
 
 function isHttpUrl(v: unknown): boolean {

@@ -21,6 +21,8 @@ import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 import { AdvertisedValues, type HeardAnswer } from './advertised-values.js';
 import { explained, type FailureNote } from './advertised-note.js';
 import { BlockedCase } from './evidence.js';
+import { boundedValue } from './bounded-value.js';
+import { keepFailure } from './failure-cap.js';
 
 const KEEP_EXCHANGES = 4;
 /** Answers a listening check keeps (a check that sets variables reads them from its first few). */
@@ -204,10 +206,11 @@ export class CaseRun implements StepScope {
     const message = explained(f.message, this.notes[this.notes.length - 1]?.());
     for (const requirement of targets) {
       const failure: Failure = { requirement, message };
-      if (f.expected !== undefined) failure.expected = f.expected;
-      if (f.actual !== undefined) failure.actual = f.actual;
-      if (ex) failure.exchange = ex;
-      this.failures.push(failure);
+      // bounded as recorded: a failure must not keep a whole hostile answer alive to the report
+      if (f.expected !== undefined) failure.expected = boundedValue(f.expected);
+      if (f.actual !== undefined) failure.actual = boundedValue(f.actual);
+      if (ex) failure.exchange = boundedExchange(ex);
+      keepFailure(this.failures, failure);
     }
   }
 
@@ -274,6 +277,7 @@ export class CaseRun implements StepScope {
       ...(rt.target.documents ? { documents: recordedDocuments(this, rt.target.documents) } : {}),
       clock: rt.target.clock,
       agent: this.agentFor(vars),
+      ...(rt.httpTimeoutMs !== undefined ? { httpTimeoutMs: rt.httpTimeoutMs } : {}),
       // made only when the check reads it
       get signal(): AbortSignal {
         return run.signal;
@@ -351,14 +355,14 @@ export class CaseRun implements StepScope {
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
-      Object.assign(info, { path: fullPath, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
+      Object.assign(info, { path: fullPath, counterexample: boundedValue(outcome.counterexample), shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, fullPath) });
       const judges = contract?.judges;
       const outside = Array.isArray(judges) ? outcome.failures.find((f) => f.requirement && judges.includes(f.requirement) && !this.def.requirements.includes(f.requirement)) : undefined;
       if (outside && contract) {
         this.property = info;
         throw outsideCase(this.def, contract.check, outside);
       }
-      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) keepFailure(this.failures, { ...boundedFailure(x), property: info });
       this.property = info;
     }
     return info;
@@ -387,8 +391,8 @@ export class CaseRun implements StepScope {
     const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p) });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
-      Object.assign(info, { path: outcome.path, counterexample: outcome.counterexample, shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });
-      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.failures.push({ ...x, property: info });
+      Object.assign(info, { path: outcome.path, counterexample: boundedValue(outcome.counterexample), shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) keepFailure(this.failures, { ...x, property: info });
     }
     this.property = info;
   }
@@ -400,7 +404,7 @@ export class CaseRun implements StepScope {
       requirements: this.def.requirements,
       outcome,
       failures: this.failures,
-      exchanges: outcome === 'passed' ? [] : this.recent.map((f) => f()),
+      exchanges: outcome === 'passed' ? [] : this.recent.map((f) => boundedExchange(f())),
       durationMs,
       location: this.def.location,
     };
@@ -449,6 +453,22 @@ function outsideCase(def: CaseDef, check: string, f: FailureInput): BlockedCase 
     message: `check ${check} found the target breaking it (${f.message}), which case ${def.id} rests on but does not judge`,
     ...(f.exchange ? { exchange: f.exchange } : {}),
   });
+}
+
+/** A check's own finding (not recorded through `fail`) with its values bounded as `fail` bounds them. */
+function boundedFailure(f: Failure): Failure {
+  const out: Failure = { ...f };
+  if (f.expected !== undefined) out.expected = boundedValue(f.expected);
+  if (f.actual !== undefined) out.actual = boundedValue(f.actual);
+  if (f.exchange) out.exchange = boundedExchange(f.exchange);
+  return out;
+}
+
+/** An exchange with what a check described of the request and the answer bounded (a check may describe a whole answer). */
+function boundedExchange(x: Exchange): Exchange {
+  const request = boundedValue(x.request);
+  const response = boundedValue(x.response);
+  return request === x.request && response === x.response ? x : { ...x, request, response };
 }
 
 /** A finding without a named requirement breaks every requirement of the case, as `ctx.fail` does. */

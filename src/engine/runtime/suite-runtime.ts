@@ -17,6 +17,8 @@ export interface SuiteRuntime {
   registry: Registry;
   target: SuiteTarget;
   http: HttpClient;
+  /** The per-request deadline `http` applies to an external target (ms), for checks that reach it otherwise (a browser). */
+  httpTimeoutMs?: number;
   exec: ExecRunner;
   timeMode: TimeMode;
   runSeed: number;

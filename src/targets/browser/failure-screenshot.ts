@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, parse, resolve, sep } from 'node:path';
 import type { Page } from 'playwright-core';
 
 /** The folder screenshots go to when the run has no report folder. */
@@ -51,14 +51,48 @@ export class ScreenshotNames {
 }
 
 /**
+ * Makes `folder` and its missing parents one at a time; false when a part of it is a symbolic
+ * link or not a folder. The folder is beside the reports, or in the shared temp folder, where a
+ * link planted in the way would send the picture wherever it points: no picture is better.
+ */
+function folderWithoutLinks(folder: string): boolean {
+  const abs = resolve(folder);
+  let at = parse(abs).root;
+  for (const part of abs.slice(at.length).split(sep).filter(Boolean)) {
+    at = join(at, part);
+    try {
+      mkdirSync(at);
+    } catch {
+      // there already (or not makeable): what it is decides
+    }
+    try {
+      const st = lstatSync(at);
+      if (st.isSymbolicLink() || !st.isDirectory()) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Saves a PNG of `page` as it is now to `file` (its folder made when missing) and returns the
- * path; undefined when the page cannot be captured (already closed, the browser gone), so that
- * a failure is still reported without its picture.
+ * path; undefined when the page cannot be captured (already closed, the browser gone) or when
+ * the file would be written through a symbolic link, so that a failure is still reported
+ * without its picture.
  */
 export async function saveFailureScreenshot(page: Page, file: string): Promise<string | undefined> {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+    if (!folderWithoutLinks(dirname(file))) return undefined;
+    const png = await page.screenshot({ fullPage: true, timeout: 5000 });
+    // O_NOFOLLOW: a link at the file's own name fails the write rather than taking it
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o666);
+    try {
+      let done = 0;
+      while (done < png.length) done += writeSync(fd, png, done, png.length - done);
+    } finally {
+      closeSync(fd);
+    }
     return file;
   } catch {
     return undefined;

@@ -1,6 +1,7 @@
 import type { Page, Request, Response } from 'playwright-core';
 import type { BrowserSession } from './shared-browser.js';
-import { clickMadeBeforeTimeout } from './action-done.js';
+import { SpecgateError } from '../../errors.js';
+import { clickMadeBeforeTimeout, isTimeout } from './action-done.js';
 
 /** One request the browser made while specgate drove a page. */
 export interface BrowserRequest {
@@ -45,7 +46,7 @@ export interface VisitOptions {
   act?: (page: Page) => Promise<void>;
   /** The visit is over once the page's URL matches (a landing page); without it, once the network is idle. */
   arriveAt?: (url: URL) => boolean;
-  /** The whole visit's budget (ms). */
+  /** The whole visit's budget (ms); loading a page takes no longer than the session's `timeoutMs` either. */
   timeoutMs?: number;
 }
 
@@ -105,7 +106,12 @@ export async function visitPage(browser: BrowserSession, url: string, opts: Visi
   let arrived = false;
   try {
     try {
-      await page.goto(url, { waitUntil: 'load', timeout: left() });
+      // the first page is the target's answer: it gets the target's per-request deadline, when the session has one
+      const loadMs = Math.min(left(), browser.timeoutMs ?? Number.POSITIVE_INFINITY);
+      await page.goto(url, { waitUntil: 'load', timeout: loadMs }).catch((e: unknown) => {
+        if (isTimeout(e)) throw new SpecgateError('SG_TARGET_TIMEOUT', `${url} did not load within ${loadMs} ms${browser.timeoutMs !== undefined && loadMs === browser.timeoutMs ? " (the target's http.timeoutMs)" : ''}`);
+        throw e;
+      });
       if (opts.act) {
         // A new document's load, if the act starts one (a form post: its server may take a while
         // on a busy machine); a page that answers in place has none and pays this wait once.

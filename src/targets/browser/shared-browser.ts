@@ -13,6 +13,17 @@ export interface BrowserSession {
   /** This visit's context: pages opened in it share cookies, as one visitor's would. */
   readonly context: BrowserContext;
   readonly executablePath: string;
+  /**
+   * How long one navigation or page action may take (ms), when the visit is bounded by the
+   * target's per-request deadline: also the context's default for every Playwright call.
+   */
+  readonly timeoutMs?: number;
+}
+
+/** What bounds a visit besides the case's signal. */
+export interface BrowserLimits {
+  /** The target's per-request deadline (`http.timeoutMs`): a page of the target takes no longer to load. */
+  timeoutMs?: number;
 }
 
 /** How long an unused browser stays up for the next visit (ms). */
@@ -59,19 +70,25 @@ function release(entry: Shared): void {
 /**
  * Runs `use` with a fresh context of the shared browser and always closes the context
  * afterwards, whatever `use` did. When `signal` aborts (the case's timeout) the context is
- * closed at once; the browser stays for the other visits.
+ * closed at once; the browser stays for the other visits. With `limits.timeoutMs` every
+ * navigation and page action of the context defaults to that deadline, so a target that never
+ * answers fails a visit as fast as a request.
  */
-export async function withBrowser<T>(signal: AbortSignal, use: (browser: BrowserSession) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function withBrowser<T>(signal: AbortSignal, use: (browser: BrowserSession) => Promise<T>, env: NodeJS.ProcessEnv = process.env, limits: BrowserLimits = {}): Promise<T> {
   const executablePath = requireChromium(env);
   const entry = acquire(executablePath);
   try {
     const browser = await entry.browser;
     if (signal.aborted) throw new SpecgateError('SG_CASE_TIMEOUT', 'the case was stopped while Chromium was starting');
     const context = await browser.newContext();
+    if (limits.timeoutMs !== undefined) {
+      context.setDefaultTimeout(limits.timeoutMs);
+      context.setDefaultNavigationTimeout(limits.timeoutMs);
+    }
     const onAbort = (): void => void context.close().catch(() => undefined);
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      return await use({ context, executablePath });
+      return await use({ context, executablePath, ...(limits.timeoutMs !== undefined ? { timeoutMs: limits.timeoutMs } : {}) });
     } finally {
       signal.removeEventListener('abort', onAbort);
       await context.close().catch(() => undefined);

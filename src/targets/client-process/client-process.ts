@@ -2,16 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { SpecgateError } from '../../errors.js';
 import { commandArgv } from '../command-line.js';
-import { trackGroup } from '../process-groups.js';
-import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepProcesses } from '../process-sweep.js';
+import { ProcessFamily } from '../process-family.js';
 import { launchEnv } from './launch-env.js';
 import { CUT_MARK } from '../text-cut.js';
 
 /**
  * One run of a client application under test: specgate starts it, reads what it tells the
  * user on its standard output (an address to open, a code to type), and stops it. The
- * application leads its own process group, so stopping it also stops whatever it started (a
- * browser opener, a helper), even after the application itself has exited.
+ * application leads its own session and process group, so stopping it also stops whatever it
+ * started (a browser opener, a helper), even after the application itself has exited, and even
+ * what left the group (process-family.ts).
  */
 export interface ClientExit {
   code: number | null;
@@ -47,14 +47,14 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
   const argv = commandArgv(command, what);
   const [exe, ...args] = argv as [string, ...string[]];
   let child: ChildProcess;
-  // Inherited by everything the application starts, so what leaves its group is found too.
-  const tag = newProcessTag();
+  // Everything the application starts belongs to it, so what leaves its group is found too.
+  const family = new ProcessFamily();
   try {
-    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...launchEnv(contract), [PROCESS_TAG_VAR]: tag } });
+    child = spawn(exe, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: family.env(launchEnv(contract)) });
   } catch (e) {
     throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the ${what} ${argv.join(' ')}: ${(e as Error).message}`);
   }
-  const untrack = child.pid === undefined ? () => undefined : trackGroup(child.pid);
+  family.adopt(child);
   let out = '';
   let err = '';
   let exit: ClientExit | undefined;
@@ -102,16 +102,8 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
       // ESRCH: the group is already gone.
     }
   };
-  // The group, and what left it (setsid, detached spawns): whatever carries the tag or holds the pipes.
-  const killAll = (): void => {
-    killGroup('SIGKILL');
-    const pipes = [pipeId(child.stdout), pipeId(child.stderr)].filter((p): p is string => p !== undefined);
-    sweepProcesses({ tag, pipes });
-  };
-  const onAbort = (): void => {
-    killAll();
-    untrack();
-  };
+  // The group, and what left it (setsid, detached spawns, cleared environments).
+  const onAbort = (): void => family.end();
   // A case may have several launches (and deliveries) watching its signal at once.
   setMaxListeners(64, signal);
   signal.addEventListener('abort', onAbort, { once: true });
@@ -141,16 +133,17 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
     waitForExit: (timeoutMs) => waitFor(() => (final ? exit : undefined), timeoutMs),
     async stop() {
       const ended = final ? exit : undefined;
+      // the children it has now are noted first: once SIGTERM ends it, no parent link leads to them
+      family.follow();
       if (!ended) killGroup('SIGTERM');
       const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
       // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
-      killAll();
+      family.end();
       const hard = soft ?? (await proc.waitForExit(5000));
       // Its output is final now: a pipe still held by something no sweep could find must not
       // keep specgate itself running.
       child.stdout?.destroy();
       child.stderr?.destroy();
-      untrack();
       signal.removeEventListener('abort', onAbort);
       return hard ?? { code: null, signal: 'SIGKILL' };
     },

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SpecgateError } from '../../errors.js';
 import { parseJsonLossless } from '../body-parse.js';
-import { trackGroup } from '../process-groups.js';
-import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepProcesses } from '../process-sweep.js';
+import { ProcessFamily } from '../process-family.js';
 import { encodeJson } from '../request-body.js';
 import { StderrHead } from '../stderr-head.js';
 import { cutText } from '../text-cut.js';
@@ -31,9 +30,9 @@ export function commandLabel(doc: Record<string, unknown>): string {
 /** A started process and what it has said so far. */
 interface Session {
   child: ChildProcess;
-  tag: string;
+  /** The process and everything it started. */
+  family: ProcessFamily;
   stderr: StderrHead;
-  untrack: () => void;
   /** Bytes of the line being read (no newline yet). */
   partial: Buffer[];
   partialBytes: number;
@@ -67,19 +66,10 @@ export function execDocuments(config: ExecDatabaseConfig): DocumentDatabaseTarge
     return text ? `; its stderr began: ${cutText(text, 2000)}` : '';
   };
 
-  /** Kills the process's group and whatever it started elsewhere; the session is forgotten. */
+  /** Kills the process, its group and whatever it started elsewhere; the session is forgotten. */
   const end = (s: Session): void => {
     if (session === s) session = undefined;
-    const pipes = [pipeId(s.child.stdout), pipeId(s.child.stderr)].filter((p): p is string => p !== undefined);
-    if (s.child.pid !== undefined) {
-      try {
-        process.kill(-s.child.pid, 'SIGKILL');
-      } catch {
-        // ESRCH: the group is already empty.
-      }
-    }
-    sweepProcesses({ tag: s.tag, pipes });
-    s.untrack();
+    s.family.end();
     s.child.stdout?.destroy();
     s.child.stderr?.destroy();
   };
@@ -131,24 +121,24 @@ export function execDocuments(config: ExecDatabaseConfig): DocumentDatabaseTarge
   };
 
   const start = (): Session => {
-    const tag = newProcessTag();
+    const family = new ProcessFamily();
     let child: ChildProcess;
     try {
       child = spawn(program, config.argv.slice(1), {
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
         cwd: config.cwd,
-        env: { ...process.env, ...(config.env ?? {}), [PROCESS_TAG_VAR]: tag },
+        env: family.env({ ...process.env, ...(config.env ?? {}) }),
       });
     } catch (e) {
       throw spawnError(name, e);
     }
+    family.adopt(child);
     let markExited: () => void = () => undefined;
     const s: Session = {
       child,
-      tag,
+      family,
       stderr: new StderrHead(config.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES),
-      untrack: child.pid === undefined ? () => undefined : trackGroup(child.pid),
       partial: [],
       partialBytes: 0,
       waiting: undefined,

@@ -1,7 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { judgedCheck } from '../../../src/engine/checks/judged.js';
+import { SpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, CHROMIUM_VAR, NO_BROWSER, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
+import { isTimeout } from '../../../src/targets/browser/action-done.js';
 import { withBrowser } from '../../../src/targets/browser/shared-browser.js';
 import { SIGN_IN_JUDGES } from './sign-in-judges.js';
 import { DEFAULT_SELECTORS, type PageLook, type SignInPages, type SignInSelectors } from './sign-in-observation.js';
@@ -15,7 +17,10 @@ import { need } from './support.js';
  * harness's convention, configurable per platform (vars.sign_in_selectors).
  */
 
-/** How long one navigation or form step may take (ms). */
+/**
+ * How long one navigation or form step may take (ms) when the target gives no per-request
+ * deadline; the target's `http.timeoutMs` bounds them otherwise, as it bounds a request.
+ */
 const STEP_MS = 15_000;
 
 function selectors(ctx: CheckContext): SignInSelectors {
@@ -42,8 +47,12 @@ async function present(page: Page, selector: string): Promise<boolean> {
   return (await page.locator(selector).count().catch(() => 0)) > 0;
 }
 
-/** Opens `url` and reads the page as it stands once loaded (redirects followed). */
-async function look(page: Page, url: string, sel: SignInSelectors): Promise<PageLook> {
+/**
+ * Opens `url` and reads the page as it stands once loaded (redirects followed). A page that does
+ * not load within the step's deadline is a target that does not answer: the case errors with
+ * SG_TARGET_TIMEOUT at once, rather than every later page waiting out the same deadline.
+ */
+async function look(page: Page, url: string, sel: SignInSelectors, stepMs: number): Promise<PageLook> {
   let status: number | null = null;
   let error: string | undefined;
   let sentTo = url;
@@ -52,9 +61,11 @@ async function look(page: Page, url: string, sel: SignInSelectors): Promise<Page
   };
   page.on('request', follow);
   try {
-    const res = await page.goto(url, { waitUntil: 'load', timeout: STEP_MS });
+    const res = await page.goto(url, { waitUntil: 'load', timeout: stepMs });
     status = res?.status() ?? null;
   } catch (e) {
+    if (isTimeout(e))
+      throw new SpecgateError('SG_TARGET_TIMEOUT', `the authorization page ${url} did not load within ${stepMs} ms (the target profile's http.timeoutMs); check that the platform answers, or raise http.timeoutMs`, { url, timeoutMs: stepMs });
     // a redirect to a host or scheme no browser here reaches (the callback, a native application's) ends here too
     error = firstLine(e);
   } finally {
@@ -76,15 +87,15 @@ async function look(page: Page, url: string, sel: SignInSelectors): Promise<Page
 }
 
 /** Signs in on the sign-in page the browser is on, through the platform's own form. */
-async function signIn(page: Page, sel: SignInSelectors, login: string, password: unknown): Promise<SignInPages['signedIn']> {
+async function signIn(page: Page, sel: SignInSelectors, login: string, password: unknown, stepMs: number): Promise<SignInPages['signedIn']> {
   if (typeof password !== 'string' || password === '') return { ok: false, why: 'vars.user_password is not set, so the browser cannot sign in' };
   if (!(await present(page, sel.login_field))) return { ok: false, why: `the browser was shown no sign-in form (nothing matches ${sel.login_field} at ${page.url()})` };
   try {
-    await page.locator(sel.login_field).first().fill(login, { timeout: STEP_MS });
-    await page.locator(sel.password_field).first().fill(password, { timeout: STEP_MS });
+    await page.locator(sel.login_field).first().fill(login, { timeout: stepMs });
+    await page.locator(sel.password_field).first().fill(password, { timeout: stepMs });
     // the sign-in may come back to the very URL it was shown at, so the new document's load is awaited, not a URL
-    const loaded = page.waitForEvent('load', { timeout: STEP_MS }).catch(() => undefined);
-    await page.locator(sel.submit).first().click({ timeout: STEP_MS });
+    const loaded = page.waitForEvent('load', { timeout: stepMs }).catch(() => undefined);
+    await page.locator(sel.submit).first().click({ timeout: stepMs });
     await loaded;
   } catch (e) {
     return { ok: false, why: `signing in through the sign-in form failed: ${firstLine(e)}` };
@@ -111,27 +122,28 @@ async function observe(ctx: CheckContext): Promise<SignInPages> {
   const clientId = need(ctx, 'client_id');
   const native = ctx.vars['native_client_id'];
   const nativeClientId = typeof native === 'string' && native !== '' ? native : undefined;
+  const stepMs = ctx.httpTimeoutMs ?? STEP_MS;
   return withBrowser(ctx.signal, async (browser) => {
     const page = await browser.context.newPage();
-    const hinted = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-hint', login }), sel);
+    const hinted = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-hint', login }), sel, stepMs);
     note(ctx, `open the authorization URL with login=${login}, not signed in`, hinted);
-    const noSignUp = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-no-signup', allow_signup: 'false' }), sel);
+    const noSignUp = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-no-signup', allow_signup: 'false' }), sel, stepMs);
     note(ctx, 'open the authorization URL with allow_signup=false, not signed in', noSignUp);
     // the default last, so that the sign-in below starts from the plainest sign-in page
-    const plain = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-plain' }), sel);
+    const plain = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-plain' }), sel, stepMs);
     note(ctx, 'open the authorization URL without allow_signup, not signed in', plain);
-    const signedIn = await signIn(page, sel, login, ctx.vars['user_password']);
+    const signedIn = await signIn(page, sel, login, ctx.vars['user_password'], stepMs);
     ctx.exchange({ kind: 'note', summary: `browser: sign in as ${login} through the sign-in form`, response: { ...signedIn, at: page.url() } });
     const out: SignInPages = { selectors: sel, login, hinted, plain, noSignUp, signedIn, ...(nativeClientId ? { nativeClientId } : {}) };
     if (!signedIn.ok) return out;
-    out.prompted = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'select-account', prompt: 'select_account' }), sel);
+    out.prompted = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'select-account', prompt: 'select_account' }), sel, stepMs);
     note(ctx, 'open the authorization URL with prompt=select_account, signed in', out.prompted);
     if (nativeClientId) {
-      out.native = await look(page, authorizeUrl(ctx, { client_id: nativeClientId, state: 'native-app' }), sel);
+      out.native = await look(page, authorizeUrl(ctx, { client_id: nativeClientId, state: 'native-app' }), sel, stepMs);
       note(ctx, `open the authorization URL of ${nativeClientId} (a non-HTTP redirect URI), signed in`, out.native);
     }
     return out;
-  });
+  }, process.env, { timeoutMs: stepMs });
 }
 
 /**

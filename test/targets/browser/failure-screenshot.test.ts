@@ -3,7 +3,7 @@
  * `<report folder>/screenshots/<suite>/`, named after the case, the action and the step, and
  * named in the failure the case reports.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserAgent } from '../../../src/engine/agents/browser-agent.js';
 import { prepareTarget } from '../../../src/engine/target-setup.js';
 import { SpecgateError } from '../../../src/errors.js';
-import { ScreenshotNames, defaultScreenshotDir, reportScreenshotDir } from '../../../src/targets/browser/failure-screenshot.js';
+import type { Page } from 'playwright-core';
+import { ScreenshotNames, defaultScreenshotDir, reportScreenshotDir, saveFailureScreenshot } from '../../../src/targets/browser/failure-screenshot.js';
 import { CHROMIUM_HINT, findChromium } from '../../../src/targets/browser/find-chromium.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
 import type { HttpClient, SuiteTarget } from '../../../src/targets/types.js';
@@ -43,6 +44,36 @@ describe('failure screenshot names', () => {
     expect(reportScreenshotDir('/work/out/reports')).toBe('/work/out/reports/screenshots');
     expect(reportScreenshotDir('reports')).toBe(join(process.cwd(), 'reports', 'screenshots'));
     expect(defaultScreenshotDir()).toBe(join(tmpdir(), 'specgate-screenshots'));
+  });
+});
+
+describe('saving a failure screenshot', () => {
+  /** A page that can only be photographed, writing to `path` when given one as Playwright does: enough for where the picture goes. */
+  const page = {
+    screenshot: async (o?: { path?: string }) => {
+      if (o?.path) writeFileSync(o.path, PNG);
+      return PNG;
+    },
+  } as unknown as Page;
+
+  it('writes the picture, its folders made, and never through a symbolic link planted on the way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specgate-shot-'));
+    try {
+      const file = join(dir, 'screenshots', 'oauth', 'c--approve.png');
+      expect(await saveFailureScreenshot(page, file)).toBe(file);
+      expect(readFileSync(file)).toEqual(PNG);
+      // a link where the suite's folder goes, pointing elsewhere: no picture, nothing written there
+      const elsewhere = join(dir, 'elsewhere');
+      mkdirSync(elsewhere);
+      symlinkSync(elsewhere, join(dir, 'screenshots', 'affiliate'));
+      expect(await saveFailureScreenshot(page, join(dir, 'screenshots', 'affiliate', 'c--visit.png'))).toBeUndefined();
+      // and a link at the file's own name
+      symlinkSync(join(elsewhere, 'taken.png'), join(dir, 'screenshots', 'oauth', 'c--deny.png'));
+      expect(await saveFailureScreenshot(page, join(dir, 'screenshots', 'oauth', 'c--deny.png'))).toBeUndefined();
+      expect(readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
