@@ -1,0 +1,99 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProcessFamily } from '../../src/targets/process-family.js';
+import { PROCESS_TAG_VAR } from '../../src/targets/process-sweep.js';
+import { procAvailable } from '../../src/targets/process-table.js';
+import { killMarked, processesMarked, survivorsOf } from '../helpers/process-scan.js';
+import { tempDir } from '../e2e/cli.js';
+
+const SLEEP = spawnSync('sh', ['-c', 'command -v sleep'], { encoding: 'utf8' }).stdout.trim();
+const hasSetsid = spawnSync('sh', ['-c', 'command -v setsid'], { encoding: 'utf8' }).status === 0;
+const folders: ReturnType<typeof tempDir>[] = [];
+afterEach(() => {
+  for (const f of folders.splice(0)) {
+    killMarked(f.dir);
+    f.remove();
+  }
+});
+
+/** A folder marking every process started from it, with `sleeper` (sleep(1)) and `script` in it. */
+function folder(lines: string[]): { dir: string; script: string } {
+  const tmp = tempDir('specgate-family-');
+  folders.push(tmp);
+  symlinkSync(SLEEP, join(tmp.dir, 'sleeper'));
+  const script = join(tmp.dir, 'leader.sh');
+  writeFileSync(script, ['#!/bin/sh', `dir='${tmp.dir}'`, 'S="$dir/sleeper"', ...lines, ''].join('\n'));
+  chmodSync(script, 0o755);
+  return { dir: tmp.dir, script };
+}
+
+function start(family: ProcessFamily, script: string): ChildProcess {
+  const child = spawn(script, [], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: family.env(process.env) });
+  family.adopt(child);
+  return child;
+}
+
+async function until(ready: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !ready(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(ready()).toBe(true);
+}
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+
+describe.runIf(procAvailable() && hasSetsid && SLEEP !== '')('a process family', () => {
+  it('starts its leader with its own tag', () => {
+    const family = new ProcessFamily();
+    expect(family.env({ A: '1' })).toEqual({ A: '1', [PROCESS_TAG_VAR]: family.tag });
+    expect(new ProcessFamily().tag).not.toBe(family.tag);
+  });
+
+  it('finds a child that left the session and cleared its environment, once followed while its parent ran', async () => {
+    const { dir, script } = folder([
+      'setsid env -i "$S" 30 </dev/null >/dev/null 2>&1 &',
+      'echo $! > "$dir/child.pid"',
+      // the parent stays until told to go
+      'while [ ! -e "$dir/go" ]; do sleep 0.02; done',
+    ]);
+    const family = new ProcessFamily();
+    const leader = start(family, script);
+    const pidFile = join(dir, 'child.pid');
+    await until(() => existsSync(pidFile) && processesMarked(join(dir, 'sleeper')).length === 1);
+    family.follow();
+    writeFileSync(join(dir, 'go'), '');
+    await exited(leader);
+    // no mark is left on it but the parent link noted while the parent ran
+    family.end();
+    expect(await survivorsOf(dir)).toEqual([]);
+    expect(readFileSync(pidFile, 'utf8').trim()).not.toBe('');
+  });
+
+  it('kills only its own: another family\'s children keep running until that family ends', async () => {
+    const lines = ['setsid "$S" 30 </dev/null >/dev/null 2>&1 &', 'exit 0'];
+    const a = folder(lines);
+    const b = folder(lines);
+    const fa = new ProcessFamily();
+    const fb = new ProcessFamily();
+    const la = start(fa, a.script);
+    const lb = start(fb, b.script);
+    await Promise.all([exited(la), exited(lb)]);
+    await until(() => processesMarked(join(a.dir, 'sleeper')).length === 1 && processesMarked(join(b.dir, 'sleeper')).length === 1);
+    fa.end();
+    expect(await survivorsOf(a.dir)).toEqual([]);
+    expect(processesMarked(join(b.dir, 'sleeper'))).toHaveLength(1);
+    fb.end();
+    expect(await survivorsOf(b.dir)).toEqual([]);
+  });
+
+  it('finds a child holding its pipe that left the session and cleared its environment after its parent exited', async () => {
+    const { dir, script } = folder(['setsid env -i "$S" 30 >&2 &', 'exit 0']);
+    const family = new ProcessFamily();
+    const leader = start(family, script);
+    await exited(leader);
+    await until(() => processesMarked(join(dir, 'sleeper')).length === 1);
+    family.end();
+    expect(await survivorsOf(dir)).toEqual([]);
+  });
+});
