@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { killMarked, withDescendants } from './process-kill.js';
-import { PROCESS_TAG_VAR, newProcessTag, pipeId, sweepTagged } from './process-sweep.js';
-import { childPids, childrenListed, envVar, hasEnded, holdsPipe, procAvailable, readEntry, readProcessTable, type ProcessEntry } from './process-table.js';
+import { PROCESS_TAG_VAR, newProcessTag, sweepTagged } from './process-sweep.js';
+import { childPids, childrenListed, envVar, fdLinks, hasEnded, holdsOneOf, procAvailable, readEntry, readProcessTable, type ProcessEntry } from './process-table.js';
 
 /**
  * One process specgate starts (a plugin, a compiler, a client application, a database adapter)
@@ -12,7 +12,7 @@ import { childPids, childrenListed, envVar, hasEnded, holdsPipe, procAvailable, 
  * - it is in the leader's process group or session (what a plain fork, or a shell's job, keeps);
  * - it carries the family's tag in its environment (process-sweep.ts: what a `setsid` or
  *   double-forked child keeps);
- * - it holds one of the pipes specgate reads (what keeps an invocation waiting);
+ * - it holds the child's end of one of the pipes specgate reads (what keeps an invocation waiting);
  * - a parent link leads from it to a member. While the family runs, the members' children are
  *   followed every {@link FOLLOW_MS}, so a child that leaves the session and clears its
  *   environment is remembered before its parent exits and the link is lost.
@@ -26,7 +26,8 @@ export class ProcessFamily {
   private leader: { pid: number; start: number } | undefined;
   /** Processes known to belong: pid -> start time. */
   private readonly members = new Map<number, number>();
-  private pipes: ReadonlySet<string> = new Set();
+  /** The child's ends of its standard streams, as any process still holding them shows them. */
+  private ends: ReadonlySet<string> = new Set();
   private leaderExited = false;
   /** A kill ran after the leader exited: what it did not find, another look would not find either. */
   private sweptAfterExit = false;
@@ -44,7 +45,11 @@ export class ProcessFamily {
     const start = readEntry(child.pid)?.start ?? readEntry(process.pid)?.start ?? 0;
     this.leader = { pid: child.pid, start };
     this.members.set(child.pid, start);
-    this.pipes = new Set([pipeId(child.stdin), pipeId(child.stdout), pipeId(child.stderr)].filter((p): p is string => p !== undefined));
+    // Node connects a child's stdio through socket pairs, whose two ends differ: the child's own
+    // descriptors name the end its descendants inherit. They are read right after the start; a
+    // child that has already exited (or swapped them) by then leaves its descendants to the other marks.
+    const piped = [child.stdin, child.stdout, child.stderr].flatMap((s, fd) => (s ? [fd] : []));
+    this.ends = new Set(fdLinks(child.pid, piped).slice(0, 0));
     child.once('exit', () => {
       this.leaderExited = true;
     });
@@ -127,7 +132,7 @@ export class ProcessFamily {
       if (tied.has(e.pid) || hasEnded(e.state)) continue;
       const tag = envVar(e.pid, PROCESS_TAG_VAR);
       // another tag is another family's process; without one, it may have cleared its environment
-      if (tag === this.tag || (tag === undefined && holdsPipe(e.pid, this.pipes))) found.push(e);
+      if (tag === this.tag || (tag === undefined && holdsOneOf(e.pid, this.ends))) found.push(e);
     }
     for (const e of found) this.members.set(e.pid, e.start);
     return found;
@@ -173,13 +178,14 @@ function hookExit(): void {
   process.once('exit', () => sweepEverythingStarted());
   for (const sig of STOP_SIGNALS) {
     const onSignal = (): void => {
-      // a command listening itself (run, fuzz: cli/interrupt.ts) decides what the signal means
+      // A command listening itself (run, fuzz: cli/interrupt.ts) decides what the signal means.
+      // This listener runs first (prepended), before a `once` listener has removed itself.
       if (process.listenerCount(sig) > 1) return;
       sweepEverythingStarted();
       process.removeListener(sig, onSignal);
       // with no listener left, the signal's default action comes back: end as it would have
       process.kill(process.pid, sig);
     };
-    process.on(sig, onSignal);
+    process.prependListener(sig, onSignal);
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readlinkSync } from 'node:fs';
 import { killMarked } from './process-kill.js';
 import { envVar, procAvailable, readEntry } from './process-table.js';
 
@@ -11,7 +10,7 @@ import { envVar, procAvailable, readEntry } from './process-table.js';
  * variable, {@link PROCESS_TAG_VAR}, set on every process specgate starts, is inherited by
  * whatever that process starts (read back from `/proc/<pid>/environ`) unless a descendant clears
  * its environment; process-family.ts holds the other marks (session, group, parent links, the
- * pipes specgate reads) and decides when to kill.
+ * ends of the pipes specgate reads) and decides when to kill.
  *
  * Linux only (it reads /proc); elsewhere nothing is found this way and process groups remain the
  * only cleanup.
@@ -38,22 +37,4 @@ export function sweepTagged(): number[] {
   const since = readEntry(process.pid)?.start ?? 0;
   const ours = `${OWNER}.`;
   return killMarked((table) => table.filter((e) => e.start >= since && e.pid !== process.pid && envVar(e.pid, PROCESS_TAG_VAR)?.startsWith(ours) === true));
-}
-
-/**
- * The identity of the pipe behind one of our ends of a child's stdio (`pipe:[<inode>]`, shared
- * by both ends), or undefined when it cannot be known (not Linux, not a pipe, already closed).
- */
-export function pipeId(stream: unknown): string | undefined {
-  if (!procAvailable() || typeof stream !== 'object' || stream === null) return undefined;
-  // Node keeps the descriptor on the stream's native handle; it is not public API, hence the care.
-  const handle: unknown = (stream as { _handle?: unknown })._handle;
-  const fd: unknown = typeof handle === 'object' && handle !== null ? (handle as { fd?: unknown }).fd : undefined;
-  if (typeof fd !== 'number' || fd < 0) return undefined;
-  try {
-    const link = readlinkSync(`/proc/self/fd/${fd}`);
-    return link.startsWith('pipe:') ? link : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -152,9 +152,26 @@ export function envVar(pid: number, name: string): string | undefined {
   return text.slice(from, end < 0 ? undefined : end);
 }
 
-/** Whether a process holds one of `pipes` (as `/proc/<pid>/fd` shows them: `pipe:[<inode>]`). */
-export function holdsPipe(pid: number, pipes: ReadonlySet<string>): boolean {
-  if (pipes.size === 0) return false;
+/**
+ * What a process's descriptors `fds` are open on, for those that are pipes or sockets
+ * (`pipe:[<inode>]`, `socket:[<inode>]`): the identity any other holder of the same end shows.
+ */
+export function fdLinks(pid: number, fds: readonly number[]): string[] {
+  const links: string[] = [];
+  for (const fd of fds) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (link.startsWith('pipe:') || link.startsWith('socket:')) links.push(link);
+    } catch {
+      // closed, or the process is gone
+    }
+  }
+  return links;
+}
+
+/** Whether a process holds one of `ends` (as {@link fdLinks} names them). */
+export function holdsOneOf(pid: number, ends: ReadonlySet<string>): boolean {
+  if (ends.size === 0) return false;
   let fds: string[];
   try {
     fds = readdirSync(`/proc/${pid}/fd`);
@@ -163,7 +180,7 @@ export function holdsPipe(pid: number, pipes: ReadonlySet<string>): boolean {
   }
   for (const fd of fds) {
     try {
-      if (pipes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return true;
+      if (ends.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return true;
     } catch {
       // closed meanwhile
     }

@@ -132,4 +132,13 @@ describe('exec runner', () => {
     });
     expect(Buffer.from(res.stdout).toString()).toBe(`x1|${tmp}`);
   });
+
+  it.runIf(process.platform === 'linux')('answers at the child\'s exit though a descendant with no mark but the stdout it holds outlives it, and kills that one', async () => {
+    const pidFile = join(tmp, 'stdout-holder.pid');
+    // its own session, an empty environment, and the child's stdout; the answer comes once it sleeps
+    const script = `setsid env -i sleep 30 & p=$!; echo $p > '${pidFile}'; n=0; while [ $n -lt 500 ] && [ "$(cat /proc/$p/comm)" != sleep ]; do n=$((n+1)); done; printf answer`;
+    const res = await runner.run({ command: '/bin/sh', args: ['-c', script], timeoutMs: 20_000 });
+    expect([res.exitCode, Buffer.from(res.stdout).toString()]).toEqual([0, 'answer']);
+    expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+  });
 });

@@ -88,7 +88,12 @@ describe.runIf(procAvailable() && hasSetsid && SLEEP !== '')('a process family',
   });
 
   it('finds a child holding its pipe that left the session and cleared its environment after its parent exited', async () => {
-    const { dir, script } = folder(['setsid env -i "$S" 30 >&2 &', 'exit 0']);
+    // it exits as soon as the child sleeps (by then specgate has read which ends its stdio are)
+    const { dir, script } = folder([
+      'setsid env -i "$S" 30 >&2 &',
+      'p=$!; n=0; while [ $n -lt 500 ] && [ "$(cat /proc/$p/comm)" != sleeper ]; do n=$((n+1)); done',
+      'exit 0',
+    ]);
     const family = new ProcessFamily();
     const leader = start(family, script);
     await exited(leader);
