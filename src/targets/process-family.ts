@@ -49,7 +49,7 @@ export class ProcessFamily {
     // descriptors name the end its descendants inherit. They are read right after the start; a
     // child that has already exited (or swapped them) by then leaves its descendants to the other marks.
     const piped = [child.stdin, child.stdout, child.stderr].flatMap((s, fd) => (s ? [fd] : []));
-    this.ends = new Set(fdLinks(child.pid, piped).slice(0, 0));
+    this.ends = new Set(fdLinks(child.pid, piped));
     child.once('exit', () => {
       this.leaderExited = true;
     });
