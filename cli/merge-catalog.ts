@@ -10,13 +10,8 @@ import type { CaseDef, CaseResult, LoadedSuite, Requirement } from '../src/engin
 import { loadSuites } from '../src/engine/run.js';
 import { caseSide } from '../src/engine/sides.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
+import { someOf } from '../src/targets/declared-vars.js';
 import type { ReadReport, ReadSuite } from './results-file.js';
-
-/** `A, B, C and 4 more`: a few names of a list for a message. */
-function some(names: readonly string[], max = 3, separator = ', '): string {
-  const shown = names.slice(0, max).join(separator);
-  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
-}
 
 /** What to do about a report that does not fit the catalog. */
 const AS_WRITTEN = 'merge the results.json files as the runs wrote them, with the specgate and --suite-module they ran with';
@@ -57,16 +52,16 @@ export function applyCatalog(reports: readonly ReadReport[], installed: Readonly
       const suite = installed.get(s.name) as LoadedSuite;
       checkRequirementSet(r.file, s, suite);
       const differing = describedOtherwise(s.catalog, suite.requirements);
-      if (differing.length) warnings.push(`${r.file} describes ${differing.length} requirement(s) of suite ${s.name} otherwise than the installed catalog (${some(differing, 3, '; ')}): the catalog decides`);
+      if (differing.length) warnings.push(`${r.file} describes ${differing.length} requirement(s) of suite ${s.name} otherwise than the installed catalog (${someOf(differing, 3, '; ')}): the catalog decides`);
       checkSides(r.file, s, suite);
       const defs = new Map(suite.cases.map((c) => [c.id, c]));
       s.cases = s.cases.map((c) => fromCatalog(r.file, s, c, defs.get(c.id), suite));
       s.catalog = suite.requirements.map((q) => ({ ...q }));
     }
     for (const [name, ids] of Object.entries(r.shard?.selected ?? {})) {
-      const suite = installed.get(name) as LoadedSuite;
-      const unknown = ids.filter((id) => !suite.cases.some((c) => c.id === id));
-      if (unknown.length) throw new SpecgateError('SG_CONFIG', `${r.file}: its shard selection names ${unknown.length} case(s) suite ${name} does not have (${some(unknown)}): ${AS_WRITTEN}`);
+      const known = new Set((installed.get(name) as LoadedSuite).cases.map((c) => c.id));
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length) throw new SpecgateError('SG_CONFIG', `${r.file}: its shard selection names ${unknown.length} case(s) suite ${name} does not have (${someOf(unknown, 3)}): ${AS_WRITTEN}`);
     }
   }
   return warnings;
@@ -79,7 +74,7 @@ function checkRequirementSet(file: string, s: ReadSuite, suite: LoadedSuite): vo
   const extra = [...theirs].filter((id) => !ours.has(id));
   const missing = [...ours].filter((id) => !theirs.has(id));
   if (!extra.length && !missing.length) return;
-  const parts = [...(extra.length ? [`lists ${extra.length} requirement(s) suite ${s.name} does not have (${some(extra)})`] : []), ...(missing.length ? [`lacks ${missing.length} of its requirements (${some(missing)})`] : [])];
+  const parts = [...(extra.length ? [`lists ${extra.length} requirement(s) suite ${s.name} does not have (${someOf(extra, 3)})`] : []), ...(missing.length ? [`lacks ${missing.length} of its requirements (${someOf(missing, 3)})`] : [])];
   throw new SpecgateError('SG_CONFIG', `${file}: its suite "${s.name}" ${parts.join(' and ')}: these are not results of suite ${s.name} as installed; ${AS_WRITTEN}`);
 }
 
@@ -153,7 +148,7 @@ export function checkCoverage(suites: readonly ReadSuite[], installed: ReadonlyM
     if (!suite) return [];
     const have = new Set(s.cases.map((c) => c.id));
     const missing = suite.cases.filter((c) => !have.has(c.id)).map((c) => c.id);
-    return missing.length ? [`the merged results hold ${suite.cases.length - missing.length} of the ${suite.cases.length} cases of suite ${s.name}${s.sides ? ` (they judge the ${s.sides.join(', ')} side only)` : ''}; not among them: ${some(missing)}`] : [];
+    return missing.length ? [`the merged results hold ${suite.cases.length - missing.length} of the ${suite.cases.length} cases of suite ${s.name}${s.sides ? ` (they judge the ${s.sides.join(', ')} side only)` : ''}; not among them: ${someOf(missing, 3)}`] : [];
   });
   if (!gaps.length) return [];
   if (!allowPartial) {

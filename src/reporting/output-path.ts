@@ -130,7 +130,7 @@ export function checkOutputFolder(what: string, folder: string): void {
   const at = nearestFolder(what, folder);
   const tried = canCreateIn(at);
   if (!tried.ok) {
-    const made = at === resolve(folder) ? `cannot write into ${at}` : `cannot create ${resolve(folder)}: nothing can be made in ${at}`;
+    const made = at === resolve(folder) ? `cannot write into ${at}` : `cannot create the folder ${resolve(folder)}: nothing can be made in ${at}`;
     throw new SpecgateError('SG_USAGE', `${what}: ${made} (${tried.reason}); choose a folder you can write to`, { path: folder });
   }
 }

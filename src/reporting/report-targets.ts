@@ -5,7 +5,7 @@
 import { accessSync, constants, lstatSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SpecgateError } from '../errors.js';
-import { canCreateIn, isStreamName, nearestFolder, refuseLinks } from './output-path.js';
+import { checkOutputFolder, isStreamName, refuseLinks } from './output-path.js';
 
 /** One parsed `--report` value: the text as given and the absolute path it names. */
 export interface ReportTarget {
@@ -35,18 +35,11 @@ const writable = (path: string, mode: number = constants.W_OK): boolean => {
 };
 
 /**
- * The folder a new file at `path` lands in must exist or be creatable: its nearest existing
- * ancestor has to be a folder in which something can be made (tried, since permission bits say
- * nothing to root, nor of a read-only file system or /proc).
+ * The folder a new file at `path` lands in must exist or be creatable: something must be made
+ * in its nearest existing ancestor (output-path.ts tries it).
  */
 function checkFolder(spec: string, folder: string): void {
-  const what = `--report ${spec}`;
-  const at = nearestFolder(what, folder);
-  const tried = canCreateIn(at);
-  if (!tried.ok) {
-    const made = at === folder ? `cannot write into ${at}` : `cannot create the folder ${folder}: nothing can be made in ${at}`;
-    throw new SpecgateError('SG_USAGE', `${what}: ${made} (${tried.reason}); choose a folder you can write to`, { spec });
-  }
+  checkOutputFolder(`--report ${spec}`, folder);
 }
 
 /**

@@ -124,7 +124,7 @@ export function secretEnvName(suite: string, variable: string): string {
   return `${suite}_${variable}`.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
 }
 
-/** `a, b, c and 4 more` for messages that must stay one readable line. */
-export function someOf(ids: readonly string[], max = 5): string {
-  return ids.length > max ? `${ids.slice(0, max).join(', ')} and ${ids.length - max} more` : ids.join(', ');
+/** `a, b, c and 4 more` for messages that must stay one readable line (`separator` between items that hold commas). */
+export function someOf(ids: readonly string[], max = 5, separator = ', '): string {
+  return ids.length > max ? `${ids.slice(0, max).join(separator)} and ${ids.length - max} more` : ids.join(separator);
 }

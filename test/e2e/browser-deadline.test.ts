@@ -4,31 +4,22 @@
  * small `http.timeoutMs` in the profile, they end with SG_TARGET_TIMEOUT naming that deadline,
  * not after a fixed wait of the browser's own. Needs `npm run build` and Chromium.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_HINT, findChromium } from '../../src/targets/browser/find-chromium.js';
 import { declarePeer, requirePeer } from '../helpers/peer.js';
 import { assertBuilt, caseOf, readReport, runCli, tempDir, writeProfile } from './cli.js';
+import { silentServer, type Hostile } from './hostile-targets.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
 declarePeer(chromium);
 
 const tmp = tempDir('specgate-browser-deadline-');
-let silent: Server | undefined;
+let silent: Hostile | undefined;
 afterAll(async () => {
-  silent?.closeAllConnections();
-  await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
+  await silent?.stop();
   tmp.remove();
 });
-
-/** A platform that accepts every connection and request, and never answers. */
-async function silentPlatform(): Promise<string> {
-  silent = createServer(() => undefined);
-  await new Promise<void>((resolve) => silent?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-}
 
 const TIMEOUT_MS = 1500;
 const CASES = ['sign-in-page-suggests-login', 'sign-in-page-offers-sign-up'];
@@ -37,7 +28,8 @@ describe.skipIf(chromium.skip)('a browser visit of a target that never answers',
   beforeAll(() => assertBuilt());
 
   it(`ends with SG_TARGET_TIMEOUT naming the profile's http.timeoutMs (${TIMEOUT_MS} ms)`, async () => {
-    const url = await silentPlatform();
+    silent = await silentServer();
+    const url = silent.url;
     const profile = writeProfile(tmp.dir, 'silent-platform', {
       suites: {
         oauth: {

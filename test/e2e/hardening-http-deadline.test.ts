@@ -2,29 +2,20 @@
  * The default HTTP deadline is the one the target-profile schema and docs/targets.md state: a
  * target that never answers, under a profile that sets no `http.timeoutMs`, is cut off then.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
 import { HTTP_DEFAULTS } from '../../src/targets/http-client.js';
 import { assertBuilt, caseOf, demoSection, reportOf, runDemo, tempDir, writeProfile } from './cli.js';
+import { silentServer, type Hostile } from './hostile-targets.js';
 
 const tmp = tempDir();
-let silent: Server | undefined;
+let silent: Hostile | undefined;
 beforeAll(() => assertBuilt());
 afterAll(async () => {
-  silent?.closeAllConnections();
-  await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
+  await silent?.stop();
   tmp.remove();
 });
-
-/** A server that accepts every request and never answers it. */
-async function silentServer(): Promise<string> {
-  silent = createServer(() => undefined);
-  await new Promise<void>((resolve) => silent?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-}
 
 /** The documented defaults: the profile schema's `http` descriptions and the profile example of docs/targets.md. */
 function documentedDefaults(): { schema: { timeoutMs: number; maxBodyBytes: number }; page: { timeoutMs: number; maxBodyBytes: number } } {
@@ -48,7 +39,8 @@ describe('default HTTP deadline', () => {
   });
 
   it('a target that never answers is cut off at the documented default, not later', async () => {
-    const url = await silentServer();
+    silent = await silentServer();
+    const url = silent.url;
     const profile = writeProfile(tmp.dir, 'silent', { suites: { demo: demoSection(url) } });
     const started = Date.now();
     const run = await runDemo(tmp.dir, ['--target', profile, '--case', 'hello-world', '--case-timeout', '120000']);

@@ -1,8 +1,8 @@
 /**
- * Targets broken by definition, for the end-to-end tests of error codes: a TCP server that
- * answers every request with bytes that are not valid HTTP/1.1, and an oauth platform that
- * answers every endpoint with a shape the spec does not allow. Both listen on 127.0.0.1 port 0
- * and are stopped by the test file that starts them.
+ * Targets broken by definition, for the end-to-end tests of error codes and deadlines: a server
+ * that never answers, a TCP server that answers every request with bytes that are not valid
+ * HTTP/1.1, and an oauth platform that answers every endpoint with a shape the spec does not
+ * allow. All listen on 127.0.0.1 port 0 and are stopped by the test file that starts them.
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
@@ -12,6 +12,20 @@ import { listenOnLoopback } from '../../src/targets/loopback-server.js';
 export interface Hostile {
   url: string;
   stop(): Promise<void>;
+}
+
+/** A server that accepts every connection and request and never answers (a stalled target). */
+export async function silentServer(): Promise<Hostile> {
+  const server = createHttpServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** How a raw answer ends: the connection closed after it, or reset (RST) right after it. */

@@ -206,12 +206,16 @@ export class CaseRun implements StepScope {
     const message = explained(f.message, this.notes[this.notes.length - 1]?.());
     for (const requirement of targets) {
       const failure: Failure = { requirement, message };
-      // bounded as recorded: a failure must not keep a whole hostile answer alive to the report
-      if (f.expected !== undefined) failure.expected = boundedValue(f.expected);
-      if (f.actual !== undefined) failure.actual = boundedValue(f.actual);
-      if (ex) failure.exchange = boundedExchange(ex);
-      keepFailure(this.failures, failure);
+      if (f.expected !== undefined) failure.expected = f.expected;
+      if (f.actual !== undefined) failure.actual = f.actual;
+      if (ex) failure.exchange = ex;
+      this.keep(failure);
     }
+  }
+
+  /** Records a failure of the case: its values bounded, and at most so many per requirement (failure-cap.ts). */
+  private keep(failure: Failure): void {
+    keepFailure(this.failures, boundedFailure(failure));
   }
 
   /**
@@ -362,7 +366,7 @@ export class CaseRun implements StepScope {
         this.property = info;
         throw outsideCase(this.def, contract.check, outside);
       }
-      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) keepFailure(this.failures, { ...boundedFailure(x), property: info });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.keep({ ...x, property: info });
       this.property = info;
     }
     return info;
@@ -392,7 +396,7 @@ export class CaseRun implements StepScope {
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: boundedValue(outcome.counterexample), shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });
-      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) keepFailure(this.failures, { ...x, property: info });
+      for (const f of outcome.failures) for (const x of toFailures(f, this.def)) this.keep({ ...x, property: info });
     }
     this.property = info;
   }
@@ -455,7 +459,7 @@ function outsideCase(def: CaseDef, check: string, f: FailureInput): BlockedCase 
   });
 }
 
-/** A check's own finding (not recorded through `fail`) with its values bounded as `fail` bounds them. */
+/** A finding with its values bounded: a failure must not keep a whole hostile answer alive to the report. */
 function boundedFailure(f: Failure): Failure {
   const out: Failure = { ...f };
   if (f.expected !== undefined) out.expected = boundedValue(f.expected);
