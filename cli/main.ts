@@ -1,14 +1,13 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../src/errors.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { fuzzCommand } from './fuzz-command.js';
-import { listCommand } from './list-command.js';
-import { mergeCommand } from './merge-command.js';
-import { runCommand } from './run-command.js';
-import { initCommand } from './init-command.js';
-import { serveCommand, type ServeFlags } from './serve-command.js';
+import type { fuzzCommand } from './fuzz-command.js';
+import type { mergeCommand } from './merge-command.js';
+import type { runCommand } from './run-command.js';
+import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
-import { validateCommand } from './validate-command.js';
+
+// Each command's code is imported when the command runs: `--version` and `--help` load none of it.
 
 const list = (v: string, prev: string[] = []): string[] => [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
 const repeatable = (v: string, prev: string[] = []): string[] => [...prev, v];
@@ -38,6 +37,38 @@ function preScanModules(argv: string[]): string[] {
     else if (a.startsWith('--suite-module=')) out.push(a.slice('--suite-module='.length));
   });
   return out;
+}
+
+/**
+ * The built-in suites a command line needs, when it names them: none for `--version` and the
+ * top-level help, those of `--suite` for `run` and `list`; undefined (all) otherwise, and for a
+ * command's own help, which lists every suite's target flags. Loading a suite loads its
+ * checks, reference and generators, so the CLI starts faster on what it does not load.
+ */
+export function suitesNeeded(args: readonly string[]): string[] | undefined {
+  const [command] = args;
+  if (command === undefined || command.startsWith('-')) return [];
+  if (command !== 'run' && command !== 'list') return undefined;
+  const named: string[] = [];
+  for (const [i, a] of args.entries()) {
+    if (a === '--') break;
+    if (a === '--help' || a === '-h') return undefined;
+    if (a === '--suite' && args[i + 1] !== undefined) named.push(...list(args[i + 1] as string));
+    else if (a.startsWith('--suite=')) named.push(...list(a.slice('--suite='.length)));
+  }
+  return named.length > 0 ? named : undefined;
+}
+
+/** Whether every long option on the command line is one the command, as built, takes. */
+function optionsKnown(program: Command, args: readonly string[]): boolean {
+  const cmd = program.commands.find((c) => c.name() === args[0]);
+  if (!cmd) return true;
+  const known = new Set(['--help', ...cmd.options.flatMap((o) => (o.long ? [o.long] : []))]);
+  for (const a of args.slice(1)) {
+    if (a === '--') break;
+    if (a.startsWith('--') && !known.has(a.split('=')[0] as string)) return false;
+  }
+  return true;
 }
 
 function addTargetFlags(cmd: Command, modules: SuiteModule[]): void {
@@ -88,31 +119,31 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--shard-timings <results.json>', 'balance the shards by the case durations of an earlier run\'s JSON report');
   addTargetFlags(run, modules);
   run.action(async (o: Record<string, unknown>) => {
-    setCode(await runCommand(modules, { ...o, targetFlags: targetFlags(run, modules) } as Parameters<typeof runCommand>[1], argv));
+    setCode(await (await import('./run-command.js')).runCommand(modules, { ...o, targetFlags: targetFlags(run, modules) } as Parameters<typeof runCommand>[1], argv));
   });
 
   withModules(program.command('list').description('list suites, requirements (with coverage) and cases'))
     .option('--suite <names>', 'only these suites', list)
     .option('--json', 'machine-readable output')
     .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
-    .action((o: { suite?: string[]; json?: boolean; vars?: boolean }) => setCode(listCommand(modules, o)));
+    .action(async (o: { suite?: string[]; json?: boolean; vars?: boolean }) => setCode((await import('./list-command.js')).listCommand(modules, o)));
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
     .option('--port <n>', 'listen on this port (default: an ephemeral one)', int('--port', 0, 65535))
     .option('--profile <file>', 'also write a target profile that runs the suite against it (its secrets go to an env file beside it, readable by its owner only)')
     .option('--public-url <url>', 'the origin clients reach it at, e.g. behind a forwarding proxy: its variables and answers name that origin')
-    .action(async (suite: string, o: ServeFlags) => setCode(await serveCommand(modules, suite, o)));
+    .action(async (suite: string, o: ServeFlags) => setCode(await (await import('./serve-command.js')).serveCommand(modules, suite, o)));
 
   withModules(program.command('init').description('write a commented target profile for a suite, with every variable it takes, to fill in'))
     .argument('<suite>')
     .option('--out <file>', 'write it here (default: print it)')
     .option('--force', 'replace --out when it exists')
-    .action((suite: string, o: { out?: string; force?: boolean }) => setCode(initCommand(modules, suite, o)));
+    .action(async (suite: string, o: { out?: string; force?: boolean }) => setCode((await import('./init-command.js')).initCommand(modules, suite, o)));
 
   withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
     .argument('<files...>')
-    .action((files: string[]) => setCode(validateCommand(modules, files)));
+    .action(async (files: string[]) => setCode((await import('./validate-command.js')).validateCommand(modules, files)));
 
   withModules(program.command('merge').description('judge the results.json of several shards (or runs) as one run, by the installed suites: verdicts, reports and the exit code of an unsharded run'))
     .argument('<results...>')
@@ -125,7 +156,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--verbose', 'one line per case and full values')
     .option('--allow-version-mix', 'merge results written by another specgate version or suite version too, with a warning (the installed suites still judge them)')
     .option('--allow-partial', 'judge results that lack cases of their suites (runs with --case or --side), with a warning; without it they are refused')
-    .action(async (files: string[], o: Parameters<typeof mergeCommand>[2]) => setCode(await mergeCommand(modules, files, o)));
+    .action(async (files: string[], o: Parameters<typeof mergeCommand>[2]) => setCode(await (await import('./merge-command.js')).mergeCommand(modules, files, o)));
 
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
     .argument('<suite>')
@@ -140,7 +171,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--stricter', 'STRICTER-level findings fail the search too; implies --strict');
   addTargetFlags(fuzz, modules);
   fuzz.action(async (suite: string, o: Record<string, unknown>) => {
-    setCode(await fuzzCommand(modules, suite, { ...o, targetFlags: targetFlags(fuzz, modules) } as Parameters<typeof fuzzCommand>[2], argv));
+    setCode(await (await import('./fuzz-command.js')).fuzzCommand(modules, suite, { ...o, targetFlags: targetFlags(fuzz, modules) } as Parameters<typeof fuzzCommand>[2], argv));
   });
   return program;
 }
@@ -164,8 +195,17 @@ export async function main(argv: string[]): Promise<number> {
   let code = 0;
   quietOnClosedPipe(process.stdout);
   try {
-    const modules = await knownSuites(preScanModules(argv.slice(2)));
-    await build(modules, argv, (c) => (code = c)).parseAsync(argv);
+    const args = argv.slice(2);
+    const extra = preScanModules(args);
+    const setCode = (c: number): void => {
+      code = c;
+    };
+    const only = suitesNeeded(args);
+    let program = build(await knownSuites(extra, only), argv, setCode);
+    // a flag of a suite left unloaded (a target flag of another suite): load all and let the
+    // command say what it says of it with every suite there
+    if (only && !optionsKnown(program, args)) program = build(await knownSuites(extra), argv, setCode);
+    await program.parseAsync(argv);
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;

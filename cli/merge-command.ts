@@ -9,7 +9,7 @@ import type { CaseDef, Gating, Interruption, LoadedSuite, RunResult, SuiteResult
 import { INTERRUPTED, INTERRUPTED_RUNNING } from '../src/engine/runtime/run-case.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { blockOnAssumptions, gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
-import { createConsoleReporter, createReporters, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, finishWriters, holdSummary, type Reporter } from '../src/reporting/index.js';
 import { applyCatalog, checkCoverage, installedSuites } from './merge-catalog.js';
 import { checkShardSplit, mergeSuites, type MergedSuite } from './merge-shards.js';
 import { checkVersions, installedSuiteVersion } from './merge-versions.js';
@@ -139,15 +139,15 @@ export async function mergeCommand(modules: SuiteModule[], files: string[], flag
   }
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : new Baseline();
   const gating = gatingOf(flags.strict ?? false, flags.stricter ?? false);
-  const reporters: Reporter[] = [
-    createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
-    ...fileReporters,
-  ];
+  // as in run: the summary ends with the exit code, which a report that cannot be written changes
+  const terminal = holdSummary(createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }));
+  const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
   const warnings = [...versionWarnings, ...catalogWarnings, ...coverageWarnings, ...mergeWarnings(reports, suites, gating, baseline)];
   const result = judgeMerged(reports, suites, gating, baseline, flags.requireJudged);
   replayEvents(result, suites, warnings, (e) => {
     for (const r of reporters) r.onEvent(e);
   });
-  await Promise.all(reporters.map((r) => r.finish()));
-  return result.summary.exitCode;
+  const unwritten = await finishWriters(fileReporters);
+  for (const e of unwritten) process.stderr.write(`specgate: error [${e.code}]: ${e.message}\n`);
+  return terminal.release(unwritten);
 }

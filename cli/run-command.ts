@@ -3,7 +3,7 @@ import { SpecgateError, asSpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { createConsoleReporter, createReporters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
+import { createConsoleReporter, createReporters, finishWriters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
 import { checkRegressionsFolder, writeRegressionCases } from './regression-cases.js';
@@ -103,8 +103,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(shard ? { shard } : {}),
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
     });
-    const unwritten: SpecgateError[] = [];
-    for (const written of await Promise.allSettled(fileReporters.map((r) => r.finish()))) if (written.status === 'rejected') unwritten.push(asSpecgateError(written.reason, 'SG_CONFIG'));
+    const unwritten = await finishWriters(fileReporters);
     try {
       for (const line of writeRegressionCases(modules, result, regressions)) process.stdout.write(`${line}\n`);
     } catch (e) {

@@ -4,7 +4,7 @@
  * waits for the writes and says the code the process really ends with, once.
  */
 import type { RunResult, RunSummary } from '../engine/model.js';
-import { exitCodeFor, type SpecgateError } from '../errors.js';
+import { asSpecgateError, exitCodeFor, type SpecgateError } from '../errors.js';
 import type { Reporter } from './reporter.js';
 
 /** A console reporter whose summary waits for {@link HeldSummary.release}. */
@@ -51,4 +51,10 @@ export function holdSummary(inner: Reporter): HeldSummary {
       return summary.exitCode;
     },
   };
+}
+
+/** Finishes every file reporter, each whatever the others do; returns the errors of those that could not write. */
+export async function finishWriters(writers: readonly Reporter[]): Promise<SpecgateError[]> {
+  const settled = await Promise.allSettled(writers.map((r) => r.finish()));
+  return settled.flatMap((w) => (w.status === 'rejected' ? [asSpecgateError(w.reason, 'SG_CONFIG')] : []));
 }

@@ -13,7 +13,7 @@ import { createTapReporter } from './tap.js';
 
 export type { Reporter } from './reporter.js';
 export { createConsoleReporter, type ConsoleReporterOptions } from './console.js';
-export { holdSummary, type HeldSummary } from './held-summary.js';
+export { finishWriters, holdSummary, type HeldSummary } from './held-summary.js';
 export { createHtmlReporter, renderHtml } from './html.js';
 export { createJsonReporter, renderJson } from './json.js';
 export { createJUnitReporter, renderJUnit } from './junit.js';

@@ -1,5 +1,6 @@
 /**
- * The other commands on the demo suite: `list` (requirements with coverage, cases),
+ * The other commands on the demo suite: `list` (requirements with coverage, cases), a command
+ * line that names its suites (only those load, flags of the others still understood),
  * `validate` (suite files, profiles, baselines; good and bad), `serve` (starts the reference,
  * prints its URL, answers, stops on SIGTERM).
  */
@@ -40,6 +41,22 @@ describe('specgate list', () => {
     const res = await runCli(['list', '--suite-module', DEMO_MODULE, '--suite', 'nope'], { cwd: tmp.dir });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/no suite named "nope"/);
+    // every suite there is is listed, though the command named one
+    expect(res.stderr).toMatch(/known suites: plugin, oauth, merchant, events, affiliate, ctx-auth, collation, demo/);
+  });
+});
+
+describe('a command line that names its suites', () => {
+  it('still takes the target flag of a suite it did not name (loaded then), as a run of every suite would', async () => {
+    const res = await runCli(['run', '--suite-module', DEMO_MODULE, '--suite', 'demo', '--case', 'hello-world', '--plugin', '/bin/true', '--report', `json=${join(tmp.dir, 'named.json')}`], { cwd: tmp.dir });
+    expect(res.stderr).not.toMatch(/unknown option/);
+    expect(res.code).toBe(0);
+  });
+
+  it('a flag no suite has is refused as before', async () => {
+    const res = await runCli(['run', '--suite-module', DEMO_MODULE, '--suite', 'demo', '--no-such-flag'], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/unknown option '--no-such-flag'/);
   });
 });
 

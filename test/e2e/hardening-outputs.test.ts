@@ -1,6 +1,6 @@
 /**
  * Where a run writes, and the exit code it says: a report that cannot be written after the run
- * makes the console's last line the code the process ends with (said once); a report folder that
+ * (or after a merge) makes the console's last line the code the process ends with (said once); a report folder that
  * cannot be made is refused before the run; report and regression paths through a symbolic link
  * are refused (exit 2), and a link planted inside the regressions folder is never followed.
  * Needs `npm run build`.
@@ -34,6 +34,17 @@ describe('one exit code, said once', () => {
     expect(res.stdout.match(/exit code \d/g)).toEqual(['exit code 2']);
     expect(res.stderr).toMatch(/^specgate: error \[SG_CONFIG\]: could not write the report \/dev\/full: ENOSPC/);
     expect(existsSync(join(tmp.dir, 'ok.json'))).toBe(true);
+  });
+
+  it.skipIf(full.skip)('merge too: a merged report that cannot be written makes the last line exit code 2, said once', async () => {
+    const shard = join(tmp.dir, 'merge-shard.json');
+    expect((await demo(['--report', `json=${shard}`])).code).toBe(0);
+    const res = await runCli(['merge', '--suite-module', DEMO_MODULE, shard, '--report', `json=${join(tmp.dir, 'merged.json')}`, '--report', 'tap=/dev/full'], { cwd: tmp.dir });
+    expect(res.code).toBe(2);
+    expect(lastLine(res.stdout)).toBe('exit code 2: usage, configuration or suite error');
+    expect(res.stdout.match(/exit code \d/g)).toEqual(['exit code 2']);
+    expect(res.stderr).toMatch(/specgate: error \[SG_CONFIG\]: could not write the report \/dev\/full: ENOSPC/);
+    expect(existsSync(join(tmp.dir, 'merged.json'))).toBe(true);
   });
 
   it('a report folder that cannot be made (under /proc, even for root) is refused before the run', async () => {

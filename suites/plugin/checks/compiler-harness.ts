@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import type { Exchange } from '../../../src/engine/model.js';
@@ -184,6 +185,7 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
       },
     };
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    // off the event loop: removing a sandbox tree waits on the disk, which other cases need not share
+    await rm(root, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 import type { RunResult } from '../../../src/engine/model.js';
 import { run } from '../../../src/engine/run.js';
 import { suite } from '../../../suites/plugin/index.js';
-export { blockedLines as blockedRequirements, erroredCases, failedRequirements } from '../../helpers/verdicts.js';
+export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
 
 /**
  * Runs the plugin side of the suite in-process (the suite and engine from their sources) on a
@@ -23,16 +23,6 @@ export async function runPluginSide(script: string, opts: { seed?: number; runs?
     ...(opts.requireJudged === undefined ? {} : { requireJudged: opts.requireJudged }),
     targets: { plugin: { section: { vars, exec }, label: 'plugin script', secrets: [] } },
   });
-}
-
-/** Failed requirements at a gating level (MUST, without --strict), sorted. */
-export function failedGating(r: RunResult): string[] {
-  return r.requirements.filter((v) => v.status === 'failed' && v.level === 'MUST').map((v) => v.id).sort();
-}
-
-/** Requirements reported untested, each with the reason. */
-export function untestedRequirements(r: RunResult): Map<string, string> {
-  return new Map(r.requirements.filter((v) => v.status === 'untested').map((v) => [v.id, v.reason ?? '']));
 }
 
 /** Every case that did not pass, with its reason and failures, for assertion messages. */
