@@ -68,8 +68,9 @@ describe.skipIf(built.skip)('plugin suite against real peers', () => {
     declarePeer(req);
     it.skipIf(req.skip)(`${peer.name}: fails only its confirmed deviations (${peer.confirmed.join(', ') || 'none'})`, async () => {
       const report = join(work, `${peer.name}.json`);
-      // Verdicts only: shrinking the counterexample of a confirmed finding changes no verdict.
-      const args = ['run', '--suite-module', suiteModule, '--suite', 'plugin', `--${peer.flag}`, peer.path ?? '', '--seed', '11', '--no-shrink', '--no-color', '--report', `json=${report}`];
+      // Verdicts only: shrinking the counterexample of a confirmed finding changes no verdict. The
+      // peer's side only: the other side would run the reference (the sweep in faults.test.ts has it).
+      const args = ['run', '--suite-module', suiteModule, '--suite', 'plugin', '--side', peer.flag === 'plugin' ? 'plugin' : 'compiler', `--${peer.flag}`, peer.path ?? '', '--seed', '11', '--no-shrink', '--no-color', '--report', `json=${report}`];
       if (peer.vars) {
         const profile = join(work, `${peer.name}.yaml`);
         writeFileSync(profile, `name: ${peer.name}\nsuites:\n  plugin:\n    vars:\n${Object.entries(peer.vars).map(([k, v]) => `      ${k}: ${JSON.stringify(v)}\n`).join('')}`);
