@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { Exchange } from '../../../src/engine/model.js';
 import type { CheckContext, FailureInput } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
@@ -118,14 +119,8 @@ export const compilerRequest = defineCheck<CompilerRequestArgs>({
     const outParam = args.parameter;
     const options = args.options ?? [];
     const joined = [...(outParam === undefined ? [] : [outParam]), ...options];
-    const out = await runCompiler((spec) => ctx.exec(spec), {
-      compiler: compilerArgv(ctx),
-      generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(outParam === undefined ? {} : { parameter: outParam }), options }],
-      descriptorSet: fixture.set,
-      files,
-      pluginPrefix: pluginNamePrefix(ctx),
-    });
-    const bytes = out.requests.get('req');
+    const out = await recordedRequest(ctx, { fixture: args.fixture ?? 'shop', files, ...(outParam === undefined ? {} : { parameter: outParam }), options });
+    const bytes = out.bytes;
     if (!bytes) {
       if (wants(ctx, 'PLUGIN-COMPILER-ONE-REQUEST')) ctx.fail({ requirement: 'PLUGIN-COMPILER-ONE-REQUEST', message: `the plugin was not run (compiler exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`, exchange: out.exchange });
       else throw new SpecgateError('SG_TARGET_PROTOCOL', `the compiler did not run the plugin (exit ${out.exitCode ?? out.signal}: ${out.stderr.trim()})`);
@@ -137,6 +132,36 @@ export const compilerRequest = defineCheck<CompilerRequestArgs>({
     if (wants(ctx, 'PLUGIN-COMPILER-VERSION-VALUES')) await judgeVersionValues(ctx, bytes, out.exchange);
   },
 });
+
+/** What one compiler invocation with the scripted plugin `req` showed: the request it got, and how the compiler ended. */
+interface RecordedRequest {
+  bytes: Uint8Array | undefined;
+  exitCode: number | null;
+  signal: string | null;
+  stderr: string;
+  exchange: Exchange;
+}
+
+/**
+ * Runs the compiler on `what` with one scripted plugin and records the request the plugin got.
+ * The cases of one suite run share it, as the plugin rule cases share a plugin's answer
+ * (plugin-rules.ts): several cases judge the request of the same command line, and the first
+ * to ask runs the compiler for all of them. The key names the compiler as the target gives it.
+ */
+async function recordedRequest(ctx: CheckContext, what: { fixture: string; files: readonly string[]; parameter?: string; options: readonly string[] }): Promise<RecordedRequest> {
+  const key = `plugin compiler request\u0000${stableJson({ compiler: compilerArgv(ctx), prefix: pluginNamePrefix(ctx), ...what })}`;
+  return sharedObservation(ctx, key, async (c) => {
+    const fixture = loadFixture(what.fixture);
+    const out = await runCompiler((spec) => c.exec(spec), {
+      compiler: compilerArgv(c),
+      generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(what.parameter === undefined ? {} : { parameter: what.parameter }), options: [...what.options] }],
+      descriptorSet: fixture.set,
+      files: [...what.files],
+      pluginPrefix: pluginNamePrefix(c),
+    });
+    return { bytes: out.requests.get('req'), exitCode: out.exitCode, signal: out.signal, stderr: out.stderr, exchange: out.exchange };
+  });
+}
 
 /**
  * PLUGIN-COMPILER-VERSION-VALUES: the compiler_version a compiler sent is its own version, as
