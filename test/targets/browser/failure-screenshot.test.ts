@@ -102,7 +102,7 @@ describe.skipIf(chromium.skip)('a failed page step of a profile target', () => {
   it('is pictured beside the reports, in the suite folder, and the failure names the file', async () => {
     const section = {
       vars: { auth_url: site.url },
-      agent: { mode: 'browser' as const, stepTimeoutMs: 1500, actions: { approve: [{ goto: '${auth_url}/login/oauth/authorize' }, { click: 'form#approve button' }] } },
+      agent: { mode: 'browser' as const, stepTimeoutMs: 4000, actions: { approve: [{ goto: '${auth_url}/login/oauth/authorize' }, { click: 'form#approve button' }] } },
     };
     ({ target } = await prepareTarget({ name: 'oauth', dir: '/nowhere' }, { section, label: 'a platform', secrets: [] }, { includeSlow: false, http: noHttp, reportDir: reports }));
     const agent = target.agent;
@@ -123,7 +123,7 @@ describe.skipIf(chromium.skip)('a failed page step of a profile target', () => {
     expect(failures.map((f) => f.message)).toEqual(
       [first, second].map(
         (file) =>
-          `the browser user agent could not "approve" in case authorize-redirects-with-code: step 2 (click "form#approve button") failed: no element matching "form#approve button" could be used within 1500 ms on ${site.url}/login/oauth/authorize; screenshot of the page: ${file}`,
+          `the browser user agent could not "approve" in case authorize-redirects-with-code: step 2 (click "form#approve button") failed: no element matching "form#approve button" could be used within 4000 ms on ${site.url}/login/oauth/authorize; screenshot of the page: ${file}`,
       ),
     );
     expect(failures.map((f) => f.detail?.['screenshot'])).toEqual([first, second]);
