@@ -77,6 +77,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
     ),
   );
   const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
+  for (const u of plan.unusedFlags ?? [])
+    terminal.reporter.onEvent({ type: 'log', level: 'warn', message: `--${u.flag} is a target flag of suite ${u.suite}, which this run does not select (--suite ${plan.suites.join(',')}): it is not used; add ${u.suite} to --suite to judge it` });
   const interrupts = watchInterrupts('stopping the cases in flight and writing the reports of what ran');
   try {
     const result = await run({

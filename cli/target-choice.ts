@@ -12,6 +12,8 @@ export interface TargetPlan {
   /** Suites to run, in order. */
   suites: string[];
   targets: Record<string, TargetChoice>;
+  /** Target flags given for suites the run does not select (`--suite` left them out): not used. */
+  unusedFlags?: { flag: string; suite: string }[];
 }
 
 /**
@@ -66,7 +68,12 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     if (missing.length)
       throw new SpecgateError('SG_CONFIG', `${opts.target} has no section for suite ${missing.join(', ')}: add \`suites: { ${missing[0]}: {...} }\` or drop it from --suite`);
   }
-  return { suites, targets };
+  // not refused: a replay command keeps every flag of the run it came from and names one suite
+  const unusedFlags = Object.keys(opts.flags).flatMap((flag) => {
+    const owner = modules.find((m) => m.targetOptions?.some((o) => o.flag === flag));
+    return owner && !suites.includes(owner.name) ? [{ flag, suite: owner.name }] : [];
+  });
+  return { suites, targets, ...(unusedFlags.length ? { unusedFlags } : {}) };
 }
 
 const HAR_PREFIX = 'har:';

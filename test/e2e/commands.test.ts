@@ -47,10 +47,12 @@ describe('specgate list', () => {
 });
 
 describe('a command line that names its suites', () => {
-  it('still takes the target flag of a suite it did not name (loaded then), as a run of every suite would', async () => {
+  it('still takes the target flag of a suite it did not name (loaded then), and warns that it is not used', async () => {
     const res = await runCli(['run', '--suite-module', DEMO_MODULE, '--suite', 'demo', '--case', 'hello-world', '--plugin', '/bin/true', '--report', `json=${join(tmp.dir, 'named.json')}`], { cwd: tmp.dir });
     expect(res.stderr).not.toMatch(/unknown option/);
     expect(res.code).toBe(0);
+    // not used, and said so
+    expect(res.stdout).toContain('warning: --plugin is a target flag of suite plugin, which this run does not select (--suite demo): it is not used; add plugin to --suite to judge it');
   });
 
   it('a flag no suite has is refused as before', async () => {
