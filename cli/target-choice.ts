@@ -33,7 +33,7 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     targets[name] = { section: { ...section }, label: section.description ?? profile?.name ?? opts.target ?? name, secrets: section.secrets ?? [] };
   }
   for (const [flag, value] of Object.entries(opts.flags)) {
-    const owner = modules.find((m) => m.targetOptions?.some((o) => o.flag === flag));
+    const owner = flagOwner(modules, flag);
     const option = owner?.targetOptions?.find((o) => o.flag === flag);
     if (!owner || !option) continue;
     const prev = targets[owner.name];
@@ -70,10 +70,15 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
   }
   // not refused: a replay command keeps every flag of the run it came from and names one suite
   const unusedFlags = Object.keys(opts.flags).flatMap((flag) => {
-    const owner = modules.find((m) => m.targetOptions?.some((o) => o.flag === flag));
+    const owner = flagOwner(modules, flag);
     return owner && !suites.includes(owner.name) ? [{ flag, suite: owner.name }] : [];
   });
   return { suites, targets, ...(unusedFlags.length ? { unusedFlags } : {}) };
+}
+
+/** The suite whose target flag `flag` is. */
+function flagOwner(modules: readonly SuiteModule[], flag: string): SuiteModule | undefined {
+  return modules.find((m) => m.targetOptions?.some((o) => o.flag === flag));
 }
 
 const HAR_PREFIX = 'har:';
