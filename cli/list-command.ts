@@ -54,7 +54,12 @@ export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; js
     // what `run --side <name>` accepts for this suite
     if (s.sides) out.write(`  sides (run --side <name>): ${describeSides(s)}\n`);
     const byReq = new Map<string, string[]>();
-    for (const c of s.cases) for (const r of c.requirements) byReq.set(r, [...(byReq.get(r) ?? []), c.id]);
+    for (const c of s.cases)
+      for (const r of c.requirements) {
+        const ids = byReq.get(r);
+        if (ids) ids.push(c.id);
+        else byReq.set(r, [c.id]);
+      }
     out.write('  requirements:\n');
     for (const r of s.requirements) {
       const cover = r.excluded ? `excluded: ${r.excluded}` : (byReq.get(r.id) ?? []).join(', ') || 'NOT COVERED';

@@ -6,6 +6,7 @@ import type { mergeCommand } from './merge-command.js';
 import type { runCommand } from './run-command.js';
 import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 // Each command's code is imported when the command runs: `--version` and `--help` load none of it.
 
@@ -193,6 +194,7 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
+  boundHeapGrowth();
   quietOnClosedPipe(process.stdout);
   try {
     const args = argv.slice(2);

@@ -46,7 +46,9 @@ export function filterBar(kind: 'req' | 'case', counts: [string, number][]): str
 function requirementRow(v: RequirementVerdict): string {
   const label = v.stale ? `${v.status} (stale baseline)` : v.status;
   const why = v.reason ?? (v.failures.length ? v.failures.map((f) => f.message).slice(0, 3).join('; ') : '');
-  return `<tr class="req st-row-${cls(v.status)}" data-id="${esc(v.id)}"><td><code>${esc(v.id)}</code></td><td>${badge(v.stale ? 'failed' : v.status, label)}</td><td><code>${esc(v.source)}</code></td><td>${esc(v.text)}</td><td>${v.cases.map((c) => `<code>${esc(c)}</code>`).join(' ')}</td><td class="reason">${esc(why)}</td></tr>`;
+  const cases = v.cases.slice(0, PAGE_LIMITS.casesPerRequirement).map((c) => `<code>${esc(c)}</code>`);
+  if (v.cases.length > PAGE_LIMITS.casesPerRequirement) cases.push(`<span class="reason">and ${v.cases.length - PAGE_LIMITS.casesPerRequirement} more</span>`);
+  return `<tr class="req st-row-${cls(v.status)}" data-id="${esc(v.id)}"><td><code>${esc(v.id)}</code></td><td>${badge(v.stale ? 'failed' : v.status, label)}</td><td><code>${esc(v.source)}</code></td><td>${esc(v.text)}</td><td>${cases.join(' ')}</td><td class="reason">${esc(why)}</td></tr>`;
 }
 
 /** The requirement matrix: one table per suite and level. */
@@ -95,11 +97,36 @@ function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | u
   return `<div class="failure${expected ? ' expected' : ''}" data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
 }
 
-/** Every failure of every case, with expected, actual, the (redacted) exchange and the replay command. */
+/**
+ * What one page shows of a huge run: a browser must still open it. What is left out is said
+ * where it would have been; the JSON and JUnit reports keep every case.
+ */
+export const PAGE_LIMITS = {
+  /** Failures shown in full (each with its values and exchange). */
+  failures: 1000,
+  /** Rows of cases that did not pass (failed, errored, skipped). */
+  otherCases: 5000,
+  /** Rows of passed cases. */
+  passedCases: 2000,
+  /** Case IDs listed in a requirement's row. */
+  casesPerRequirement: 50,
+};
+
+/** The note that stands for what a page leaves out. */
+function leftOut(n: number, what: string): string {
+  return `<p class="reason left-out">${n} more ${what} not shown on this page: the JSON report (--report json=...) lists every one.</p>`;
+}
+
+/** Every failure of every case (up to PAGE_LIMITS.failures), with expected, actual, the (redacted) exchange and the replay command. */
 export function failureList(result: RunResult): string {
   const verdicts = new Map(result.suites.flatMap((s) => s.requirements).map((v) => [`${v.suite}\u0000${v.id}`, v]));
-  const blocks = result.suites.flatMap((s) => s.cases.flatMap((c) => c.failures.map((f) => failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`)))));
-  return blocks.length ? blocks.join('') : '<p>No failures.</p>';
+  const blocks: string[] = [];
+  let total = 0;
+  for (const s of result.suites)
+    for (const c of s.cases)
+      for (const f of c.failures) if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`)));
+  if (!blocks.length) return '<p>No failures.</p>';
+  return blocks.join('') + (total > blocks.length ? leftOut(total - blocks.length, 'failures') : '');
 }
 
 function caseRow(c: CaseResult): string {
@@ -108,10 +135,24 @@ function caseRow(c: CaseResult): string {
   return `<tr class="case st-row-${cls(c.outcome)}"><td><code>${esc(c.suite)}/${esc(c.id)}</code>${c.description ? `<div class="reason">${esc(c.description)}</div>` : ''}</td><td>${badge(c.outcome)}${baseline}</td><td>${c.requirements.map((r) => `<code>${esc(r)}</code>`).join(' ')}</td><td>${Math.round(c.durationMs)} ms</td><td class="reason">${esc(why)}${c.exchanges.length && !c.failures.length && c.outcome === 'errored' ? c.exchanges.slice(-1).map(exchangeBlock).join('') : ''}</td></tr>`;
 }
 
-/** Every case with its outcome, requirements, duration and, for skipped and errored ones, why. */
+/**
+ * Every case with its outcome, requirements, duration and, for skipped and errored ones, why;
+ * of a huge run, the first PAGE_LIMITS.passedCases passed cases and PAGE_LIMITS.otherCases others.
+ */
 export function caseTable(result: RunResult): string {
-  const rows = result.suites.flatMap((s) => s.cases.map(caseRow));
-  return `<table class="cases"><thead><tr><th>Case</th><th>Outcome</th><th>Requirements</th><th>Duration</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const rows: string[] = [];
+  let passed = 0;
+  let others = 0;
+  for (const s of result.suites)
+    for (const c of s.cases) {
+      const shown = c.outcome === 'passed' ? passed++ < PAGE_LIMITS.passedCases : others++ < PAGE_LIMITS.otherCases;
+      if (shown) rows.push(caseRow(c));
+    }
+  const hidden = [
+    ...(passed > PAGE_LIMITS.passedCases ? [leftOut(passed - PAGE_LIMITS.passedCases, 'passed cases')] : []),
+    ...(others > PAGE_LIMITS.otherCases ? [leftOut(others - PAGE_LIMITS.otherCases, 'failed, errored or skipped cases')] : []),
+  ];
+  return `<table class="cases"><thead><tr><th>Case</th><th>Outcome</th><th>Requirements</th><th>Duration</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>${hidden.join('')}`;
 }
 
 /**

@@ -35,6 +35,8 @@ interface Walk {
   str: (s: string) => string;
   big: (n: bigint) => Plain;
   seen: Set<object>;
+  /** Levels above the walk's root (a value written as one part of a larger document). */
+  depth: number;
 }
 
 /**
@@ -47,9 +49,9 @@ interface Walk {
  * bigint stays bigint unless `options.portableIntegers` asks for {@link portableInteger}.
  * @param mapString applied to every string (keys included), e.g. to strip illegal characters.
  */
-export function normalize(value: unknown, mapString: (s: string) => string = (s) => s, options: PlainOptions = {}): Plain {
+export function normalize(value: unknown, mapString: (s: string) => string = (s) => s, options: PlainOptions = {}, depth = 0): Plain {
   const big = options.portableIntegers ? portableInteger : (n: bigint): Plain => n;
-  return norm(value, { str: mapString, big, seen: new Set() }) ?? null;
+  return norm(value, { str: mapString, big, seen: new Set(), depth }) ?? null;
 }
 
 /**
@@ -81,7 +83,7 @@ function norm(value: unknown, w: Walk): Plain | undefined {
   const obj = value as object;
   if (w.seen.has(obj)) return '[Circular]';
   // `seen` holds exactly the objects from the root down to this one: its size is the depth
-  if (w.seen.size >= REPORT_DEPTH) return TOO_DEEP;
+  if (w.seen.size + w.depth >= REPORT_DEPTH) return TOO_DEEP;
   w.seen.add(obj);
   try {
     return normObject(obj, w);
@@ -124,6 +126,63 @@ function entries(list: [string, unknown][], w: Walk): { [key: string]: Plain } {
  */
 export function stringifyJson(value: unknown, indent = 0, options: PlainOptions = {}): string {
   return write(normalize(value, undefined, options), indent > 0 ? ' '.repeat(indent) : '', '');
+}
+
+/** Lists and objects with more entries than this are written entry by entry by {@link jsonParts}. */
+const PART_ENTRIES = 64;
+
+/**
+ * {@link stringifyJson} of `value` (indented by `indent` spaces) in parts whose concatenation is
+ * that text, for reports too large to hold as one string twice over: a list or object of more
+ * than a few dozen entries is normalized and written one entry at a time, so a run of 100,000
+ * cases is never copied whole, and only one case's text exists at a time.
+ */
+export function* jsonParts(value: unknown, indent: number, options: PlainOptions = {}): Generator<string> {
+  yield* parts(value, indent > 0 ? ' '.repeat(indent) : '', '', 0, options);
+}
+
+function* parts(value: unknown, unit: string, pad: string, depth: number, options: PlainOptions): Generator<string> {
+  const entries = largeEntries(value);
+  if (!entries || depth >= REPORT_DEPTH) {
+    yield write(normalize(value, undefined, options, depth), unit, pad);
+    return;
+  }
+  const list = Array.isArray(value);
+  const inner = pad + unit;
+  const nl = unit ? '\n' : '';
+  let first = true;
+  yield list ? '[' : '{';
+  for (const [key, item] of entries) {
+    // as JSON does: undefined, functions and symbols leave an object, and are null in a list
+    const absent = item === undefined || typeof item === 'function' || typeof item === 'symbol';
+    if (absent && !list) continue;
+    yield `${first ? '' : ','}${nl}${inner}${list ? '' : `${JSON.stringify(key)}${unit ? ': ' : ':'}`}`;
+    first = false;
+    if (absent) yield 'null';
+    else yield* parts(item, unit, inner, depth + 1, options);
+  }
+  yield first ? (list ? ']' : '}') : `${nl}${pad}${list ? ']' : '}'}`;
+}
+
+/** How far below a container {@link largeEntries} looks for a large list (the report's own nesting: run, suites, suite, cases). */
+const LOOK_DOWN = 3;
+
+/**
+ * The entries of a plain list or object worth writing one by one: one of more than
+ * {@link PART_ENTRIES} entries, or one holding such a list a few levels down (the report's own
+ * containers). Anything else is written whole, as are values with their own toJSON.
+ */
+function largeEntries(value: unknown, levels = LOOK_DOWN): [string, unknown][] | undefined {
+  if (!isPlainContainer(value)) return undefined;
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  if (entries.length > PART_ENTRIES) return entries;
+  return levels > 0 && entries.some(([, v]) => largeEntries(v, levels - 1) !== undefined) ? entries : undefined;
+}
+
+function isPlainContainer(v: unknown): v is object {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return true;
+  return Object.getPrototypeOf(v) === Object.prototype && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /** Compact JSON when short, indented otherwise: readable in failure messages either way. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
 import { fromRoot } from '../paths.js';
-import { stringifyJson } from './json-text.js';
+import { jsonParts } from './json-text.js';
 import { createFileReporter, type Reporter } from './reporter.js';
 
 /** Bumped when a field changes meaning or disappears (adding fields does not bump it). */
@@ -96,6 +96,11 @@ function suiteJson(s: SuiteResult, specgate: string): Record<string, unknown> {
  * @param version defaults to specgate's package.json version.
  */
 export function renderJson(result: RunResult, version = specgateVersion()): string {
+  return [...jsonReportParts(result, version)].join('');
+}
+
+/** {@link renderJson} in parts (json-text.ts, jsonParts), as the reporter writes it: a huge run is never one string. */
+export function* jsonReportParts(result: RunResult, version = specgateVersion()): Generator<string> {
   // The run-level list is the authoritative one; fall back to the suites' lists if empty.
   const requirements = result.requirements.length > 0 ? result.requirements : result.suites.flatMap((s) => s.requirements);
   const report = {
@@ -114,10 +119,11 @@ export function renderJson(result: RunResult, version = specgateVersion()): stri
     // that stopped it; its unfinished cases are skipped as interrupted.
     ...(result.interrupted ? { interrupted: result.interrupted } : {}),
   };
-  return `${stringifyJson(report, 2, { portableIntegers: true })}\n`;
+  yield* jsonParts(report, 2, { portableIntegers: true });
+  yield '\n';
 }
 
 /** A reporter that writes {@link renderJson} of the finished run to `path`. */
 export function createJsonReporter(path: string): Reporter {
-  return createFileReporter(path, (r) => renderJson(r));
+  return createFileReporter(path, (r) => jsonReportParts(r));
 }

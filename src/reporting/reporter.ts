@@ -2,7 +2,7 @@
  * The reporter contract. Reporters only consume engine events (DESIGN "Layout", dependency
  * rule), so they work the same for a live run and for a replayed event log.
  */
-import { lstat, open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { constants, fstatSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EngineEvent } from '../engine/events.js';
@@ -24,14 +24,14 @@ export interface Reporter {
  * planted there must not take the write; and a rename replaces the name itself, never what a
  * link there points to.
  */
-async function replaceFile(path: string, content: string): Promise<void> {
+async function replaceFile(path: string, content: ReportText): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   let made = false;
   try {
     const file = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
     made = true;
     try {
-      await file.writeFile(content, 'utf8');
+      for (const batch of batches(content)) await file.write(batch, null, 'utf8');
     } finally {
       await file.close();
     }
@@ -39,6 +39,44 @@ async function replaceFile(path: string, content: string): Promise<void> {
   } catch (e) {
     if (made) await rm(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * A report's text: one string, or parts in order (a huge report is written as it is made, never
+ * held whole).
+ */
+export type ReportText = string | Iterable<string>;
+
+/** Parts joined into writes of about a megabyte: one write per case would cost a system call each. */
+const BATCH_CHARS = 1 << 20;
+
+function* batches(content: ReportText): Generator<string> {
+  if (typeof content === 'string') {
+    yield content;
+    return;
+  }
+  let held: string[] = [];
+  let size = 0;
+  for (const part of content) {
+    held.push(part);
+    size += part.length;
+    if (size >= BATCH_CHARS) {
+      yield held.join('');
+      held = [];
+      size = 0;
+    }
+  }
+  if (held.length) yield held.join('');
+}
+
+/** Writes `content` to the file or device `path` opened with `flags`, batch by batch. */
+async function writeThrough(path: string, content: ReportText, flags: number): Promise<void> {
+  const file = await open(path, flags, 0o666);
+  try {
+    for (const batch of batches(content)) await file.write(batch, null, 'utf8');
+  } finally {
+    await file.close();
   }
 }
 
@@ -69,7 +107,7 @@ function ownStream(file: Stats): NodeJS.WriteStream | undefined {
  * @throws SpecgateError `SG_USAGE` for a link on the way, `SG_CONFIG` when the file cannot be
  * written, with the reason.
  */
-export async function writeReportFile(path: string, content: string): Promise<void> {
+export async function writeReportFile(path: string, content: ReportText): Promise<void> {
   try {
     if (isStreamName(path)) return await writeStream(path, content);
     refuseLinks(`--report ${path}`, path);
@@ -79,7 +117,7 @@ export async function writeReportFile(path: string, content: string): Promise<vo
       return await replaceFile(path, content);
     }
     if (st.isFile()) return await replaceFile(path, content);
-    await writeFile(path, content, { encoding: 'utf8', flag: constants.O_WRONLY | constants.O_NOFOLLOW });
+    await writeThrough(path, content, constants.O_WRONLY | constants.O_NOFOLLOW);
   } catch (e) {
     if (isSpecgateError(e)) throw e;
     const reason = e instanceof Error ? e.message : String(e);
@@ -88,12 +126,16 @@ export async function writeReportFile(path: string, content: string): Promise<vo
 }
 
 /** A report to a stream by its system name: this process's stdout or stderr through the open stream, anything else through the name. */
-async function writeStream(path: string, content: string): Promise<void> {
+async function writeStream(path: string, content: ReportText): Promise<void> {
   const target = await stat(path).catch(() => undefined);
   const own = target && ownStream(target);
-  if (own) return await new Promise<void>((resolve, reject) => own.write(content, (e) => (e ? reject(e) : resolve())));
+  if (own) {
+    for (const batch of batches(content)) await new Promise<void>((resolve, reject) => own.write(batch, (e) => (e ? reject(e) : resolve())));
+    return;
+  }
   if (target?.isFile()) return await replaceFile(await realpath(path), content);
-  await writeFile(path, content, 'utf8');
+  // a stream's system name is a link by design (/dev/stdout): followed, as `w` does
+  await writeThrough(path, content, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC);
 }
 
 /**
@@ -101,7 +143,7 @@ async function writeStream(path: string, content: string): Promise<void> {
  * Without a `run-finish` event (the run aborted before producing a result) finish() writes
  * nothing: a missing report is an honest signal, a fabricated empty one would not be.
  */
-export function createFileReporter(path: string, render: (result: RunResult) => string): Reporter {
+export function createFileReporter(path: string, render: (result: RunResult) => ReportText): Reporter {
   let result: RunResult | undefined;
   return {
     onEvent(e) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/engine/model.js';
 import { esc } from '../../src/reporting/html-escape.js';
 import { renderHtml } from '../../src/reporting/html.js';
+import { PAGE_LIMITS } from '../../src/reporting/html-sections.js';
 import { NASTY, REPLAY, makeRunResult } from '../fixtures/reporting/run-result.js';
 
 const PAYLOAD = '</script><script>window.pwned = 1</script><img src=x onerror="alert(1)">';
@@ -61,5 +62,30 @@ describe('renderHtml', () => {
     const r = makeRunResult();
     expect(html).toContain(`data-filter="req" value="failed" data-count="${r.summary.requirements.failed}"`);
     expect(html).toContain(`data-filter="case" value="skipped" data-count="${r.summary.cases.skipped}"`);
+  });
+
+  it('of a huge run, shows what a browser can open and says what it leaves out', () => {
+    const r = makeRunResult();
+    const suite = r.suites[0];
+    const passed = suite?.cases.find((c) => c.outcome === 'passed');
+    const failed = suite?.cases.find((c) => c.failures.length > 0);
+    const verdict = r.requirements[0];
+    if (!suite || !passed || !failed || !verdict) throw new Error('the fixture lacks a passed case, a failed case or a requirement');
+    const n = 3 * PAGE_LIMITS.passedCases;
+    const failures = 2 * PAGE_LIMITS.failures;
+    suite.cases = [
+      ...Array.from({ length: n }, (_x, i) => ({ ...passed, id: `passed-${i}` })),
+      ...Array.from({ length: failures }, (_x, i) => ({ ...failed, id: `failed-${i}`, failures: [failed.failures[0] as (typeof failed.failures)[number]] })),
+    ];
+    verdict.cases = suite.cases.map((c) => c.id);
+    const page = renderHtml(r);
+    const allPassed = r.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'passed').length;
+    expect(page.match(/<tr class="case st-row-passed/g)?.length).toBeLessThanOrEqual(PAGE_LIMITS.passedCases);
+    expect(page).toContain(`${allPassed - PAGE_LIMITS.passedCases} more passed cases not shown on this page`);
+    expect(page.match(/<div class="failure/g)?.length).toBe(PAGE_LIMITS.failures);
+    const allFailures = r.suites.flatMap((s) => s.cases).reduce((k, c) => k + c.failures.length, 0);
+    expect(page).toContain(`${allFailures - PAGE_LIMITS.failures} more failures not shown on this page: the JSON report`);
+    expect(page).toContain(`and ${verdict.cases.length - PAGE_LIMITS.casesPerRequirement} more`);
+    expect(page.length).toBeLessThan(4 * 1024 * 1024);
   });
 });

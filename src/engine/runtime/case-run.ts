@@ -22,6 +22,7 @@ import { AdvertisedValues, type HeardAnswer } from './advertised-values.js';
 import { explained, type FailureNote } from './advertised-note.js';
 import { BlockedCase } from './evidence.js';
 import { boundedValue } from './bounded-value.js';
+import { boundedExchange, boundedFinding } from './bounded-failure.js';
 import { keepFailure } from './failure-cap.js';
 
 const KEEP_EXCHANGES = 4;
@@ -215,7 +216,7 @@ export class CaseRun implements StepScope {
 
   /** Records a failure of the case: its values bounded, and at most so many per requirement (failure-cap.ts). */
   private keep(failure: Failure): void {
-    keepFailure(this.failures, boundedFailure(failure));
+    keepFailure(this.failures, boundedFinding(failure));
   }
 
   /**
@@ -457,22 +458,6 @@ function outsideCase(def: CaseDef, check: string, f: FailureInput): BlockedCase 
     message: `check ${check} found the target breaking it (${f.message}), which case ${def.id} rests on but does not judge`,
     ...(f.exchange ? { exchange: f.exchange } : {}),
   });
-}
-
-/** A finding with its values bounded: a failure must not keep a whole hostile answer alive to the report. */
-function boundedFailure(f: Failure): Failure {
-  const out: Failure = { ...f };
-  if (f.expected !== undefined) out.expected = boundedValue(f.expected);
-  if (f.actual !== undefined) out.actual = boundedValue(f.actual);
-  if (f.exchange) out.exchange = boundedExchange(f.exchange);
-  return out;
-}
-
-/** An exchange with what a check described of the request and the answer bounded (a check may describe a whole answer). */
-function boundedExchange(x: Exchange): Exchange {
-  const request = boundedValue(x.request);
-  const response = boundedValue(x.response);
-  return request === x.request && response === x.response ? x : { ...x, request, response };
 }
 
 /** A finding without a named requirement breaks every requirement of the case, as `ctx.fail` does. */

@@ -2,6 +2,7 @@ import * as fc from 'fast-check';
 import { SpecgateError } from '../../errors.js';
 import type { Failure } from '../model.js';
 import type { FailureInput } from '../suite-module.js';
+import { boundedFinding } from './bounded-failure.js';
 
 type Found = Failure | FailureInput;
 
@@ -73,7 +74,8 @@ export async function runProperty<T>(
       const found = await attempt(value);
       if (found.length) {
         progress.failedAt ??= progress.passed + 1;
-        throw new Falsified(found);
+        // bounded now: fast-check holds the error of the smallest failure while it shrinks
+        throw new Falsified(found.map(boundedFinding));
       }
       if (progress.failedAt === undefined) progress.passed++;
     } catch (e) {

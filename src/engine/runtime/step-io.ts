@@ -98,13 +98,14 @@ function withQuery(url: string, query: NonNullable<HttpRequestSpec['query']>): s
 function observed(run: StepScope, req: HttpRequest, res: HttpResponse): HttpObservation {
   const { method, url, headers } = req;
   const body = req.body as string | undefined;
-  const exchange = (): Exchange => ({
+  const make = (): Exchange => ({
     kind: 'http' as const,
     summary: `${method} ${url} -> ${res.status}`,
     request: { method, url, headers, body: bodyPreview(body, (t) => run.redact(t)) },
     response: { status: res.status, headers: res.headers, body: bodyPreview(res.bodyText, (t) => run.redact(t)) },
     durationMs: res.durationMs,
   });
+  const exchange = heldLightly(make, (body?.length ?? 0) + res.bodyText.length);
   run.note(exchange);
   const obs = new HttpAnswer(method, url, res, exchange);
   run.heard(obs, res.body);
@@ -112,6 +113,21 @@ function observed(run: StepScope, req: HttpRequest, res: HttpResponse): HttpObse
   if (asked) obs.asked = asked;
   if (res.parseError !== undefined) obs.parseError = res.parseError;
   return obs;
+}
+
+/**
+ * Above this many characters of bodies, an exchange is made when it is heard instead of when it
+ * is reported: a case keeps its last few exchanges for its failures, and a lazy one holds the
+ * whole answer (its bytes, its text and its parsed body) until then. Made early, it holds the
+ * bounded preview a report shows (the secrets it masks are known from the start of the run).
+ */
+const LAZY_EXCHANGE_CHARS = 64 * 1024;
+
+/** `make`, or for large bodies its result made now, so that what a case keeps stays small. */
+function heldLightly(make: () => Exchange, chars: number): () => Exchange {
+  if (chars <= LAZY_EXCHANGE_CHARS) return make;
+  const made = make();
+  return () => made;
 }
 
 /**

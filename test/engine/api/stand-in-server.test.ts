@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { startStandIn, type StandIn } from '../../../src/engine/api/stand-in-server.js';
+import { STAND_IN_MAX_BODY, startStandIn, type StandIn } from '../../../src/engine/api/stand-in-server.js';
 import { notesTable } from './example-table.js';
 
 const AUTH = { authorization: 'Bearer good' };
@@ -36,6 +37,26 @@ describe('the recording stand-in server', () => {
     expect((await send(s, 'GET', '/health', undefined, {})).status).toBe(200);
     expect(s.exchanges.map((e) => e.operation)).toEqual(['createNote', 'getNote', 'updateNote', 'listNotes', 'deleteNote', 'getNote', 'health']);
     expect(s.exchanges.every((e) => e.violations.length === 0)).toBe(true);
+  });
+
+  it('answers a body above what it reads with 413, records it with that violation, and goes on answering', async () => {
+    s = await startStandIn({ table: notesTable(), credential: 'Bearer good' });
+    const url = `${s.url}/notes`;
+    // sent in chunks with no length: only what arrives tells the size
+    async function* flood(): AsyncGenerator<Buffer> {
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      for (let sent = 0; sent <= STAND_IN_MAX_BODY; sent += chunk.length) yield chunk;
+    }
+    const res = await request(url, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: Readable.from(flood()) }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    // the stand-in may close the connection before the client has sent everything
+    if (!(res instanceof Error)) {
+      expect(res.statusCode).toBe(413);
+      await res.body.text();
+    }
+    expect(s.exchanges).toHaveLength(1);
+    expect(s.exchanges[0]?.violations).toEqual([`the body is larger than the ${STAND_IN_MAX_BODY} bytes the stand-in reads`]);
+    expect(s.exchanges[0]?.response.status).toBe(413);
+    expect((await send(s, 'GET', '/notes')).status).toBe(200);
   });
 
   it('records every way a request breaks the table, and answers as the table implies', async () => {
