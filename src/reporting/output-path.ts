@@ -7,7 +7,7 @@
  * gives this process's open streams (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`), which no
  * checked-out tree can plant.
  */
-import { constants, closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readlinkSync, realpathSync, rmdirSync, writeSync, type Stats } from 'node:fs';
+import { constants, closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readlinkSync, realpathSync, rmdirSync, statSync, writeSync, type Stats } from 'node:fs';
 import { dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { SpecgateError } from '../errors.js';
 
@@ -22,6 +22,15 @@ export function isStreamName(path: string): boolean {
 const lstatOf = (path: string): Stats | undefined => {
   try {
     return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+};
+
+/** What `path` is, its links followed (a system link's folder). */
+const statOf = (path: string): Stats | undefined => {
+  try {
+    return statSync(path);
   } catch {
     return undefined;
   }
@@ -45,9 +54,19 @@ export function linkOnPath(path: string): LinkOnPath | undefined {
     at = join(at, part);
     const st = lstatOf(at);
     if (!st) return undefined;
-    if (st.isSymbolicLink()) return { link: at, to: linkText(at) };
+    if (st.isSymbolicLink() && !isSystemLink(at, st)) return { link: at, to: linkText(at) };
   }
   return undefined;
+}
+
+/**
+ * Whether the link `at` is part of the system's own layout, and so followed: a link right below
+ * the root of the file system, owned by root (macOS's /tmp and /var, which every temp folder
+ * there passes through; merged-/usr links). Only root can make one; a link anywhere else (in a
+ * checked-out tree, a shared folder) is refused.
+ */
+export function isSystemLink(at: string, st: Stats): boolean {
+  return st.uid === 0 && dirname(at) === parse(at).root;
 }
 
 /** What a link points to as written; empty when it is gone (the message still names the link). */
@@ -156,7 +175,10 @@ export function makeFolderNoFollow(what: string, folder: string, forPath: string
       }
       st = lstatOf(at);
     }
-    if (st?.isSymbolicLink()) throw linkRefusal(what, forPath, { link: at, to: linkText(at) });
+    if (st?.isSymbolicLink()) {
+      if (!isSystemLink(at, st)) throw linkRefusal(what, forPath, { link: at, to: linkText(at) });
+      st = statOf(at);
+    }
     if (!st?.isDirectory()) throw new SpecgateError('SG_USAGE', `${what}: ${at} is not a folder, so ${abs} cannot be made; choose another path`, { path: folder });
   }
 }

@@ -2,11 +2,11 @@
  * Output paths never pass through a symbolic link: found from the root down, refused with the
  * link and the real path named, folders made one at a time, files opened without following one.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canCreateIn, checkOutputFolder, isStreamName, linkOnPath, makeFolderNoFollow, refuseLinks, writeFileNoFollow } from '../../src/reporting/output-path.js';
+import { canCreateIn, checkOutputFolder, isStreamName, isSystemLink, linkOnPath, makeFolderNoFollow, refuseLinks, writeFileNoFollow } from '../../src/reporting/output-path.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgate-output-path-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,6 +19,17 @@ describe('linkOnPath', () => {
     expect(linkOnPath(join(dir, 'linked', 'a', 'b.json'))).toEqual({ link: join(dir, 'linked'), to: elsewhere });
     expect(linkOnPath(join(dir, 'linked'))).toEqual({ link: join(dir, 'linked'), to: elsewhere });
     expect(linkOnPath(join(dir, 'plain', 'new', 'file.json'))).toBeUndefined();
+  });
+
+  it('follows only the system\'s own links: right below the root and owned by root (macOS /tmp and /var)', () => {
+    const owned = (uid: number): Stats => ({ uid }) as Stats;
+    expect(isSystemLink('/tmp', owned(0))).toBe(true);
+    expect(isSystemLink('/tmp', owned(1000))).toBe(false);
+    expect(isSystemLink(join(dir, 'linked'), owned(0))).toBe(false);
+    expect(isSystemLink('/usr/tmp', owned(0))).toBe(false);
+    // where the system has such a link (merged /usr: /bin -> usr/bin), a path through it is not refused
+    const system = ['/bin', '/lib', '/sbin', '/tmp', '/var'].find((p) => lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() && lstatSync(p).uid === 0);
+    if (system) expect(linkOnPath(join(system, 'specgate-no-such-file'))).toBeUndefined();
   });
 
   it('tells the system names of this process\'s streams from paths', () => {
