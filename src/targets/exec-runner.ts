@@ -28,10 +28,6 @@ export function createExecRunner(): ExecRunner {
 }
 
 function run(req: ExecRequest): Promise<ExecResult> {
-  const timeoutMs = req.timeoutMs ?? EXEC_DEFAULTS.timeoutMs;
-  const maxStdout = req.maxStdoutBytes ?? EXEC_DEFAULTS.maxStdoutBytes;
-  const stderr = new StderrHead(req.maxStderrBytes ?? EXEC_DEFAULTS.maxStderrBytes);
-  const args = req.args ?? [];
   const start = performance.now();
   if (req.signal?.aborted) return Promise.reject(req.signal.reason);
 
@@ -39,7 +35,7 @@ function run(req: ExecRequest): Promise<ExecResult> {
     let child: ChildProcess;
     const family = new ProcessFamily();
     try {
-      child = spawn(req.command, args, {
+      child = spawn(req.command, req.args ?? [], {
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
         cwd: req.cwd,
@@ -50,91 +46,136 @@ function run(req: ExecRequest): Promise<ExecResult> {
       return;
     }
     family.adopt(child);
-    const stdout: Buffer[] = [];
-    let stdoutSize = 0;
-    let failure: unknown;
-    let settled = false;
-    let exited = false;
+    new ExecRun(req, child, family, start, resolve, reject).watch();
+  });
+}
 
-    const fail = (err: unknown): void => {
-      if (failure !== undefined || settled) return;
-      failure = err;
-      family.kill();
-      // The child may already be gone while a descendant holds the pipes: do not wait for them.
-      if (exited) finish();
-    };
-    const finish = (): void => {
-      if (settled) return;
-      settled = true;
-      // whatever the invocation started is gone before its answer is
-      family.end();
-      clearTimeout(timer);
-      clearTimeout(drain);
-      req.signal?.removeEventListener('abort', onAbort);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      if (failure !== undefined) reject(failure);
-      else resolve({
-        exitCode: child.exitCode,
-        signal: child.signalCode,
-        stdout: stdoutSize === 0 ? new Uint8Array(0) : Buffer.concat(stdout, stdoutSize),
-        stderr: stderr.text(),
-        durationMs: performance.now() - start,
-      });
-    };
-    let drain: NodeJS.Timeout | undefined;
-    const onAbort = (): void => fail(req.signal?.reason);
-    const timer = setTimeout(() => {
-      fail(new SpecgateError(
-        'SG_TARGET_TIMEOUT',
-        `${req.command} did not finish within ${timeoutMs} ms and was killed with its process group; if it is just slow, raise exec.timeoutMs for this suite in the target profile`,
-        { command: req.command, timeoutMs, stderr: stderr.text() },
-      ));
-    }, timeoutMs);
-    req.signal?.addEventListener('abort', onAbort, { once: true });
+/**
+ * One started child and its invocation: it collects stdout and stderr, and settles once, when
+ * the child and its pipes are done, or on the first failure (timeout, overflow, abort, a process
+ * error). Every way it settles ends the family, clears both timers, drops the abort listener and
+ * destroys the pipes.
+ */
+class ExecRun {
+  private readonly timeoutMs: number;
+  private readonly maxStdout: number;
+  private readonly stderr: StderrHead;
+  private readonly stdout: Buffer[] = [];
+  private stdoutSize = 0;
+  private failure: unknown;
+  private settled = false;
+  private exited = false;
+  private timer: NodeJS.Timeout | undefined;
+  private drain: NodeJS.Timeout | undefined;
+  private readonly onAbort = (): void => this.fail(this.req.signal?.reason);
+
+  constructor(
+    private readonly req: ExecRequest,
+    private readonly child: ChildProcess,
+    private readonly family: ProcessFamily,
+    private readonly start: number,
+    private readonly resolve: (result: ExecResult) => void,
+    private readonly reject: (e: unknown) => void,
+  ) {
+    this.timeoutMs = req.timeoutMs ?? EXEC_DEFAULTS.timeoutMs;
+    this.maxStdout = req.maxStdoutBytes ?? EXEC_DEFAULTS.maxStdoutBytes;
+    this.stderr = new StderrHead(req.maxStderrBytes ?? EXEC_DEFAULTS.maxStderrBytes);
+  }
+
+  /** Starts the timeout, listens to the abort signal and the child's events, then writes its stdin. */
+  watch(): void {
+    const { child, req } = this;
+    this.timer = setTimeout(() => this.fail(this.timeoutError()), this.timeoutMs);
+    req.signal?.addEventListener('abort', this.onAbort, { once: true });
 
     child.on('error', (e) => {
       // Only spawn failures arrive here before 'spawn'; nothing was started, so nothing to kill.
       if (child.pid === undefined) {
-        failure = spawnError(req.command, req.cwd, e);
-        exited = true;
-        finish();
-      } else fail(e);
+        this.failure = spawnError(req.command, req.cwd, e);
+        this.exited = true;
+        this.finish();
+      } else this.fail(e);
     });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (failure !== undefined) return;
-      stdoutSize += chunk.length;
-      if (stdoutSize > maxStdout) {
-        fail(new SpecgateError(
-          'SG_TARGET_TOO_LARGE',
-          `${req.command} wrote more than ${maxStdout} bytes to stdout and was killed; if such output is expected, raise exec.maxStdoutBytes for this suite in the target profile`,
-          { command: req.command, maxStdoutBytes: maxStdout, stderr: stderr.text() },
-        ));
-        return;
-      }
-      stdout.push(chunk);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => stderr.add(chunk));
-    child.on('exit', () => {
-      exited = true;
-      // The answer is what the child wrote before it exited. Whatever it left running goes now:
-      // a descendant holding the pipes would keep 'close' from coming, and one that does not
-      // would outlive the invocation. What the child wrote stays in the pipes and is still read.
-      family.kill();
-      if (failure !== undefined) return finish();
-      // 'close' comes once the pipes are read to their end; finish without it only if a holder
-      // no sweep could find keeps them open
-      drain = setTimeout(finish, DRAIN_MS);
-    });
-    child.on('close', finish);
+    child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.stderr.add(chunk));
+    child.on('exit', () => this.onExit());
+    child.on('close', () => this.finish());
 
     // A child that exits without reading its stdin makes our write fail with EPIPE: its answer
     // (exit code, stdout) is what the case judges, so the write error is not the verdict.
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(req.stdin ?? undefined);
-  });
+  }
+
+  /** Keeps a stdout chunk, or fails the invocation once stdout outgrows its cap. */
+  private onStdout(chunk: Buffer): void {
+    if (this.failure !== undefined) return;
+    this.stdoutSize += chunk.length;
+    if (this.stdoutSize > this.maxStdout) {
+      this.fail(new SpecgateError(
+        'SG_TARGET_TOO_LARGE',
+        `${this.req.command} wrote more than ${this.maxStdout} bytes to stdout and was killed; if such output is expected, raise exec.maxStdoutBytes for this suite in the target profile`,
+        { command: this.req.command, maxStdoutBytes: this.maxStdout, stderr: this.stderr.text() },
+      ));
+      return;
+    }
+    this.stdout.push(chunk);
+  }
+
+  /** The child exited: whatever it left running is killed, and the invocation ends once its pipes close (or a while after). */
+  private onExit(): void {
+    this.exited = true;
+    // The answer is what the child wrote before it exited. Whatever it left running goes now:
+    // a descendant holding the pipes would keep 'close' from coming, and one that does not
+    // would outlive the invocation. What the child wrote stays in the pipes and is still read.
+    this.family.kill();
+    if (this.failure !== undefined) return this.finish();
+    // 'close' comes once the pipes are read to their end; finish without it only if a holder
+    // no sweep could find keeps them open
+    this.drain = setTimeout(() => this.finish(), DRAIN_MS);
+  }
+
+  /** The error of a child that did not finish in time. */
+  private timeoutError(): SpecgateError {
+    return new SpecgateError(
+      'SG_TARGET_TIMEOUT',
+      `${this.req.command} did not finish within ${this.timeoutMs} ms and was killed with its process group; if it is just slow, raise exec.timeoutMs for this suite in the target profile`,
+      { command: this.req.command, timeoutMs: this.timeoutMs, stderr: this.stderr.text() },
+    );
+  }
+
+  /** Records the invocation's first failure and kills everything; it ends now if the child already exited. */
+  private fail(err: unknown): void {
+    if (this.failure !== undefined || this.settled) return;
+    this.failure = err;
+    this.family.kill();
+    // The child may already be gone while a descendant holds the pipes: do not wait for them.
+    if (this.exited) this.finish();
+  }
+
+  /** Settles the invocation once: cleans up, then rejects with the failure or resolves with what the child did. */
+  private finish(): void {
+    if (this.settled) return;
+    this.settled = true;
+    // whatever the invocation started is gone before its answer is
+    this.family.end();
+    clearTimeout(this.timer);
+    clearTimeout(this.drain);
+    this.req.signal?.removeEventListener('abort', this.onAbort);
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    if (this.failure !== undefined) this.reject(this.failure);
+    else this.resolve({
+      exitCode: this.child.exitCode,
+      signal: this.child.signalCode,
+      stdout: this.stdoutSize === 0 ? new Uint8Array(0) : Buffer.concat(this.stdout, this.stdoutSize),
+      stderr: this.stderr.text(),
+      durationMs: performance.now() - this.start,
+    });
+  }
 }
 
+/** The error for a child that could not be started, saying why when the system said. */
 function spawnError(command: string, cwd: string | undefined, e: unknown): SpecgateError {
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
-import { compile } from '../expressions.js';
-import { parseJsonPath } from '../json-path.js';
 import { readCachedYaml, type CachedSource } from '../loader/cached-yaml.js';
-import type { ApiAuth, ApiBatch, ApiOperation, ApiPaging, ApiParameter, ApiResource, ApiTable, StatusRule } from './table.js';
+import { expressionOk, loadOperations, pathOk, type RawOperation, type TableChecks } from './load-operations.js';
+import type { ApiAuth, ApiOperation, ApiResource, ApiTable, StatusRule } from './table.js';
 import { templateParams } from './table.js';
 
 /** What the loader needs to know about schema names (the registry answers it). */
@@ -14,13 +13,7 @@ export interface SchemaNames {
   schema(name: string): object | undefined;
 }
 
-type RawOperation = Omit<ApiOperation, 'parameters' | 'requiredHeaders' | 'auth' | 'paging' | 'batch' | 'location'> & {
-  parameters?: (Omit<ApiParameter, 'type'> & { type?: ApiParameter['type'] })[];
-  requiredHeaders?: Record<string, string>;
-  auth?: boolean;
-  paging?: Omit<ApiPaging, 'limit' | 'position' | 'overMax'> & Partial<Pick<ApiPaging, 'limit' | 'position' | 'overMax'>>;
-  batch?: Omit<ApiBatch, 'overMaxStatus' | 'max'> & { overMaxStatus?: number; max?: number };
-};
+type RawResource = Omit<ApiResource, 'name' | 'missingId'> & { missingId?: string };
 
 interface RawTable {
   base: string;
@@ -28,7 +21,7 @@ interface RawTable {
   wrongMethodStatus?: number;
   goneStatus?: StatusRule;
   params?: Record<string, string>;
-  resources?: Record<string, Omit<ApiResource, 'name' | 'missingId'> & { missingId?: string }>;
+  resources?: Record<string, RawResource>;
   operations: RawOperation[];
 }
 
@@ -47,105 +40,18 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
   const path = join(suite.dir, 'api.yaml');
   if (!existsSync(path)) return undefined;
   const file = display(path);
-  let src: CachedSource;
-  try {
-    src = readCachedYaml(file, readFileSync(path, 'utf8'), 'api');
-  } catch (e) {
-    if (e instanceof SpecgateErrorList) errors.push(...e.errors);
-    else if (e instanceof SpecgateError) errors.push(e);
-    else throw e;
-    return undefined;
-  }
+  const src = readTableSource(file, path, errors);
+  if (!src) return undefined;
   const before = errors.length;
-  const at = (p: (string | number)[]): string => {
-    const l = src.locate(p);
-    return `${l.file}:${l.line}:${l.column}`;
-  };
-  const problem = (p: (string | number)[], message: string): void => {
-    errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(p)}: ${message}`));
-  };
-  const raw = src.data as RawTable;
   const used: Record<string, object> = {};
-  const schema = (name: string, p: (string | number)[]): string => {
-    const q = qualifySchema(suite.name, name);
-    const found = schemas.schema(q);
-    if (found) used[q] = found;
-    else problem(p, `no schema named "${q}": add suites/${suite.name}/schemas/${name}.json or fix the name`);
-    return q;
-  };
-  expressionOk(raw.base, ['base'], problem);
-  if (raw.auth) expressionOk(raw.auth.value, ['auth', 'value'], problem);
-  const ids = new Map<string, number>();
-  const routes = new Map<string, number>();
-  const operations = raw.operations.map((o, i) => {
-    const p = (...rest: (string | number)[]): (string | number)[] => ['operations', i, ...rest];
-    if (ids.has(o.id)) problem(p('id'), `duplicate operation id "${o.id}" (first at operation ${ids.get(o.id)})`);
-    ids.set(o.id, i);
-    // one method on one path of one host is one operation
-    const route = `${o.base ?? ''} ${o.method} ${o.path.replace(/\{[^}]+\}/g, '{}')}`;
-    if (routes.has(route)) problem(p('path'), `${o.method} ${o.path} is also operation ${routes.get(route)}: one method on one path is one operation`);
-    routes.set(route, i);
-    const parameters: ApiParameter[] = (o.parameters ?? []).map((x) => ({ ...x, type: x.type ?? 'string' }));
-    const inPath = templateParams(o.path);
-    // a path parameter the operation does not list is a plain string one
-    for (const name of inPath) if (!parameters.some((x) => x.in === 'path' && x.name === name)) parameters.push({ name, in: 'path', type: 'string' });
-    const dup = inPath.find((name, k) => inPath.indexOf(name) !== k);
-    if (dup) problem(p('path'), `path parameter {${dup}} appears twice in ${o.path}`);
-    parameters.forEach((x, j) => {
-      if (x.in === 'path' && !inPath.includes(x.name)) problem(p('parameters', j), `path parameter "${x.name}" does not appear in ${o.path}`);
-    });
-    for (const [h, v] of Object.entries(o.requiredHeaders ?? {})) expressionOk(v, p('requiredHeaders', h), problem);
-    const responses: Record<string, string | null> = {};
-    for (const [status, name] of Object.entries(o.responses)) responses[status] = name === null ? null : schema(name, p('responses', status));
-    const op: ApiOperation = {
-      id: o.id,
-      method: o.method,
-      path: o.path,
-      parameters,
-      requiredHeaders: o.requiredHeaders ?? {},
-      auth: o.auth ?? true,
-      responses,
-      location: src.locate(p()),
-    };
-    if (o.request !== undefined) op.request = schema(o.request, p('request'));
-    if (o.base !== undefined) {
-      expressionOk(o.base, p('base'), problem);
-      op.base = o.base;
-    }
-    if (o.paging) {
-      const g = o.paging;
-      op.paging = { ...g, limit: g.limit ?? 'limit', position: g.position ?? g.style, overMax: g.overMax ?? 'clamp' };
-      if (g.default > g.max) problem(p('paging', 'default'), `default page size ${g.default} is above max ${g.max}`);
-      if (g.style === 'cursor' && !g.next) problem(p('paging'), 'cursor paging needs next: the JSON path of the next cursor in the answer');
-      pathOk(g.items, p('paging', 'items'), problem);
-      if (g.next) pathOk(g.next, p('paging', 'next'), problem);
-    }
-    if (o.batch) {
-      const b = o.batch;
-      const { max, ...rest } = b;
-      op.batch = { ...rest, item: schema(b.item, p('batch', 'item')), overMaxStatus: b.overMaxStatus ?? 400, ...(max !== undefined ? { max } : {}) };
-      if (b.result !== undefined) op.batch.result = schema(b.result, p('batch', 'result'));
-      pathOk(b.items, p('batch', 'items'), problem);
-      pathOk(b.results, p('batch', 'results'), problem);
-    }
-    return op;
-  });
-  const resources: Record<string, ApiResource> = {};
-  for (const [name, r] of Object.entries(raw.resources ?? {})) {
-    for (const role of ['create', 'get', 'list', 'update', 'delete'] as const) {
-      const id = r[role];
-      if (id === undefined) continue;
-      const op = operations.find((o) => o.id === id);
-      if (!op) problem(['resources', name, role], `no operation "${id}" in this table`);
-      else if (['get', 'update', 'delete'].includes(role) && !templateParams(op.path).includes(r.param))
-        problem(['resources', name, role], `${id} (${op.path}) has no path parameter {${r.param}}, which names one ${name}`);
-    }
-    if (r.items !== undefined) pathOk(r.items, ['resources', name, 'items'], problem);
-    if (r.id.startsWith('$')) pathOk(r.id, ['resources', name, 'id'], problem);
-    resources[name] = { ...r, name, missingId: r.missingId ?? 'specgate-missing-0' };
-  }
+  const checks = tableChecks(src, suite.name, schemas, used, errors);
+  const raw = src.data as RawTable;
+  expressionOk(raw.base, ['base'], checks);
+  if (raw.auth) expressionOk(raw.auth.value, ['auth', 'value'], checks);
+  const operations = loadOperations(raw.operations, checks);
+  const resources = loadResources(raw.resources ?? {}, operations, checks);
   if (errors.length > before) return undefined;
-  for (const [name, v] of Object.entries(raw.params ?? {})) expressionOk(v, ['params', name], problem);
+  for (const [name, v] of Object.entries(raw.params ?? {})) expressionOk(v, ['params', name], checks);
   if (errors.length > before) return undefined;
   src.remember();
   const table: ApiTable = {
@@ -163,18 +69,52 @@ export function loadApiTable(suite: { name: string; dir: string }, schemas: Sche
   return table;
 }
 
-function expressionOk(v: string, p: (string | number)[], problem: (p: (string | number)[], m: string) => void): void {
+/** api.yaml parsed (through the parse cache) and checked against its schema; undefined, with the problems in `errors`, if it is not. */
+function readTableSource(file: string, path: string, errors: SpecgateError[]): CachedSource | undefined {
   try {
-    compile(v);
+    return readCachedYaml(file, readFileSync(path, 'utf8'), 'api');
   } catch (e) {
-    problem(p, (e as Error).message);
+    if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+    else if (e instanceof SpecgateError) errors.push(e);
+    else throw e;
+    return undefined;
   }
 }
 
-function pathOk(v: string, p: (string | number)[], problem: (p: (string | number)[], m: string) => void): void {
-  try {
-    parseJsonPath(v);
-  } catch (e) {
-    problem(p, (e as Error).message);
+/** The checks of one table: problems go to `errors` with file:line:column, schemas found are recorded in `used`. */
+function tableChecks(src: CachedSource, suite: string, schemas: SchemaNames, used: Record<string, object>, errors: SpecgateError[]): TableChecks {
+  const problem = (p: (string | number)[], message: string): void => {
+    const l = src.locate(p);
+    errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${l.file}:${l.line}:${l.column}: ${message}`));
+  };
+  return {
+    problem,
+    schema: (name, p) => {
+      const q = qualifySchema(suite, name);
+      const found = schemas.schema(q);
+      if (found) used[q] = found;
+      else problem(p, `no schema named "${q}": add suites/${suite}/schemas/${name}.json or fix the name`);
+      return q;
+    },
+    locate: (p) => src.locate(p),
+  };
+}
+
+/** The table's resources with defaults filled in; reports operations they name that are missing or lack the ID parameter. */
+function loadResources(raw: Record<string, RawResource>, operations: ApiOperation[], checks: TableChecks): Record<string, ApiResource> {
+  const resources: Record<string, ApiResource> = {};
+  for (const [name, r] of Object.entries(raw)) {
+    for (const role of ['create', 'get', 'list', 'update', 'delete'] as const) {
+      const id = r[role];
+      if (id === undefined) continue;
+      const op = operations.find((o) => o.id === id);
+      if (!op) checks.problem(['resources', name, role], `no operation "${id}" in this table`);
+      else if (['get', 'update', 'delete'].includes(role) && !templateParams(op.path).includes(r.param))
+        checks.problem(['resources', name, role], `${id} (${op.path}) has no path parameter {${r.param}}, which names one ${name}`);
+    }
+    if (r.items !== undefined) pathOk(r.items, ['resources', name, 'items'], checks);
+    if (r.id.startsWith('$')) pathOk(r.id, ['resources', name, 'id'], checks);
+    resources[name] = { ...r, name, missingId: r.missingId ?? 'specgate-missing-0' };
   }
+  return resources;
 }

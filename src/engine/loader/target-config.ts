@@ -1,5 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import { Redactor } from '../../targets/redact.js';
+import type { TargetSection } from '../../targets/target-section.js';
+import type { ApiTable } from '../api/table.js';
 import { resolveDeep, resolveVariables } from '../expressions.js';
 import type { CaseDef, LoadedSuite, SourceLocation } from '../model.js';
 import type { Registry } from '../registry.js';
@@ -7,7 +9,7 @@ import type { TargetChoice } from '../target-setup.js';
 import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
 import { safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
-import { PLACEHOLDER, declaredVars, isSet, neededBy, secretEnvName, someOf, type DeclaredVar } from '../../targets/declared-vars.js';
+import { placeholders, requiredError, requiredUnset } from './required-vars.js';
 
 /**
  * What a target profile must give the cases that will run, checked after loading and before
@@ -29,6 +31,23 @@ export function checkTargetConfig(selected: { suite: LoadedSuite; cases: CaseDef
   return errors;
 }
 
+/** One suite's target section as its checks read it, and where they report. */
+interface SuiteCheck {
+  suite: LoadedSuite;
+  section: TargetSection;
+  choice: TargetChoice;
+  vars: Record<string, unknown>;
+  needs: Needs;
+  /** Variables already reported (a placeholder, an unset required one): one message per variable. */
+  reported: Set<string>;
+  errors: SpecgateError[];
+  /** A value as a message shows it, secrets masked. */
+  show(v: unknown): string;
+  /** The head of a message about a place in the profile (or the target, when it has no place). */
+  where(loc: SourceLocation | undefined): string;
+}
+
+/** Every problem of one suite's target section, in a fixed order: required and placeholder variables, reads, typos, bases, the API table, the agent. */
 function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
   const section = choice.section;
   if (!section) return [];
@@ -36,149 +55,139 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
   const declared = suite.vars ? new Set(Object.keys(suite.vars)) : undefined;
   const needs = targetNeeds(cases, declared, registry, vars, Boolean(section.clock) || opts.includeSlow);
   const redactor = new Redactor([...choice.secrets, ...(section.secrets ?? [])]);
-  const show = (v: unknown): string => redactor.redactString(JSON.stringify(v) ?? String(v));
-  const where = (loc: SourceLocation | undefined): string => (loc ? `${formatLocation(loc)}: ` : `the target (${choice.label}): `);
-  const errors: SpecgateError[] = [];
-  const missing = (v: unknown): boolean => v === undefined || v === null;
+  const c: SuiteCheck = {
+    suite,
+    section,
+    choice,
+    vars,
+    needs,
+    reported: new Set(),
+    errors: [],
+    show: (v) => redactor.redactString(JSON.stringify(v) ?? String(v)),
+    where: (loc) => (loc ? `${formatLocation(loc)}: ` : `the target (${choice.label}): `),
+  };
+  checkRequired(c, cases);
+  checkReads(c);
+  if (declared) checkNearNames(c, declared);
+  for (const [name, uses] of needs.bases) badBase(c, name, `it is the base of requests (${usedBy(uses, 'sends', 'send them too', 'at')})`);
+  if (needs.api && suite.api) checkApiTable(c, suite.api);
+  if (needs.actions.size) checkAgent(c);
+  return c.errors;
+}
 
-  const unset = requiredUnset(suite, cases, vars);
-  if (unset.length) errors.push(requiredError(suite, unset, where(section.locations?.vars ?? section.location)));
-  const unfilled = placeholders(suite.name, section.vars ?? {}, (name) => where(section.locations?.var[name] ?? section.locations?.vars ?? section.location));
-  errors.push(...unfilled.map((u) => u.error));
+/** Reports the unset required variables (in one message) and the placeholders left in, and marks them reported. */
+function checkRequired(c: SuiteCheck, cases: CaseDef[]): void {
+  const { suite, section } = c;
+  const unset = requiredUnset(suite, cases, c.vars);
+  if (unset.length) c.errors.push(requiredError(suite, unset, c.where(section.locations?.vars ?? section.location)));
+  const unfilled = placeholders(suite.name, section.vars ?? {}, (name) => c.where(section.locations?.var[name] ?? section.locations?.vars ?? section.location));
+  c.errors.push(...unfilled.map((u) => u.error));
   // one message per variable: a placeholder or an unset required one is not also a bad URL or an unset read
-  const reported = new Set([...unset.map((v) => v.name), ...unfilled.map((u) => u.name)]);
+  for (const name of [...unset.map((v) => v.name), ...unfilled.map((u) => u.name)]) c.reported.add(name);
+}
 
-  for (const [name, uses] of needs.reads) {
-    if (!missing(vars[name]) || reported.has(name)) continue;
+/** Reports each variable the cases read that the target leaves unset. */
+function checkReads(c: SuiteCheck): void {
+  const { suite, section } = c;
+  for (const [name, uses] of c.needs.reads) {
+    if (!missing(c.vars[name]) || c.reported.has(name)) continue;
     const what = suite.vars?.[name]?.description;
-    errors.push(new SpecgateError(
+    c.errors.push(new SpecgateError(
       'SG_CONFIG',
-      `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which ${usedBy(uses, 'reads', 'read it too')}; set vars.${name}${what ? ` (${what})` : ''} in the target profile, or leave those cases out with --case`,
+      `${c.where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which ${usedBy(uses, 'reads', 'read it too')}; set vars.${name}${what ? ` (${what})` : ''} in the target profile, or leave those cases out with --case`,
       { suite: suite.name, variable: name },
     ));
   }
-
-  // a profile variable the suite does not declare, close to one it does, is a typo: the case
-  // reading the declared one would otherwise run on a default or be skipped, and test less
-  if (declared) {
-    for (const name of Object.keys(section.vars ?? {})) {
-      if (declared.has(name)) continue;
-      const near = nearestNames(name, [...declared]);
-      if (!near.length) continue;
-      const loc = section.locations?.var[name] ?? section.locations?.vars ?? section.location;
-      errors.push(new SpecgateError(
-        'SG_CONFIG',
-        `${where(loc)}vars.${name} is not a variable of suite ${suite.name}; did you mean ${near.map((n) => `vars.${n}`).join(' or ')}? (\`specgate list --suite ${suite.name} --vars\` lists them)`,
-        { suite: suite.name, variable: name, suggestions: near },
-      ));
-    }
-  }
-
-  const badBase = (name: string, how: string): void => {
-    if (reported.has(name)) return;
-    const value = vars[name];
-    if (missing(value) || isHttpUrl(value) || (typeof value === 'string' && value.includes('${'))) return;
-    const loc = section.locations?.var[name];
-    const head = loc ? `${formatLocation(loc)}: vars.${name} is ${show(value)}` : `the target (${choice.label}) sets ${name} to ${show(value)}`;
-    errors.push(new SpecgateError('SG_CONFIG', `${head}, which is not an absolute http(s) URL, yet ${how}; give the base URL of the target, such as https://${name.replace(/_?url$/i, '') || 'api'}.example.test`, { suite: suite.name, variable: name }));
-  };
-  for (const [name, uses] of needs.bases) badBase(name, `it is the base of requests (${usedBy(uses, 'sends', 'send them too', 'at')})`);
-
-  if (needs.api && suite.api) {
-    const table = suite.api;
-    const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
-    for (const expr of new Set(expressions)) {
-      for (const name of safeReferences(expr)) {
-        if (missing(vars[name]) && !reported.has(name))
-          errors.push(new SpecgateError(
-            'SG_CONFIG',
-            `${where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which the API table ${table.file} reads (${JSON.stringify(expr)}); set vars.${name} in the target profile`,
-            { suite: suite.name, variable: name },
-          ));
-      }
-    }
-    for (const base of new Set([table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string')])) {
-      const names = safeReferences(base);
-      if (names.some((n) => missing(vars[n]))) continue;
-      let resolved: unknown;
-      try {
-        resolved = resolveDeep(base, { vars });
-      } catch {
-        continue;
-      }
-      if (isHttpUrl(resolved)) continue;
-      const culprit = names.find((n) => !isHttpUrl(vars[n])) ?? names[0];
-      if (culprit !== undefined) badBase(culprit, `the base of the API table ${table.file} (${JSON.stringify(base)}) is made of it`);
-    }
-  }
-
-  if (needs.actions.size) {
-    const agent = section.agent;
-    if (!agent) {
-      const all = [...needs.actions.values()].flat();
-      const first = all[0];
-      const names = [...needs.actions.keys()].map((a) => JSON.stringify(a)).join(', ');
-      if (first)
-        errors.push(new SpecgateError(
-          'SG_CONFIG',
-          `${where(section.location)}suites.${suite.name} has no agent:, and case ${first.caseId} needs a user agent to ${JSON.stringify(firstAction(needs, first))} (${formatLocation(first.at)})${countOthers(new Set(all.map((u) => u.caseId)).size - 1)}; the cases perform ${names}; add agent: to the target profile (mode: scripted with the actions the cases use, or mode: interactive), or leave those cases out with --case`,
-          { suite: suite.name },
-        ));
-    } else if (agent.mode === 'scripted' || agent.mode === 'browser') {
-      for (const [action, uses] of needs.actions) {
-        if (Object.prototype.hasOwnProperty.call(agent.actions, action)) continue;
-        const steps = agent.mode === 'browser' ? 'the page steps that make a user' : 'the steps that make a user';
-        errors.push(new SpecgateError(
-          'SG_CONFIG',
-          `${where(section.locations?.agent ?? section.location)}the ${agent.mode} agent of suites.${suite.name} has no ${JSON.stringify(action)} action, which ${usedBy(uses, 'needs', 'need it too')}; add it under agent.actions (${steps} ${action} on your side)`,
-          { suite: suite.name, action },
-        ));
-      }
-    }
-  }
-  return errors;
 }
 
 /**
- * The required variables the target leaves unset that the selected cases need. A required
- * variable no case visibly needs (typed checks read it in their code) is needed by any run.
+ * Reports a profile variable the suite does not declare, close to one it does: a typo, since the
+ * case reading the declared one would otherwise run on a default or be skipped, and test less.
  */
-function requiredUnset(suite: LoadedSuite, cases: CaseDef[], vars: Record<string, unknown>): (DeclaredVar & { selected: string[] })[] {
-  // deriving who needs each variable walks every case of the suite: only when one is required and unset
-  if (!Object.entries(suite.vars ?? {}).some(([name, d]) => d.required === true && !isSet(vars[name]))) return [];
-  const running = new Set(cases.filter((c) => !c.skip && c.steps.length > 0).map((c) => c.id));
-  if (!running.size) return [];
-  return declaredVars(suite)
-    .filter((v) => v.required && !isSet(vars[v.name]))
-    .map((v) => ({ ...v, selected: neededBy(v).filter((id) => running.has(id)) }))
-    .filter((v) => v.selected.length > 0 || neededBy(v).length === 0);
+function checkNearNames(c: SuiteCheck, declared: ReadonlySet<string>): void {
+  const { suite, section } = c;
+  for (const name of Object.keys(section.vars ?? {})) {
+    if (declared.has(name)) continue;
+    const near = nearestNames(name, [...declared]);
+    if (!near.length) continue;
+    const loc = section.locations?.var[name] ?? section.locations?.vars ?? section.location;
+    c.errors.push(new SpecgateError(
+      'SG_CONFIG',
+      `${c.where(loc)}vars.${name} is not a variable of suite ${suite.name}; did you mean ${near.map((n) => `vars.${n}`).join(' or ')}? (\`specgate list --suite ${suite.name} --vars\` lists them)`,
+      { suite: suite.name, variable: name, suggestions: near },
+    ));
+  }
 }
 
-/** One message for all of a suite's unset required variables: each with the cases that need it, and the lines to add. */
-function requiredError(suite: LoadedSuite, unset: (DeclaredVar & { selected: string[] })[], where: string): SpecgateError {
-  const lines = unset.map((v) => {
-    const who = v.selected.length ? `needed by ${v.selected.length} selected case${v.selected.length === 1 ? '' : 's'}: ${someOf(v.selected)}` : 'read by the suite\'s typed checks';
-    return `  ${v.name} — ${v.description}; ${who}`;
-  });
-  const add = unset.map((v) => `  ${v.name}: ${v.secret ? `\${env:${secretEnvName(suite.name, v.name)}}` : PLACEHOLDER}${v.example !== undefined && !v.secret ? `   # e.g. ${JSON.stringify(v.example)}` : ''}`);
-  const count = unset.length === 1 ? 'a required variable' : `${unset.length} required variables`;
-  return new SpecgateError(
-    'SG_CONFIG',
-    `${where}suites.${suite.name}.vars lacks ${count}:\n${lines.join('\n')}\nadd ${unset.length === 1 ? 'it' : 'them'} under suites.${suite.name}.vars, with your values:\n${add.join('\n')}\n(\`specgate list --suite ${suite.name} --vars\` describes every variable; \`specgate init ${suite.name}\` writes a whole profile to fill in)`,
-    { suite: suite.name, variables: unset.map((v) => v.name) },
-  );
+/** Reports a variable used as a base URL (`how` says where) whose value is set but not an absolute http(s) URL. */
+function badBase(c: SuiteCheck, name: string, how: string): void {
+  if (c.reported.has(name)) return;
+  const value = c.vars[name];
+  if (missing(value) || isHttpUrl(value) || (typeof value === 'string' && value.includes('${'))) return;
+  const loc = c.section.locations?.var[name];
+  const head = loc ? `${formatLocation(loc)}: vars.${name} is ${c.show(value)}` : `the target (${c.choice.label}) sets ${name} to ${c.show(value)}`;
+  c.errors.push(new SpecgateError('SG_CONFIG', `${head}, which is not an absolute http(s) URL, yet ${how}; give the base URL of the target, such as https://${name.replace(/_?url$/i, '') || 'api'}.example.test`, { suite: c.suite.name, variable: name }));
 }
 
-/** Variables whose value still holds the placeholder `specgate init` writes. */
-function placeholders(suite: string, raw: Record<string, unknown>, where: (name: string) => string): { name: string; error: SpecgateError }[] {
-  const holds = (v: unknown): boolean =>
-    typeof v === 'string' ? v.includes(PLACEHOLDER) : Array.isArray(v) ? v.some(holds) : v !== null && typeof v === 'object' ? Object.values(v).some(holds) : false;
-  return Object.entries(raw)
-    .filter(([, v]) => holds(v))
-    .map(([name]) => ({
-      name,
-      error: new SpecgateError('SG_CONFIG', `${where(name)}vars.${name} of suite ${suite} is still ${JSON.stringify(PLACEHOLDER)}: put the target's value there, or delete the line when the variable is optional`, { suite, variable: name }),
-    }));
+/** Reports the variables the API table's expressions read that are unset, and a base that does not make an http(s) URL. */
+function checkApiTable(c: SuiteCheck, table: ApiTable): void {
+  const { suite, section, vars } = c;
+  const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
+  for (const expr of new Set(expressions)) {
+    for (const name of safeReferences(expr)) {
+      if (missing(vars[name]) && !c.reported.has(name))
+        c.errors.push(new SpecgateError(
+          'SG_CONFIG',
+          `${c.where(section.locations?.vars ?? section.location)}suites.${suite.name}.vars sets no ${name}, which the API table ${table.file} reads (${JSON.stringify(expr)}); set vars.${name} in the target profile`,
+          { suite: suite.name, variable: name },
+        ));
+    }
+  }
+  for (const base of new Set([table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string')])) {
+    const names = safeReferences(base);
+    if (names.some((n) => missing(vars[n]))) continue;
+    let resolved: unknown;
+    try {
+      resolved = resolveDeep(base, { vars });
+    } catch {
+      continue;
+    }
+    if (isHttpUrl(resolved)) continue;
+    const culprit = names.find((n) => !isHttpUrl(vars[n])) ?? names[0];
+    if (culprit !== undefined) badBase(c, culprit, `the base of the API table ${table.file} (${JSON.stringify(base)}) is made of it`);
+  }
+}
+
+/** Reports a missing agent when cases perform user-agent actions, and each action a scripted or browser agent lacks. */
+function checkAgent(c: SuiteCheck): void {
+  const { suite, section, needs } = c;
+  const agent = section.agent;
+  if (!agent) {
+    const all = [...needs.actions.values()].flat();
+    const first = all[0];
+    const names = [...needs.actions.keys()].map((a) => JSON.stringify(a)).join(', ');
+    if (first)
+      c.errors.push(new SpecgateError(
+        'SG_CONFIG',
+        `${c.where(section.location)}suites.${suite.name} has no agent:, and case ${first.caseId} needs a user agent to ${JSON.stringify(firstAction(needs, first))} (${formatLocation(first.at)})${countOthers(new Set(all.map((u) => u.caseId)).size - 1)}; the cases perform ${names}; add agent: to the target profile (mode: scripted with the actions the cases use, or mode: interactive), or leave those cases out with --case`,
+        { suite: suite.name },
+      ));
+  } else if (agent.mode === 'scripted' || agent.mode === 'browser') {
+    for (const [action, uses] of needs.actions) {
+      if (Object.prototype.hasOwnProperty.call(agent.actions, action)) continue;
+      const steps = agent.mode === 'browser' ? 'the page steps that make a user' : 'the steps that make a user';
+      c.errors.push(new SpecgateError(
+        'SG_CONFIG',
+        `${c.where(section.locations?.agent ?? section.location)}the ${agent.mode} agent of suites.${suite.name} has no ${JSON.stringify(action)} action, which ${usedBy(uses, 'needs', 'need it too')}; add it under agent.actions (${steps} ${action} on your side)`,
+        { suite: suite.name, action },
+      ));
+    }
+  }
+}
+
+/** A variable the target leaves unset. */
+function missing(v: unknown): boolean {
+  return v === undefined || v === null;
 }
 
 /** "case X reads (file:line:col), as do 3 more cases" and its variants. */
@@ -191,15 +200,18 @@ function usedBy(uses: Use[], verb: string, others: string, prep?: string): strin
   return ids.size > 1 ? `${lead}, and ${ids.size - 1} more case${ids.size === 2 ? '' : 's'} ${others}` : lead;
 }
 
+/** ", as do N more cases" for N other cases; empty for none. */
 function countOthers(n: number): string {
   return n > 0 ? `, as do ${n} more case${n === 1 ? '' : 's'}` : '';
 }
 
+/** The action whose uses include `use`. */
 function firstAction(needs: Needs, use: Use): string {
   for (const [action, uses] of needs.actions) if (uses.includes(use)) return action;
   return '';
 }
 
+/** Whether a value is an absolute http(s) URL. */
 function isHttpUrl(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   try {

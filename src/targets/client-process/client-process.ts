@@ -55,6 +55,56 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
     throw new SpecgateError('SG_TARGET_UNREACHABLE', `cannot start the ${what} ${argv.join(' ')}: ${(e as Error).message}`);
   }
   family.adopt(child);
+  const output = watchClient(child, signal);
+  // The group, and what left it (setsid, detached spawns, cleared environments).
+  const onAbort = (): void => family.end();
+  // A case may have several launches (and deliveries) watching its signal at once.
+  setMaxListeners(64, signal);
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  const proc: ClientProcess = {
+    argv,
+    stdout: output.stdout,
+    stderr: output.stderr,
+    exit: output.exit,
+    waitForOutput: (find, timeoutMs) => output.waitFor(() => find(output.stdout()), timeoutMs),
+    waitForExit: (timeoutMs) => output.waitFor(() => (output.final() ? output.exit() : undefined), timeoutMs),
+    async stop() {
+      const ended = output.final() ? output.exit() : undefined;
+      // the children it has now are noted first: once SIGTERM ends it, no parent link leads to them
+      family.follow();
+      if (!ended) killGroup(child, 'SIGTERM');
+      const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
+      // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
+      family.end();
+      const hard = soft ?? (await proc.waitForExit(5000));
+      // Its output is final now: a pipe still held by something no sweep could find must not
+      // keep specgate itself running.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      signal.removeEventListener('abort', onAbort);
+      return hard ?? { code: null, signal: 'SIGKILL' };
+    },
+  };
+  return proc;
+}
+
+/** What a started client has said and how it ended, as its output and process events tell. */
+interface ClientOutput {
+  /** Standard output so far (capped). */
+  stdout(): string;
+  /** Standard error so far (capped), with a spawn error appended. */
+  stderr(): string;
+  /** How it ended, once it has. */
+  exit(): ClientExit | undefined;
+  /** Whether the output is final: the pipes closed, or a while has passed since the exit. */
+  final(): boolean;
+  /** Resolves with what `find` returns once it returns a value, the output is final, `signal` aborts, or time runs out. */
+  waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined>;
+}
+
+/** Keeps the client's output (each stream capped) and notes how and when it ended. */
+function watchClient(child: ChildProcess, signal: AbortSignal): ClientOutput {
   let out = '';
   let err = '';
   let exit: ClientExit | undefined;
@@ -64,13 +114,6 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
   const watchers = new Set<() => void>();
   const notify = (): void => {
     for (const w of [...watchers]) w();
-  };
-  // A cut output ends with the cut mark (within the cap): the secrets are not known here, and the
-  // Redactor masks a piece of one found right before the mark.
-  const keep = (have: string, more: string): string => {
-    if (have.length >= OUTPUT_CAP) return have;
-    const all = have + more;
-    return all.length <= OUTPUT_CAP ? all : `${all.slice(0, OUTPUT_CAP - 1)}${CUT_MARK}`;
   };
   child.stdout?.setEncoding('utf8').on('data', (d: string) => {
     const before = out.length;
@@ -94,19 +137,6 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
     setTimeout(settle, 200).unref();
   });
   child.on('close', settle);
-  const killGroup = (sig: NodeJS.Signals): void => {
-    if (child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      // ESRCH: the group is already gone.
-    }
-  };
-  // The group, and what left it (setsid, detached spawns, cleared environments).
-  const onAbort = (): void => family.end();
-  // A case may have several launches (and deliveries) watching its signal at once.
-  setMaxListeners(64, signal);
-  signal.addEventListener('abort', onAbort, { once: true });
 
   const waitFor = <T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> =>
     new Promise((resolve) => {
@@ -123,32 +153,28 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
       watchers.add(check);
       check();
     });
+  return { stdout: () => out, stderr: () => err, exit: () => exit, final: () => final, waitFor };
+}
 
-  const proc: ClientProcess = {
-    argv,
-    stdout: () => out,
-    stderr: () => err,
-    exit: () => exit,
-    waitForOutput: (find, timeoutMs) => waitFor(() => find(out), timeoutMs),
-    waitForExit: (timeoutMs) => waitFor(() => (final ? exit : undefined), timeoutMs),
-    async stop() {
-      const ended = final ? exit : undefined;
-      // the children it has now are noted first: once SIGTERM ends it, no parent link leads to them
-      family.follow();
-      if (!ended) killGroup('SIGTERM');
-      const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
-      // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
-      family.end();
-      const hard = soft ?? (await proc.waitForExit(5000));
-      // Its output is final now: a pipe still held by something no sweep could find must not
-      // keep specgate itself running.
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      signal.removeEventListener('abort', onAbort);
-      return hard ?? { code: null, signal: 'SIGKILL' };
-    },
-  };
-  return proc;
+/**
+ * `have` with `more` appended, up to {@link OUTPUT_CAP}. A cut output ends with the cut mark
+ * (within the cap): the secrets are not known here, and the Redactor masks a piece of one found
+ * right before the mark.
+ */
+function keep(have: string, more: string): string {
+  if (have.length >= OUTPUT_CAP) return have;
+  const all = have + more;
+  return all.length <= OUTPUT_CAP ? all : `${all.slice(0, OUTPUT_CAP - 1)}${CUT_MARK}`;
+}
+
+/** Sends `sig` to the client's process group. */
+function killGroup(child: ChildProcess, sig: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
 }
 
 /** The last lines of a client's output, for reports. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, MAX_PAGE, page, walk, WALK_PAGE } from './list-fetch.js';
+import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
 import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
@@ -68,55 +68,15 @@ export const offerList = defineCheck<{ rule: Rule }>({
       const { extra } = multisetDiff(all, items);
       if (extra.length) fail(`${what} listed ${extra.length} offer(s) the unfiltered list does not hold (first: ${sample(extra, 2)})`, res);
     };
+    const input: RuleInput = { ctx, list, all, fail, filtered, subset };
     switch (args.rule) {
-      case 'name': {
-        const offer = all.find((o) => typeof (o as Json)['name'] === 'string' && (o as Json)['name'] !== '') as Json | undefined;
-        if (!offer) return ctx.noEvidence(ctx.requirements[0] as string, 'no listed offer has a name to filter by');
-        const name = String(offer['name']);
-        const got = await filtered({ 'search[name]': name });
-        if (!got) return;
-        if (!got.items.some((o) => idOf(o) === idOf(offer))) fail(`search[name]=${name} did not list offer ${idOf(offer)}, whose name it is`, got.res);
-        const other = got.items.filter((o) => !String((o as Json)['name']).toLowerCase().includes(name.toLowerCase()));
-        if (other.length) fail(`search[name]=${name} listed ${other.length} offer(s) whose name does not hold it (first: ${sample(other.map(recordKey), 1)})`, got.res);
-        return;
-      }
+      case 'name':
+        return judgeNameFilter(input);
       case 'campaign':
-      case 'campaigns': {
-        const param = args.rule === 'campaign' ? 'search[campaignId]' : 'search[campaignIds][]';
-        let found = 0;
-        const probed = await whitelabelIds(ctx);
-        for (const id of probed) {
-          const got = await filtered({ [param]: id });
-          if (!got) return;
-          subset(`${param}=${id}`, got.items, got.res);
-          if (got.items.length) found++;
-          if (args.rule === 'campaigns' && got.items.length) {
-            // one whitelabel through the list parameter lists what the single one does
-            const single = await filtered({ 'search[campaignId]': id });
-            if (!single) return;
-            const { missing, extra } = multisetDiff(single.items, got.items);
-            if (missing.length || extra.length) fail(`search[campaignIds][]=${id} listed ${got.items.length} offer(s), search[campaignId]=${id} ${single.items.length}; with one whitelabel they are the same filter`, got.res, { expected: single.items.length, actual: got.items.length });
-          }
-        }
-        // whitelabel IDs are known only from postbacks (or guessed): none listing an offer is nothing to judge by, not a failure
-        if (!found) ctx.noEvidence(ctx.requirements[0] as string, `no whitelabel of ${probed.join(', ')} (the postbacks' whitelabelID values, then 1-3) lists an offer through ${param}, so the filter was judged on no offer`);
-        const unknown = await page(ctx, list, { [param]: UNKNOWN_ID, page: 1, [list.limit]: WALK_PAGE });
-        if (unknown.ok && unknown.items.length) fail(`${param}=${UNKNOWN_ID} (no whitelabel has it) listed ${unknown.items.length} offer(s); expected none`, unknown.res);
-        if (!unknown.ok && notErrorAnswer(unknown.res, param)) fail(`${unknown.why}; expected the list or a refusal`, unknown.res);
-        return;
-      }
-      case 'external': {
-        const no = await filtered({ 'search[isExternal]': 0 });
-        const yes = await filtered({ 'search[isExternal]': 1 });
-        if (!no || !yes) return;
-        const noKeys = new Set(no.items.map(idOf));
-        const both = yes.items.map(idOf).filter((k) => noKeys.has(k));
-        if (both.length) fail(`search[isExternal]=0 and =1 both list ${both.length} offer(s): ${both.slice(0, 5).join(', ')}`, yes.res);
-        const { missing, extra } = multisetDiff(all, [...no.items, ...yes.items]);
-        if (missing.length) fail(`${missing.length} offer(s) of the unfiltered list are neither external nor not (first: ${sample(missing, 1)})`, yes.res);
-        if (extra.length && !both.length) fail(`search[isExternal] listed ${extra.length} offer(s) the unfiltered list does not hold`, yes.res);
-        return;
-      }
+      case 'campaigns':
+        return judgeWhitelabelFilter(input, args.rule);
+      case 'external':
+        return judgeExternalFilter(input);
       case 'paging': {
         // every run walks the whole list (a few dozen offers): one page of one offer costs a request each
         await ctx.property(
@@ -152,3 +112,68 @@ export const offerList = defineCheck<{ rule: Rule }>({
     }
   },
 });
+
+/** What the rule of one case is judged with: the platform's own whole offer list, and how the case reports. */
+interface RuleInput {
+  ctx: CheckContext;
+  list: ListShape;
+  all: unknown[];
+  fail: Fail;
+  /** The whole list with `query` added, or undefined after failing the case when the walk breaks off. */
+  filtered(query: Record<string, unknown>): Promise<{ items: unknown[]; res: CheckResponse | undefined } | undefined>;
+  /** Fails the case when `items` (what a filter listed) holds an offer the unfiltered list does not. */
+  subset(what: string, items: unknown[], res: CheckResponse | undefined): void;
+}
+
+/** search[name] lists the offer whose name it is, and only offers whose name holds it. */
+async function judgeNameFilter({ ctx, all, fail, filtered }: RuleInput): Promise<void> {
+  const offer = all.find((o) => typeof (o as Json)['name'] === 'string' && (o as Json)['name'] !== '') as Json | undefined;
+  if (!offer) return ctx.noEvidence(ctx.requirements[0] as string, 'no listed offer has a name to filter by');
+  const name = String(offer['name']);
+  const got = await filtered({ 'search[name]': name });
+  if (!got) return;
+  if (!got.items.some((o) => idOf(o) === idOf(offer))) fail(`search[name]=${name} did not list offer ${idOf(offer)}, whose name it is`, got.res);
+  const other = got.items.filter((o) => !String((o as Json)['name']).toLowerCase().includes(name.toLowerCase()));
+  if (other.length) fail(`search[name]=${name} listed ${other.length} offer(s) whose name does not hold it (first: ${sample(other.map(recordKey), 1)})`, got.res);
+}
+
+/**
+ * search[campaignId] (`campaign`) or search[campaignIds][] (`campaigns`) lists offers of the list,
+ * none for an unknown whitelabel; one whitelabel through the list parameter lists what the single one does.
+ */
+async function judgeWhitelabelFilter({ ctx, list, fail, filtered, subset }: RuleInput, rule: 'campaign' | 'campaigns'): Promise<void> {
+  const param = rule === 'campaign' ? 'search[campaignId]' : 'search[campaignIds][]';
+  let found = 0;
+  const probed = await whitelabelIds(ctx);
+  for (const id of probed) {
+    const got = await filtered({ [param]: id });
+    if (!got) return;
+    subset(`${param}=${id}`, got.items, got.res);
+    if (got.items.length) found++;
+    if (rule === 'campaigns' && got.items.length) {
+      // one whitelabel through the list parameter lists what the single one does
+      const single = await filtered({ 'search[campaignId]': id });
+      if (!single) return;
+      const { missing, extra } = multisetDiff(single.items, got.items);
+      if (missing.length || extra.length) fail(`search[campaignIds][]=${id} listed ${got.items.length} offer(s), search[campaignId]=${id} ${single.items.length}; with one whitelabel they are the same filter`, got.res, { expected: single.items.length, actual: got.items.length });
+    }
+  }
+  // whitelabel IDs are known only from postbacks (or guessed): none listing an offer is nothing to judge by, not a failure
+  if (!found) ctx.noEvidence(ctx.requirements[0] as string, `no whitelabel of ${probed.join(', ')} (the postbacks' whitelabelID values, then 1-3) lists an offer through ${param}, so the filter was judged on no offer`);
+  const unknown = await page(ctx, list, { [param]: UNKNOWN_ID, page: 1, [list.limit]: WALK_PAGE });
+  if (unknown.ok && unknown.items.length) fail(`${param}=${UNKNOWN_ID} (no whitelabel has it) listed ${unknown.items.length} offer(s); expected none`, unknown.res);
+  if (!unknown.ok && notErrorAnswer(unknown.res, param)) fail(`${unknown.why}; expected the list or a refusal`, unknown.res);
+}
+
+/** search[isExternal]=0 and =1 split the list in two: no offer in both, none in neither. */
+async function judgeExternalFilter({ all, fail, filtered }: RuleInput): Promise<void> {
+  const no = await filtered({ 'search[isExternal]': 0 });
+  const yes = await filtered({ 'search[isExternal]': 1 });
+  if (!no || !yes) return;
+  const noKeys = new Set(no.items.map(idOf));
+  const both = yes.items.map(idOf).filter((k) => noKeys.has(k));
+  if (both.length) fail(`search[isExternal]=0 and =1 both list ${both.length} offer(s): ${both.slice(0, 5).join(', ')}`, yes.res);
+  const { missing, extra } = multisetDiff(all, [...no.items, ...yes.items]);
+  if (missing.length) fail(`${missing.length} offer(s) of the unfiltered list are neither external nor not (first: ${sample(missing, 1)})`, yes.res);
+  if (extra.length && !both.length) fail(`search[isExternal] listed ${extra.length} offer(s) the unfiltered list does not hold`, yes.res);
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
-import type { CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, page, walk, WALK_PAGE } from './list-fetch.js';
+import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
+import { LISTS, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
 import { UNKNOWN_ID } from './window-lists.js';
 import { offerIds } from './offer-lists.js';
@@ -44,26 +44,10 @@ export const postbackList = defineCheck<{ rule: Rule }>({
     const all = full.items as Json[];
     // no postback to judge by is no evidence, never a pass: the platform holds no postback configuration (none can be made through the API)
     if (!all.length) return ctx.noEvidence(ctx.requirements[0] as string, 'the postback list held no postback records');
+    const input: RuleInput = { ctx, list, all, fail };
     switch (args.rule) {
-      case 'sizes': {
-        for (const size of POSTBACK_SIZES) {
-          const got = await page(ctx, list, { page: 1, itemsPerPage: size });
-          if (!got.ok) {
-            fail(`${got.why}; ${size} is an allowed size`, got.res);
-            continue;
-          }
-          const want = Math.min(size, all.length);
-          if (got.items.length !== want) fail(`itemsPerPage=${size} answered ${got.items.length} postbacks of ${all.length}; expected ${want}`, got.res, { expected: want, actual: got.items.length });
-        }
-        const odd = 7;
-        const got = await page(ctx, list, { page: 1, itemsPerPage: odd });
-        if (got.ok) {
-          const allowed = POSTBACK_SIZES.map((s) => Math.min(s, all.length));
-          if (all.length > odd && (got.items.length === odd || !allowed.includes(got.items.length)))
-            fail(`itemsPerPage=${odd} (not an allowed size) answered a page of ${got.items.length}; expected a refusal or a page of an allowed size (${POSTBACK_SIZES.join(', ')})`, got.res, { actual: got.items.length });
-        } else if (notErrorAnswer(got.res, `itemsPerPage=${odd}`)) fail(`${got.why}; expected the list or a refusal`, got.res);
-        return;
-      }
+      case 'sizes':
+        return judgeSizes(input);
       case 'default': {
         if (all.length <= DEFAULT_SIZE) return ctx.noEvidence(ctx.requirements[0] as string, `the platform lists ${all.length} postbacks; the default page size can be judged only with more than ${DEFAULT_SIZE}`);
         const got = await page(ctx, list, {});
@@ -71,22 +55,8 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         if (got.items.length !== DEFAULT_SIZE) fail(`without itemsPerPage the page held ${got.items.length} postbacks; the default is ${DEFAULT_SIZE}`, got.res, { expected: DEFAULT_SIZE, actual: got.items.length });
         return;
       }
-      case 'page-from-1': {
-        const plain = await page(ctx, list, {});
-        const one = await page(ctx, list, { page: 1 });
-        const two = await page(ctx, list, { page: 2 });
-        if (!plain.ok || !one.ok || !two.ok) {
-          const bad = [plain, one, two].find((p) => !p.ok);
-          if (bad && !bad.ok) fail(bad.why, bad.res);
-          return;
-        }
-        if (plain.items.map(recordKey).join('\n') !== one.items.map(recordKey).join('\n')) fail('page=1 is not the page answered without page (the default is 1)', one.res);
-        const onFirst = new Set(one.items.map(recordKey));
-        const again = two.items.map(recordKey).filter((k) => onFirst.has(k));
-        if (again.length) fail(`page=2 repeats ${again.length} postback(s) of page=1`, two.res, { actual: again.length });
-        if (all.length > DEFAULT_SIZE && two.items.length === 0) fail(`page=2 is empty, but the platform lists ${all.length} postbacks, more than one default page`, two.res);
-        return;
-      }
+      case 'page-from-1':
+        return judgePageFromOne(input);
       case 'paging': {
         await ctx.property(
           fc.constantFrom(...POSTBACK_SIZES),
@@ -104,40 +74,91 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         );
         return;
       }
-      case 'filters': {
-        // a filter is judged only at a value some postback holds: the filters judged are the evidence
-        const unjudged: string[] = [];
-        for (const [param, name] of FIELD_FILTERS) {
-          const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
-          if (value === undefined) {
-            unjudged.push(param);
-            continue;
-          }
-          ctx.observed('AFF-POSTBACKS-FILTERS');
-          const got = await walk(ctx, list, { [param]: value });
-          if (!got.ok) {
-            fail(got.why, got.res);
-            continue;
-          }
-          const expected = all.filter((p) => String(p[name]) === String(value));
-          const { missing, extra } = multisetDiff(expected, got.items);
-          if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
-          if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
-        }
-        if (unjudged.length === FIELD_FILTERS.length) return ctx.noEvidence('AFF-POSTBACKS-FILTERS', `no postback holds a value of ${unjudged.join(', ')} to filter by`);
-        const ids = await offerIds(ctx, fail);
-        if (!ids) return;
-        for (const id of ids.slice(0, 2)) {
-          const got = await walk(ctx, list, { offerID: id });
-          if (!got.ok) return fail(got.why, got.res);
-          const { extra } = multisetDiff(all, got.items);
-          if (extra.length) fail(`offerID=${id} listed ${extra.length} postback(s) the unfiltered list does not hold`, got.pages[0]);
-        }
-        const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: WALK_PAGE });
-        if (unknown.ok && unknown.items.length) fail(`offerID=${UNKNOWN_ID} (no offer has it) listed ${unknown.items.length} postback(s); expected none`, unknown.res);
-        if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; expected the list or a refusal`, unknown.res);
-        return;
-      }
+      case 'filters':
+        return judgeFilters(input);
     }
   },
 });
+
+/** What the rule of one case is judged with: the platform's own whole list of postbacks, and how the case reports. */
+interface RuleInput {
+  ctx: CheckContext;
+  list: ListShape;
+  all: Json[];
+  fail: Fail;
+}
+
+/** Each allowed page size is honoured; a size not allowed is refused or answered with an allowed one. */
+async function judgeSizes({ ctx, list, all, fail }: RuleInput): Promise<void> {
+  for (const size of POSTBACK_SIZES) {
+    const got = await page(ctx, list, { page: 1, itemsPerPage: size });
+    if (!got.ok) {
+      fail(`${got.why}; ${size} is an allowed size`, got.res);
+      continue;
+    }
+    const want = Math.min(size, all.length);
+    if (got.items.length !== want) fail(`itemsPerPage=${size} answered ${got.items.length} postbacks of ${all.length}; expected ${want}`, got.res, { expected: want, actual: got.items.length });
+  }
+  const odd = 7;
+  const got = await page(ctx, list, { page: 1, itemsPerPage: odd });
+  if (got.ok) {
+    const allowed = POSTBACK_SIZES.map((s) => Math.min(s, all.length));
+    if (all.length > odd && (got.items.length === odd || !allowed.includes(got.items.length)))
+      fail(`itemsPerPage=${odd} (not an allowed size) answered a page of ${got.items.length}; expected a refusal or a page of an allowed size (${POSTBACK_SIZES.join(', ')})`, got.res, { actual: got.items.length });
+  } else if (notErrorAnswer(got.res, `itemsPerPage=${odd}`)) fail(`${got.why}; expected the list or a refusal`, got.res);
+}
+
+/** Pages count from 1: page=1 is the page without page, and page=2 follows it without repeating it. */
+async function judgePageFromOne({ ctx, list, all, fail }: RuleInput): Promise<void> {
+  const plain = await page(ctx, list, {});
+  const one = await page(ctx, list, { page: 1 });
+  const two = await page(ctx, list, { page: 2 });
+  if (!plain.ok || !one.ok || !two.ok) {
+    const bad = [plain, one, two].find((p) => !p.ok);
+    if (bad && !bad.ok) fail(bad.why, bad.res);
+    return;
+  }
+  if (plain.items.map(recordKey).join('\n') !== one.items.map(recordKey).join('\n')) fail('page=1 is not the page answered without page (the default is 1)', one.res);
+  const onFirst = new Set(one.items.map(recordKey));
+  const again = two.items.map(recordKey).filter((k) => onFirst.has(k));
+  if (again.length) fail(`page=2 repeats ${again.length} postback(s) of page=1`, two.res, { actual: again.length });
+  if (all.length > DEFAULT_SIZE && two.items.length === 0) fail(`page=2 is empty, but the platform lists ${all.length} postbacks, more than one default page`, two.res);
+}
+
+/**
+ * Each field filter keeps exactly the postbacks holding the value (judged at a value some
+ * postback holds), the offer filter lists only postbacks of the list, and none for an unknown offer.
+ */
+async function judgeFilters({ ctx, list, all, fail }: RuleInput): Promise<void> {
+  // a filter is judged only at a value some postback holds: the filters judged are the evidence
+  const unjudged: string[] = [];
+  for (const [param, name] of FIELD_FILTERS) {
+    const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
+    if (value === undefined) {
+      unjudged.push(param);
+      continue;
+    }
+    ctx.observed('AFF-POSTBACKS-FILTERS');
+    const got = await walk(ctx, list, { [param]: value });
+    if (!got.ok) {
+      fail(got.why, got.res);
+      continue;
+    }
+    const expected = all.filter((p) => String(p[name]) === String(value));
+    const { missing, extra } = multisetDiff(expected, got.items);
+    if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
+    if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
+  }
+  if (unjudged.length === FIELD_FILTERS.length) return ctx.noEvidence('AFF-POSTBACKS-FILTERS', `no postback holds a value of ${unjudged.join(', ')} to filter by`);
+  const ids = await offerIds(ctx, fail);
+  if (!ids) return;
+  for (const id of ids.slice(0, 2)) {
+    const got = await walk(ctx, list, { offerID: id });
+    if (!got.ok) return fail(got.why, got.res);
+    const { extra } = multisetDiff(all, got.items);
+    if (extra.length) fail(`offerID=${id} listed ${extra.length} postback(s) the unfiltered list does not hold`, got.pages[0]);
+  }
+  const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: WALK_PAGE });
+  if (unknown.ok && unknown.items.length) fail(`offerID=${UNKNOWN_ID} (no offer has it) listed ${unknown.items.length} postback(s); expected none`, unknown.res);
+  if (!unknown.ok && notErrorAnswer(unknown.res, 'offerID')) fail(`${unknown.why}; expected the list or a refusal`, unknown.res);
+}

@@ -29,12 +29,20 @@ async function judgeUnknown(ctx: CheckContext, list: ListShape, query: Record<st
   } else if (got.items.length) fail(`${list.operation} ${JSON.stringify(query)} (an ID no offer has) listed ${got.items.length} record(s); expected none`, got.res, { actual: got.items.length });
 }
 
+/** The window the rules compare lists over, and the target's own window it was cut from. */
+interface StableWindow {
+  window: { fromDate: string; toDate: string };
+  given: { fromDate: string; toDate: string };
+  /** How many records the target's own window holds. */
+  givenCount: number;
+}
+
 /**
  * The window the rules compare lists over: from the target's from_date to the date of the record
  * nine tenths of the way through its window. Leads registered while the suite runs (other cases
  * register some) are dated now, after that, so no list of one rule changes between its requests.
  */
-async function stableWindow(ctx: CheckContext, list: ListShape): Promise<{ ok: true; window: { fromDate: string; toDate: string }; given: { fromDate: string; toDate: string }; givenCount: number } | { ok: false; why: string; res: CheckResponse | undefined; none?: true }> {
+async function stableWindow(ctx: CheckContext, list: ListShape): Promise<({ ok: true } & StableWindow) | { ok: false; why: string; res: CheckResponse | undefined; none?: true }> {
   const given = windowOf(ctx);
   const got = await walk(ctx, list, given);
   if (!got.ok) return { ok: false, why: `${got.why} (the target's window ${given.fromDate} to ${given.toDate})`, res: got.res };
@@ -76,17 +84,9 @@ export const windowList = defineCheck<Args>({
     const full = await walk(ctx, list, win.window);
     if (!full.ok) return fail(`${full.why} (the window ${win.window.fromDate} to ${win.window.toDate})`, full.res);
     const all = recordsOf(full.items);
-    const firstRes = full.pages[0];
-    const filtered = async (query: Record<string, unknown>, size = WALK_PAGE): Promise<{ items: unknown[]; res: CheckResponse | undefined } | undefined> => {
-      const got = await walk(ctx, list, { ...win.window, ...query }, size);
-      if (!got.ok) {
-        fail(got.why, got.res);
-        return undefined;
-      }
-      return { items: got.items, res: got.pages[0] };
-    };
     const dateOf = (r: Json): string | undefined => dateTime(r[dateField]);
     const basis: ListBasis = { ctx, list, window: win.window, all, dateOf };
+    const input: RuleInput = { args, basis, win, firstRes: full.pages[0], fail, none };
     switch (args.rule) {
       case 'window':
         if (all.length < 3) return none(`the platform lists ${all.length} ${args.operation} from ${win.window.fromDate} to ${win.window.toDate}; the window rule needs at least 3`);
@@ -95,82 +95,118 @@ export const windowList = defineCheck<Args>({
         return timeOfDayProperty(basis);
       case 'selected-days':
         return selectedDaysProperty(basis);
-      case 'filters': {
-        const fields = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus', 'hasFTD'] : [])];
-        const probed = await fieldFilterProperties(basis, fields);
-        if (!probed.some((f) => f !== 'hasFTD')) none(`no ${args.operation} record of the window has a custom field or customerID to filter by`);
-        return;
-      }
-      case 'filter-offers': {
-        const name = args.operation === 'leads' ? 'offerIDs[]' : 'campaignIDs[]';
-        const ids = await offerIds(ctx, fail);
-        if (!ids) return;
-        if (!ids.length) return none('the offer list is empty: no offer to filter by');
-        await judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
-        return offerFilterProperty(basis, name, ids);
-      }
-      case 'skip': {
-        const real = await filtered({ skip: 0 });
-        const test = await filtered({ skip: 1 });
-        if (!real || !test) return;
-        const realKeys = new Set(real.items.map(recordKey));
-        const both = test.items.map(recordKey).filter((k) => realKeys.has(k));
-        if (both.length) fail(`skip=0 (real leads) and skip=1 (test leads) both list ${both.length} lead(s) (first: ${sample(both, 2)})`, test.res);
-        return;
-      }
+      case 'filters':
+        return judgeFieldFilters(input);
+      case 'filter-offers':
+        return judgeOfferFilter(input);
+      case 'skip':
+        return judgeSkip(input);
       case 'paging':
         return pagingProperty(basis);
-      case 'limit': {
-        // the target's whole window: the one most likely to hold more than 1000, so a page over the maximum shows
-        const first = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE });
-        if (!first.ok) return fail(`${first.why}; ${list.limit}=${MAX_PAGE} is the maximum and must be accepted`, first.res);
-        // leads registered meanwhile only add to the window, never below a full page
-        const want = Math.min(MAX_PAGE, win.givenCount);
-        if (first.items.length < want || first.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE} answered ${first.items.length} ${args.operation}; the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount}, so expected ${want}`, first.res, { expected: want, actual: first.items.length });
-        if (win.givenCount <= MAX_PAGE) return none(`the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount} ${args.operation}; a page over the maximum can be judged only with more than ${MAX_PAGE}`);
-        const over = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE + 1 });
-        if (over.ok && over.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE + 1} answered ${over.items.length} ${args.operation}; at most ${MAX_PAGE} a page`, over.res, { expected: MAX_PAGE, actual: over.items.length });
-        if (!over.ok) {
-          const why = notErrorAnswer(over.res, `${list.limit}=${MAX_PAGE + 1}`);
-          if (why) fail(`${why}: above the maximum, expected at most 1000 records or a refusal`, over.res);
-        }
-        return;
-      }
-      case 'ids-unique': {
-        const ids = all.map((r) => r['leadRequestIDEncoded']);
-        const seen = new Map<string, number>();
-        for (const id of ids) if (typeof id === 'string') seen.set(id, (seen.get(id) ?? 0) + 1);
-        const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
-        if (twice.length) fail(`${twice.length} leadRequestIDEncoded value(s) are carried by more than one lead: ${twice.slice(0, 5).join(', ')}`, firstRes, { actual: twice.slice(0, 20) });
-        const missing = ids.filter((id) => typeof id !== 'string' || id === '').length;
-        if (missing) fail(`${missing} lead(s) carry no leadRequestIDEncoded string`, firstRes);
-        return;
-      }
-      case 'match-leads': {
-        // every lead a conversion can belong to: signed up before the window's end
-        const leads = await walk(ctx, LISTS.leads, { fromDate: '2000-01-01 00:00:00', toDate: win.window.toDate });
-        if (!leads.ok) return fail(leads.why, leads.res);
-        const signup = new Map<string, string | undefined>();
-        for (const l of recordsOf(leads.items)) if (typeof l['leadRequestIDEncoded'] === 'string') signup.set(l['leadRequestIDEncoded'], dateTime(l['signupDate']));
-        const orphans: string[] = [];
-        const early: string[] = [];
-        for (const c of all) {
-          const id = c['leadRequestIDEncoded'];
-          if (typeof id !== 'string' || !signup.has(id)) {
-            orphans.push(String(id));
-            continue;
-          }
-          const s = signup.get(id);
-          const d = dateOf(c);
-          if (s !== undefined && d !== undefined && d < s) early.push(`${id} (deposit ${d}, signup ${s})`);
-        }
-        if (orphans.length) fail(`${orphans.length} conversion(s) name a leadRequestIDEncoded no listed lead has, letter case included (first: ${orphans.slice(0, 3).join(', ')})`, firstRes, { actual: orphans.slice(0, 10) });
-        if (early.length) fail(`${early.length} conversion(s) are deposited before their lead signed up (first: ${early.slice(0, 2).join('; ')})`, firstRes);
-        if (!all.length) return none(`the window ${win.window.fromDate} to ${win.window.toDate} holds no conversion to match`);
-        ctx.observed(undefined, all.length);
-        return;
-      }
+      case 'limit':
+        return judgeLimit(input);
+      case 'ids-unique':
+        return judgeIdsUnique(input);
+      case 'match-leads':
+        return judgeMatchLeads(input);
     }
   },
 });
 
+/** What the rule of one case is judged with: the platform's own list over the stable window, and how the case reports. */
+interface RuleInput {
+  args: Args;
+  basis: ListBasis;
+  win: StableWindow;
+  /** The first page of the unfiltered list, for findings about the list as a whole. */
+  firstRes: CheckResponse | undefined;
+  fail: Fail;
+  /** Too few records to judge by: the case's requirements are untested with `reason`. */
+  none(reason: string): void;
+}
+
+/** Each field filter keeps exactly the records that match (a property per field the window's records carry). */
+async function judgeFieldFilters({ args, basis, none }: RuleInput): Promise<void> {
+  const fields = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus', 'hasFTD'] : [])];
+  const probed = await fieldFilterProperties(basis, fields);
+  if (!probed.some((f) => f !== 'hasFTD')) none(`no ${args.operation} record of the window has a custom field or customerID to filter by`);
+}
+
+/** The offer filter lists nothing for an offer no one has, and exactly the matching records for real ones (a property). */
+async function judgeOfferFilter({ args, basis, win, fail, none }: RuleInput): Promise<void> {
+  const { ctx, list } = basis;
+  const name = args.operation === 'leads' ? 'offerIDs[]' : 'campaignIDs[]';
+  const ids = await offerIds(ctx, fail);
+  if (!ids) return;
+  if (!ids.length) return none('the offer list is empty: no offer to filter by');
+  await judgeUnknown(ctx, list, { ...win.window, [name]: UNKNOWN_ID }, fail);
+  return offerFilterProperty(basis, name, ids);
+}
+
+/** skip=0 (real leads) and skip=1 (test leads) list no lead in common. */
+async function judgeSkip({ basis, fail }: RuleInput): Promise<void> {
+  const { ctx, list, window } = basis;
+  const real = await walk(ctx, list, { ...window, skip: 0 });
+  if (!real.ok) fail(real.why, real.res);
+  const test = await walk(ctx, list, { ...window, skip: 1 });
+  if (!test.ok) fail(test.why, test.res);
+  if (!real.ok || !test.ok) return;
+  const realKeys = new Set(real.items.map(recordKey));
+  const both = test.items.map(recordKey).filter((k) => realKeys.has(k));
+  if (both.length) fail(`skip=0 (real leads) and skip=1 (test leads) both list ${both.length} lead(s) (first: ${sample(both, 2)})`, test.pages[0]);
+}
+
+/** A page of the maximum size is accepted and full; one over it holds at most the maximum, or is refused. */
+async function judgeLimit({ args, basis, win, fail, none }: RuleInput): Promise<void> {
+  const { ctx, list } = basis;
+  // the target's whole window: the one most likely to hold more than 1000, so a page over the maximum shows
+  const first = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE });
+  if (!first.ok) return fail(`${first.why}; ${list.limit}=${MAX_PAGE} is the maximum and must be accepted`, first.res);
+  // leads registered meanwhile only add to the window, never below a full page
+  const want = Math.min(MAX_PAGE, win.givenCount);
+  if (first.items.length < want || first.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE} answered ${first.items.length} ${args.operation}; the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount}, so expected ${want}`, first.res, { expected: want, actual: first.items.length });
+  if (win.givenCount <= MAX_PAGE) return none(`the window ${win.given.fromDate} to ${win.given.toDate} holds ${win.givenCount} ${args.operation}; a page over the maximum can be judged only with more than ${MAX_PAGE}`);
+  const over = await page(ctx, list, { ...win.given, page: 1, [list.limit]: MAX_PAGE + 1 });
+  if (over.ok && over.items.length > MAX_PAGE) fail(`${list.limit}=${MAX_PAGE + 1} answered ${over.items.length} ${args.operation}; at most ${MAX_PAGE} a page`, over.res, { expected: MAX_PAGE, actual: over.items.length });
+  if (!over.ok) {
+    const why = notErrorAnswer(over.res, `${list.limit}=${MAX_PAGE + 1}`);
+    if (why) fail(`${why}: above the maximum, expected at most 1000 records or a refusal`, over.res);
+  }
+}
+
+/** Every listed lead carries its own leadRequestIDEncoded string. */
+function judgeIdsUnique({ basis, firstRes, fail }: RuleInput): void {
+  const ids = basis.all.map((r) => r['leadRequestIDEncoded']);
+  const seen = new Map<string, number>();
+  for (const id of ids) if (typeof id === 'string') seen.set(id, (seen.get(id) ?? 0) + 1);
+  const twice = [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  if (twice.length) fail(`${twice.length} leadRequestIDEncoded value(s) are carried by more than one lead: ${twice.slice(0, 5).join(', ')}`, firstRes, { actual: twice.slice(0, 20) });
+  const missing = ids.filter((id) => typeof id !== 'string' || id === '').length;
+  if (missing) fail(`${missing} lead(s) carry no leadRequestIDEncoded string`, firstRes);
+}
+
+/** Every conversion names a listed lead, and is deposited no earlier than that lead signed up. */
+async function judgeMatchLeads({ basis, win, firstRes, fail, none }: RuleInput): Promise<void> {
+  const { ctx, all, dateOf } = basis;
+  // every lead a conversion can belong to: signed up before the window's end
+  const leads = await walk(ctx, LISTS.leads, { fromDate: '2000-01-01 00:00:00', toDate: win.window.toDate });
+  if (!leads.ok) return fail(leads.why, leads.res);
+  const signup = new Map<string, string | undefined>();
+  for (const l of recordsOf(leads.items)) if (typeof l['leadRequestIDEncoded'] === 'string') signup.set(l['leadRequestIDEncoded'], dateTime(l['signupDate']));
+  const orphans: string[] = [];
+  const early: string[] = [];
+  for (const c of all) {
+    const id = c['leadRequestIDEncoded'];
+    if (typeof id !== 'string' || !signup.has(id)) {
+      orphans.push(String(id));
+      continue;
+    }
+    const s = signup.get(id);
+    const d = dateOf(c);
+    if (s !== undefined && d !== undefined && d < s) early.push(`${id} (deposit ${d}, signup ${s})`);
+  }
+  if (orphans.length) fail(`${orphans.length} conversion(s) name a leadRequestIDEncoded no listed lead has, letter case included (first: ${orphans.slice(0, 3).join(', ')})`, firstRes, { actual: orphans.slice(0, 10) });
+  if (early.length) fail(`${early.length} conversion(s) are deposited before their lead signed up (first: ${early.slice(0, 2).join('; ')})`, firstRes);
+  if (!all.length) return none(`the window ${win.window.fromDate} to ${win.window.toDate} holds no conversion to match`);
+  ctx.observed(undefined, all.length);
+}

@@ -1,0 +1,73 @@
+/**
+ * What the console prints for one finished case: a failure in h2spec style (requirement ID and
+ * text, then expected, then actual, then the replay command), an error, a stale baseline entry,
+ * or (verbose) a one-line mark.
+ */
+import type { CaseResult, Failure, Requirement } from '../engine/model.js';
+import { showValue } from './json-text.js';
+import { wrapText, type Style } from './style.js';
+import { cleanText, oneLine, skipText, truncate } from './text.js';
+
+/** In non-verbose mode a value longer than this is shortened; the file reports keep all. */
+const VALUE_MAX = 800;
+
+/** What case lines depend on besides the case. */
+export interface CaseLineContext {
+  st: Style;
+  width: number;
+  verbose: boolean;
+  /** The requirement a failure names, if the suite announced it. */
+  requirement(suite: string, id: string): Requirement | undefined;
+}
+
+/** Whether a case counts as failed in the progress line (errored, or failed against no baseline entry). */
+export function countsAsFailed(c: CaseResult): boolean {
+  return c.outcome === 'errored' || (c.outcome === 'failed' && c.baseline !== 'expected-failure');
+}
+
+/** The lines printed for a finished case, or undefined when it prints nothing. */
+export function caseLines(ctx: CaseLineContext, c: CaseResult): string[] | undefined {
+  const { st, width, verbose } = ctx;
+  const name = `${c.suite}/${c.id}`;
+  if (c.outcome === 'failed' && c.baseline === 'expected-failure') {
+    return verbose ? [st.dim(`  ~ ${name}: expected failure (baseline)`)] : undefined;
+  }
+  if (c.outcome === 'failed') return [st.red(`  × ${name}`), ...c.failures.flatMap((f) => failureLines(ctx, c, f)), ''];
+  if (c.outcome === 'errored') {
+    const why = cleanText(`${c.errorCode ?? 'error'}: ${c.reason ?? 'errored'}`);
+    return [st.yellow(`  ! ${name}`), ...wrapText(why, width, '    ', '      '), ''];
+  }
+  if (c.outcome === 'passed' && c.baseline === 'stale') {
+    return wrapText(`? ${name}: passes, but the baseline expects it to fail (remove it from the baseline)`, width, '  ', '    ').map(st.yellow);
+  }
+  if (!verbose) return undefined;
+  const mark = c.outcome === 'passed' ? st.green('✓') : st.dim('-');
+  return [`  ${mark} ${name}${c.outcome === 'skipped' ? st.dim(` (${c.notApplicable ? '' : 'skipped: '}${oneLine(cleanText(c.notApplicable ? skipText(c) : (c.reason ?? '')), 60)})`) : ''}`];
+}
+
+/** One failure: the requirement, the message, expected and actual, the exchange, and how to replay it. */
+function failureLines(ctx: CaseLineContext, c: CaseResult, f: Failure): string[] {
+  const { st, width } = ctx;
+  const req = ctx.requirement(c.suite, f.requirement);
+  const head = req ? `${f.requirement} (${req.level}): ${req.text}` : f.requirement;
+  const lines = [...wrapText(cleanText(`-> ${head}`), width, '    ', '       '), ...wrapText(cleanText(f.message), width, '       ')];
+  if (f.expected !== undefined) lines.push(...valueLines(ctx, 'Expected:', f.expected, '       '));
+  if (f.actual !== undefined) lines.push(...valueLines(ctx, '  Actual:', f.actual, '       '));
+  if (f.exchange) lines.push(st.dim(`       Exchange: ${oneLine(cleanText(f.exchange.summary), width)}`));
+  const p = f.property ?? c.property;
+  if (p) {
+    lines.push(st.dim(`       Seed: ${p.seed}${p.path !== undefined ? `, path: ${p.path}` : ''}`));
+    if (p.counterexample !== undefined) lines.push(...valueLines(ctx, 'Counterexample:', p.counterexample, '       '));
+    // Never shortened: it must stay copy-pasteable.
+    if (p.replay !== undefined) lines.push(`       Replay: ${st.bold(cleanText(p.replay))}`);
+  }
+  return lines;
+}
+
+/** A labelled value, continuation lines aligned under its first; shortened unless verbose. */
+function valueLines(ctx: CaseLineContext, label: string, v: unknown, indent: string): string[] {
+  const text = cleanText(showValue(v, ctx.width - indent.length - label.length - 1));
+  const shown = ctx.verbose ? text : truncate(text, VALUE_MAX);
+  const [first = '', ...rest] = shown.split('\n');
+  return [`${indent}${label} ${first}`, ...rest.map((l) => `${indent}${' '.repeat(label.length + 1)}${l}`)];
+}
