@@ -88,6 +88,10 @@ export function loadSuites(modules: SuiteModule[], names: string[]): { registry:
   return { registry, suites };
 }
 
+/**
+ * Loads the selected suites, checks their targets, runs each suite against its target (live,
+ * recorded or interrupted) and judges the whole run; every event goes to `opts.sinks`.
+ */
 export async function run(opts: RunOptions): Promise<RunResult> {
   const { registry, suites } = loadSuites(opts.modules, opts.suites);
   for (const s of suites) if (opts.targets[s.name]?.recording) passiveTable(s);
@@ -107,79 +111,15 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const misconfigured = checkTargetConfig(selected, opts.targets, registry, { includeSlow: opts.includeSlow ?? false });
   if (misconfigured.length) throw new SpecgateErrorList(misconfigured);
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
-  for (const entry of baseline.entries) {
-    const target = baselineTarget(entry.id, suites);
-    if (target.kind === 'unknown' || (target.kind !== 'requirement' && target.missing)) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement, case or requirement of a case of the suites run; fix or remove it (it can never become stale)` });
-  }
+  warnUnmatchedBaseline(baseline, suites, bus);
   const results: SuiteResult[] = [];
-  const exec = createExecRunner();
+  const shared: SharedRun = { opts, registry, bus, baseline, signal, seed, exec: createExecRunner() };
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
-    if (signal.aborted) {
-      results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, sides.get(suite.name)));
-      continue;
-    }
-    if (choice.recording) {
-      results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, sides.get(suite.name)));
-      continue;
-    }
-    const clients: HttpClient[] = [];
-    const redactor = new Redactor(choice.secrets);
-    // the one default the profile schema and docs/targets.md document
-    const httpTimeoutMs = choice.section?.http?.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs;
-    const http = (): HttpClient => {
-      const limits = choice.section?.http ?? {};
-      const c = createHttpClient({
-        timeoutMs: httpTimeoutMs,
-        maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
-        userAgent: 'specgate',
-        redact: (s) => redactor.redactString(s),
-      });
-      clients.push(c);
-      return c;
-    };
-    let result: SuiteResult;
-    try {
-      const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http, ...(opts.reportDir !== undefined ? { reportDir: opts.reportDir } : {}) });
-      const secrets = [...choice.secrets, ...target.secrets];
-      // nothing to hide: skip walking every result
-      const redaction = secrets.length ? new Redactor(secrets) : { redactString: (s: string) => s, redactDeep: (v: unknown) => v };
-      const rt: SuiteRuntime = {
-        suite,
-        module: registry.module(suite.name),
-        registry,
-        target,
-        http: http(),
-        // an external target's deadline when the profile or the command line sets one (browser
-        // pages keep their own, longer default otherwise: a page loads more than one answer); the
-        // embedded reference runs in this process and is never the one that stalls
-        ...(choice.section && (choice.section.http?.timeoutMs ?? opts.http?.timeoutMs) !== undefined ? { httpTimeoutMs } : {}),
-        exec,
-        timeMode,
-        runSeed: seed,
-        runs: opts.runs,
-        replayPath: opts.path,
-        redaction,
-        replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
-        caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
-        shrink: opts.shrink ?? true,
-        env: opts.env ?? process.env,
-        observations: new Map(),
-        onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
-      };
-      try {
-        const judged = sides.get(suite.name);
-        result = await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline, signal, ...(judged ? { sides: judged } : {}) });
-      } finally {
-        await target.stop().catch(() => undefined);
-      }
-    } catch (e) {
-      result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), sides.get(suite.name));
-      bus.emit({ type: 'suite-finish', suite: suite.name, result });
-    } finally {
-      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    }
-    results.push(result);
+    const judged = sides.get(suite.name);
+    if (signal.aborted) results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, judged));
+    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged));
+    else results.push(await runLiveSuite(shared, suite, cases, choice, judged));
   }
   // the reports record which version of each suite judged it, so results of another version are not merged as this one
   for (const r of results) {
@@ -203,6 +143,101 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   };
   bus.emit({ type: 'run-finish', result: runResult });
   return runResult;
+}
+
+/** What every suite of one run shares. */
+interface SharedRun {
+  opts: RunOptions;
+  registry: Registry;
+  bus: EventBus;
+  baseline: Baseline;
+  signal: AbortSignal;
+  seed: number;
+  exec: ReturnType<typeof createExecRunner>;
+}
+
+/** A baseline entry that names nothing of the suites run can never become stale: said, not silently kept. */
+function warnUnmatchedBaseline(baseline: Baseline, suites: LoadedSuite[], bus: EventBus): void {
+  for (const entry of baseline.entries) {
+    const target = baselineTarget(entry.id, suites);
+    if (target.kind === 'unknown' || (target.kind !== 'requirement' && target.missing)) bus.emit({ type: 'log', level: 'warn', message: `baseline entry "${entry.id}" names no requirement, case or requirement of a case of the suites run; fix or remove it (it can never become stale)` });
+  }
+}
+
+/**
+ * Runs one suite against a live target (an external one, or the embedded reference): the
+ * target prepared, the cases run, the target stopped and its HTTP clients closed. A target
+ * that cannot be prepared faults every case of the suite, with the reason.
+ */
+async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined): Promise<SuiteResult> {
+  const { opts, registry, bus } = shared;
+  const clients: HttpClient[] = [];
+  const redactor = new Redactor(choice.secrets);
+  // the one default the profile schema and docs/targets.md document
+  const httpTimeoutMs = choice.section?.http?.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs;
+  const http = (): HttpClient => {
+    const limits = choice.section?.http ?? {};
+    const c = createHttpClient({
+      timeoutMs: httpTimeoutMs,
+      maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+      userAgent: 'specgate',
+      redact: (s) => redactor.redactString(s),
+    });
+    clients.push(c);
+    return c;
+  };
+  try {
+    const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http, ...(opts.reportDir !== undefined ? { reportDir: opts.reportDir } : {}) });
+    try {
+      const rt = suiteRuntime(shared, suite, choice, { target, timeMode, http: http(), httpTimeoutMs });
+      return await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}) });
+    } finally {
+      await target.stop().catch(() => undefined);
+    }
+  } catch (e) {
+    const result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), judged);
+    bus.emit({ type: 'suite-finish', suite: suite.name, result });
+    return result;
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  }
+}
+
+/** The runtime the cases of one live suite share. */
+function suiteRuntime(
+  shared: SharedRun,
+  suite: LoadedSuite,
+  choice: TargetChoice,
+  prepared: { target: SuiteRuntime['target']; timeMode: SuiteRuntime['timeMode']; http: HttpClient; httpTimeoutMs: number },
+): SuiteRuntime {
+  const { opts, registry, bus, seed } = shared;
+  const { target } = prepared;
+  const secrets = [...choice.secrets, ...target.secrets];
+  // nothing to hide: skip walking every result
+  const redaction = secrets.length ? new Redactor(secrets) : { redactString: (s: string) => s, redactDeep: (v: unknown) => v };
+  return {
+    suite,
+    module: registry.module(suite.name),
+    registry,
+    target,
+    http: prepared.http,
+    // an external target's deadline when the profile or the command line sets one (browser
+    // pages keep their own, longer default otherwise: a page loads more than one answer); the
+    // embedded reference runs in this process and is never the one that stalls
+    ...(choice.section && (choice.section.http?.timeoutMs ?? opts.http?.timeoutMs) !== undefined ? { httpTimeoutMs: prepared.httpTimeoutMs } : {}),
+    exec: shared.exec,
+    timeMode: prepared.timeMode,
+    runSeed: seed,
+    runs: opts.runs,
+    replayPath: opts.path,
+    redaction,
+    replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
+    caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
+    shrink: opts.shrink ?? true,
+    env: opts.env ?? process.env,
+    observations: new Map(),
+    onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
+  };
 }
 
 /** The interruption an abort reason describes; any other reason counts as Ctrl-C. */
