@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
-import { CLOCK_HOOK, CONFORMANT, DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, statusMap, tempDir, writeBaseline, writeProfile } from './cli.js';
+import { CLOCK_HOOK, DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, statusMap, tempDir, writeBaseline, writeProfile } from './cli.js';
+import { CONFORMANT } from './demo-verdicts.js';
 import { faultServers } from './fault-server.js';
 
 const tmp = tempDir();

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarePeer } from '../helpers/peer.js';
 import { validate, xmllint, xpath } from '../reporting/xmllint.js';
-import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CLOCK_HOOK, EXEC_FAULT, assertBuilt, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CONFORMANT } from './demo-verdicts.js';
 import { faultServers } from './fault-server.js';
 
 const HTTP_FAULTS: [fault: string, requirement: string][] = [

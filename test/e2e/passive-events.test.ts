@@ -22,11 +22,12 @@ import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-acco
 import type { Handler } from '../../reference/events/server/answers.js';
 import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
 import { startEventsServer } from '../../reference/events/server/server.js';
-import { loadSuites } from '../../src/engine/run.js';
 import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/events/index.js';
 import { answerWith, entryOf, indexOf, judgeHar, pathOf, reasonOf } from '../helpers/har-judging.js';
+import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript, type Launch } from '../reference/merchant/recorder.js';
 import { proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
@@ -37,53 +38,19 @@ const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'events', 'client', 'main
 /** What a case that must send requests of its own is skipped with. */
 const NEEDS_LIVE = 'passive target: needs live requests';
 
-/** The checks that judge one recorded exchange (src/engine/passive/passive-judges.ts). */
-const SINGLE_EXCHANGE_CHECKS = new Set(['api.served', 'api.schema', 'api.authRequired']);
-
-/**
- * What the recording below earns as passed: the cases that judge single exchanges of an
- * operation the recording reaches (the twelve platform endpoints). The list and event shapes are
- * judged on events a case posts or reads itself (their evidence), so a recording leaves them
- * untested. Written out so a change in what passive mode judges shows here.
- */
-const PASSED = [
-  'EVENTS-PLAT-OP-ISSUE-EVENT',
-  'EVENTS-PLAT-OP-ISSUE-EVENTS',
-  'EVENTS-PLAT-OP-NETWORK-EVENTS',
-  'EVENTS-PLAT-OP-ORG-EVENTS',
-  'EVENTS-PLAT-OP-PUBLIC-EVENTS',
-  'EVENTS-PLAT-OP-RECEIVED-EVENTS',
-  'EVENTS-PLAT-OP-RECEIVED-PUBLIC-EVENTS',
-  'EVENTS-PLAT-OP-REPO-EVENTS',
-  'EVENTS-PLAT-OP-REPO-ISSUE-EVENTS',
-  'EVENTS-PLAT-OP-USER-EVENTS',
-  'EVENTS-PLAT-OP-USER-ORG-EVENTS',
-  'EVENTS-PLAT-OP-USER-PUBLIC-EVENTS',
-];
-
 /** The headers the platform's table rows require, as a client of the platform sends them. */
 const PLATFORM_HEADERS = { authorization: `Bearer ${SEEDED_PLATFORM.token}`, 'x-platform-api-version': '2022-11-28', accept: 'application/vnd.platform+json' };
 
-const loaded = loadSuites([suite], ['events']).suites[0];
-if (!loaded) throw new Error('the events suite did not load');
-const events = loaded;
+const events = loadedSuite(suite);
 
 /**
- * The requirements of the cases a recording can judge: every step a single-exchange check on a
- * named operation, with no parameters, query or body of its own (those ask for a particular
- * request, which a recording may not hold).
+ * What the recording below earns: the cases that judge single exchanges of an operation the
+ * recording reaches pass (the platform endpoints' own cases), the excluded requirements are
+ * excluded, every other one is untested. The list and event shapes are judged on events a case
+ * posts or reads itself (their evidence), so a recording leaves them untested.
  */
-function judgeableRequirements(): string[] {
-  const ids = events.cases
-    .filter((c) => c.property === undefined && c.steps.length > 0 && c.steps.every((s) => 'check' in s && SINGLE_EXCHANGE_CHECKS.has(s.check) && !['params', 'query', 'json'].some((k) => s.with?.[k] !== undefined)))
-    .flatMap((c) => c.requirements);
-  return [...new Set(ids)].sort();
-}
-
-/** The statuses the recording earns: the listed requirements passed, the excluded ones excluded, every other one untested. */
-function expectedStatuses(passed: readonly string[]): Record<string, string> {
-  return Object.fromEntries(events.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.includes(r.id) ? 'passed' : 'untested']));
-}
+const EXPECTED = passiveStatuses(events);
+const PASSED = Object.keys(EXPECTED).filter((id) => EXPECTED[id] === 'passed').sort();
 
 /**
  * The reference platform asks for a poll every 60 seconds, which the client waits out (up to
@@ -179,10 +146,6 @@ describe('passive target: events traffic recorded from the reference client and 
   }, 60_000);
   afterAll(() => tmp.remove());
 
-  it('the requirements a recording can pass are those of the single-exchange cases', () => {
-    expect(judgeableRequirements()).toEqual(PASSED);
-  });
-
   it('the reference client reaches the monitoring API and polls one platform stream; the reads reach the other platform endpoints', () => {
     expect(rec.launch).toMatchObject({ code: 0, stderr: '' });
     const byClient = requestCounts(rec.entries.slice(0, rec.byClient));
@@ -213,8 +176,9 @@ describe('passive target: events traffic recorded from the reference client and 
     expect(props).not.toHaveProperty('unmatched');
     expect(props).not.toHaveProperty('requestsLackingHeaders');
     expect(run.stdout).not.toMatch(/lack headers/);
+    expect(PASSED.length).toBeGreaterThan(0);
     expect(passedIds(run.report)).toEqual(PASSED);
-    expect(statusMap(run.report)).toEqual(expectedStatuses(PASSED));
+    expect(statusMap(run.report)).toEqual(EXPECTED);
     const untested = run.report.requirements.filter((r) => r.status === 'untested');
     expect(untested.length).toBeGreaterThan(0);
     for (const r of untested) expect(r.reason, r.id).toBe(`skipped: ${NEEDS_LIVE}`);
@@ -223,7 +187,7 @@ describe('passive target: events traffic recorded from the reference client and 
     const cases = run.report.suites.flatMap((s) => s.cases);
     expect(cases.filter((c) => c.outcome === 'errored' || c.outcome === 'failed')).toEqual([]);
     const passing = cases.filter((c) => c.outcome === 'passed').map((c) => c.id).sort();
-    expect(passing).toEqual([...PASSED.filter((id) => id.startsWith('EVENTS-PLAT-OP-')).map((id) => `op-${id.slice('EVENTS-PLAT-OP-'.length).toLowerCase()}`)].sort());
+    expect(passing).toEqual(casesJudgedFromRecording(events).sort());
     for (const c of cases) if (c.outcome !== 'passed') expect(c, c.id).toMatchObject({ outcome: 'skipped', reason: NEEDS_LIVE });
   });
 
@@ -249,7 +213,7 @@ describe('passive target: events traffic recorded from the reference client and 
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(failedRequirements(run.report)).toEqual(['EVENTS-PLAT-OP-ORG-EVENTS']);
-    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(PASSED), 'EVENTS-PLAT-OP-ORG-EVENTS': 'failed' });
+    expect(statusMap(run.report)).toEqual({ ...EXPECTED, 'EVENTS-PLAT-OP-ORG-EVENTS': 'failed' });
     const orgFailures = caseOf(run.report, 'op-org-events').failures;
     expect(orgFailures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/platform/orgs/acme-tools/events\\?per_page=10 \\(entry ${org}\\): answered 500, a status operation orgEvents does not list \\(it answers 200, 304\\)$`))]);
     expect(run.stdout).toMatch(

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HOOK, CONFORMANT, assertBuilt, caseOf, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CLOCK_HOOK, assertBuilt, caseOf, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CONFORMANT } from './demo-verdicts.js';
 import { startFaultServer, type FaultServer } from './fault-server.js';
 
 // characters that URL, form and base64 encodings all spell differently

@@ -5,7 +5,8 @@
  * does not parse as the JSON the spec requires is the target breaking the requirement (failed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HOOK, CONFORMANT, EXEC_FAULT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeProfile } from './cli.js';
+import { CLOCK_HOOK, EXEC_FAULT, assertBuilt, caseOf, demoSection, runDemo, statusMap, tempDir, reportOf, writeProfile } from './cli.js';
+import { CONFORMANT } from './demo-verdicts.js';
 import { faultServers } from './fault-server.js';
 
 const tmp = tempDir();

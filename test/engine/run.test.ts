@@ -13,7 +13,7 @@ import type { EngineEvent } from '../../src/engine/events.js';
 import { run } from '../../src/engine/run.js';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { suite as demo } from '../fixtures/demo/suite.js';
-import { CONFORMANT } from '../e2e/cli.js';
+import { CONFORMANT } from '../e2e/demo-verdicts.js';
 import { listenOnLoopback } from '../../src/targets/loopback-server.js';
 
 const statuses = (r: Awaited<ReturnType<typeof run>>): Record<string, string> => Object.fromEntries(r.requirements.map((v) => [v.id, v.status]));

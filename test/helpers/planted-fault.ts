@@ -14,3 +14,16 @@ export function plantedFault<F>(faults: Readonly<Record<string, F>>, usageExit: 
   }
   return fault;
 }
+
+/**
+ * What a planted fault of a reference must do to the verdicts, each with why (the fault kits of
+ * oauth, ctx-auth and collation): `requirement` fails; `alsoBreaks` names each other requirement
+ * the very same deviation breaks by that requirement's own wording; `blocks` names each
+ * requirement reported blocked by `requirement` (its cases rest on the rule the fault breaks).
+ */
+export interface ExplainedFault {
+  description: string;
+  requirement: string;
+  alsoBreaks?: Record<string, string>;
+  blocks?: Record<string, string>;
+}

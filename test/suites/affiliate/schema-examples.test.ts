@@ -1,8 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../src/paths.js';
-import { registryFor } from '../../engine/api/example-table.js';
+import { describe } from 'vitest';
+import { schemaExampleTests, type SchemaExamples } from '../../helpers/schema-examples.js';
 
 /**
  * Hand-written examples of every affiliate schema, from the field tables of spec 001 part E:
@@ -37,7 +34,7 @@ const details = {
 };
 const autologin = { url: 'https://broker.example/login', parameters: [{ name: 't', value: '1' }], fragment: null, method: 'POST' };
 
-const EXAMPLES: Record<string, { good: unknown[]; bad: [string, unknown][] }> = {
+const EXAMPLES: Record<string, SchemaExamples> = {
   envelope: { good: [envelope, { ...envelope, message: 'refused' }], bad: [['server.httpCode a string', { ...envelope, server: { ...envelope.server, httpCode: '200' } }], ['no server', { message: null }]] },
   error: { good: [{ ...envelope, message: 'x', messages: ['the Api-Key is not valid'] }], bad: [['messages empty', { messages: [] }], ['messages[0] a number', { messages: [401] }], ['no messages', { message: 'x' }]] },
   'register-answer': { good: [{ ...envelope, details }], bad: [['no redirect', { ...envelope, details: without(details, 'redirect') }], ['leadRequest.ID a number', { ...envelope, details: { ...details, leadRequest: { ID: 1 } } }], ['no envelope', { details }]] },
@@ -69,18 +66,5 @@ const EXAMPLES: Record<string, { good: unknown[]; bad: [string, unknown][] }> = 
 };
 
 describe('affiliate schemas', () => {
-  const dir = fromRoot('suites', 'affiliate');
-  const registry = registryFor('affiliate', dir);
-  const names = readdirSync(join(dir, 'schemas')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
-
-  it('has examples for every schema', () => {
-    expect(Object.keys(EXAMPLES).sort()).toEqual(names);
-  });
-
-  for (const [name, { good, bad }] of Object.entries(EXAMPLES)) {
-    it(`${name} accepts the tables' example and refuses each broken one`, () => {
-      good.forEach((value, i) => expect(registry.validateSchema(`affiliate/${name}`, value), `good example ${i}`).toEqual([]));
-      for (const [why, value] of bad) expect(registry.validateSchema(`affiliate/${name}`, value), why).not.toEqual([]);
-    });
-  }
+  schemaExampleTests('affiliate', EXAMPLES, "the tables' example");
 });

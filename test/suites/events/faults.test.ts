@@ -6,7 +6,7 @@ import type { EventsServerOptions } from '../../../reference/events/server/serve
 import { suite } from '../../../suites/events/index.js';
 import { FAULTS, type EventsFault } from '../../fixtures/events/faults/faults.js';
 import { ROUTE_FAULTS } from '../../fixtures/events/faults/route-faults.js';
-import { blockedRequirements, coveredMustRequirements, erroredCases, failedRequirements, runEvents, serverCaseIds } from './run-events.js';
+import { blockedRequirements, coveredMustRequirements, erroredCases, failedRequirements, faultBlocks, runEvents, serverCaseIds } from './run-events.js';
 
 /**
  * Planted faults the cases cannot catch yet, each with what is missing. A fault listed here is
@@ -40,7 +40,7 @@ const ROUTE_AREA = new Map(EVENTS_ROUTES.map((r) => [r.id, r.area]));
  */
 function faultArea(fault: EventsFault): EventsArea | undefined {
   const { override, routes, ...other } = fault.options;
-  const areas = new Set<EventsArea | undefined>([fault.requirement, ...(fault.alsoBreaks ?? []), ...(fault.blocks ?? [])].map(requirementArea));
+  const areas = new Set<EventsArea | undefined>([fault.requirement, ...(fault.alsoBreaks ?? []), ...faultBlocks(fault)].map(requirementArea));
   if (override) {
     for (const [id, reference] of Object.entries(EVENTS_HANDLERS)) if (override(id, reference) !== reference) areas.add(ROUTE_AREA.get(id));
   }
@@ -148,7 +148,7 @@ describe('planted faults in the reference events services', () => {
       // The partner's service is the partner's to judge; everything else is this fault's.
       const failed = r.failed.filter((id) => partnerArea === undefined || requirementArea(id) !== partnerArea);
       expect(failed).toContain(fault.requirement);
-      expect((fault.blocks ?? []).filter((id) => r.blocked[id] === undefined)).toEqual([]);
+      expect(faultBlocks(fault).filter((id) => r.blocked[id] === undefined)).toEqual([]);
       if (fault.alsoBreaks?.includes('*')) return;
       expect(failed.filter((id) => id !== fault.requirement && !fault.alsoBreaks?.includes(id))).toEqual([]);
       expect(r.errored).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSuites } from '../../../src/engine/run.js';
 import { suite } from '../../../suites/events/index.js';
 import { EMPTY_LISTS, ROOT_FAULTS } from '../../fixtures/events/faults/faults-roots.js';
-import { blockedRequirements, erroredCases, runEvents, untestedRequirements } from './run-events.js';
+import { blockedRequirements, erroredCases, faultBlocks, runEvents, untestedRequirements } from './run-events.js';
 
 /** Rules judged on the records a list holds: with no records, nothing judges them. */
 const ON_RECORDS = ['EVENTS-PLAT-PUBLIC-ONLY', 'EVENTS-PLAT-USER-EVENTS-PUBLIC', 'EVENTS-MON-V1-LIST-SHAPE', 'EVENTS-MON-V2-LIST-SHAPE'];
@@ -24,7 +24,7 @@ describe('single-defect events services name one root', () => {
       const gatingFailed = r.requirements.filter((v) => v.status === 'failed' && v.level === 'MUST').map((v) => v.id);
       expect(gatingFailed).toEqual([fault.requirement]);
       const blocked = blockedRequirements(r);
-      for (const id of fault.blocks ?? []) expect({ id, blockedBy: blocked[id] }).toEqual({ id, blockedBy: [fault.requirement] });
+      for (const id of faultBlocks(fault)) expect({ id, blockedBy: blocked[id] }).toEqual({ id, blockedBy: [fault.requirement] });
       expect(erroredCases(r)).toEqual([]);
     });
   }

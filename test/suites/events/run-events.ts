@@ -4,7 +4,21 @@ import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startEventsReference } from '../../../reference/events/server/reference-target.js';
 import type { EventsServerOptions } from '../../../reference/events/server/server.js';
 import { suite } from '../../../suites/events/index.js';
+import type { EventsFault } from '../../fixtures/events/faults/fault-kit.js';
+import { loadedSuite, restingOn } from '../../helpers/suite-facts.js';
 export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
+
+/**
+ * What a fault blocks: its `blocks`, or with `'resting'` every requirement whose server-side
+ * cases all rest on its requirement, read from the suite files.
+ */
+export function faultBlocks(fault: EventsFault): string[] {
+  if (fault.blocks !== 'resting') return fault.blocks ?? [];
+  const ids = restingOn(loadedSuite(suite).cases.filter((c) => !c.id.startsWith('client-')), fault.requirement);
+  // a fault that blocks what rests on its rule blocks something: none means the cases changed
+  if (ids.length === 0) throw new Error(`no server-side case of the events suite rests on ${fault.requirement} any more`);
+  return ids;
+}
 
 /** IDs of the events suite's server-side cases (every case but the client ones). */
 export function serverCaseIds(): string[] {

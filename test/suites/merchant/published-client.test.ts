@@ -202,7 +202,11 @@ describe.skipIf(client.skip)(`@googleapis/content ${CLIENT_VERSION} against the 
       return op && op.method === r.method && op.path === r.path && list(op.pathParams) === list(r.pathParams);
     });
     expect(exact.length).toBe(123);
-    expect(table.length - exact.length - RENAMED.size).toBe(10); // the return address and return policy operations
+    // what neither matches nor is renamed is the return address and return policy operations of the table
+    const named = new Set([...exact.map((r) => r.id), ...RENAMED.keys()]);
+    const lacking = table.filter((op) => /^return(address|policy)\./.test(op.id)).map((op) => op.id);
+    expect(lacking.length).toBeGreaterThan(0);
+    expect(table.filter((op) => !named.has(op.id)).map((op) => op.id)).toEqual(lacking);
   });
 });
 

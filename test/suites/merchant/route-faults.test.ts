@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { matchOperation } from '../../../src/engine/api/match-exchange.js';
 import { merchantTable } from '../../../reference/merchant/server/route-table.js';
 import { rerouting } from '../../fixtures/merchant/faults/fault-kit.js';
-import { erroredCases, failedRequirements, runMerchant, serverCaseIds } from './run-merchant.js';
+import { erroredCases, failedRequirements, opRequirement, runMerchant, serverCaseIds } from './run-merchant.js';
 
 /**
- * A planted fault for every per-operation requirement: for each of the 135 operations, the
+ * A planted fault for every per-operation requirement: for each operation of api.yaml, the
  * reference service with that one route not served. The route cases must fail that
  * operation's requirement and nothing else: a route case that needed the operation to set up
  * (creating the item it then reads) is blocked by it, with the set-up request as its evidence.
@@ -26,7 +26,7 @@ describe('every operation, not served, is caught by its own requirement alone', 
     expect(routeCases).toHaveLength(table.operations.length);
   });
 
-  it.each(table.operations.map((op) => [op.id, `MERCHANT-OP-${op.id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[^A-Za-z0-9]+/g, '-').toUpperCase()}`] as const))(
+  it.each(table.operations.map((op) => [op.id, opRequirement(op.id)] as const))(
     '%s not served -> %s',
     async (id, requirement) => {
       const r = await runMerchant({ options: rerouting(id, () => undefined), cases: routeCases });

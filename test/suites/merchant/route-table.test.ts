@@ -42,9 +42,10 @@ describe.skipIf(spec.skip)('merchant route table against spec part D', () => {
     table = readApiTable();
   });
 
-  it('reads 135 rows from the spec tables and 135 operations from api.yaml', () => {
+  // the spec's count guards the reading of its tables; api.yaml is held to what was read
+  it('reads 135 rows from the spec tables, and as many operations from api.yaml', () => {
     expect(rows.length, 'rows in the part D endpoint tables of the spec').toBe(135);
-    expect(table.operations.length, 'operations in suites/merchant/api.yaml').toBe(135);
+    expect(table.operations.length, 'operations in suites/merchant/api.yaml').toBe(rows.length);
   });
 
   it('has the same operations as the spec, none missing and none extra', () => {

@@ -1,9 +1,15 @@
+import { kebab } from '../../../src/engine/api/operation-rows.js';
 import type { RunResult } from '../../../src/engine/model.js';
 import { loadSuites, run } from '../../../src/engine/run.js';
 import type { SuiteModule } from '../../../src/engine/suite-module.js';
 import { startMerchantServer, type MerchantServerOptions } from '../../../reference/merchant/server/server.js';
 import { suite } from '../../../suites/merchant/index.js';
 export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
+
+/** The requirement of one operation, as the route cases name it: `recommendations.reportInteraction` -> `MERCHANT-OP-RECOMMENDATIONS-REPORT-INTERACTION`. */
+export function opRequirement(operationId: string): string {
+  return `MERCHANT-OP-${kebab(operationId).toUpperCase()}`;
+}
 
 /** IDs of the merchant suite's server-side cases (every case but the client ones). */
 export function serverCaseIds(): string[] {

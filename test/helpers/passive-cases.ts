@@ -1,0 +1,45 @@
+import type { CaseDef, LoadedSuite } from '../../src/engine/model.js';
+
+/**
+ * Which cases a recording (`--target har:`) can judge, as docs/passive.md states it, written
+ * here apart from the engine (src/engine/passive/) so the passive tests hold it: every step a
+ * check that judges one recorded exchange, on a named operation, with no parameters, query or
+ * body of its own (those ask for a particular request, which a recording may not hold). Which
+ * cases those are, and what they earn, is read from the loaded suite.
+ */
+
+/** The checks that judge one recorded exchange. */
+const SINGLE_EXCHANGE_CHECKS = new Set(['api.served', 'api.schema', 'api.authRequired']);
+
+/** The operations a case's steps judge, when a recording can judge the case; undefined when it needs live requests. */
+export function recordedOperations(c: CaseDef): string[] | undefined {
+  if (c.property !== undefined || c.steps.length === 0) return undefined;
+  const ops: string[] = [];
+  for (const s of c.steps) {
+    if (!('check' in s) || !SINGLE_EXCHANGE_CHECKS.has(s.check)) return undefined;
+    const args = s.with ?? {};
+    const op = args['operation'];
+    if (typeof op !== 'string' || op.includes('${') || ['params', 'query', 'json'].some((k) => args[k] !== undefined)) return undefined;
+    ops.push(op);
+  }
+  return ops;
+}
+
+/**
+ * The cases a recording that reaches the operations `reached` says (every one when absent)
+ * judges, by ID: those a recording can judge whose every operation it reached.
+ */
+export function casesJudgedFromRecording(suite: LoadedSuite, reached: (operation: string) => boolean = () => true): string[] {
+  return suite.cases.filter((c) => recordedOperations(c)?.every(reached) === true).map((c) => c.id);
+}
+
+/**
+ * The verdict each requirement earns from a conformant recording that reaches the operations
+ * `reached` says (every one when absent): passed when a case it judges covers it, excluded when
+ * the catalog excludes it, untested otherwise.
+ */
+export function passiveStatuses(suite: LoadedSuite, reached?: (operation: string) => boolean): Record<string, string> {
+  const judged = new Set(casesJudgedFromRecording(suite, reached));
+  const passed = new Set(suite.cases.filter((c) => judged.has(c.id)).flatMap((c) => c.requirements));
+  return Object.fromEntries(suite.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.has(r.id) ? 'passed' : 'untested']));
+}
