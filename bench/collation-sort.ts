@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { collationString } from '../generators/collation/collation-string.js';
 import { collatorFor } from '../reference/collation/comparator/index.js';
 import { prepareComparator } from '../reference/collation/comparator/index.js';
+import { formatFigure, interleave, roundCount } from './rounds.js';
 
 // the comparator's ICU4X engine loads once, before the first comparison
 await prepareComparator();
@@ -14,9 +15,9 @@ await prepareComparator();
  * caseFirst, numericOrdering, alternate shifted as ignorePunctuation) have a goal of at most 2x;
  * for the others (strength 4 and 5, caseLevel at strength 2, maxVariable, backwards on a locale
  * without it, normalization off) Intl only gives a scale, and the ratio is reported, not judged.
+ * Each figure is the median of the per-round ratios of interleaved rounds (bench/rounds.ts).
  */
 const N = Number(process.env['BENCH_COLLATION_N'] ?? 100_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const SEED = 4242;
 const GOAL = 2;
 
@@ -60,7 +61,8 @@ export async function run(): Promise<void> {
   const strings = fc.sample(collationString(6), { numRuns: N, seed: SEED });
   const warm = strings.slice(0, 2000);
   const misses: string[] = [];
-  console.log(`sort ${N} generated strings, best of ${ROUNDS}: reference comparator vs Intl.Collator (nearest options)`);
+  const rounds = roundCount();
+  console.log(`sort ${N} generated strings, ${rounds} interleaved rounds per document, medians: reference comparator vs Intl.Collator (nearest options)`);
   for (const c of CASES) {
     const ours = collatorFor(c.document);
     const intl = new Intl.Collator(...c.intl);
@@ -68,18 +70,16 @@ export async function run(): Promise<void> {
     // warm both up (JIT, collator data) before timing
     warm.slice().sort(oursCompare);
     warm.slice().sort(intl.compare);
-    // best of ROUNDS each, taking turns at going first so neither always runs on a warmer cache
-    let intlMs = Infinity;
-    let oursMs = Infinity;
-    for (let r = 0; r < ROUNDS; r++) {
-      if (r % 2 === 0) intlMs = Math.min(intlMs, timeSort(strings, intl.compare));
-      oursMs = Math.min(oursMs, timeSort(strings, oursCompare));
-      if (r % 2 === 1) intlMs = Math.min(intlMs, timeSort(strings, intl.compare));
-    }
-    const ratio = oursMs / intlMs;
-    const verdict = c.exact ? (ratio <= GOAL ? 'ok' : `OVER the ${GOAL}x goal`) : 'reported';
+    // Intl in the place of the bare side, taking turns at going first so neither always runs on a warmer cache
+    const result = await interleave(
+      () => timeSort(strings, intl.compare),
+      () => timeSort(strings, oursCompare),
+      { rounds, warmup: 0 },
+    );
+    const ratio = result.ratio.median;
     if (c.exact && ratio > GOAL) misses.push(JSON.stringify(c.document));
-    console.log(`  ${JSON.stringify(c.document).padEnd(62)} reference ${oursMs.toFixed(0).padStart(6)} ms  Intl ${intlMs.toFixed(0).padStart(6)} ms  ratio ${ratio.toFixed(2)}  ${verdict}`);
+    const label = `  ${JSON.stringify(c.document).padEnd(62)} reference ${result.specgate.median.toFixed(0).padStart(6)} ms  Intl ${result.bare.median.toFixed(0).padStart(6)} ms`;
+    console.log(formatFigure(label, result.ratio, { name: 'median ratio reference/Intl', ...(c.exact ? { goal: { op: '<=', value: GOAL } } : {}) }));
   }
-  console.log(misses.length ? `Intl-expressible documents over ${GOAL}x: ${misses.join(', ')}` : `every Intl-expressible document within ${GOAL}x`);
+  console.log(misses.length ? `Intl-expressible documents over ${GOAL}x (median): ${misses.join(', ')}` : `every Intl-expressible document within ${GOAL}x (median)`);
 }

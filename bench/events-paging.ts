@@ -7,6 +7,7 @@ import { EventsModel } from '../reference/events/model/events-model.js';
 import { dateHappened, V2_MAX_LIMIT } from '../reference/events/model/monitor-event.js';
 import { MON_API_KEY, MON_APP_KEY } from '../reference/events/model/monitor-keys.js';
 import { startEventsServer } from '../reference/events/server/server.js';
+import { formatFigure, interleave, roundHead, summarize } from './rounds.js';
 
 /**
  * The events reference serving a large monitoring store page by page (spec 002 G), side by side
@@ -18,12 +19,12 @@ import { startEventsServer } from '../reference/events/server/server.js';
  *
  * A first walk through the reference follows the cursors and captures every page's exact JSON
  * text; the bare server answers those texts by path. Both are then walked with one undici Pool
- * each (same keep-alive, same connections), by the same number of concurrent walkers, rounds
- * alternating. The clock is fixed, so the reference writes the same bytes on every walk (checked
- * once before timing). Goal: the reference within 1.5x of the bare server (pages/s).
+ * each (same keep-alive, same connections), by the same number of concurrent walkers, in
+ * interleaved rounds (bench/rounds.ts). The clock is fixed, so the reference writes the same bytes
+ * on every walk (checked once before timing). Goal: the reference within 1.5x of the bare server
+ * (pages/s), on the median of the per-round ratios.
  */
 const STORE_SIZE = Number(process.env['BENCH_EVENTS'] ?? 100_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 /** Walkers at once; each walks every page in order, as one client following cursors would. */
 const WALKERS = 4;
 const GOAL = 1.5;
@@ -147,31 +148,33 @@ async function walk(pool: Pool, pages: readonly Page[]): Promise<number> {
   return performance.now() - t;
 }
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-/** Alternates bare and reference walks of `pages`; prints each round and the medians. */
+/** Interleaved bare and reference walks of `pages`; prints each round and the figure. */
 async function compare(label: string, pages: readonly Page[], reference: Pool, bare: Pool): Promise<void> {
   for (const p of pages) {
-    // the bytes the bare server serves are the ones the reference writes on every walk
+    // the bytes the bare server serves are the ones the reference writes on every walk (and a warm-up of the reference)
     if ((await getText(reference, p.path)) !== p.body) throw new SpecgateError('SG_INTERNAL', `${label}: GET ${p.path} answered other text on a second walk`);
   }
   await walk(bare, pages);
   const perSecond = (ms: number): number => (pages.length * WALKERS * 1000) / ms;
-  const bareRates: number[] = [];
-  const refRates: number[] = [];
-  const ratios: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const b = perSecond(await walk(bare, pages));
-    const s = perSecond(await walk(reference, pages));
-    bareRates.push(b);
-    refRates.push(s);
-    ratios.push(b / s);
-    console.log(`  ${label} round ${r + 1}: bare ${b.toFixed(0)} pages/s, reference ${s.toFixed(1)} pages/s, ratio ${(b / s).toFixed(2)}`);
-  }
-  const ratio = median(ratios);
+  // ratio of times reference/bare = ratio of rates bare/reference
+  const result = await interleave(
+    () => walk(bare, pages),
+    () => walk(reference, pages),
+    {
+      warmup: 0,
+      onRound: (r) =>
+        console.log(`  ${label} ${roundHead(r, ['bare', 'reference'])}: bare ${perSecond(r.bare).toFixed(0)} pages/s, reference ${perSecond(r.specgate).toFixed(1)} pages/s, ratio ${r.ratio.toFixed(2)}`),
+    },
+  );
+  const bareRate = summarize(result.rounds.map((r) => perSecond(r.bare))).median;
+  const refRate = summarize(result.rounds.map((r) => perSecond(r.specgate))).median;
   const bytes = pages.reduce((n, p) => n + Buffer.byteLength(p.body), 0);
   console.log(
-    `${label}: ${pages.length} pages (${(bytes / pages.length / 1024).toFixed(0)} KiB each on average), ${WALKERS} walkers: median bare ${median(bareRates).toFixed(0)} pages/s, reference ${median(refRates).toFixed(1)} pages/s; ratio bare/reference ${ratio.toFixed(2)} (goal <= ${GOAL.toFixed(2)}) ${ratio <= GOAL ? 'MET' : 'NOT MET'}`,
+    formatFigure(
+      `${label}, ${pages.length} pages (${(bytes / pages.length / 1024).toFixed(0)} KiB each on average), ${WALKERS} walkers (median bare ${bareRate.toFixed(0)} pages/s, reference ${refRate.toFixed(1)} pages/s)`,
+      result.ratio,
+      { name: 'median ratio bare/reference (pages/s)', goal: { op: '<=', value: GOAL } },
+    ),
   );
 }
 

@@ -6,15 +6,16 @@ import { join } from 'node:path';
 import { request, Agent } from 'undici';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
+import { formatFigure, interleave, roundHead } from './rounds.js';
 
 /**
  * Harness overhead on plain HTTP checks: N identical GET+assert cases through the whole engine
  * (loading, expressions, matching, verdicts) against a local server, side by side with a bare
- * undici loop doing the same requests and assertions at the same concurrency. Goal: ratio ≤ 1.3.
+ * undici loop doing the same requests and assertions at the same concurrency, in interleaved
+ * rounds (bench/rounds.ts). Goal: median ratio ≤ 1.3.
  */
 const N = Number(process.env['BENCH_N'] ?? 2000);
 const CONCURRENCY = 8;
-const ROUNDS = 3;
 
 function startServer(): Promise<Server> {
   const body = JSON.stringify({ id: 42, name: 'widget', tags: ['a', 'b'], price: 9.5 });
@@ -75,19 +76,13 @@ export async function runBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'specgate-bench-'));
   try {
     const module = writeSuite(dir);
-    // warm-up: JIT, connection pools, file cache
-    await timeBare(base);
-    await timeSpecgate(module, base);
-    const ratios: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const bare = await timeBare(base);
-      const sg = await timeSpecgate(module, base);
-      ratios.push(sg / bare);
-      console.log(`  round ${r + 1}: bare undici ${bare.toFixed(0)} ms, specgate ${sg.toFixed(0)} ms, ratio ${(sg / bare).toFixed(2)}`);
-    }
-    ratios.sort((a, b) => a - b);
-    const median = ratios[Math.floor(ratios.length / 2)] ?? NaN;
-    console.log(`harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}: median ratio specgate/bare = ${median.toFixed(2)} (goal <= 1.30) ${median <= 1.3 ? 'MET' : 'NOT MET'}`);
+    // one warm-up round (JIT, connection pools, file cache), then the rounds measured
+    const result = await interleave(
+      () => timeBare(base),
+      () => timeSpecgate(module, base),
+      { onRound: (r) => console.log(`  ${roundHead(r)}: bare undici ${r.bare.toFixed(0)} ms, specgate ${r.specgate.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)}`) },
+    );
+    console.log(formatFigure(`harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`, result.ratio, { goal: { op: '<=', value: 1.3 } }));
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

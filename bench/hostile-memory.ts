@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { fromRoot } from '../src/paths.js';
+import { itemServer, listen, measure, writeBulkSuite, writePreload, type Measured } from './cli-runs.js';
 
 /**
  * Peak memory of specgate against hostile input, each size in a CLI run of its own: the peak
@@ -22,52 +21,7 @@ import { fromRoot } from '../src/paths.js';
 const LIMIT_MB = 512;
 const BIG_BODY = 50 * 1024 * 1024;
 const CASES = Number(process.env['BENCH_CASES'] ?? 100_000);
-const BIN = fromRoot('bin/specgate.js');
 const DEMO_MODULE = fromRoot('dist/test/fixtures/demo/suite.js');
-
-/** Writes the preload that records the peak RSS (kB) of the process given SG_PEAK_FILE, not of its children. */
-function writePreload(dir: string): string {
-  const file = join(dir, 'peak-rss.cjs');
-  writeFileSync(
-    file,
-    `const out = process.env.SG_PEAK_FILE;
-if (out) {
-  delete process.env.SG_PEAK_FILE;
-  process.on('exit', () => require('node:fs').writeFileSync(out, String(process.resourceUsage().maxRSS)));
-}
-`,
-  );
-  return file;
-}
-
-interface Measured {
-  code: number | null;
-  peakMb: number;
-  stderr: string;
-}
-
-/** Runs the CLI with `args` and returns its exit code and peak RSS in MB. */
-function measure(dir: string, preload: string, args: string[], opts: { extraNodeOptions?: string } = {}): Promise<Measured> {
-  const peakFile = join(dir, `peak-${Math.random().toString(36).slice(2)}.txt`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', SG_PEAK_FILE: peakFile, NODE_OPTIONS: `--require ${preload} ${opts.extraNodeOptions ?? ''}` },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const kb = existsSync(peakFile) ? Number(readFileSync(peakFile, 'utf8')) : NaN;
-      resolve({ code, peakMb: kb / 1024, stderr });
-    });
-  });
-}
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
 
 /** A server whose every answer is `size` bytes of a JSON string, sent in chunks with no length. */
 function bigAnswerServer(size: number): Server {
@@ -122,29 +76,6 @@ process.stdin.on('end', () => {
 `,
   );
   return file;
-}
-
-/** A suite module of `count` one-request cases, each passing against `itemServer`. */
-function writeBulkSuite(dir: string, count: number): string {
-  const suiteDir = join(dir, 'bulk-suite');
-  mkdirSync(join(suiteDir, 'cases'), { recursive: true });
-  writeFileSync(join(suiteDir, 'suite.yaml'), 'vars:\n  base: { description: "the item service" }\n');
-  writeFileSync(join(suiteDir, 'requirements.yaml'), '- id: BULK-ITEM\n  level: MUST\n  source: bench#item\n  text: GET /item/N answers the item.\n');
-  const perFile = 10_000;
-  for (let f = 0; f * perFile < count; f++) {
-    const cases: string[] = [];
-    for (let i = f * perFile; i < Math.min(count, (f + 1) * perFile); i++)
-      cases.push(`- id: item-${i}\n  requirements: [BULK-ITEM]\n  steps:\n    - request: { url: "\${base}/item/${i}" }\n      expect: { status: 200, body: { id: 42 } }\n`);
-    writeFileSync(join(suiteDir, 'cases', `items-${f}.yaml`), cases.join(''));
-  }
-  const module = join(dir, 'bulk-suite.mjs');
-  writeFileSync(module, `export const suite = { name: 'bulk', title: 'bulk cases', dir: ${JSON.stringify(suiteDir)} };\n`);
-  return module;
-}
-
-function itemServer(): Server {
-  const body = '{"id":42,"name":"widget"}';
-  return createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }).end(body));
 }
 
 interface Row {

@@ -3,6 +3,7 @@ import { loadSuites, run } from '../src/engine/run.js';
 import { startRecordingProxy, type ProxiedExchange } from '../src/targets/recording-proxy.js';
 import { startMerchantServer } from '../reference/merchant/server/server.js';
 import { suite } from '../suites/merchant/index.js';
+import { formatFigure, interleave, roundCount, roundHead, summarize } from './rounds.js';
 
 /**
  * The merchant suite's cost, measured side by side in one run:
@@ -12,8 +13,9 @@ import { suite } from '../suites/merchant/index.js';
  * 2. the route checks (one `api.served` case per operation, 135) through the whole engine vs a
  *    bare undici loop sending exactly the requests those cases sent (recorded once through a
  *    proxy), at the same concurrency, each against a fresh reference service (goal: ratio <= 1.3).
+ *
+ * Both figures are medians of interleaved rounds (bench/rounds.ts).
  */
-const ROUNDS = 5;
 const CONCURRENCY = 8;
 
 function caseIds(): { server: string[]; routes: string[] } {
@@ -67,21 +69,24 @@ async function timeBare(exchanges: ProxiedExchange[]): Promise<number> {
 
 export async function runBench(): Promise<void> {
   const { server, routes } = caseIds();
-  // warm-up, and the request list of the route checks
+  const rounds = roundCount();
+  // the request list of the route checks (recorded through the proxy); then a warm-up round of both sides
   const { exchanges } = await timeSpecgate(routes, true);
-  await timeBare(exchanges);
+  const result = await interleave(
+    () => timeBare(exchanges),
+    async () => (await timeSpecgate(routes)).ms,
+    {
+      rounds,
+      onRound: (r) => console.log(`  route checks ${roundHead(r)}: bare undici ${r.bare.toFixed(0)} ms, specgate ${r.specgate.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)}`),
+    },
+  );
+  console.log(formatFigure(`merchant route checks, ${routes.length} operations (${exchanges.length} requests) at concurrency ${CONCURRENCY}`, result.ratio, { goal: { op: '<=', value: 1.3 } }));
+  // the whole server side, in wall-clock time: no bare side, the same number of rounds after one warm-up
+  await timeSpecgate(server);
   const whole: number[] = [];
-  const ratios: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const bare = await timeBare(exchanges);
-    const sg = (await timeSpecgate(routes)).ms;
-    ratios.push(sg / bare);
-    whole.push((await timeSpecgate(server)).ms);
-    console.log(`  round ${r + 1}: route checks bare undici ${bare.toFixed(0)} ms, specgate ${sg.toFixed(0)} ms, ratio ${(sg / bare).toFixed(2)}; whole server side ${whole[r]?.toFixed(0)} ms`);
+  for (let r = 0; r < rounds; r++) {
+    whole.push((await timeSpecgate(server)).ms / 1000);
+    console.log(`  whole server side round ${r + 1}: ${whole[r]?.toFixed(2)} s`);
   }
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-  const ratio = median(ratios);
-  const total = median(whole);
-  console.log(`merchant route checks, ${routes.length} operations (${exchanges.length} requests) at concurrency ${CONCURRENCY}: median ratio specgate/bare = ${ratio.toFixed(2)} (goal <= 1.30) ${ratio <= 1.3 ? 'MET' : 'NOT MET'}`);
-  console.log(`merchant suite, server side (${server.length} cases) against the reference: median ${(total / 1000).toFixed(2)} s (goal < 5 s) ${total < 5000 ? 'MET' : 'NOT MET'}`);
+  console.log(formatFigure(`merchant suite, server side (${server.length} cases) against the reference`, summarize(whole), { name: 'median wall time', unit: ' s', goal: { op: '<', value: 5 } }));
 }

@@ -7,15 +7,22 @@ import { fileURLToPath } from 'node:url';
 import { createExecRunner } from '../src/targets/exec-runner.js';
 import type { ExecRequest, ExecRunner } from '../src/targets/types.js';
 import { fuzzPlugin } from '../suites/plugin/fuzz/fuzz-plugin.js';
+import { formatFigure, interleave, roundHead } from './rounds.js';
 
 /**
  * Fuzz throughput: `specgate fuzz plugin` against the reference plugin (generate, encode, spawn,
  * judge with the reference model), side by side with a bare loop that spawns the same plugin
- * and pipes it the very same request bytes at the same concurrency. Goal: ratio >= 0.85.
- * Then the fuzzer's scaling from 1 process to one per core.
+ * and pipes it the very same request bytes at the same concurrency, in interleaved rounds
+ * (bench/rounds.ts). Goal: median ratio >= 0.85. Then the fuzzer's speed-up from 1 process to one
+ * per core, in interleaved rounds too, of SCALING_N runs each.
+ *
+ * A run starts about three plugin processes (126 for 40 runs), so a round of 200 runs a side is
+ * minutes long on a loaded 2-core machine (about a minute per 40 runs a side there): with seven
+ * rounds, N is 100 (200 before), and SCALING_N half of N, whose slow side runs one process at a
+ * time.
  */
-const N = Number(process.env['BENCH_FUZZ_N'] ?? 200);
-const ROUNDS = 5;
+const N = Number(process.env['BENCH_FUZZ_N'] ?? 100);
+const SCALING_N = Number(process.env['BENCH_FUZZ_SCALING_N'] ?? Math.ceil(N / 2));
 const SEED = 4242;
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,13 +38,13 @@ function recordingRunner(inner: ExecRunner, sent: Uint8Array[]): ExecRunner {
   };
 }
 
-async function timeFuzzer(concurrency: number, sent: Uint8Array[] = []): Promise<number> {
+async function timeFuzzer(concurrency: number, sent: Uint8Array[] = [], runs = N): Promise<number> {
   const outDir = mkdtempSync(join(tmpdir(), 'specgate-bench-fuzz-'));
   try {
     const t = performance.now();
     const result = await fuzzPlugin({
       target: { vars: {}, exec: { command: process.execPath, args: [PLUGIN] }, runner: recordingRunner(createExecRunner(), sent) },
-      runs: N,
+      runs,
       seed: SEED,
       concurrency,
       outDir,
@@ -46,7 +53,7 @@ async function timeFuzzer(concurrency: number, sent: Uint8Array[] = []): Promise
       log: () => undefined,
     });
     const ms = performance.now() - t;
-    if (!result.ok || result.runs !== N) throw new Error(`fuzzer: expected ${N} clean runs against the reference plugin, got: ${result.message}`);
+    if (!result.ok || result.runs !== runs) throw new Error(`fuzzer: expected ${runs} clean runs against the reference plugin, got: ${result.message}`);
     return ms;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -81,46 +88,42 @@ async function timeBare(requests: readonly Uint8Array[], concurrency: number): P
   return performance.now() - t;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-}
-
 export async function run(): Promise<void> {
   const cores = availableParallelism();
   const concurrency = cores;
   const sent: Uint8Array[] = [];
-  // Warm-up and capture of the exact request bytes the fuzzer sends for this seed.
+  // Warm-up of the fuzzer and capture of the exact request bytes it sends for this seed; then a warm-up of the bare loop.
   await timeFuzzer(concurrency, sent);
   // Requests the fuzzer has already judged (the same bytes again) are not run twice, so both
   // sides start the same processes: one per distinct request.
   console.log(`  ${N} requests from seed ${SEED}, ${sent.length} distinct (one plugin process each)`);
-  const ratios: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    // Alternate which side goes first, so a drift in machine load does not favour one side.
-    let bare: number;
-    let fuzz: number;
-    if (r % 2 === 0) {
-      bare = await timeBare(sent, concurrency);
-      fuzz = await timeFuzzer(concurrency);
-    } else {
-      fuzz = await timeFuzzer(concurrency);
-      bare = await timeBare(sent, concurrency);
-    }
-    const ratio = bare / fuzz;
-    ratios.push(ratio);
-    console.log(
-      `  round ${r + 1}: bare loop ${((N * 1000) / bare).toFixed(1)} req/s, specgate fuzz ${((N * 1000) / fuzz).toFixed(1)} req/s, throughput ratio ${ratio.toFixed(2)}`,
-    );
-  }
-  const m = median(ratios);
-  console.log(`fuzz throughput, ${N} requests to the reference plugin at concurrency ${concurrency}: median ratio specgate/bare = ${m.toFixed(2)} (goal >= 0.85) ${m >= 0.85 ? 'MET' : 'NOT MET'}`);
+  await timeBare(sent, concurrency);
+  const rate = (runs: number, ms: number): string => `${((runs * 1000) / ms).toFixed(1)} req/s`;
+  const result = await interleave(
+    () => timeBare(sent, concurrency),
+    () => timeFuzzer(concurrency),
+    {
+      warmup: 0,
+      // throughput ratio specgate/bare = bare time / specgate time
+      ratio: (bare, fuzz) => bare / fuzz,
+      onRound: (r) => console.log(`  ${roundHead(r)}: bare loop ${rate(N, r.bare)}, specgate fuzz ${rate(N, r.specgate)}, throughput ratio ${r.ratio.toFixed(2)}`),
+    },
+  );
+  console.log(
+    formatFigure(`fuzz throughput, ${N} requests to the reference plugin at concurrency ${concurrency}`, result.ratio, { name: 'median throughput ratio specgate/bare', goal: { op: '>=', value: 0.85 } }),
+  );
 
-  const levels = [...new Set([1, 2, 4, 8, cores].filter((c) => c <= cores))].sort((a, b) => a - b);
-  let base = Number.NaN;
-  for (const c of levels) {
-    const rate = (N * 1000) / (await timeFuzzer(c));
-    if (c === 1) base = rate;
-    console.log(`  concurrency ${c}: ${rate.toFixed(1)} req/s (x${(rate / base).toFixed(2)} of concurrency 1)`);
-  }
+  if (cores < 2) return;
+  // Speed-up: concurrency 1 in the place of the bare side, one per core in specgate's.
+  const scaling = await interleave(
+    () => timeFuzzer(1, [], SCALING_N),
+    () => timeFuzzer(cores, [], SCALING_N),
+    {
+      warmup: 0,
+      ratio: (one, all) => one / all,
+      onRound: (r) =>
+        console.log(`  scaling ${roundHead(r, ['concurrency 1', `concurrency ${cores}`])}: concurrency 1 ${rate(SCALING_N, r.bare)}, concurrency ${cores} ${rate(SCALING_N, r.specgate)}, speed-up x${r.ratio.toFixed(2)}`),
+    },
+  );
+  console.log(formatFigure(`fuzz scaling, ${SCALING_N} requests, concurrency 1 to ${cores}`, scaling.ratio, { name: 'median speed-up' }));
 }

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { itemServer, listen, measure, writeBulkSuite, writePreload, type Measured } from './cli-runs.js';
+
+/**
+ * Cost as a run grows: 2,000, 20,000 and 200,000 generated one-request cases (`BENCH_SCALE`
+ * lists other sizes), each a whole `specgate run` of the built CLI against a local service,
+ * writing the JSON report. A run of one case gives the fixed cost (start-up, loading), which is
+ * taken off the others: printed per size are the CPU time (of the specgate process: what else
+ * runs on a shared machine does not count) and the peak memory each case adds. Goals:
+ * nothing grows faster than the cases — the time a case adds at the largest size within 1.1×
+ * of that at the smallest, and the memory a case adds at the largest within 1.1× of that at the
+ * middle size (what a case keeps for the report, the same at every size).
+ */
+const SIZES = (process.env['BENCH_SCALE'] ?? '2000,20000,200000').split(',').map(Number);
+const GROWTH_GOAL = 1.1;
+
+export async function runBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-bench-scale-'));
+  let server: Server | undefined;
+  try {
+    const preload = writePreload(dir);
+    server = itemServer();
+    const base = await listen(server);
+    const profile = join(dir, 'bulk.yaml');
+    writeFileSync(profile, stringify({ suites: { bulk: { vars: { base } } } }));
+    const runOf = async (size: number): Promise<Measured> => {
+      const module = writeBulkSuite(dir, size);
+      const report = join(dir, `scale-${size}.json`);
+      const m = await measure(dir, preload, ['run', '--suite-module', module, '--suite', 'bulk', '--target', profile, '--no-shrink', '--report', `json=${report}`]);
+      if (m.code !== 0) throw new Error(`run of ${size} cases: exit ${m.code}: ${m.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      rmSync(report, { force: true });
+      return m;
+    };
+    const fixed = await runOf(1);
+    console.log(`  fixed cost (a run of one case): ${(fixed.cpuMs / 1000).toFixed(1)} s CPU, peak ${fixed.peakMb.toFixed(0)} MB`);
+    const rows: { size: number; usPerCase: number; kbPerCase: number }[] = [];
+    for (const size of SIZES) {
+      const m = await runOf(size);
+      const usPerCase = ((m.cpuMs - fixed.cpuMs) * 1000) / (size - 1);
+      const kbPerCase = ((m.peakMb - fixed.peakMb) * 1024) / (size - 1);
+      rows.push({ size, usPerCase, kbPerCase });
+      console.log(`  ${size.toLocaleString('en').padStart(8)} cases: ${(m.ms / 1000).toFixed(1).padStart(6)} s wall, ${(m.cpuMs / 1000).toFixed(1).padStart(6)} s CPU, ${usPerCase.toFixed(0).padStart(4)} µs CPU a case; peak ${m.peakMb.toFixed(0).padStart(4)} MB, ${kbPerCase.toFixed(2)} KB a case`);
+    }
+    const first = rows[0];
+    const middle = rows[Math.floor((rows.length - 1) / 2)];
+    const last = rows[rows.length - 1];
+    if (!first || !middle || !last || first === last) return;
+    const time = last.usPerCase / first.usPerCase;
+    const memory = last.kbPerCase / middle.kbPerCase;
+    const judged = (r: number): string => `(goal <= ${GROWTH_GOAL}) ${r <= GROWTH_GOAL ? 'MET' : 'NOT MET'}`;
+    console.log(`scale: CPU time a case adds at ${last.size.toLocaleString('en')} is ${time.toFixed(2)}× that at ${first.size.toLocaleString('en')} ${judged(time)}; memory a case adds ${memory.toFixed(2)}× that at ${middle.size.toLocaleString('en')} ${judged(memory)}`);
+  } finally {
+    server?.closeAllConnections();
+    server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
