@@ -17,3 +17,13 @@ export async function readRequestBody(req: IncomingMessage, maxBytes: number, wh
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * A request's headers as a played server reads them: lower-case names, a repeated header's
+ * values joined with ", " (as HTTP allows for most of them).
+ */
+export function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}

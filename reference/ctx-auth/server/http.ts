@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readRequestBody } from '../../../src/targets/read-request-body.js';
+export { headersOf } from '../../../src/targets/read-request-body.js';
 import type { CtxAnswer } from './answers.js';
 
 /** The largest request body read (OAuth forms and JSON-RPC calls are small). */
@@ -9,12 +10,6 @@ export function readBody(req: IncomingMessage): Promise<string> {
   return readRequestBody(req, MAX_BODY, 'the ctx-auth reference server');
 }
 
-/** Request headers with lower-case names, repeated ones joined with ", ". */
-export function headersOf(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
 
 /** Query parameters with every value of each name, in order. */
 export function queryRecord(params: URLSearchParams): Record<string, string[]> {

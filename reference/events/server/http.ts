@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonLossless } from '../../../src/targets/body-parse.js';
 import { readRequestBody } from '../../../src/targets/read-request-body.js';
+export { headersOf } from '../../../src/targets/read-request-body.js';
 import { untouchedBytes } from './answer-bytes.js';
 import type { Answer } from './answers.js';
 import { jsonText } from './json-text.js';
@@ -22,12 +23,6 @@ export function parseJsonBody(raw: string): { ok: true; value: unknown } | { ok:
   }
 }
 
-/** Request headers with lower-case names, repeated ones joined with ", ". */
-export function headersOf(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
 
 /**
  * Writes an answer: JSON text (see json-text.ts) for a body, nothing for 304 or a missing body.
