@@ -182,6 +182,7 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
   'issue-events-page-two-first': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=5`)).json)[0]?.['id'] !== rows((await c.plat(`${c.repo}/issues/events?per_page=5&page=1`)).json)[0]?.['id'],
   'issue-events-pages-of-30': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=2&page=2`)).json)[0]?.['id'] !== rows((await c.plat(`${c.repo}/issues/events?per_page=3&page=1`)).json)[2]?.['id'],
   'version-header-refused': async (c) => (await c.plat('/events', { 'X-Platform-Api-Version': '2022-11-28' })).status === 400,
+  'anonymous-accept-refused': async (c) => (await c.plat('/events')).status === 406,
   'network-owner-case-sensitive': async (c) => (await c.plat(`/networks/${c.v('owner').toUpperCase()}/${c.v('repo')}/events`)).status === 404,
   'public-events-stale-etag': async (c, s) => {
     const etag = String((await c.plat('/events')).headers['etag']);
