@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { fromRoot } from '../src/paths.js';
 import { itemServer, listen, measure, writeBulkSuite, writePreload, type Measured } from './cli-runs.js';
+import { absoluteNamedFiles, writeHandEncodedPlugin } from '../test/fixtures/plugin/hand-encoded-plugin.js';
 
 /**
  * Peak memory of specgate against hostile input, each size in a CLI run of its own: the peak
@@ -60,23 +61,6 @@ more();
   return file;
 }
 
-/** A plugin whose every answer holds `count` files with absolute names (each breaks a rule). */
-function writeFloodPlugin(dir: string, count: number): string {
-  const file = join(dir, 'flood-plugin.cjs');
-  writeFileSync(
-    file,
-    `const varint = (n) => { const b = []; while (n > 127) { b.push((n & 127) | 128); n >>>= 7; } b.push(n); return Buffer.from(b); };
-const field = (tag, bytes) => Buffer.concat([varint(tag), varint(bytes.length), bytes]);
-process.stdin.on('data', () => {});
-process.stdin.on('end', () => {
-  const parts = [Buffer.from([0x10, 0x01])];
-  for (let i = 0; i < ${count}; i++) parts.push(field(122, Buffer.concat([field(0x0a, Buffer.from('/abs/gen-' + i + '.txt')), field(122, Buffer.from('x'))])));
-  process.stdout.write(Buffer.concat(parts));
-});
-`,
-  );
-  return file;
-}
 
 interface Row {
   what: string;
@@ -130,7 +114,7 @@ export async function runBench(): Promise<void> {
     // the one request is a well-formed route: the client may pass; what matters is specgate's memory
     rows.push(print({ what: '50 MB request body without a length from a client', measured: clientRun, expectCode: [0, 1] }));
 
-    const plugin = writeFloodPlugin(dir, 10_000);
+    const plugin = writeHandEncodedPlugin(dir, 'flood-plugin', absoluteNamedFiles(10_000));
     const pluginRun = await measure(dir, preload, ['run', '--suite', 'plugin', '--side', 'plugin', '--plugin', plugin, '--runs', '5', '--report', `json=${join(dir, 'plugin.json')}`, '--report', `html=${join(dir, 'plugin.html')}`]);
     rows.push(print({ what: 'plugin answering 10,000 files, whole plugin side', measured: pluginRun, expectCode: [1, 3] }));
 

@@ -14,6 +14,7 @@ import { isNode, LineCounter, parseDocument } from 'yaml';
 import { parseYaml } from '../../src/engine/loader/yaml-source.js';
 import { fromRoot } from '../../src/paths.js';
 import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { absoluteNamedFiles, writeHandEncodedPlugin } from '../fixtures/plugin/hand-encoded-plugin.js';
 import { DEMO_MODULE, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type CliResult } from './cli.js';
 
 const tmp = tempDir();
@@ -31,28 +32,8 @@ function expectNoCrash(res: CliResult): void {
   expect(all).not.toMatch(/heap out of memory|Maximum call stack|RangeError|this is a bug|\n\s+at [^\n]+:\d+:\d+\)?\n/);
 }
 
-/**
- * Writes a plugin (plain Node, no dependencies) that reads its request and answers a
- * CodeGeneratorResponse encoded by hand: `supported_features` is field 2 of the response and
- * `file` field 15; `name` is field 1 and `content` field 15 of a File. `files` is a JavaScript
- * expression giving the [name, content] pairs (run inside the plugin).
- */
-function writePlugin(name: string, files: string): string {
-  const file = join(tmp.dir, `${name}.cjs`);
-  writeFileSync(
-    file,
-    `const varint = (n) => { const b = []; while (n > 127) { b.push((n & 127) | 128); n >>>= 7; } b.push(n); return Buffer.from(b); };
-const field = (tag, bytes) => Buffer.concat([varint(tag), varint(bytes.length), bytes]);
-process.stdin.on('data', () => {});
-process.stdin.on('end', () => {
-  const parts = [Buffer.from([0x10, 0x01])];
-  for (const [name, content] of ${files}) parts.push(field(122, Buffer.concat([field(0x0a, Buffer.from(name)), field(122, content)])));
-  process.stdout.write(Buffer.concat(parts));
-});
-`,
-  );
-  return file;
-}
+/** A hand-encoded plugin in the test's folder (test/fixtures/plugin/hand-encoded-plugin.ts). */
+const writePlugin = (name: string, files: string): string => writeHandEncodedPlugin(tmp.dir, name, files);
 
 /** `specgate run --suite plugin --plugin <plugin> --case <id>` under a heap of `heapMb`. */
 function runPlugin(plugin: string, caseId: string, heapMb: number, reports: string[]): Promise<CliResult> {
@@ -64,7 +45,7 @@ function runPlugin(plugin: string, caseId: string, heapMb: number, reports: stri
 
 describe('a plugin answering ten thousand rule-breaking files', () => {
   const FILES = 10_000;
-  const writeFloodPlugin = (): string => writePlugin('flood-plugin', `Array.from({ length: ${FILES} }, (_x, i) => ['/abs/gen-' + i + '.txt', Buffer.from('x')])`);
+  const writeFloodPlugin = (): string => writePlugin('flood-plugin', absoluteNamedFiles(FILES));
 
   it('under a 96 MB heap ends with exit 1 and a bounded account naming how many more files break the rule', async () => {
     const plugin = writeFloodPlugin();
