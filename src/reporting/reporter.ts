@@ -2,7 +2,7 @@
  * The reporter contract. Reporters only consume engine events (DESIGN "Layout", dependency
  * rule), so they work the same for a live run and for a replayed event log.
  */
-import { lstat, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, open, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { constants, fstatSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EngineEvent } from '../engine/events.js';
@@ -30,11 +30,7 @@ async function replaceFile(path: string, content: ReportText): Promise<void> {
   try {
     const file = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
     made = true;
-    try {
-      for (const batch of batches(content)) await file.write(batch, null, 'utf8');
-    } finally {
-      await file.close();
-    }
+    await writeBatches(file, content);
     await rename(tmp, path);
   } catch (e) {
     if (made) await rm(tmp, { force: true });
@@ -70,14 +66,18 @@ function* batches(content: ReportText): Generator<string> {
   if (held.length) yield held.join('');
 }
 
-/** Writes `content` to the file or device `path` opened with `flags`, batch by batch. */
-async function writeThrough(path: string, content: ReportText, flags: number): Promise<void> {
-  const file = await open(path, flags, 0o666);
+/** Writes `content` to the open `file`, batch by batch, and closes it. */
+async function writeBatches(file: FileHandle, content: ReportText): Promise<void> {
   try {
     for (const batch of batches(content)) await file.write(batch, null, 'utf8');
   } finally {
     await file.close();
   }
+}
+
+/** Writes `content` to the file or device `path` opened with `flags`. */
+async function writeThrough(path: string, content: ReportText, flags: number): Promise<void> {
+  await writeBatches(await open(path, flags, 0o666), content);
 }
 
 /**

@@ -17,8 +17,8 @@ export const BODY_PREVIEW_CHARS = 4096;
  * recognising a piece of a secret right before the mark.
  */
 export function cutText(text: string, max: number, beyond = 0): string {
-  if (text.length <= max) return text;
-  let cut = max;
+  if (text.length <= max && beyond === 0) return text;
+  let cut = Math.min(max, text.length);
   const last = text.charCodeAt(cut - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
   return `${detached(text.slice(0, cut))}${CUT_MARK} (${text.length - cut + beyond} more characters)`;
@@ -49,11 +49,8 @@ export const PREVIEW_MARGIN = 64 * 1024;
 export function redactedPreview(text: string, max: number, redact: (text: string) => string): string {
   const window = max + PREVIEW_MARGIN;
   if (text.length <= window) return cutText(redact(text), max);
-  const head = redact(text.slice(0, window));
-  const beyond = text.length - window;
   // masks can shorten the head below `max`: it is still a cut, and says so
-  if (head.length <= max) return `${detached(head)}${CUT_MARK} (${beyond} more characters)`;
-  return cutText(head, max, beyond);
+  return cutText(redact(text.slice(0, window)), max, text.length - window);
 }
 
 /** The last `max` characters of `text`, after a cut mark saying how many came before (the tail of a log). */
