@@ -182,18 +182,21 @@ async function hostileService(breakdown: Breakdown, healthy: number): Promise<Ho
   let faulted = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const answer = (): void => {
+    const answer = (last = false): void => {
       const body = url.pathname === '/double'
         ? { n: Number(url.searchParams.get('n')) * 2 }
         : { message: `hello ${url.searchParams.get('name') ?? ''}` };
-      res.writeHead(200, { 'content-type': 'application/json' });
+      // the last healthy answer closes its connection, so the next request needs a new one
+      // (a kept-alive socket closed under the client would read as a reset, not a refusal)
+      res.writeHead(200, { 'content-type': 'application/json', ...(last ? { connection: 'close' } : {}) });
       res.end(JSON.stringify(body));
     };
     seen += 1;
     if (breakdown === 'slow') return void setTimeout(answer, 1000);
     if (seen <= healthy) {
-      answer();
-      if (seen === healthy && breakdown === 'refuse') {
+      const refuseNext = seen === healthy && breakdown === 'refuse';
+      answer(refuseNext);
+      if (refuseNext) {
         server.close();
         res.on('finish', () => server.closeAllConnections());
       }
