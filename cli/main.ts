@@ -24,6 +24,12 @@ const int =
     if (n < min || n > max) throw new InvalidArgumentError(`${name} takes a whole number from ${min} to ${max}, not ${n}`);
     return n;
   };
+/** A request rate: a positive decimal number of requests per second, up to 10,000. */
+function rate(v: string): number {
+  const n = /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
+  if (!(n > 0 && n <= 10_000)) throw new InvalidArgumentError(`--rate takes requests per second, a number above 0 and at most 10000 (e.g. 5 or 0.5), not "${v}"`);
+  return n;
+}
 /** Seeds are 31-bit (fast-check's range, and what specgate prints). */
 const SEED_MAX = 0x7fffffff;
 /** Case timeouts up to a day; property runs and fuzz requests up to a million per run. */
@@ -112,6 +118,8 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency', 1, 1024))
     .option('--include-slow', 'let time pass for real in time-bound cases when the target has no clock hook')
     .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout', 1, DAY_MS))
+    .option('--max-wait <seconds>', 'how long one request waits out a target\'s throttling (429, or 503 with Retry-After) before its case is untested "throttled" (default 30)', int('--max-wait', 0, DAY_MS / 1000))
+    .option('--rate <requests/s>', 'send at most this many requests per second to external targets (for targets with quotas)', rate)
     .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')

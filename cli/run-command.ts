@@ -30,6 +30,8 @@ export interface RunFlags {
   concurrency?: number;
   includeSlow?: boolean;
   caseTimeout?: number;
+  maxWait?: number;
+  rate?: number;
   shrink?: boolean;
   color?: boolean;
   verbose?: boolean;
@@ -98,6 +100,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       includeSlow: flags.includeSlow ?? false,
       shrink: flags.shrink !== false,
       ...(flags.caseTimeout !== undefined ? { caseTimeoutMs: flags.caseTimeout } : {}),
+      ...(flags.maxWait !== undefined || flags.rate !== undefined ? { throttle: throttleOf(flags.maxWait, flags.rate) } : {}),
       sinks: reporters.map((r) => (e) => r.onEvent(e)),
       traceExchanges: flags.verbose ?? false,
       replay: (suite, caseId, seed, path) => replayCommand(argv, suite, caseId, seed, path),
@@ -116,4 +119,9 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   } finally {
     interrupts.dispose();
   }
+}
+
+/** The run's throttling options from `--max-wait` (seconds) and `--rate`. */
+function throttleOf(maxWait: number | undefined, rate: number | undefined): { maxWaitMs?: number; ratePerSecond?: number } {
+  return { ...(maxWait !== undefined ? { maxWaitMs: maxWait * 1000 } : {}), ...(rate !== undefined ? { ratePerSecond: rate } : {}) };
 }

@@ -13,6 +13,7 @@ export type SpecgateErrorCode =
   | 'SG_TARGET_TIMEOUT' // the target did not answer in time
   | 'SG_TARGET_TOO_LARGE' // the target answered more bytes than the cap
   | 'SG_TARGET_PROTOCOL' // the target answered something that is not the expected wire format
+  | 'SG_TARGET_THROTTLED' // the target kept answering 429 (or 503 with Retry-After) past --max-wait
   | 'SG_CASE_TIMEOUT' // a whole case took longer than its timeout
   | 'SG_INTERNAL'; // a bug in specgate
 

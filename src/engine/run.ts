@@ -2,6 +2,7 @@ import { SpecgateError, SpecgateErrorList, asSpecgateError } from '../errors.js'
 import { createExecRunner } from '../targets/exec-runner.js';
 import { HTTP_DEFAULTS, createHttpClient } from '../targets/http-client.js';
 import { Redactor } from '../targets/redact.js';
+import { THROTTLE_DEFAULTS, Throttle, type ThrottlePolicy } from '../targets/throttle.js';
 import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
@@ -48,6 +49,11 @@ export interface RunOptions {
   /** Shrink failing generated inputs (default true). */
   shrink?: boolean;
   http?: { timeoutMs?: number; maxBodyBytes?: number };
+  /**
+   * How requests to an external target are paced (`--rate`) and how long one request waits out
+   * throttling answers (`--max-wait`); the embedded references never throttle and are not paced.
+   */
+  throttle?: Partial<ThrottlePolicy>;
   env?: Record<string, string | undefined>;
   sinks?: EventSink[];
   /** Emit an `exchange` event for every request and process run (costs time on large runs). */
@@ -113,7 +119,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   warnUnmatchedBaseline(baseline, suites, bus);
   const results: SuiteResult[] = [];
-  const shared: SharedRun = { opts, registry, bus, baseline, signal, seed, exec: createExecRunner() };
+  const throttle = new Throttle({ ...THROTTLE_DEFAULTS, ...opts.throttle });
+  const shared: SharedRun = { opts, registry, bus, baseline, signal, seed, exec: createExecRunner(), throttle };
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
     const judged = sides.get(suite.name);
@@ -154,6 +161,8 @@ interface SharedRun {
   signal: AbortSignal;
   seed: number;
   exec: ReturnType<typeof createExecRunner>;
+  /** One pace and one memory of throttling origins for the whole run. */
+  throttle: Throttle;
 }
 
 /** A baseline entry that names nothing of the suites run can never become stale: said, not silently kept. */
@@ -182,6 +191,7 @@ async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDe
       maxBodyBytes: limits.maxBodyBytes ?? opts.http?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
       userAgent: 'specgate',
       redact: (s) => redactor.redactString(s),
+      ...(choice.section ? { throttle: shared.throttle } : {}),
     });
     clients.push(c);
     return c;

@@ -252,6 +252,11 @@ export function interruptedSummary(summary: RunSummary, interruption: Interrupti
   };
 }
 
+/** What the verdict line says of cases the target throttled past --max-wait (they judged nothing). */
+function throttledWords(n: number): string {
+  return `${n} case(s) throttled by the target and untested: pace the run with --rate, raise --max-wait, or lift the target's rate limit for the test client`;
+}
+
 /**
  * The run's summary and exit code: 1 for gating conformance failures, stale or expired
  * baseline entries; otherwise 3 when a case errored or a suite could not start; else 0.
@@ -297,6 +302,7 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
         : exitCode === 4
           ? `not conformant: ${reasons.join('; ')}`
           : `not conformant: ${reasons.join('; ')}; ${judgedLine}`;
+  const throttled = cases.filter((c) => c.errorCode === 'SG_TARGET_THROTTLED').length;
   return {
     cases: { ...caseCounts, total: cases.length },
     requirements: { ...reqCounts, total: requirements.length, stale: staleReqs.length },
@@ -306,7 +312,7 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
     staleBaseline,
     expiredBaseline,
     exitCode,
-    verdict,
+    verdict: throttled ? `${verdict}; ${throttledWords(throttled)}` : verdict,
   };
 }
 

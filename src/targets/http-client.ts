@@ -4,7 +4,11 @@ import { SpecgateError } from '../errors.js';
 import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
+import { isStopped, type StopSource } from './stop-source.js';
+import type { Throttle } from './throttle.js';
 import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.js';
+
+export type { StopSource } from './stop-source.js';
 
 /** Limits an http target gets when its profile says nothing (the profile schema and docs/targets.md state the same; a test keeps them equal). */
 export const HTTP_DEFAULTS: HttpLimits = { timeoutMs: 10_000, maxBodyBytes: 8 * 1024 * 1024 };
@@ -17,19 +21,8 @@ export interface HttpClientOptions extends HttpLimits {
   redact?: (text: string) => string;
   /** How long an idle keep-alive connection is kept (default 4 s, below common server idle limits). */
   keepAliveTimeoutMs?: number;
-}
-
-/**
- * What may stop a request early besides its AbortSignal: the case it belongs to. The engine's
- * cases make their AbortSignal only when something asks for it (it is costly next to a request
- * on a pooled connection), and hand clients made here their stop directly (see {@link sendFor}).
- */
-export interface StopSource {
-  readonly stopped: boolean;
-  readonly reason: unknown;
-  /** Calls `listener` once when it stops; never once it has stopped. */
-  onStop(listener: (reason: unknown) => void): void;
-  offStop(listener: (reason: unknown) => void): void;
+  /** The run's pace and its waits on throttling answers (429, 503 with Retry-After); none when undefined. */
+  throttle?: Throttle;
 }
 
 /** Sends a request that stops with `stop` as it would with an AbortSignal aborted with the same reason. */
@@ -77,6 +70,12 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
    * is on the way of every request, and a suspended frame costs more than a reaction.
    */
   function sendStopping(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
+    const { throttle } = limits;
+    if (throttle === undefined) return sendOnce(req, outer);
+    return throttle.send(req, outer, `${req.method} ${redact(req.url)}`, () => sendOnce(req, outer));
+  }
+
+  function sendOnce(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
     const start = performance.now();
     const timeoutMs = req.timeoutMs ?? limits.timeoutMs;
     let url: URL;
@@ -86,7 +85,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       const shown = redact(req.url);
       return Promise.reject(new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown }));
     }
-    if (outer !== undefined && stoppedBy(outer)) return Promise.reject(outer.reason);
+    if (outer !== undefined && isStopped(outer)) return Promise.reject(outer.reason);
     const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer);
     const received = answer.received();
     try {
@@ -118,7 +117,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       },
       (e: unknown) => {
         answer.dispose();
-        if (outer !== undefined && stoppedBy(outer) && !answer.timedOut) throw outer.reason;
+        if (outer !== undefined && isStopped(outer) && !answer.timedOut) throw outer.reason;
         // Built only on failure: the success path allocates nothing for error reporting.
         const ctx: FailureContext = { method: req.method, url: redact(req.url), timeoutMs, maxBodyBytes: limits.maxBodyBytes };
         if (e instanceof BodyTooLarge) throw tooLargeError(ctx, e.seen, e.declared);
@@ -135,10 +134,6 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   };
   stoppable.set(client, (req, stop) => sendStopping(req, stop));
   return client;
-}
-
-function stoppedBy(outer: AbortSignal | StopSource): boolean {
-  return outer instanceof AbortSignal ? outer.aborted : outer.stopped;
 }
 
 function withUserAgent(headers: Record<string, string>, ua: string): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { StopSource } from '../../targets/http-client.js';
+import type { StopSource } from '../../targets/stop-source.js';
 
 type StopListener = (reason: unknown) => void;
 

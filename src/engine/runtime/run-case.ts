@@ -20,7 +20,8 @@ export const INTERRUPTED_RUNNING = 'interrupted while running';
 
 /**
  * Runs one case to an outcome: passed, failed (the target broke a requirement), errored
- * (harness or target fault, with the error's code), or skipped (with the reason).
+ * (harness or target fault, with the error's code), or skipped (with the reason; a case the
+ * target throttled past --max-wait is skipped with SG_TARGET_THROTTLED as its code).
  * Never throws: whatever happens becomes part of the result.
  *
  * When the run's signal (`outer.signal`) aborts, the run was interrupted: a case not started yet is
@@ -74,6 +75,8 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
     if (e instanceof NotApplicableCase) return run.result('skipped', ms, { reason: e.reason, notApplicable: true });
     if (e instanceof SkipCase) return run.result('skipped', ms, { reason: e.reason });
     const err = asSpecgateError(e);
+    // a rate limit is no verdict: the case is untested (what it found before still stands)
+    if (err.code === 'SG_TARGET_THROTTLED') return run.result(run.failures.length ? 'failed' : 'skipped', ms, { reason: err.message, errorCode: err.code });
     // findings made before a fault still count: the case failed, and the fault is noted
     if (run.failures.length) return run.result('failed', ms, { reason: `${err.code}: ${err.message}`, errorCode: err.code });
     return run.result('errored', ms, { reason: err.message, errorCode: err.code });

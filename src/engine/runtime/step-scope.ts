@@ -2,7 +2,7 @@ import type { Exchange, LoadedSuite } from '../model.js';
 import type { Registry } from '../registry.js';
 import type { CheckContext, FailureInput } from '../suite-module.js';
 import type { ExecRunner, HttpClient, SuiteTarget, UserAgentDriver } from '../../targets/types.js';
-import type { StopSource } from '../../targets/http-client.js';
+import type { StopSource } from '../../targets/stop-source.js';
 import type { AdvertisedValues, HeardAnswer } from './advertised-values.js';
 import type { FailureNote } from './advertised-note.js';
 
