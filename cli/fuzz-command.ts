@@ -9,6 +9,7 @@ import { gates, gatingOf, gatingWords } from '../src/engine/verdicts.js';
 import { createExecRunner } from '../src/targets/exec-runner.js';
 import { watchInterrupts } from './interrupt.js';
 import { quote, withoutOptions } from './replay.js';
+import { foldedNote, type SeedValue } from './seed-value.js';
 import { didYouMean } from './suggest.js';
 import { planTargets } from './target-choice.js';
 import { makeFolderNoFollow } from '../src/reporting/output-path.js';
@@ -22,7 +23,7 @@ import { makeFolderNoFollow } from '../src/reporting/output-path.js';
 export async function fuzzCommand(
   modules: SuiteModule[],
   suite: string,
-  opts: { runs?: number; seed?: number; path?: string; concurrency?: number; target?: string; out?: string; baseline?: string; strict?: boolean; stricter?: boolean; targetFlags: Record<string, string> },
+  opts: { runs?: number; seed?: SeedValue; path?: string; concurrency?: number; target?: string; out?: string; baseline?: string; strict?: boolean; stricter?: boolean; targetFlags: Record<string, string> },
   argv: string[],
 ): Promise<number> {
   const m = modules.find((x) => x.name === suite);
@@ -47,7 +48,9 @@ export async function fuzzCommand(
   const outDir = resolve(opts.out ?? 'reports');
   // counterexamples are written into it by name: never through a link planted on the way
   makeFolderNoFollow(`--out ${opts.out ?? 'reports'}`, outDir);
-  const seed = opts.seed ?? randomSeed();
+  const seed = opts.seed?.seed ?? randomSeed();
+  const folded = foldedNote(opts.seed);
+  if (folded) process.stdout.write(`${folded}\n`);
   const interrupts = watchInterrupts('stopping the search and writing what was found');
   try {
     const fuzzOptions: FuzzOptions = {

@@ -7,6 +7,7 @@ import type { runCommand } from './run-command.js';
 import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
 import { boundHeapGrowth } from './heap-growth.js';
+import { parseSeed } from './seed-value.js';
 
 // Each command's code is imported when the command runs: `--version` and `--help` load none of it.
 
@@ -30,8 +31,6 @@ function rate(v: string): number {
   if (!(n > 0 && n <= 10_000)) throw new InvalidArgumentError(`--rate takes requests per second, a number above 0 and at most 10000 (e.g. 5 or 0.5), not "${v}"`);
   return n;
 }
-/** Seeds are 31-bit (fast-check's range, and what specgate prints). */
-const SEED_MAX = 0x7fffffff;
 /** Case timeouts up to a day; property runs and fuzz requests up to a million per run. */
 const DAY_MS = 86_400_000;
 const MAX_RUNS = 1_000_000;
@@ -108,7 +107,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--side <name>', "judge one side of the protocol only (e.g. server, client; or suite=side): the other side's requirements are reported not applicable", list)
     .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
-    .option('--seed <n>', 'seed for generated inputs (printed with every run)', int('--seed', 0, SEED_MAX))
+    .option('--seed <value>', 'seed for generated inputs (printed with every run): a whole number from 0 to 2147483647, or any other value (a CI run ID, a commit SHA), folded into that range', parseSeed)
     .option('--runs <n>', 'runs per property (overrides the cases)', int('--runs', 1, MAX_RUNS))
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
     .option('--strict', 'SHOULD-level failures fail the gate too')
@@ -170,7 +169,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))
     .argument('<suite>')
     .option('--runs <n>', 'generated requests (default 1000)', int('--runs', 1, MAX_RUNS))
-    .option('--seed <n>', 'seed', int('--seed', 0, SEED_MAX))
+    .option('--seed <value>', 'seed: a whole number from 0 to 2147483647, or any other value, folded into that range', parseSeed)
     .option('--path <path>', 'fast-check replay path (from a printed replay command)')
     .option('--concurrency <n>', 'processes in flight (default 2)', int('--concurrency', 1, 256))
     .option('--target <profile.yaml>', 'target profile')

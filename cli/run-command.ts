@@ -8,6 +8,7 @@ import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
 import { checkRegressionsFolder, writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
+import { foldedNote, type SeedValue } from './seed-value.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
 import { parseSides } from './side-choice.js';
 import { planTargets } from './target-choice.js';
@@ -20,7 +21,8 @@ export interface RunFlags {
   side?: string[];
   target?: string;
   report?: string[];
-  seed?: number;
+  /** `--seed`: the run uses `seed.seed` (folded from any other value given). */
+  seed?: SeedValue;
   runs?: number;
   path?: string;
   strict?: boolean;
@@ -81,6 +83,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
   for (const u of plan.unusedFlags ?? [])
     terminal.reporter.onEvent({ type: 'log', level: 'warn', message: `--${u.flag} is a target flag of suite ${u.suite}, which this run does not select (--suite ${plan.suites.join(',')}): it is not used; add ${u.suite} to --suite to judge it` });
+  const folded = foldedNote(flags.seed);
+  if (folded) process.stdout.write(`${folded}\n`);
   const interrupts = watchInterrupts('stopping the cases in flight and writing the reports of what ran');
   try {
     const result = await run({
@@ -89,7 +93,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(flags.case ? { cases: flags.case } : {}),
       ...(sides ? { sides } : {}),
       targets: plan.targets,
-      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.seed !== undefined ? { seed: flags.seed.seed } : {}),
       ...(flags.runs !== undefined ? { runs: flags.runs } : {}),
       ...(flags.path ? { path: flags.path } : {}),
       strict: flags.strict ?? false,

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSeed } from '../../cli/seed-value.js';
 import { CLOCK_HOOK, assertBuilt, caseOf, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile } from './cli.js';
 import { startFaultServer, type FaultServer } from './fault-server.js';
 import { splitCommand } from './shell-words.js';
@@ -67,5 +68,43 @@ describe.each([
     const f = cases[0]?.failures.find((x) => x.requirement === requirement);
     expect(f?.property?.counterexample).toBe(counterexample);
     expect(report.requirements.find((r) => r.id === requirement)?.status).toBe('failed');
+  });
+});
+
+describe('property failure under a seed given as a CI run ID (folded)', () => {
+  const tmp = tempDir();
+  const given = '12345678901';
+  const folded = parseSeed(given).seed;
+  let server: FaultServer;
+  let first: Awaited<ReturnType<typeof runDemo>>;
+
+  beforeAll(async () => {
+    assertBuilt();
+    server = await startFaultServer('bad-double');
+    const profile = writeProfile(tmp.dir, 'bad-double', { suites: { demo: demoSection(server.url, { clock: CLOCK_HOOK }) } });
+    first = await runDemo(tmp.dir, ['--target', profile, '--case', 'double-property', '--seed', given]);
+  });
+  afterAll(async () => {
+    await server.stop();
+    tmp.remove();
+  });
+
+  it('says once that it folded the seed; the report, the failure and its replay carry the folded seed', () => {
+    expect(first.code).toBe(1);
+    expect(first.stdout.split(`seed ${given} folded to ${folded}\n`).length).toBe(2);
+    expect(reportOf(first).seed).toBe(folded);
+    const p = caseOf(reportOf(first), 'double-property').failures.find((x) => x.requirement === 'DEMO-DOUBLE')?.property;
+    expect(p?.seed).toBe(folded);
+    expect(p?.replay).toContain(`--seed ${folded}`);
+    expect(p?.replay).not.toContain(given);
+  });
+
+  it('the replay reproduces the same shrunk input by the same path, without folding again', async () => {
+    const p = caseOf(reportOf(first), 'double-property').failures.find((x) => x.requirement === 'DEMO-DOUBLE')?.property;
+    const again = await replay(p?.replay ?? '', tmp.dir);
+    expect(again.code).toBe(1);
+    expect(again.stdout).not.toContain('folded');
+    const f = caseOf(readReport(join(tmp.dir, 'reports', 'results.json')), 'double-property').failures.find((x) => x.requirement === 'DEMO-DOUBLE');
+    expect([f?.property?.seed, f?.property?.path, f?.property?.counterexample]).toEqual([folded, p?.path, 51]);
   });
 });

@@ -7,8 +7,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { fromRoot } from '../../src/paths.js';
 import { CLOCK_HOOK, DEMO_MODULE, assertBuilt, demoSection, readReport, reportOf, runCli, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 import { faultServers } from './fault-server.js';
 import { runSlots } from './run-slots.js';
@@ -135,59 +133,4 @@ describe('three shards merged equal the unsharded run', () => {
     expect(verdicts(readReport(join(out, 'results.json')))).toEqual(verdicts(reportOf(whole)));
     expect(merged.code).toBe(whole.code);
   });
-});
-
-describe('the example CI files under docs/ci', () => {
-  const load = (name: string): Record<string, unknown> => parse(readFileSync(fromRoot('docs/ci', name), 'utf8')) as Record<string, unknown>;
-  /** Every specgate command line in a CI file's scripts, continued lines joined as the shell joins them. */
-  const commands = (scripts: unknown[]): string[] => scripts.map((s) => String(s).replace(/\\\n\s*/g, ' ')).flatMap((s) => s.split(/[;\n]|\|\|/)).map((s) => s.trim()).filter((s) => s.startsWith('npx specgate'));
-  /** The long options a command line uses, each of which the CLI's help for that command must list. */
-  const options = (line: string): string[] => [...line.matchAll(/(?<=\s)--[a-z-]+/g)].map((m) => m[0]);
-
-  it('GitHub Actions: a three-way matrix of shards and a merge job after them that always runs', async () => {
-    const wf = load('github-actions.yml') as { jobs: Record<string, { needs?: string; if?: string; strategy?: { matrix: { shard: number[] } }; steps: { run?: string }[] }> };
-    const shard = wf.jobs['shard'];
-    const gate = wf.jobs['gate'];
-    expect(shard?.strategy?.matrix.shard).toEqual([1, 2, 3]);
-    const runs = commands((shard?.steps ?? []).map((s) => s.run ?? ''));
-    expect(runs.some((c) => c.includes('--shard ${{ matrix.shard }}/3'))).toBe(true);
-    expect(gate).toMatchObject({ needs: 'shard', if: 'always()' });
-    const merges = commands((gate?.steps ?? []).map((s) => s.run ?? ''));
-    expect(merges.some((c) => c.startsWith('npx specgate merge shards/*/results.json'))).toBe(true);
-    await expectKnownOptions([...runs, ...merges]);
-  });
-
-  it('GitLab: a shard job with parallel: 3 and a merge job that needs it', async () => {
-    const ci = load('gitlab-ci.yml') as Record<string, { parallel?: number; needs?: { job: string }[]; when?: string; script?: string[] }>;
-    const shard = ci['conformance-shard'];
-    const gate = ci['conformance-gate'];
-    expect(shard?.parallel).toBe(3);
-    const runs = commands(shard?.script ?? []);
-    expect(runs.some((c) => c.includes('--shard "$CI_NODE_INDEX/$CI_NODE_TOTAL"'))).toBe(true);
-    expect(gate?.needs?.[0]?.job).toBe('conformance-shard');
-    expect(gate?.when).toBe('always');
-    const merges = commands(gate?.script ?? []);
-    expect(merges.some((c) => c.startsWith('npx specgate merge shards/*/results.json'))).toBe(true);
-    await expectKnownOptions([...runs, ...merges]);
-  });
-
-  /** Each command's help, asked for once for both CI files. */
-  const helps = new Map<string, Promise<string>>();
-  const helpOf = (command: string): Promise<string> => {
-    let help = helps.get(command);
-    if (!help) {
-      help = runCli([command, '--help'], { cwd: tmp.dir }).then((r) => r.stdout);
-      helps.set(command, help);
-    }
-    return help;
-  };
-
-  async function expectKnownOptions(lines: string[]): Promise<void> {
-    const commandOf = (line: string): string => line.split(/\s+/)[2] as string;
-    const texts = await Promise.all(lines.map((line) => helpOf(commandOf(line))));
-    for (const [i, line] of lines.entries()) {
-      const command = commandOf(line);
-      for (const o of options(line)) expect([command, o, texts[i]?.includes(o)]).toEqual([command, o, true]);
-    }
-  }
 });
