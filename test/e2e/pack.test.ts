@@ -59,19 +59,22 @@ describe('npm pack', () => {
     expect(packed.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES);
   });
 
-  it('installs into an empty folder, and `npx specgate run` there passes on the references', () => {
+  it('installs into an empty folder, and `npx specgate run` there passes on the references, every suite', () => {
     const app = join(tmp.dir, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'gate', version: '1.0.0', private: true }));
     const install = npm(['install', join(tmp.dir, packed.filename), '--no-audit', '--no-fund', '--prefer-offline'], app, 240_000);
     expect(install.status, install.stderr).toBe(0);
     expect(existsSync(join(app, 'node_modules', 'specgate', 'dist', 'cli', 'main.js'))).toBe(true);
-    // Fewer generated inputs per property keep this a check of the package, not of the suites.
-    const run = spawnSync('npx', ['--no-install', 'specgate', 'run', '--runs', '1', '--no-color', '--report', 'json=out/results.json'], { cwd: app, encoding: 'utf8', timeout: 240_000 });
+    // A check of the package, not of the suites (the seed sweep and the reference tests run them
+    // whole): every suite loads, starts its reference and passes a third of its cases (shard 1
+    // of 3, the same third every time), with one generated input per property.
+    const run = spawnSync('npx', ['--no-install', 'specgate', 'run', '--runs', '1', '--shard', '1/3', '--no-color', '--report', 'json=out/results.json'], { cwd: app, encoding: 'utf8', timeout: 240_000 });
     expect(run.status, `${run.stdout.slice(-2000)}\n${run.stderr}`).toBe(0);
     const report = readReport(join(app, 'out', 'results.json'));
     expect(report.suites.map((s) => s.name).sort()).toEqual(['affiliate', 'collation', 'ctx-auth', 'events', 'merchant', 'oauth', 'plugin']);
     expect(report.summary.exitCode).toBe(0);
+    for (const suite of report.suites) expect([suite.name, suite.cases.some((c) => c.outcome === 'passed')]).toEqual([suite.name, true]);
     expect(report.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'passed').length).toBeGreaterThan(100);
   }, 300_000);
 });

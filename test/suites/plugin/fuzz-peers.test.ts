@@ -37,7 +37,7 @@ interface Peer {
   finding?: string;
   /** Confirmed findings given to the fuzzer as a baseline, so it searches past them. */
   baseline?: string[];
-  /** Valid requests to fuzz with (default 12): 5 for plugins that start a Node.js process per run, the costly ones. */
+  /** Valid requests to fuzz with (default 12): 3 for plugins that start a Node.js process per run, the costly ones. */
   runs?: number;
 }
 
@@ -45,10 +45,10 @@ const peers: Peer[] = [
   { name: 'protoc-gen-go', path: systemProgram('protoc-gen-go'), hint: 'apt-get install protoc-gen-go', profile: goProfile },
   { name: 'protoc-gen-go-grpc', path: systemProgram('protoc-gen-go-grpc'), hint: 'apt-get install protoc-gen-go-grpc', profile: goProfile },
   { name: 'grpc_cpp_plugin', path: systemProgram('grpc_cpp_plugin'), hint: 'apt-get install protobuf-compiler-grpc' },
-  { name: 'protoc-gen-es', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS', runs: 5 },
-  { name: 'protoc-gen-es-past-its-finding', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'], runs: 5 },
-  { name: 'ts-proto', path: localProgram('protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE'], runs: 5 },
-  { name: 'protoc-gen-ts', path: localProgram('protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)', baseline: ['PLUGIN-FILE-TO-GENERATE'], runs: 5 },
+  { name: 'protoc-gen-es', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', finding: 'PLUGIN-FEATURES-KNOWN-BITS', runs: 3 },
+  { name: 'protoc-gen-es-past-its-finding', path: localProgram('protoc-gen-es'), hint: 'npm ci (devDependency @bufbuild/protoc-gen-es)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS'], runs: 3 },
+  { name: 'ts-proto', path: localProgram('protoc-gen-ts_proto'), hint: 'npm ci (devDependency ts-proto)', baseline: ['PLUGIN-FEATURES-KNOWN-BITS', 'PLUGIN-FILE-TO-GENERATE'], runs: 3 },
+  { name: 'protoc-gen-ts', path: localProgram('protoc-gen-ts'), hint: 'npm ci (devDependency @protobuf-ts/plugin)', baseline: ['PLUGIN-FILE-TO-GENERATE'], runs: 3 },
 ];
 
 for (const peer of peers) {
