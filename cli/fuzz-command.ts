@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SpecgateError } from '../src/errors.js';
+import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
 import { baselineTarget, loadBaseline, type Baseline } from '../src/engine/baseline.js';
 import { loadSuites } from '../src/engine/run.js';
 import { randomSeed } from '../src/engine/runtime/seeds.js';
@@ -33,6 +33,7 @@ export async function fuzzCommand(
   const gating = gatingOf(opts.strict ?? false, opts.stricter ?? false);
   const gatingIds = gatingRequirements(modules, suite, gating);
   const plan = planTargets(modules, { suites: [suite], ...(opts.target ? { target: opts.target } : {}), flags: opts.targetFlags });
+  if (plan.problems.length) throw new SpecgateErrorList(plan.problems);
   const section = plan.targets[suite]?.section;
   let vars = section?.vars ?? {};
   let exec = section?.exec;

@@ -93,6 +93,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(flags.case ? { cases: flags.case } : {}),
       ...(sides ? { sides } : {}),
       targets: plan.targets,
+      configProblems: plan.problems,
       ...(flags.seed !== undefined ? { seed: flags.seed.seed } : {}),
       ...(flags.runs !== undefined ? { runs: flags.runs } : {}),
       ...(flags.path ? { path: flags.path } : {}),

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SpecgateError } from '../src/errors.js';
+import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { TargetChoice } from '../src/engine/target-setup.js';
 import { loadHar } from '../src/targets/har/load-har.js';
-import { loadProfile } from '../src/targets/profile.js';
+import { readProfile, type ProfileReading } from '../src/targets/profile.js';
 import type { TargetSection } from '../src/targets/target-section.js';
+import { formatLocation } from '../src/engine/loader/yaml-source.js';
+import type { SourceLocation } from '../src/engine/model.js';
 import { didYouMean } from './suggest.js';
 
 export interface TargetPlan {
@@ -14,6 +16,11 @@ export interface TargetPlan {
   targets: Record<string, TargetChoice>;
   /** Target flags given for suites the run does not select (`--suite` left them out): not used. */
   unusedFlags?: { flag: string; suite: string }[];
+  /**
+   * Problems of the profile (`--target`) that leave the rest of it readable: the run reports them
+   * with what its own checks of the targets find, all at once, before anything starts.
+   */
+  problems: SpecgateError[];
 }
 
 /**
@@ -26,12 +33,18 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
   for (const s of opts.suites ?? [])
     if (!known.has(s)) throw new SpecgateError('SG_USAGE', `no suite named "${s}"${didYouMean(s, [...known.keys()])}; known suites: ${[...known.keys()].join(', ') || '(none)'} (see \`specgate list\`)`);
   if (opts.target?.startsWith(HAR_PREFIX)) return planRecording(modules, { ...opts, target: opts.target });
-  const profile = opts.target ? loadProfile(opts.target) : undefined;
+  const reading = opts.target ? readProfile(opts.target) : undefined;
+  if (reading?.stopped) throw new SpecgateErrorList([...reading.problems.map((p) => p.error), stoppedNote(reading)]);
+  const profile = reading?.profile;
+  const problems = (reading?.problems ?? []).map((p) => p.error);
   const targets: Record<string, TargetChoice> = {};
-  for (const [name, section] of Object.entries(profile?.suites ?? {})) {
-    if (!known.has(name)) throw new SpecgateError('SG_CONFIG', `${opts.target}: the profile names suite "${name}", which does not exist; known suites: ${[...known.keys()].join(', ')}`);
-    targets[name] = { section: { ...section }, label: section.description ?? profile?.name ?? opts.target ?? name, secrets: section.secrets ?? [] };
+  for (const [name, at] of Object.entries(reading?.sections ?? {})) {
+    const section = profile?.suites[name];
+    if (!known.has(name)) problems.push(unknownSuite(opts.target ?? name, at, name, [...known.keys()]));
+    else if (section) targets[name] = { section: { ...section }, label: section.description ?? profile?.name ?? opts.target ?? name, secrets: section.secrets ?? [] };
   }
+  // nothing of the profile is left to check against its suites: its problems are all there is to say
+  if (problems.length && !Object.keys(targets).length) throw new SpecgateErrorList(problems);
   for (const [flag, value] of Object.entries(opts.flags)) {
     const owner = flagOwner(modules, flag);
     const option = owner?.targetOptions?.find((o) => o.flag === flag);
@@ -64,16 +77,34 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
   let suites = opts.suites?.length ? opts.suites : Object.keys(targets).length ? Object.keys(targets) : [...known.keys()];
   suites = [...new Set(suites)];
   if (opts.target && opts.suites?.length) {
-    const missing = opts.suites.filter((s) => !targets[s]);
+    // a section set aside for breaking the schema is reported as that
+    const missing = opts.suites.filter((s) => !targets[s] && !(reading && s in reading.sections));
     if (missing.length)
-      throw new SpecgateError('SG_CONFIG', `${opts.target} has no section for suite ${missing.join(', ')}: add \`suites: { ${missing[0]}: {...} }\` or drop it from --suite`);
+      problems.push(new SpecgateError('SG_CONFIG', `${opts.target} has no section for suite ${missing.join(', ')}: add \`suites: { ${missing[0]}: {...} }\` or drop it from --suite`));
   }
   // not refused: a replay command keeps every flag of the run it came from and names one suite
   const unusedFlags = Object.keys(opts.flags).flatMap((flag) => {
     const owner = flagOwner(modules, flag);
     return owner && !suites.includes(owner.name) ? [{ flag, suite: owner.name }] : [];
   });
-  return { suites, targets, ...(unusedFlags.length ? { unusedFlags } : {}) };
+  return { suites, targets, ...(unusedFlags.length ? { unusedFlags } : {}), problems };
+}
+
+/**
+ * A section for a suite specgate does not know: a misspelt name, or a suite whose module the
+ * command was not given. Positioned on the section's key.
+ */
+export function unknownSuite(file: string, at: SourceLocation | undefined, name: string, known: readonly string[]): SpecgateError {
+  return new SpecgateError(
+    'SG_CONFIG',
+    `${at ? formatLocation(at) : file}: suites.${name} names no suite specgate knows${didYouMean(name, known)}; known suites: ${known.join(', ') || '(none)'}; correct the name, or load the suite with --suite-module <file>`,
+    { suite: name, ...(at ? { ...at } : {}) },
+  );
+}
+
+/** The last word on a profile that could not be read to its end. */
+export function stoppedNote(reading: Pick<ProfileReading, 'file' | 'stopped'>): SpecgateError {
+  return new SpecgateError('SG_CONFIG', `${reading.file}: the profile is checked no further because ${reading.stopped ?? 'it cannot be read'}: fix this first; other problems may follow`, { file: reading.file });
 }
 
 /** The suite whose target flag `flag` is. */
@@ -100,5 +131,5 @@ function planRecording(modules: SuiteModule[], opts: { suites?: string[]; target
     throw new SpecgateError('SG_USAGE', `--target ${opts.target}: no suite describes an HTTP API (api.yaml), so nothing can judge the recording; load one with --suite-module`);
   const recording = loadHar(file);
   const label = `recording ${file} (${recording.exchanges.length} exchanges)`;
-  return { suites, targets: Object.fromEntries(suites.map((name) => [name, { section: undefined, label, secrets: [], recording }])) };
+  return { suites, targets: Object.fromEntries(suites.map((name) => [name, { section: undefined, label, secrets: [], recording }])), problems: [] };
 }

@@ -34,6 +34,11 @@ export interface RunOptions {
   sides?: Record<string, string>;
   /** Per suite: the external target, or none for the embedded reference. */
   targets: Record<string, TargetChoice>;
+  /**
+   * Problems already found in the target profile (its schema, `${env:...}`, unknown suites): the
+   * run stops with them and with every problem its own checks of the targets find, all at once.
+   */
+  configProblems?: SpecgateError[];
   seed?: number;
   runs?: number;
   path?: string;
@@ -109,12 +114,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const signal = opts.signal ?? new AbortController().signal;
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const sides = chosenSides(suites, opts);
+  const { sides, problems: sideProblems } = chosenSides(suites, opts);
   const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases, sides.get(s.name)) }));
   const sharded = opts.shard?.(all);
   const selected = sharded?.selected ?? all;
-  // a profile that cannot work with the cases selected stops here, before anything starts (exit 2)
-  const misconfigured = checkTargetConfig(selected, opts.targets, registry, { includeSlow: opts.includeSlow ?? false });
+  // a profile that cannot work with the cases selected stops here, before anything starts (exit 2),
+  // with every problem found: the vendor fixes them in one go
+  const misconfigured = [...(opts.configProblems ?? []), ...sideProblems, ...checkTargetConfig(selected, opts.targets, registry, { includeSlow: opts.includeSlow ?? false })];
   if (misconfigured.length) throw new SpecgateErrorList(misconfigured);
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   warnUnmatchedBaseline(baseline, suites, bus);
@@ -258,9 +264,10 @@ function interruptionOf(reason: unknown): Interruption {
 
 /**
  * The sides each suite judges: `--side` for it, else its profile section's `side:`; a suite
- * with neither judges every side. A side the suite does not declare stops the run (exit 2).
+ * with neither judges every side. A side the suite does not declare is a problem that stops the
+ * run (exit 2); its suite is checked meanwhile with every side.
  */
-function chosenSides(suites: LoadedSuite[], opts: RunOptions): Map<string, string[]> {
+function chosenSides(suites: LoadedSuite[], opts: RunOptions): { sides: Map<string, string[]>; problems: SpecgateError[] } {
   const out = new Map<string, string[]>();
   const errors: SpecgateError[] = [];
   for (const suite of suites) {
@@ -275,8 +282,7 @@ function chosenSides(suites: LoadedSuite[], opts: RunOptions): Map<string, strin
     if (problem) errors.push(problem);
     else out.set(suite.name, [side]);
   }
-  if (errors.length) throw new SpecgateErrorList(errors);
-  return out;
+  return { sides: out, problems: errors };
 }
 
 /**

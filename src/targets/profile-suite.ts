@@ -21,6 +21,8 @@ export interface SuiteBuildContext {
   location: SourceLocation;
   /** Problems are collected here so that the loader reports all of them at once. */
   errors: SpecgateError[];
+  /** Keys of the section set aside for breaking the schema (reported already; see profile-pruning.ts). */
+  broken?: ReadonlySet<string>;
 }
 
 /** `database:` after schema validation: a URL, or a process speaking JSON lines (with where and how it runs). */
@@ -67,6 +69,8 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
     }
     collectLeaves(vars[name], secrets);
   });
+  // which vars are secret is unknown while secrets: breaks its rule: every value is kept out of messages
+  if (ctx.broken?.has('secrets')) collectLeaves(vars, secrets);
   const headerNames: Record<string, string> = {};
   for (const [neutral, actual] of Object.entries(raw.headers ?? {})) headerNames[neutral.toLowerCase()] = actual;
 
@@ -82,6 +86,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.exec) out.exec = execConfig(raw.exec, ctx.base);
   if (raw.clock) out.clock = { advance: raw.clock.advance };
   if (raw.agent) out.agent = agentSection(raw.agent, ctx);
+  if (ctx.broken?.size) out.broken = [...ctx.broken];
   return out;
 }
 
@@ -162,6 +167,8 @@ function databaseSection(raw: RawDatabase, vars: Record<string, unknown>, ctx: S
     if (extra) return problem(`database.${extra} applies only to a database process (exec), not to a url`, extra);
     if (raw.url.includes(PLACEHOLDER))
       return problem(`database.url is still ${JSON.stringify(PLACEHOLDER)}: put your database's URL there (postgres://..., mongodb://...), or name a program that speaks for it with database.exec`, 'url');
+    // an unset ${env:...} is a problem of its own already; the URL is judged once it is set
+    if (raw.url.includes('${env:')) return { url: raw.url };
     const wrong = urlProblem(raw.url, vars, ctx.suite);
     if (wrong) return problem(`suites.${ctx.suite}.database.url ${wrong}`, 'url');
     return { url: raw.url, ...(raw.timeoutMs !== undefined ? { timeoutMs: raw.timeoutMs } : {}) };

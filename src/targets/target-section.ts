@@ -47,4 +47,9 @@ export interface TargetSection {
   location?: SourceLocation;
   /** Where the profile writes `vars:`, `agent:` and each var (for messages about them). */
   locations?: { vars?: SourceLocation; agent?: SourceLocation; var: Record<string, SourceLocation> };
+  /**
+   * Keys of the profile's section left out because they break its schema (a profile with
+   * problems, checked but never run): the checks that read them are skipped, not misled.
+   */
+  broken?: string[];
 }

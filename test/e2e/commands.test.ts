@@ -83,12 +83,17 @@ describe('specgate validate', () => {
   });
 
   it('accepts a good target profile and rejects one with an unknown key', async () => {
-    const good = writeProfile(tmp.dir, 'good-profile', { suites: { demo: { vars: { base_url: 'http://127.0.0.1:1' } } } });
+    // the demo suite is not built in: validate, like run, is given its module
+    const good = writeProfile(tmp.dir, 'good-profile', { suites: { demo: { vars: { base_url: 'http://127.0.0.1:1', api_key: 'k' } } } });
     const bad = writeProfile(tmp.dir, 'bad-profile', { suites: { demo: { varz: { base_url: 'http://127.0.0.1:1' } } } });
-    expect((await runCli(['validate', good], { cwd: tmp.dir })).code).toBe(0);
-    const res = await runCli(['validate', bad], { cwd: tmp.dir });
+    expect((await runCli(['validate', '--suite-module', DEMO_MODULE, good], { cwd: tmp.dir })).code).toBe(0);
+    const res = await runCli(['validate', '--suite-module', DEMO_MODULE, bad], { cwd: tmp.dir });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/\[SG_CONFIG\].*bad-profile\.yaml:\d+:\d+: .*varz/);
+    // without the module, the section names a suite specgate does not know
+    const unknown = await runCli(['validate', good], { cwd: tmp.dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('suites.demo names no suite specgate knows');
   });
 
   it('accepts a good baseline and rejects one with a bad expiry date', async () => {

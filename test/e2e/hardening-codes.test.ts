@@ -208,7 +208,7 @@ describe('a YAML alias bomb in any file specgate reads is a positioned exit 2, q
     const profile = join(tmp.dir, 'many-aliases.yaml');
     const names = Array.from({ length: 1500 }, (_x, i) => `      n${i}: *key`).join('\n');
     writeFileSync(profile, `name: many\nsuites:\n  demo:\n    vars:\n      base_url: http://127.0.0.1:9\n      api_key: &key profile-key-0001\n${names}\n`);
-    const run = await runCli(['validate', profile], { cwd: tmp.dir });
+    const run = await runCli(['validate', '--suite-module', DEMO_MODULE, profile], { cwd: tmp.dir });
     expect([run.code, run.stderr]).toEqual([0, '']);
   }, 30_000);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SpecgateError, SpecgateErrorList } from '../../src/errors.js';
-import { loadProfile } from '../../src/targets/profile.js';
+import { loadProfile, readProfile } from '../../src/targets/profile.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/targets/profiles/', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'specgate-profile-'));
@@ -86,12 +86,14 @@ describe('loadProfile', () => {
     const file = write(['suites:', '  oauth:', '    vars: { auth_url: "https://x" }', '    http:', '      timeoutMs: fast', ''].join('\n'));
     const err = loadError(file);
     expect(err.code).toBe('SG_CONFIG');
-    expect(err.message).toBe(`${file}:5:18: suites.oauth.http.timeoutMs must be integer`);
+    expect(err.message).toBe(`${file}:5:18: suites.oauth.http.timeoutMs must be integer, not a string; write a whole number there`);
   });
 
   it('points an unknown property at its own key', () => {
     const file = write(['suites:', '  oauth:', '    varz: {}', ''].join('\n'));
-    expect(loadError(file).message).toBe(`${file}:3:5: suites.oauth has an unknown property "varz"`);
+    expect(loadError(file).message).toBe(
+      `${file}:3:5: suites.oauth has an unknown property "varz"; did you mean "vars"? the keys allowed here: description, side, vars, secrets, headers, paths, database, http, exec, clock, agent`,
+    );
   });
 
   it('reports a scripted agent without actions and a bad enum in one list', () => {
@@ -103,8 +105,9 @@ describe('loadProfile', () => {
   });
 
   it('reports a missing suites section and a bad suite name', () => {
-    expect(loadError(write('name: x\n')).message).toMatch(/:1:1: the profile must have required property 'suites'$/);
-    expect(loadError(write('suites:\n  Bad_Name: {}\n')).message).toMatch(/:2:3: suites has an invalid name "Bad_Name"$/);
+    expect(loadError(write('name: x\n')).message).toMatch(/:1:1: the profile must have required property 'suites'; add it$/);
+    // one message for the name (not also the pattern inside the rule for names)
+    expect(loadError(write('suites:\n  Bad_Name: {}\n')).message).toMatch(/^[^\n]*:2:3: suites has an invalid name "Bad_Name"; rename it to match \^\[a-z\]\[a-z0-9-\]\*\$$/);
   });
 
   it('reports YAML syntax errors (duplicate keys) with their position', () => {
@@ -140,3 +143,75 @@ describe('loadProfile', () => {
     expect(e.message).toMatch(/:4:\d+: .*paths/);
   });
 });
+
+describe('readProfile', () => {
+  it('reports schema errors, unset environment variables and section rules together, each with its section', () => {
+    const file = write([
+      'nmae: x',
+      'suites:',
+      '  oauth:',
+      '    vars: { client_secret: "${env:NOPE_A}", auth_url: "https://x" }',
+      '    http: { timeoutMs: fast }',
+      '    secrets: [auth_url, missing]',
+      '  other:',
+      '    vars: { key: "${env:NOPE_B}" }',
+      '    database: { url: "postgres://u:p@ss/word@h/db" }',
+      '',
+    ].join('\n'));
+    const reading = readProfile(file, {});
+    expect(reading.stopped).toBeUndefined();
+    expect(reading.problems.map((p) => [p.suite, p.error.message.replace(`${file}:`, '')])).toEqual([
+      [undefined, expect.stringMatching(/^1:1: the profile has an unknown property "nmae"; did you mean "name"\?/)],
+      ['oauth', '5:24: suites.oauth.http.timeoutMs must be integer, not a string; write a whole number there'],
+      ['oauth', '4:28: the environment variable NOPE_A is not set; export it before running specgate (the profile reads it with ${env:NOPE_A})'],
+      ['other', '8:18: the environment variable NOPE_B is not set; export it before running specgate (the profile reads it with ${env:NOPE_B})'],
+      ['oauth', '6:25: secrets names "missing", which is not a var of suite oauth; list var names here, not values'],
+      ['other', expect.stringMatching(/^9:22: suites\.other\.database\.url has a password holding characters/)],
+    ]);
+    // the rest is read: the section without its broken http:, the unset reference left as written
+    expect(reading.profile?.suites.oauth?.vars).toEqual({ client_secret: '${env:NOPE_A}', auth_url: 'https://x' });
+    expect(reading.profile?.suites.oauth?.http).toBeUndefined();
+    expect(reading.profile?.suites.oauth?.broken).toEqual(['http']);
+    expect(Object.keys(reading.sections)).toEqual(['oauth', 'other']);
+    expect(reading.sections.other).toMatchObject({ line: 7, column: 3 });
+  });
+
+  it('loadProfile throws the same problems as one list', () => {
+    const file = write(['suites:', '  oauth:', '    vars: { a: "${env:NOPE_A}" }', '    http: { timeoutMs: fast }', ''].join('\n'));
+    const err = loadError(file, {});
+    expect(err).toBeInstanceOf(SpecgateErrorList);
+    expect((err as SpecgateErrorList).errors.map((e) => e.message.replace(`${file}:`, '').split(':')[0])).toEqual(['4', '3']);
+  });
+
+  it('keeps every value of a section secret while its secrets: breaks the schema', () => {
+    const file = write(['suites:', '  oauth:', '    vars: { token: "t0ps3cret", nested: { k: "inner-value" } }', '    secrets: token', ''].join('\n'));
+    const reading = readProfile(file, {});
+    expect(reading.problems.map((p) => p.error.message)).toEqual([`${file}:4:14: suites.oauth.secrets must be array, not a string; write a list there`]);
+    expect(new Set(reading.profile?.suites.oauth?.secrets)).toEqual(new Set(['t0ps3cret', 'inner-value']));
+  });
+
+  it('judges no database URL that still reads an unset environment variable', () => {
+    const file = write(['suites:', '  ledger:', '    database: { url: "postgres://app:${env:NOPE_PW}@127.0.0.1:5432/db" }', ''].join('\n'));
+    const reading = readProfile(file, {});
+    expect(reading.problems.map((p) => p.error.detail?.variable)).toEqual(['NOPE_PW']);
+  });
+
+  it('stops at what keeps the rest from being read, saying why', () => {
+    const syntax = readProfile(write(['suites:', '  oauth: {}', '  oauth: {}', ''].join('\n')), {});
+    expect(syntax.stopped).toBe('its YAML does not parse');
+    expect(syntax.problems.map((p) => p.error.message)).toEqual([expect.stringMatching(/:3:3: Map keys must be unique$/)]);
+    const noSuites = readProfile(write(['nmae: x', 'suites: [a]', ''].join('\n')), {});
+    expect(noSuites.stopped).toBe('it has no suites: mapping to read the sections from');
+    expect(noSuites.problems).toHaveLength(2);
+    expect(readProfile(write(''), {}).stopped).toBe('it is empty');
+    expect(readProfile(join(tmp, 'nope.yaml'), {}).stopped).toBe('the file cannot be read');
+  });
+
+  it('does not list a section whose name no suite can have (the schema says so already)', () => {
+    const reading = readProfile(write(['suites:', '  Bad_Name: {}', '  merchant: 7', '  ok: {}', ''].join('\n')), {});
+    expect(Object.keys(reading.sections)).toEqual(['merchant', 'ok']);
+    expect(Object.keys(reading.profile?.suites ?? {})).toEqual(['ok']);
+    expect(reading.problems.map((p) => p.suite)).toEqual(['Bad_Name', 'merchant']);
+  });
+});
+

@@ -4,6 +4,7 @@ import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
 import { fromRoot } from '../../paths.js';
 import { MAX_JSON_DEPTH } from '../../targets/body-parse.js';
 import type { YamlSource } from './yaml-source.js';
+import { nearestNames } from '../near-names.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
 export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api' | 'har';
@@ -119,13 +120,15 @@ export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateEr
   // break a rule (a pattern, a type) is checked once per expanded row instead (the loader does).
   const all = validate.errors ?? [];
   const templated = new Set(name === 'cases' ? all.filter((e) => isRowPlaceholder(e.data)).map((e) => e.instancePath.split('/')[1]) : []);
-  const errors = pickRelevant(all, src.data, phrasing).filter((e) => !templated.has(e.instancePath.split('/')[1]));
+  // in a profile's words, a name's own rule (a pattern inside propertyNames) repeats what the propertyNames error says of it
+  const errors = pickRelevant(all, src.data, phrasing).filter((e) => !templated.has(e.instancePath.split('/')[1]) && (phrasing !== 'profile' || e.propertyName === undefined));
   return errors.map((e) => {
     const path = e.instancePath.split('/').slice(1).map(unescapePointer);
     const key = e.keyword === 'additionalProperties' ? e.params['additionalProperty'] : e.keyword === 'propertyNames' ? e.params['propertyName'] : undefined;
     const keyPath = [...path, String(key)];
     const at = key !== undefined ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
-    return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e, phrasing)}`, { ...at, rule: e.schemaPath });
+    // `path`: the value (or the unknown or invalid key) the rule is about, for readers that set it aside
+    return new SpecgateError(code, `${src.file}:${at.line}:${at.column}: ${describe(e, phrasing)}`, { ...at, rule: e.schemaPath, path: key !== undefined ? keyPath : path });
   });
 }
 
@@ -253,11 +256,35 @@ function valueText(e: ErrorObject): unknown {
   return e.data;
 }
 
+/** A profile's rule broken, in ajv's words, and what to write instead. */
 function describeForProfile(e: ErrorObject): string {
   const where = e.instancePath ? e.instancePath.slice(1).split('/').map(unescapePointer).join('.') : 'the profile';
   const params = e.params as Record<string, unknown>;
-  if (e.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') return `${where} has an unknown property "${params['additionalProperty']}"`;
-  if (e.keyword === 'propertyNames' && typeof params['propertyName'] === 'string') return `${where} has an invalid name "${params['propertyName']}"`;
+  if (e.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
+    const allowed = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');
+    const near = nearestNames(params['additionalProperty'], allowed, 1)[0];
+    const fix = near ? `did you mean "${near}"? ` : '';
+    return `${where} has an unknown property "${params['additionalProperty']}"; ${fix}${allowed.length ? `the keys allowed here: ${allowed.join(', ')}` : 'remove it'}`;
+  }
+  if (e.keyword === 'propertyNames' && typeof params['propertyName'] === 'string') {
+    const pattern = (e.schema as { pattern?: unknown } | undefined)?.pattern;
+    return `${where} has an invalid name "${params['propertyName']}"${typeof pattern === 'string' ? `; rename it to match ${pattern}` : ''}`;
+  }
   if (e.keyword === 'enum' && Array.isArray(params['allowedValues'])) return `${where} must be one of: ${params['allowedValues'].map(String).join(', ')}`;
+  if (e.keyword === 'type') return `${where} ${e.message ?? e.keyword}, not ${shownValue(e.data)}; write ${String(params['type']).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')} there`;
+  if (e.keyword === 'required') return `${where} ${e.message ?? e.keyword}; add it`;
   return `${where} ${e.message ?? e.keyword}`;
+}
+
+/** JSON Schema's types as a profile's author writes them in YAML. */
+const TYPE_WORDS: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'a mapping', array: 'a list', null: 'nothing' };
+
+/** What kind of value a profile holds where a rule wants another: never the value, which may be a secret written out. */
+function shownValue(v: unknown): string {
+  if (Array.isArray(v)) return 'a list';
+  if (v === null) return 'empty';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'boolean') return 'true or false';
+  if (typeof v === 'number' || typeof v === 'bigint') return Number.isInteger(Number(v)) ? 'a whole number' : 'a number';
+  return `a ${typeof v}`;
 }

@@ -1,0 +1,78 @@
+import type { SpecgateError } from '../src/errors.js';
+import { checkTargetConfig } from '../src/engine/loader/target-config.js';
+import { formatLocation } from '../src/engine/loader/yaml-source.js';
+import type { LoadedSuite } from '../src/engine/model.js';
+import { loadSuites } from '../src/engine/run.js';
+import { casesOfSides, unknownSide } from '../src/engine/sides.js';
+import type { SuiteModule } from '../src/engine/suite-module.js';
+import type { TargetChoice } from '../src/engine/target-setup.js';
+import { readProfile, type ProfileProblem, type TargetProfile } from '../src/targets/profile.js';
+import type { TargetSection } from '../src/targets/target-section.js';
+import { unknownSuite } from './target-choice.js';
+
+/** Every problem `specgate validate` finds in one target profile. */
+export interface ProfileCheck {
+  /** Absolute path of the profile. */
+  file: string;
+  /** In the order found, each with the suite whose section holds it (none: the top level). */
+  problems: ProfileProblem[];
+  /** The suites the profile has sections for, in the file's order: how the problems are grouped. */
+  sections: string[];
+  /** Why the check stopped before the end (YAML that does not parse, ...): other problems may follow once it is fixed. */
+  stopped?: string;
+}
+
+/**
+ * Checks a target profile as a run of every case of each suite it names would check it before
+ * starting, and collects every problem at once (DESIGN "Targets"): YAML syntax, the profile's
+ * schema, unset `${env:NAME}`, a section's own rules (database URL, `secrets:`, page steps),
+ * sections for suites specgate does not know, a `side:` the suite lacks, and what the cases need
+ * of the target: required variables, placeholders left from `specgate init`, misspelt names,
+ * URL bases, the user agent and its actions. Only what stops the reading of the file (it
+ * cannot be read, its YAML does not parse, it has no `suites:` mapping) ends the check early.
+ */
+export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.ProcessEnv = process.env): ProfileCheck {
+  const reading = readProfile(file, env);
+  const sections = Object.keys(reading.sections);
+  const base = { file: reading.file, sections };
+  if (reading.stopped || !reading.profile) return { ...base, problems: reading.problems, stopped: reading.stopped ?? 'the profile cannot be read' };
+  const profile = reading.profile;
+  const problems = [...reading.problems];
+  const known = new Map(modules.map((m) => [m.name, m]));
+  const checked = new Map<string, TargetSection>();
+  for (const [name, at] of Object.entries(reading.sections)) {
+    const section = profile.suites[name];
+    if (!known.has(name)) problems.push({ suite: name, error: unknownSuite(reading.file, at, name, [...known.keys()]) });
+    else if (section) checked.set(name, section);
+  }
+  if (!checked.size) return { ...base, problems };
+  const { registry, suites } = loadSuites(modules, [...checked.keys()]);
+  for (const suite of suites) {
+    const choice = targetOf(profile, checked.get(suite.name) ?? { vars: {} }, known.get(suite.name));
+    const { cases, problem } = casesOfSide(suite, choice.section);
+    if (problem) problems.push({ suite: suite.name, error: problem });
+    for (const error of checkTargetConfig([{ suite, cases }], { [suite.name]: choice }, registry, { includeSlow: false })) problems.push({ suite: suite.name, error });
+  }
+  return { ...base, problems };
+}
+
+/** The target a run would build from the profile's section: completed by the suite, as `specgate run` does. */
+function targetOf(profile: TargetProfile, written: TargetSection, module: SuiteModule | undefined): TargetChoice & { section: TargetSection } {
+  const section: TargetSection = { ...written };
+  const complete = module?.completeTarget;
+  if (complete) {
+    const done = complete({ vars: section.vars, ...(section.exec ? { exec: section.exec } : {}) });
+    section.vars = done.vars;
+    if (done.exec) section.exec = done.exec;
+  }
+  return { section, label: section.description ?? profile.name ?? profile.file, secrets: [...profile.secrets] };
+}
+
+/** The cases a run of the section's `side:` would run, or every case with the problem of a side the suite lacks. */
+function casesOfSide(suite: LoadedSuite, section: TargetSection): { cases: LoadedSuite['cases']; problem?: SpecgateError } {
+  if (section.side === undefined) return { cases: suite.cases };
+  const label = `${section.location ? `${formatLocation(section.location)}: ` : ''}the target profile's suites.${suite.name}.side`;
+  const problem = unknownSide(suite, section.side, { code: 'SG_CONFIG', label, ...(section.location ? { location: section.location } : {}) });
+  if (problem) return { cases: suite.cases, problem };
+  return { cases: casesOfSides(suite, suite.cases, [section.side]) };
+}
