@@ -3,7 +3,8 @@
  * text, then expected, then actual, then the replay command), an error, a stale baseline entry,
  * or (verbose) a one-line mark.
  */
-import type { CaseResult, Failure, Requirement } from '../engine/model.js';
+import type { CaseResult, Exchange, Failure, Requirement } from '../engine/model.js';
+import { curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from './exchange-text.js';
 import { showValue } from './json-text.js';
 import { wrapText, type Style } from './style.js';
 import { cleanText, oneLine, skipText, truncate } from './text.js';
@@ -32,7 +33,7 @@ export function caseLines(ctx: CaseLineContext, c: CaseResult): string[] | undef
   if (c.outcome === 'failed' && c.baseline === 'expected-failure') {
     return verbose ? [st.dim(`  ~ ${name}: expected failure (baseline)`)] : undefined;
   }
-  if (c.outcome === 'failed') return [st.red(`  × ${name}`), ...c.failures.flatMap((f) => failureLines(ctx, c, f)), ''];
+  if (c.outcome === 'failed') return [st.red(`  × ${name}`), ...failedCaseLines(ctx, c), ''];
   if (c.outcome === 'errored') {
     const why = cleanText(`${c.errorCode ?? 'error'}: ${c.reason ?? 'errored'}`);
     return [st.yellow(`  ! ${name}`), ...wrapText(why, width, '    ', '      '), ''];
@@ -45,7 +46,47 @@ export function caseLines(ctx: CaseLineContext, c: CaseResult): string[] | undef
   return [`  ${mark} ${name}${c.outcome === 'skipped' ? st.dim(` (${c.notApplicable ? '' : 'skipped: '}${oneLine(cleanText(c.notApplicable ? skipText(c) : (c.reason ?? '')), 60)})`) : ''}`];
 }
 
-/** One failure: the requirement, the message, expected and actual, the exchange, and how to replay it. */
+/**
+ * A failed case's failures, each followed by the exchange it was judged on (once for failures
+ * judged on the same one) with a `curl` command that sends its request again, and the command
+ * that replays the case when no property failure printed its own.
+ */
+function failedCaseLines(ctx: CaseLineContext, c: CaseResult): string[] {
+  const lines: string[] = [];
+  let shown: Exchange | undefined;
+  let replayed = false;
+  for (const f of c.failures) {
+    lines.push(...failureLines(ctx, c, f));
+    replayed ||= (f.property ?? c.property)?.replay !== undefined;
+    const x = exchangeOf(c, f);
+    if (x === undefined || sameExchange(x, shown)) continue;
+    shown = x;
+    lines.push(...exchangeBlock(ctx, x));
+  }
+  if (!replayed && c.replay !== undefined) lines.push(`       Replay: ${ctx.st.bold(cleanText(c.replay))}`);
+  return lines;
+}
+
+/** An exchange as the console shows it: its request and answer (heads of the bodies), and a curl line for HTTP. */
+function exchangeBlock(ctx: CaseLineContext, x: Exchange): string[] {
+  const { st, width, verbose } = ctx;
+  const detail = exchangeLines(x, verbose ? 2000 : 200);
+  if (!detail) return [st.dim(`       Exchange: ${oneLine(cleanText(x.summary), width)}`)];
+  const lines = detail.map((l) => {
+    const indent = /^ */.exec(l)?.[0] ?? '';
+    return st.dim(`       ${indent}${oneLine(cleanText(l), Math.max(40, width - 7 - indent.length))}`);
+  });
+  const curl = curlCommand(x);
+  if (curl !== undefined) {
+    // never shortened: it must stay copy-pasteable
+    lines.push(`       Try: ${cleanText(curl)}`);
+    const note = curlNote(curl);
+    if (note) lines.push(st.dim(`            ${note}`));
+  }
+  return lines;
+}
+
+/** One failure: the requirement, the message, expected and actual, and how to replay it. */
 function failureLines(ctx: CaseLineContext, c: CaseResult, f: Failure): string[] {
   const { st, width } = ctx;
   const req = ctx.requirement(c.suite, f.requirement);
@@ -53,7 +94,6 @@ function failureLines(ctx: CaseLineContext, c: CaseResult, f: Failure): string[]
   const lines = [...wrapText(cleanText(`-> ${head}`), width, '    ', '       '), ...wrapText(cleanText(f.message), width, '       ')];
   if (f.expected !== undefined) lines.push(...valueLines(ctx, 'Expected:', f.expected, '       '));
   if (f.actual !== undefined) lines.push(...valueLines(ctx, '  Actual:', f.actual, '       '));
-  if (f.exchange) lines.push(st.dim(`       Exchange: ${oneLine(cleanText(f.exchange.summary), width)}`));
   const p = f.property ?? c.property;
   if (p) {
     lines.push(st.dim(`       Seed: ${p.seed}${p.path !== undefined ? `, path: ${p.path}` : ''}`));

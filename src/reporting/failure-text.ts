@@ -4,6 +4,7 @@
  * the seed, the shrunk counterexample and the replay command).
  */
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RunResult } from '../engine/model.js';
+import { curlCommand, curlNote, exchangeOf, sameExchange } from './exchange-text.js';
 import { showValue } from './json-text.js';
 import { BODY_CAP, truncate } from './text.js';
 
@@ -50,11 +51,16 @@ export function describeProperty(p: PropertyInfo): string[] {
   return lines;
 }
 
-/** One exchange: its summary line, then request and response when captured. */
+/** One exchange: its summary line, then request and response when captured, and for HTTP a curl command sending the request again. */
 export function describeExchange(x: Exchange): string[] {
   const lines = [`exchange: ${x.summary}${x.durationMs !== undefined ? ` (${Math.round(x.durationMs)} ms)` : ''}`];
   if (x.request !== undefined) lines.push(value('request:', x.request));
   if (x.response !== undefined) lines.push(value('response:', x.response));
+  const curl = curlCommand(x);
+  if (curl !== undefined) {
+    const note = curlNote(curl);
+    lines.push(`try: ${curl}${note ? `\n${note}` : ''}`);
+  }
   return lines;
 }
 
@@ -73,12 +79,24 @@ export function describeFailure(f: Failure, info: RequirementInfo | undefined, c
   return lines.join('\n');
 }
 
-/** Every failure of a case, numbered when there are several, capped to {@link BODY_CAP}. */
+/**
+ * Every failure of a case, numbered when there are several, capped to {@link BODY_CAP}. A failure
+ * that carries no exchange of its own shows the one its case recorded last (once for all such
+ * failures); the case's replay command comes first when no property failure gives one.
+ */
 export function describeCaseFailures(c: CaseResult, lookup: RequirementLookup): string {
+  let shown: Exchange | undefined;
   const parts = c.failures.map((f, i) => {
-    const text = describeFailure(f, lookup(c.suite, f.requirement), c.property);
+    const own = f.exchange;
+    const x = exchangeOf(c, f);
+    const withExchange = own === undefined && x !== undefined && !sameExchange(x, shown) ? { ...f, exchange: x } : f;
+    if (withExchange.exchange) shown = withExchange.exchange;
+    const text = describeFailure(withExchange, lookup(c.suite, f.requirement), c.property);
     return c.failures.length > 1 ? `failure ${i + 1} of ${c.failures.length}\n${text}` : text;
   });
+  // first, so that a cap on the text never cuts it off
+  const replayed = c.failures.some((f) => (f.property ?? c.property)?.replay !== undefined);
+  if (c.outcome === 'failed' && !replayed && c.replay !== undefined) parts.unshift(`replay: ${c.replay}`);
   if (c.reason !== undefined) parts.unshift(c.reason);
   if (c.failures.length === 0 && c.exchanges.length > 0) {
     // No failure carries an exchange (errored case): show what was observed last.

@@ -5,6 +5,7 @@
  */
 import { blockedWords, rootCauses } from './root-causes.js';
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
+import { curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from './exchange-text.js';
 import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
@@ -68,11 +69,24 @@ export function requirementMatrix(result: RunResult): string {
     .join('');
 }
 
+/** An exchange: request and answer in short (open), in full (folded), and a curl command sending the request again. */
 function exchangeBlock(x: Exchange): string {
   const parts = [`<summary>exchange: <code>${esc(x.summary)}</code>${x.durationMs !== undefined ? ` (${Math.round(x.durationMs)} ms)` : ''}</summary>`];
   if (x.request !== undefined) parts.push(`<div>request</div><pre>${escValue(x.request)}</pre>`);
   if (x.response !== undefined) parts.push(`<div>response</div><pre>${escValue(x.response)}</pre>`);
-  return `<details class="exchange">${parts.join('')}</details>`;
+  const short = exchangeLines(x);
+  const curl = curlCommand(x);
+  const note = curl === undefined ? undefined : curlNote(curl);
+  return [
+    short ? `<pre class="exchange-short">${esc(short.join('\n'))}</pre>` : '',
+    `<details class="exchange">${parts.join('')}</details>`,
+    curl !== undefined ? `<div>try</div><pre class="replay"><code>${esc(curl)}</code></pre>${note ? `<div class="reason">${esc(note)}</div>` : ''}` : '',
+  ].join('');
+}
+
+/** The anchor of a case's first failure of a requirement, which the root failures link to. */
+export function failureAnchor(suite: string, caseId: string, requirement: string): string {
+  return `failure-${[suite, caseId, requirement].map((p) => p.replace(/[^A-Za-z0-9_-]/g, '_')).join('--')}`;
 }
 
 function propertyBlock(p: PropertyInfo): string {
@@ -82,8 +96,11 @@ function propertyBlock(p: PropertyInfo): string {
   return lines.join('');
 }
 
-function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined): string {
+function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined, shown: { anchors: Set<string>; exchange?: Exchange }): string {
   const expected = c.baseline === 'expected-failure' || verdict?.status === 'expected-failure';
+  const anchor = failureAnchor(c.suite, c.id, f.requirement);
+  const id = shown.anchors.has(anchor) ? '' : ` id="${anchor}"`;
+  shown.anchors.add(anchor);
   const parts = [
     `<h4><code>${esc(f.requirement)}</code>${verdict ? ` (${esc(verdict.level)})` : ''} in case <code>${esc(c.suite)}/${esc(c.id)}</code>${expected ? ` ${badge('expected-failure')}` : ''}</h4>`,
     verdict ? `<div class="reason">${esc(verdict.text)}</div>` : '',
@@ -93,8 +110,12 @@ function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | u
   if (f.actual !== undefined) parts.push(`<div>actual</div><pre class="actual">${escValue(f.actual)}</pre>`);
   const property = f.property ?? c.property;
   if (property) parts.push(propertyBlock(property));
-  if (f.exchange) parts.push(exchangeBlock(f.exchange));
-  return `<div class="failure${expected ? ' expected' : ''}" data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
+  else if (c.replay !== undefined) parts.push(`<div>replay</div><pre class="replay"><code>${esc(c.replay)}</code></pre>`);
+  // the exchange judged, or the case's last one; shown once for the failures of a case judged on it
+  const x = exchangeOf(c, f);
+  if (x !== undefined && !sameExchange(x, shown.exchange)) parts.push(exchangeBlock(x));
+  shown.exchange = x;
+  return `<div class="failure${expected ? ' expected' : ''}"${id} data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
 }
 
 /**
@@ -122,9 +143,12 @@ export function failureList(result: RunResult): string {
   const verdicts = new Map(result.suites.flatMap((s) => s.requirements).map((v) => [`${v.suite}\u0000${v.id}`, v]));
   const blocks: string[] = [];
   let total = 0;
+  const shown: { anchors: Set<string>; exchange?: Exchange } = { anchors: new Set() };
   for (const s of result.suites)
-    for (const c of s.cases)
-      for (const f of c.failures) if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`)));
+    for (const c of s.cases) {
+      delete shown.exchange;
+      for (const f of c.failures) if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`), shown));
+    }
   if (!blocks.length) return '<p>No failures.</p>';
   return blocks.join('') + (total > blocks.length ? leftOut(total - blocks.length, 'failures') : '');
 }
@@ -166,7 +190,7 @@ export function rootCauseSection(result: RunResult): string {
   const items = roots.map((r) => {
     const blocked = r.blocks.length ? `<div class="reason">${esc(blockedWords(r.blocks, 12))}</div>` : '';
     const replay = r.replay ? `<pre class="replay"><code>${esc(r.replay)}</code></pre>` : '';
-    return `<li class="root${r.gating ? '' : ' non-gating'}"><code>${esc(r.suite)}</code> ${badge('failed', r.verdict.level)} <code>${esc(r.verdict.id)}</code> ${esc(r.verdict.text)}<div class="reason">failed in ${r.cases.map((c) => `<code>${esc(c.id)}</code>`).join(', ')}${r.gating ? '' : ' (does not gate at this level)'}</div>${replay}${blocked}</li>`;
+    return `<li class="root${r.gating ? '' : ' non-gating'}"><code>${esc(r.suite)}</code> ${badge('failed', r.verdict.level)} <code>${esc(r.verdict.id)}</code> ${esc(r.verdict.text)}<div class="reason">failed in ${r.cases.map((c) => `<a href="#${failureAnchor(r.suite, c.id, r.verdict.id)}"><code>${esc(c.id)}</code></a>`).join(', ')}${r.gating ? '' : ' (does not gate at this level)'}</div>${replay}${blocked}</li>`;
   });
   const others = blockers.map((b) => `<li class="root blocker"><code>${esc(b.suite)}</code> <code>${esc(b.requirement)}</code> did not hold where cases rest on it (not failed in this run)<div class="reason">${esc(blockedWords(b.blocks, 12))}</div></li>`);
   return `<h2>Root failures (${roots.length})</h2><p class="reason">Fix these first: the requirements they block are judged again once they hold.</p><ol class="roots">${[...items, ...others].join('')}</ol>`;

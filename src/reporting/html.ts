@@ -58,14 +58,14 @@ export function renderHtml(result: RunResult, meta: HtmlMeta = {}): string {
 <div class="verdict exit-${s.exitCode}" id="verdict">exit code ${s.exitCode}: ${esc(s.verdict)}</div>
 ${baselineNotes.length ? `<ul class="baseline-notes">${baselineNotes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}
 ${rootCauseSection(result)}
+<h2 id="failures">Failures (${result.suites.reduce((n, x) => n + x.cases.reduce((k, c) => k + c.failures.length, 0), 0)})</h2>
+${failureList(result)}
 <h2>Run</h2>
 ${metaTable(result, m)}
 ${summaryChart(result)}
 <h2>Requirements</h2>
 ${filterBar('req', reqCounts)}
 ${requirementMatrix(result)}
-<h2>Failures (${result.suites.reduce((n, x) => n + x.cases.reduce((k, c) => k + c.failures.length, 0), 0)})</h2>
-${failureList(result)}
 <h2>Cases</h2>
 ${filterBar('case', caseCounts)}
 ${caseTable(result)}

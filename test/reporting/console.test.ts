@@ -53,7 +53,8 @@ describe('console reporter: failures', () => {
   it('prints each failure h2spec style: requirement, expected, actual, replay, in that order', async () => {
     const text = await runConsole();
     const block = text.slice(text.indexOf('× oauth/device-poll-too-fast'), text.indexOf('× oauth/redirect-uri-rules'));
-    const order = ['-> OAUTH-DEVICE-SLOW-DOWN (MUST): Polling sooner', 'body.error differs', 'Expected: {', 'Actual: {', 'Exchange: POST'].map((s) => block.indexOf(s));
+    // the exchange judged: request and answer, then a curl line sending the request again
+    const order = ['-> OAUTH-DEVICE-SLOW-DOWN (MUST): Polling sooner', 'body.error differs', 'Expected: {', 'Actual: {', 'Request: POST', 'Answer: ', 'Try: curl '].map((s) => block.indexOf(s));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(block).toContain('"id": 9007199254740993');

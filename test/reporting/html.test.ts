@@ -21,12 +21,28 @@ function hostile(): RunResult {
 describe('renderHtml', () => {
   const html = renderHtml(hostile(), { version: '9.9.9', node: 'v20.0.0' });
 
+  it('opens on the failures: root failures link to them, and they come before the requirement table', () => {
+    const failures = html.indexOf('<h2 id="failures">');
+    expect(failures).toBeGreaterThan(0);
+    expect(html.indexOf('<h2>Root failures')).toBeLessThan(failures);
+    expect(failures).toBeLessThan(html.indexOf('<h2>Requirements</h2>'));
+    const links = [...html.matchAll(/<a href="#(failure-[^"]+)">/g)].map((m) => m[1] as string);
+    expect(links.length).toBeGreaterThan(0);
+    for (const id of links) expect(html).toContain(`id="${id}"`);
+  });
+
+  it('shows each failure\'s request and answer, with a curl line for an HTTP one', () => {
+    expect(html).toContain('<pre class="exchange-short">Request: ');
+    expect(html).toMatch(/<div>try<\/div><pre class="replay"><code>curl -sS -i /);
+  });
+
   it('is one self-contained page: one inline script and style, nothing fetched', () => {
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html.match(/<script\b/g)).toHaveLength(1);
     expect(html.match(/<style\b/g)).toHaveLength(1);
     // no element loads anything (escaped target text may say "src=", as text)
-    expect(html).not.toMatch(/<[a-z][^<>]*\s(src|href)\s*=/i);
+    // links within the page (root failures to their failures) are all it has
+    expect(html).not.toMatch(/<[a-z][^<>]*\s(src|href)\s*=\s*(?!["']?#)/i);
     expect(html).toContain("default-src 'none'");
   });
 
