@@ -12,7 +12,7 @@ import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict
 import { Registry } from './registry.js';
 import { interruptedSuite, runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
-import type { SuiteRuntime } from './runtime/suite-runtime.js';
+import type { Redaction, SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
@@ -187,7 +187,8 @@ function warnUnmatchedBaseline(baseline: Baseline, suites: LoadedSuite[], bus: E
 async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined): Promise<SuiteResult> {
   const { opts, registry, bus } = shared;
   const clients: HttpClient[] = [];
-  const redactor = new Redactor(choice.secrets);
+  // the profile's secrets until the target is up; then the suite's redactor, which learns what the target issues
+  let redactor: Redaction = new Redactor(choice.secrets);
   // the one default the profile schema and docs/targets.md document
   const httpTimeoutMs = choice.section?.http?.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs;
   const http = (): HttpClient => {
@@ -206,6 +207,7 @@ async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDe
     const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http, ...(opts.reportDir !== undefined ? { reportDir: opts.reportDir } : {}) });
     try {
       const rt = suiteRuntime(shared, suite, choice, { target, timeMode, http: http(), httpTimeoutMs });
+      redactor = rt.redaction;
       return await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}) });
     } finally {
       await target.stop().catch(() => undefined);
@@ -228,9 +230,10 @@ function suiteRuntime(
 ): SuiteRuntime {
   const { opts, registry, bus, seed } = shared;
   const { target } = prepared;
-  const secrets = [...choice.secrets, ...target.secrets];
-  // nothing to hide: skip walking every result
-  const redaction = secrets.length ? new Redactor(secrets) : { redactString: (s: string) => s, redactDeep: (v: unknown) => v };
+  // with nothing to hide (no secret, nothing issued yet) it returns every result as it is, unwalked
+  const redaction = new Redactor([...choice.secrets, ...target.secrets], {
+    onFull: (max) => bus.emit({ type: 'log', level: 'warn', message: `suite ${suite.name}: the target issued more than ${max} credentials; the reports mask the first ${max}, and may show later ones in clear` }),
+  });
   return {
     suite,
     module: registry.module(suite.name),

@@ -1,3 +1,4 @@
+import { LearnedSecrets, MAX_LEARNED } from './learned-secrets.js';
 import { base64Cores, literalForms } from './secret-forms.js';
 import { SecretPieces } from './secret-pieces.js';
 
@@ -25,6 +26,12 @@ function escapeRegExp(s: string): string {
  * secret-pieces.ts). Secrets shorter than 4 characters would mask innocent text, so they are
  * only masked where a value equals them exactly (a whole string, a Bearer token, one half of a
  * Basic credential).
+ *
+ * Credentials the target issues during the run are taught to it with {@link learn} as its
+ * answers arrive (src/targets/issued-credentials.ts says which): from then on they are masked
+ * raw, percent-encoded, JSON-escaped, as a Bearer token or one half of a Basic credential, and
+ * as a piece at a cut mark. The engine redacts what a case kept when the case ends, so a value
+ * kept before it was learned (a failure quoting the very answer that issued it) is masked too.
  */
 export class Redactor {
   private readonly exact: Set<string>;
@@ -33,8 +40,12 @@ export class Redactor {
   private readonly cores: RegExp | undefined;
   private readonly pieces: SecretPieces;
   private readonly secretBytes: Buffer[];
+  private readonly learned = new LearnedSecrets(MIN_SECRET);
+  private readonly onFull: ((max: number) => void) | undefined;
 
-  constructor(secrets: Iterable<string>) {
+  /** @param opts.onFull called once, when the run has learned its fill of issued credentials and one more arrives */
+  constructor(secrets: Iterable<string>, opts: { onFull?: (max: number) => void } = {}) {
+    this.onFull = opts.onFull;
     this.exact = new Set([...secrets].filter((s) => s.length > 0));
     const long = [...this.exact].filter((s) => s.length >= MIN_SECRET);
     const forms = new Set(long.flatMap(literalForms));
@@ -50,7 +61,22 @@ export class Redactor {
 
   /** False when there is nothing to redact (then every method returns its input). */
   get active(): boolean {
-    return this.exact.size > 0;
+    return this.exact.size > 0 || this.learned.size > 0;
+  }
+
+  /**
+   * Masks `values` from now on: credentials the target issued. Those shorter than 4 characters
+   * are passed over, and those shorter than 8 are masked only where a whole value equals them
+   * (learned-secrets.ts). At most {@link MAX_LEARNED} are kept; the first one refused past that
+   * calls `onFull`.
+   */
+  learn(values: Iterable<string>): void {
+    for (const v of values) {
+      if (this.exact.has(v)) continue;
+      const refused = this.learned.refused;
+      this.learned.add(v);
+      if (refused === 0 && this.learned.refused === 1) this.onFull?.(MAX_LEARNED);
+    }
   }
 
   /** True when `s` shows a secret in any form this redactor knows. */
@@ -61,10 +87,11 @@ export class Redactor {
   /** Replaces every known form of every secret in `s` with `***`. */
   redactString(s: string): string {
     if (!this.active || s.length === 0) return s;
-    if (this.exact.has(s)) return MASK;
+    if (this.exact.has(s) || this.learned.has(s)) return MASK;
     let out = s.replace(CREDENTIAL, this.maskCredential);
     if (this.cores) out = this.maskBase64Runs(out, this.cores);
     if (this.literal) out = out.replace(this.literal, MASK);
+    out = this.learned.mask(out, MASK);
     return this.pieces.mask(out, MASK);
   }
 
@@ -79,10 +106,11 @@ export class Redactor {
   }
 
   private readonly maskCredential = (whole: string, scheme: string, space: string, token: string): string => {
-    if (this.exact.has(token)) return `${scheme}${space}${MASK}`;
+    if (this.exact.has(token) || this.learned.has(token)) return `${scheme}${space}${MASK}`;
     if (scheme.toLowerCase() !== 'basic') return whole;
     const decoded = Buffer.from(token, 'base64').toString('utf8');
-    const shows = decoded.split(':').some((part) => this.exact.has(part)) || (this.literalTest?.test(decoded) ?? false);
+    const shows =
+      decoded.split(':').some((part) => this.exact.has(part) || this.learned.has(part)) || (this.literalTest?.test(decoded) ?? false) || this.learned.mask(decoded, MASK) !== decoded;
     return shows ? `${scheme}${space}${MASK}` : whole;
   };
 

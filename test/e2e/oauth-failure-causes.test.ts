@@ -89,8 +89,9 @@ describe('the oauth suite against a platform that advertises 600 seconds, answer
     const c = caseOf(report, 'device-code-expires-after-900-seconds');
     expect([c.outcome, c.reason]).toEqual(['skipped', 'blocked by OAUTH-DEVICE-EXPIRES-IN, which failed in case device-expires-in-default']);
     const expired = (c.blockedFailures ?? []).find((f) => f.requirement === 'OAUTH-DEVICE-EXPIRED-TOKEN');
+    // the device code is a credential the platform issued: named, masked (docs/reports.md)
     expect(expired?.message).toMatch(
-      /^\$\.error: expected "expired_token", got "authorization_pending" — relying on values the target advertised: device_code="[0-9a-f]{24}"…, interval=5, expires_in=600 \(captured from step 1, check oauth\.deviceStart: POST \/login\/device\/code\)$/,
+      /^\$\.error: expected "expired_token", got "authorization_pending" — relying on values the target advertised: device_code="\*\*\*"…, interval=5, expires_in=600 \(captured from step 1, check oauth\.deviceStart: POST \/login\/device\/code\)$/,
     );
   });
 
@@ -107,8 +108,9 @@ describe('the oauth suite against a platform that advertises 600 seconds, answer
     const [only, ...more] = failures('token-type-is-bearer');
     expect(more).toEqual([]);
     expect(only?.requirement).toBe('OAUTH-TOKEN-TYPE-BEARER');
+    // the authorization code is a credential the platform issued: named, masked (docs/reports.md)
     expect(only?.message).toMatch(
-      /^the body is not JSON: Unexpected token .+ \(it came with Content-Type text\/html; first bytes: "<html><head><title>502 Bad Gateway<\/titl"…\) — relying on values the target advertised: auth_code="[0-9a-f]+" \(captured from step 1, user agent: approve\)$/,
+      /^the body is not JSON: Unexpected token .+ \(it came with Content-Type text\/html; first bytes: "<html><head><title>502 Bad Gateway<\/titl"…\) — relying on values the target advertised: auth_code="\*\*\*" \(captured from step 1, user agent: approve\)$/,
     );
   });
 });

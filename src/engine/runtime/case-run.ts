@@ -24,6 +24,7 @@ import { BlockedCase } from './evidence.js';
 import { boundedValue } from './bounded-value.js';
 import { boundedExchange, boundedFinding } from './bounded-failure.js';
 import { keepFailure } from './failure-cap.js';
+import { issuedInValue } from '../../targets/issued-credentials.js';
 
 const KEEP_EXCHANGES = 4;
 /** Answers a listening check keeps (a check that sets variables reads them from its first few). */
@@ -162,6 +163,10 @@ export class CaseRun implements StepScope {
     return this.rt.redaction.redactString(text);
   }
 
+  learn(values: readonly string[]): void {
+    if (values.length) this.rt.redaction.learn(values);
+  }
+
   /** Remember an exchange lazily: it is only materialised (and redacted) when reported. */
   note(ex: () => Exchange): void {
     if (this.rt.onExchange) this.rt.onExchange(this.def.id, this.rt.redaction.redactDeep(ex()) as Exchange);
@@ -294,6 +299,8 @@ export class CaseRun implements StepScope {
       },
       runs: rt.runs ?? 100,
       exchange: (ex) => {
+        // a user agent's result may hold what the target issued (the code of the page it ended on)
+        this.learn(issuedInValue(ex.response));
         // what a check reports it saw (a user-agent action's result) is an answer it may set variables from
         this.heard(ex.summary, ex.response);
         this.note(() => ex);

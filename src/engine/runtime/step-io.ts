@@ -5,6 +5,7 @@ import type { Exchange, ExecExpect, ExecSpec, HttpRequestSpec, StdinSpec } from 
 import { encodeForm, encodeJson } from '../../targets/request-body.js';
 import { bodyKind, type BodyKind } from '../../targets/body-parse.js';
 import { sendFor } from '../../targets/http-client.js';
+import { issuedInAnswer, sentInRequest } from '../../targets/issued-credentials.js';
 import type { ExecConfig, ExecResult, HttpRequest, HttpResponse, SuiteTarget } from '../../targets/types.js';
 import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
@@ -98,6 +99,9 @@ function withQuery(url: string, query: NonNullable<HttpRequestSpec['query']>): s
 function observed(run: StepScope, req: HttpRequest, res: HttpResponse): HttpObservation {
   const { method, url, headers } = req;
   const body = req.body as string | undefined;
+  // learned before anything of this exchange is kept, so that none of it shows them
+  run.learn(sentInRequest({ url, headers, body }));
+  run.learn(issuedInAnswer(res));
   const make = (): Exchange => ({
     kind: 'http' as const,
     summary: `${method} ${url} -> ${res.status}`,

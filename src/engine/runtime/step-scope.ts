@@ -31,6 +31,11 @@ export interface StepScope {
   resolve(value: unknown, vars?: Record<string, unknown>): unknown;
   /** Masks the target's secrets in `text`: call it before cutting a target's text down for a report. */
   redact(text: string): string;
+  /**
+   * The target issued these credentials (or the harness sends them): every report masks them
+   * from now on, in what the case kept before too (a case's result is masked when it ends).
+   */
+  learn(values: readonly string[]): void;
   /** Records an exchange (materialised and redacted only when reported). */
   note(ex: () => Exchange): void;
   /** Records a conformance failure; without a requirement it counts against all of the case's. */

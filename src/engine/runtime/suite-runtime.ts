@@ -8,6 +8,8 @@ import type { TimeMode } from './time.js';
 export interface Redaction {
   redactString(s: string): string;
   redactDeep(v: unknown): unknown;
+  /** Hides these too from now on: credentials the target issued during the run. */
+  learn(values: Iterable<string>): void;
 }
 
 /** Everything a case needs from its suite's run, shared by all cases of that suite. */
