@@ -115,5 +115,5 @@ export function sameExchange(a: Exchange | undefined, b: Exchange | undefined): 
 
 /** What to do before running a `curl` command that reads a masked secret (undefined when it reads none). */
 export function curlNote(command: string): string | undefined {
-  return command.includes(`$${SECRET_VARIABLE}`) ? `set ${SECRET_VARIABLE} first: the secret the report masks as ${MASK}, from your target profile's environment` : undefined;
+  return command.includes(`$${SECRET_VARIABLE}`) ? `set ${SECRET_VARIABLE} first: the value the report masks as ${MASK} (a secret of your target profile, or a credential the target issued)` : undefined;
 }

@@ -80,7 +80,7 @@ function exchangeBlock(x: Exchange): string {
   return [
     short ? `<pre class="exchange-short">${esc(short.join('\n'))}</pre>` : '',
     `<details class="exchange">${parts.join('')}</details>`,
-    curl !== undefined ? `<div>try</div><pre class="replay"><code>${esc(curl)}</code></pre>${note ? `<div class="reason">${esc(note)}</div>` : ''}` : '',
+    curl !== undefined ? `<div>try</div><pre class="curl"><code>${esc(curl)}</code></pre>${note ? `<div class="reason">${esc(note)}</div>` : ''}` : '',
   ].join('');
 }
 

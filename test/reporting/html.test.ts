@@ -33,7 +33,7 @@ describe('renderHtml', () => {
 
   it('shows each failure\'s request and answer, with a curl line for an HTTP one', () => {
     expect(html).toContain('<pre class="exchange-short">Request: ');
-    expect(html).toMatch(/<div>try<\/div><pre class="replay"><code>curl -sS -i /);
+    expect(html).toMatch(/<div>try<\/div><pre class="curl"><code>curl -sS -i /);
   });
 
   it('is one self-contained page: one inline script and style, nothing fetched', () => {
