@@ -5,9 +5,15 @@
  * exchange (`***`); the command names them as a shell variable to set, never their value.
  */
 import type { CaseResult, Exchange, Failure } from '../engine/model.js';
-import { CUT_MARK } from '../targets/text-cut.js';
 import { showValue } from './json-text.js';
-import { MASK } from '../targets/redact.js';
+
+/**
+ * How a recorded exchange spells a masked secret and the end of a cut body. Reporters read the
+ * engine's result only, so these are written here as the result's contract; a test keeps them
+ * equal to what the targets write (MASK in redact.ts, CUT_MARK in text-cut.ts).
+ */
+export const MASK = '***';
+export const CUT_MARK = '…';
 
 /** The shell variable a `curl` command reads a masked secret from. */
 export const SECRET_VARIABLE = 'SPECGATE_SECRET';

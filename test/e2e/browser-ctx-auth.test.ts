@@ -132,9 +132,11 @@ describe.skipIf(chromium.skip || built.skip || oidc.skip)('the ctx-auth user-age
   it('reads code, state and error where the server put them: query, fragment, or a 400 page that sent the browser nowhere', () => {
     const answer = (id: string): Record<string, unknown> => authorizeAnswers(browserEvents).get(id)?.[0] ?? {};
     const flow = answer('pkce-s256-gets-a-token');
-    expect(flow).toMatchObject({ code: expect.stringMatching(/^\S{10,}$/), state: 'ctx-flow', error: null, redirected: true, browser_url: flow['location'] });
+    // the code the server issued was read from the query, and is masked in what the run reports
+    // (a credential the target issued: learned when heard, never shown)
+    expect(flow).toMatchObject({ code: '***', state: 'ctx-flow', error: null, redirected: true, browser_url: flow['location'] });
     expect(flow).not.toHaveProperty('status');
-    expect(String(flow['location'])).toMatch(/^http:\/\/127\.0\.0\.1:7777\/callback\?code=/);
+    expect(String(flow['location'])).toMatch(/^http:\/\/127\.0\.0\.1:7777\/callback\?code=\*\*\*(&|$)/);
     expect(answer('state-echoed-encoded')).toMatchObject({ state: 's p+a/c=e&x?y#z', redirected: true });
     expect(answer('authorization-error-redirected-token-response-type')).toMatchObject({ error: 'unsupported_response_type', state: 'err-token-response-type', code: null, redirected: true });
     expect(String(answer('authorization-error-redirected-token-response-type')['location'])).toMatch(/^http:\/\/127\.0\.0\.1:7777\/callback#error=unsupported_response_type&/);

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/engine/model.js';
-import { SECRET_VARIABLE, curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from '../../src/reporting/exchange-text.js';
+import { CUT_MARK, MASK, SECRET_VARIABLE, curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from '../../src/reporting/exchange-text.js';
+import { MASK as TARGETS_MASK } from '../../src/targets/redact.js';
+import { CUT_MARK as TARGETS_CUT_MARK } from '../../src/targets/text-cut.js';
 
 function http(request: Record<string, unknown>, response: Record<string, unknown> = { status: 200, headers: {}, body: '' }, durationMs = 3): Exchange {
   return { kind: 'http', summary: `${String(request['method'])} ${String(request['url'])} -> ${String(response['status'])}`, request, response, durationMs };
@@ -12,6 +14,10 @@ function wordsOf(command: string, env: Record<string, string> = {}): string[] {
   const r = spawnSync('bash', ['-c', `printf '%s\\n' ${command.replace(/^curl /, '')}`], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
   return r.stdout.split('\n').slice(0, -1);
 }
+
+it('spells masks and cuts as the targets write them into exchanges', () => {
+  expect([MASK, CUT_MARK]).toEqual([TARGETS_MASK, TARGETS_CUT_MARK]);
+});
 
 describe('exchangeOf', () => {
   const own = http({ method: 'GET', url: 'http://t/own', headers: {} });
