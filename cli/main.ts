@@ -122,7 +122,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--no-shrink', 'report the first failing generated input without shrinking it (faster gates; still replayable)')
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')
-    .option('--regressions <dir>', 'where a failed property case is also written as a regression case holding the exact input (default reports/regressions)')
+    .option('--regressions <dir>', 'where a failed property case is also written as a regression case holding the exact input (default: a regressions folder beside the reports)')
     .option('--shard <k/n>', 'run only shard k of n of the selected cases (the same split on every machine; combine the shards with specgate merge)')
     .option('--shard-timings <results.json>', 'balance the shards by the case durations of an earlier run\'s JSON report');
   addTargetFlags(run, modules);

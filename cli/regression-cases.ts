@@ -75,7 +75,9 @@ export function checkRegressionsFolder(dir: string, given: boolean): void {
  * since the check stops the write, SG_USAGE).
  */
 export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string): string[] {
-  const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter((c) => c.outcome === 'failed' && c.property?.counterexample !== undefined) })).filter((s) => s.cases.length);
+  // a failure the target's throttling or a broken precondition stopped half-way is no input to keep
+  const kept = (c: CaseResult): boolean => c.outcome === 'failed' && c.property?.counterexample !== undefined && c.errorCode !== 'SG_TARGET_THROTTLED' && c.blockedBy === undefined;
+  const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter(kept) })).filter((s) => s.cases.length);
   if (!failed.length) return [];
   const { registry, suites } = loadSuites(modules, failed.map((s) => s.suite));
   const lines: string[] = [];
@@ -93,7 +95,7 @@ export function writeRegressionCases(modules: SuiteModule[], result: RunResult, 
       }
       const file = join(dir, suite, `${out.id}.yaml`);
       writeFileNoFollow(`--regressions ${dir}`, file, out.yaml);
-      lines.push(`wrote regression case ${file}: review it and commit it into the ${suite} suite's cases/ folder`);
+      lines.push(`wrote regression case ${file}: review it, keep it with your project (it fails while the bug is there, on any seed), and replay the failure with the case's replay command`);
     }
   }
   return lines;

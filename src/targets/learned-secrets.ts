@@ -8,6 +8,7 @@
  * learned costs one small pattern's rebuild, not one over every value), and its pieces at a cut
  * found by looking the cut's neighbourhood up, never by listing every piece in advance.
  */
+import { QUOTES, maskAtCuts, type Span } from './secret-pieces.js';
 import { CUT_MARK } from './text-cut.js';
 
 /** Values learned in one run at most: past it, further ones are counted and the caller told once. */
@@ -20,9 +21,6 @@ export const MAX_LEARNED = 4096;
 export const MIN_IN_TEXT = 8;
 /** Values per pattern: the newest block is rebuilt when a value joins it, the older ones stay compiled. */
 const BLOCK = 256;
-/** A cut mark (what specgate cuts with, or `...`), as secret-pieces.ts recognises it. */
-const MARK = /…|\.\.\./g;
-const QUOTES = new Set(['"', "'"]);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -121,27 +119,11 @@ export class LearnedSecrets {
    * secrets known before the run.
    */
   private maskPieces(s: string, mask: string): string {
-    let out = '';
-    let from = 0;
-    for (const m of s.matchAll(MARK)) {
-      const at = m.index;
-      if (at < from) continue;
-      const head = this.headBefore(s, from, at);
-      if (head) {
-        out += s.slice(from, head.start) + mask + s.slice(head.end, at);
-        from = at;
-      }
-      const tail = this.tailAfter(s, at + m[0].length);
-      if (tail) {
-        out += s.slice(from, tail.start) + mask;
-        from = tail.end;
-      }
-    }
-    return from === 0 ? s : out + s.slice(from);
+    return maskAtCuts(s, mask, (t, from, end) => this.headBefore(t, from, end), (t, start) => this.tailAfter(t, start));
   }
 
   /** The longest head of a spelling ending at `end` (or one quote before it), not reaching before `from`. */
-  private headBefore(s: string, from: number, end: number): { start: number; end: number } | undefined {
+  private headBefore(s: string, from: number, end: number): Span | undefined {
     for (const stop of QUOTES.has(s.charAt(end - 1)) ? [end, end - 1] : [end]) {
       for (let start = Math.max(from, stop - this.longest + 1); start <= stop - this.minLength; start++) {
         const piece = s.slice(start, stop);
@@ -152,7 +134,7 @@ export class LearnedSecrets {
   }
 
   /** The longest tail of a spelling starting at `start` (or one quote after it). */
-  private tailAfter(s: string, start: number): { start: number; end: number } | undefined {
+  private tailAfter(s: string, start: number): Span | undefined {
     for (const begin of QUOTES.has(s.charAt(start)) ? [start, start + 1] : [start]) {
       for (let end = Math.min(s.length, begin + this.longest - 1); end >= begin + this.minLength; end--) {
         const piece = s.slice(begin, end);

@@ -9,7 +9,38 @@ import { CUT_MARK } from './text-cut.js';
  * possibly with a quote between the piece and the mark, as when a quoted string is cut.
  */
 const MARK = /…|\.\.\./g;
-const QUOTES = new Set(['"', "'"]);
+export const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
+
+/** A stretch of a text: from `start` up to `end`. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * `s` with the pieces that touch a cut mark replaced by `mask`: for each mark, the head found
+ * by `headBefore` (ending at the mark, not reaching before what was already masked) and the
+ * tail found by `tailAfter` (starting right after it).
+ */
+export function maskAtCuts(s: string, mask: string, headBefore: (s: string, from: number, end: number) => Span | undefined, tailAfter: (s: string, start: number) => Span | undefined): string {
+  let out = '';
+  let from = 0;
+  for (const m of s.matchAll(MARK)) {
+    const at = m.index;
+    if (at < from) continue;
+    const head = headBefore(s, from, at);
+    if (head) {
+      out += s.slice(from, head.start) + mask + s.slice(head.end, at);
+      from = at;
+    }
+    const tail = tailAfter(s, at + m[0].length);
+    if (tail) {
+      out += s.slice(from, tail.start) + mask;
+      from = tail.end;
+    }
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
 
 /** A piece of a form: `length` characters from `start`. */
 interface Piece {
@@ -53,27 +84,11 @@ export class SecretPieces {
   /** `s` with every piece of a secret that touches a cut mark replaced by `mask`. */
   mask(s: string, mask: string): string {
     if (this.heads.size === 0 || (!s.includes(CUT_MARK) && !s.includes('...'))) return s;
-    let out = '';
-    let from = 0;
-    for (const m of s.matchAll(MARK)) {
-      const at = m.index;
-      if (at < from) continue;
-      const head = this.headBefore(s, from, at);
-      if (head) {
-        out += s.slice(from, head.start) + mask + s.slice(head.end, at);
-        from = at;
-      }
-      const tail = this.tailAfter(s, at + m[0].length);
-      if (tail) {
-        out += s.slice(from, tail.start) + mask;
-        from = tail.end;
-      }
-    }
-    return from === 0 ? s : out + s.slice(from);
+    return maskAtCuts(s, mask, (t, from, end) => this.headBefore(t, from, end), (t, start) => this.tailAfter(t, start));
   }
 
   /** The head of a form that ends at `end` (or one quote before it), not reaching before `from`. */
-  private headBefore(s: string, from: number, end: number): { start: number; end: number } | undefined {
+  private headBefore(s: string, from: number, end: number): Span | undefined {
     for (const stop of QUOTES.has(s.charAt(end - 1)) ? [end, end - 1] : [end]) {
       for (const p of this.heads.get(s.charAt(stop - 1)) ?? []) {
         const start = stop - p.length;
@@ -84,7 +99,7 @@ export class SecretPieces {
   }
 
   /** The tail of a form that starts at `start` (or one quote after it). */
-  private tailAfter(s: string, start: number): { start: number; end: number } | undefined {
+  private tailAfter(s: string, start: number): Span | undefined {
     for (const begin of QUOTES.has(s.charAt(start)) ? [start, start + 1] : [start]) {
       for (const p of this.tails.get(s.charAt(begin)) ?? []) if (holds(s, begin, p)) return { start: begin, end: begin + p.length };
     }

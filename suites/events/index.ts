@@ -24,6 +24,7 @@ const reference: ReferenceTarget = {
     const running = await eventsReference.start(opts);
     return { ...running, vars: { events_client_command: referenceEventsClientCommand(), ...running.vars } };
   },
+  takesPublicUrl: eventsReference.takesPublicUrl,
 };
 
 /**

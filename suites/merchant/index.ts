@@ -15,7 +15,8 @@ function suiteDir(): string {
 
 /** The reference service (a fresh one on the engine's clock), with the reference client as the client under test unless `--merchant-client` names another. */
 const reference: ReferenceTarget = {
-  start: ({ clock, port }) => startMerchantReference({ clock, ...(port ? { port } : {}), clientCommand: referenceMerchantClientCommand() }),
+  start: ({ clock, port, publicUrl }) => startMerchantReference({ clock, ...(port ? { port } : {}), ...(publicUrl ? { publicUrl } : {}), clientCommand: referenceMerchantClientCommand() }),
+  takesPublicUrl: true,
 };
 
 /**

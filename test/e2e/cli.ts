@@ -161,6 +161,18 @@ export async function runDemo(dir: string, args: string[], env?: Record<string, 
   return { ...res, report: existsSync(json) ? readReport(json) : undefined, json, junit, tap };
 }
 
+/** Everything a demo run printed and wrote, by name: console, stderr, the JSON, JUnit and TAP reports, and the HTML one when asked for. */
+export function outputsOf(run: { stdout: string; stderr: string; json: string; junit: string; tap: string }, html?: string): Record<string, string> {
+  return {
+    console: run.stdout,
+    stderr: run.stderr,
+    'JSON report': readFileSync(run.json, 'utf8'),
+    'JUnit report': readFileSync(run.junit, 'utf8'),
+    'TAP report': readFileSync(run.tap, 'utf8'),
+    ...(html !== undefined ? { 'HTML report': readFileSync(html, 'utf8') } : {}),
+  };
+}
+
 /** The run's JSON report, or an error carrying its stderr when it wrote none. */
 export function reportOf(run: { report: JsonReport | undefined; stderr: string }): JsonReport {
   if (!run.report) throw new Error(`the run wrote no JSON report: ${run.stderr}`);

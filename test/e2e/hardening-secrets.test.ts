@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type Listening } from '../../src/targets/loopback-server.js';
 import { BODY_PREVIEW_CHARS } from '../../src/targets/text-cut.js';
 import { UNPARSED_BODY_CHARS } from '../../src/engine/runtime/observation.js';
-import { assertBuilt, caseOf, demoSection, reportOf, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { assertBuilt, caseOf, demoSection, outputsOf, reportOf, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 
 /** What the hostile target answers to POST /echo, given the key it received. */
 type Answer = (key: string) => { contentType: string; body: string };
@@ -64,14 +64,7 @@ async function runEcho(secret: string, respond: Answer): Promise<EchoRun> {
   return {
     code: run.code,
     report: reportOf(run),
-    outputs: {
-      console: run.stdout,
-      stderr: run.stderr,
-      'JSON report': readFileSync(run.json, 'utf8'),
-      'JUnit report': readFileSync(run.junit, 'utf8'),
-      'TAP report': readFileSync(run.tap, 'utf8'),
-      'HTML report': readFileSync(html, 'utf8'),
-    },
+    outputs: outputsOf(run, html),
   };
 }
 

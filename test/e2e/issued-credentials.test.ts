@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type Listening } from '../../src/targets/loopback-server.js';
-import { assertBuilt, caseOf, demoSection, reportOf, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { assertBuilt, caseOf, demoSection, outputsOf, reportOf, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
 
 /** What the target issues; characters that URL and form encodings spell differently included. */
 const ISSUED = {
@@ -70,14 +70,7 @@ describe('credentials the target issued', () => {
     const run = await runDemo(tmp.dir, ['--target', profile, '--case', 'token-issue', '--verbose', '--report', `html=${html}`]);
     code = run.code;
     report = reportOf(run);
-    outputs = {
-      console: run.stdout,
-      stderr: run.stderr,
-      'JSON report': readFileSync(run.json, 'utf8'),
-      'JUnit report': readFileSync(run.junit, 'utf8'),
-      'TAP report': readFileSync(run.tap, 'utf8'),
-      'HTML report': readFileSync(html, 'utf8'),
-    };
+    outputs = outputsOf(run, html);
   }, 60_000);
 
   it('fails the case on purpose, its failure quoting the answer that issued them, masked', () => {

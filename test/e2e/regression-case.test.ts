@@ -4,7 +4,7 @@
  * case, committed into (a copy of) the suite, fails on the faulty service and passes on a
  * correct one, with no generator involved.
  */
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,15 @@ describe('a failed property case is also written as a regression case', () => {
     expect(item?.property).toBeUndefined();
     expect(item?.requirements).toEqual(['DEMO-DOUBLE']);
     expect(item?.id).toMatch(/^double-property-regression-[0-9a-f]{8}$/);
+  });
+
+  it('goes beside the reports asked for when no --regressions is given, not under ./reports', async () => {
+    const json = join(tmp.dir, 'gate', 'results.json');
+    const res = await runCli(['run', '--suite-module', DEMO_MODULE, '--suite', 'demo', '--target', badDouble, '--case', 'double-property', '--seed', '7', '--report', `json=${json}`], { cwd: tmp.dir });
+    expect(res.code).toBe(1);
+    expect(readdirSync(join(tmp.dir, 'gate', 'regressions', 'demo'))).toHaveLength(1);
+    expect(existsSync(join(tmp.dir, 'reports'))).toBe(false);
+    expect(res.stdout).toContain(`wrote regression case ${join(tmp.dir, 'gate', 'regressions', 'demo')}`);
   });
 
   it('committed into the suite, it fails while the bug is there and passes once it is fixed', async () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_HOOK, assertBuilt, caseOf, demoSection, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
+import { CLOCK_HOOK, assertBuilt, caseOf, demoSection, outputsOf, reportOf, runDemo, statusMap, tempDir, writeProfile } from './cli.js';
 import { CONFORMANT } from './demo-verdicts.js';
 import { startFaultServer, type FaultServer } from './fault-server.js';
 
@@ -41,13 +41,7 @@ describe('secrets from the environment', () => {
       suites: { demo: demoSection(server.url, { clock: CLOCK_HOOK, vars: { base_url: server.url, api_key: '${env:DEMO_SECRET}' } }) },
     });
     run = await runDemo(tmp.dir, ['--target', profile, '--verbose'], { DEMO_SECRET: SECRET });
-    outputs = {
-      console: run.stdout,
-      stderr: run.stderr,
-      'JSON report': readFileSync(run.json, 'utf8'),
-      'JUnit report': readFileSync(run.junit, 'utf8'),
-      'TAP report': readFileSync(run.tap, 'utf8'),
-    };
+    outputs = outputsOf(run);
   });
   afterAll(async () => {
     await server.stop();

@@ -60,13 +60,14 @@ const BRIDGE_ACTIONS: Record<string, Step[]> = {
 export async function startEventsReference(opts: EventsServerOptions = {}): Promise<RunningReference & { server: RunningEventsServer }> {
   const server = await startEventsServer(opts);
   const vars = eventsVars(server);
+  const listening = server.url === server.listenUrl ? {} : { listening: server.listenUrl };
   return {
-    description: `reference events services (spec 002 parts G and H) at ${server.url} (platform at ${server.apiUrl})`,
+    description: `reference events services (spec 002 parts G and H) at ${server.url} (platform at ${server.apiUrl}${server.url === server.listenUrl ? '' : `; listening on ${server.listenUrl}`})`,
     vars,
     agent: server.agent,
     server,
     // run from another process, the user agent is reached through the bridge it then serves
-    ...(opts.agentBridge ? { served: { vars, agent: { mode: 'scripted' as const, actions: BRIDGE_ACTIONS } } } : {}),
+    ...(opts.agentBridge ? { served: { vars, agent: { mode: 'scripted' as const, actions: BRIDGE_ACTIONS }, ...listening } } : {}),
     stop: () => server.stop(),
   };
 }
@@ -77,5 +78,6 @@ export async function startEventsReference(opts: EventsServerOptions = {}): Prom
  * `specgate serve --port N`, where it also serves the user agent's bridge.
  */
 export const eventsReference: ReferenceTarget = {
-  start: ({ clock, port, standalone }) => startEventsReference({ clock, ...(port ? { port } : {}), ...(standalone ? { agentBridge: true } : {}) }),
+  start: ({ clock, port, standalone, publicUrl }) => startEventsReference({ clock, ...(port ? { port } : {}), ...(standalone ? { agentBridge: true } : {}), ...(publicUrl ? { publicUrl } : {}) }),
+  takesPublicUrl: true,
 };

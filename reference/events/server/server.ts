@@ -32,11 +32,15 @@ export interface EventsServerOptions {
    * scripted user agent of a profile can drive a service running as its own process.
    */
   agentBridge?: boolean;
+  /** The origin clients reach it at behind a forwarding proxy (`specgate serve --public-url`): every URL it gives names it. */
+  publicUrl?: string;
 }
 
 export interface RunningEventsServer {
-  /** The server's root (`http://127.0.0.1:<port>`): the monitoring API's base (`mon_url`). */
+  /** The server's root (`http://127.0.0.1:<port>`, or the public origin): the monitoring API's base (`mon_url`). */
   url: string;
+  /** Where it listens (`url` unless a public origin was given). */
+  listenUrl: string;
   /** `{ip_ranges_url}`: the IP ranges are at `<it>/`. */
   ipRangesUrl: string;
   /** `{api_url}`: the platform API. */
@@ -109,7 +113,9 @@ export async function startEventsServer(opts: EventsServerOptions = {}): Promise
   const server = createServer(handle);
   server.keepAliveTimeout = 1000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
-  ctx.monUrl = listening.url;
-  ctx.apiUrl = `${listening.url}${PLATFORM_PREFIX}`;
-  return { url: listening.url, ipRangesUrl: `${listening.url}${IP_RANGES_PREFIX}`, apiUrl: ctx.apiUrl, model, agent, stop: () => listening.stop() };
+  // behind a forwarding proxy, every URL it gives (links to further pages included) names the proxy
+  const base = opts.publicUrl?.replace(/\/+$/, '') ?? listening.url;
+  ctx.monUrl = base;
+  ctx.apiUrl = `${base}${PLATFORM_PREFIX}`;
+  return { url: base, listenUrl: listening.url, ipRangesUrl: `${base}${IP_RANGES_PREFIX}`, apiUrl: ctx.apiUrl, model, agent, stop: () => listening.stop() };
 }

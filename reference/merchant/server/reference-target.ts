@@ -21,10 +21,12 @@ export interface MerchantReferenceOptions extends MerchantServerOptions {
 export async function startMerchantReference(opts: MerchantReferenceOptions = {}): Promise<RunningReference & { server: RunningMerchantServer }> {
   const { clientCommand, ...serverOptions } = opts;
   const server = await startMerchantServer(serverOptions);
+  const where = server.url === server.listenUrl ? `${server.url}/content/v2.1` : `${server.url}/content/v2.1 (listening on ${server.listenUrl})`;
   return {
-    description: `reference merchant service (spec 001 part D) at ${server.url}/content/v2.1`,
+    description: `reference merchant service (spec 001 part D) at ${where}`,
     vars: { ...merchantVars(server), ...(clientCommand === undefined ? {} : { merchant_client_command: clientCommand }) },
     server,
+    ...(server.url !== server.listenUrl ? { served: { listening: server.listenUrl } } : {}),
     stop: () => server.stop(),
   };
 }

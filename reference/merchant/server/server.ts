@@ -33,11 +33,15 @@ export interface MerchantServerOptions {
    * Custombatch entries use the same handlers.
    */
   override?: (operationId: string, reference: Handler) => Handler;
+  /** The origin clients reach it at behind a forwarding proxy (`specgate serve --public-url`); its `url` then names it. */
+  publicUrl?: string;
 }
 
 export interface RunningMerchantServer {
-  /** The root URL (`http://127.0.0.1:<port>`); the API is below `<url>/content/v2.1`. */
+  /** The root URL (`http://127.0.0.1:<port>`, or the public origin); the API is below `<url>/content/v2.1`. */
   url: string;
+  /** Where it listens (`url` unless a public origin was given). */
+  listenUrl: string;
   /** The seeded merchant: the caller's own account. */
   merchantId: string;
   /** The seeded CSS group and its one domain. */
@@ -96,7 +100,8 @@ export async function startMerchantServer(opts: MerchantServerOptions = {}): Pro
   server.keepAliveTimeout = 1000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
   return {
-    url: listening.url,
+    url: opts.publicUrl?.replace(/\/+$/, '') ?? listening.url,
+    listenUrl: listening.url,
     merchantId: catalog.merchantId,
     cssGroupId: catalog.csses.groupId,
     cssDomainId: catalog.csses.domainId,
