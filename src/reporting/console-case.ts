@@ -4,7 +4,7 @@
  * or (verbose) a one-line mark.
  */
 import type { CaseResult, Exchange, Failure, Requirement } from '../engine/model.js';
-import { curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from './exchange-text.js';
+import { curlCommand, curlNote, exchangeLines, exchangesToShow } from './exchange-text.js';
 import { showValue } from './json-text.js';
 import { wrapText, type Style } from './style.js';
 import { cleanText, oneLine, skipText, truncate } from './text.js';
@@ -53,16 +53,14 @@ export function caseLines(ctx: CaseLineContext, c: CaseResult): string[] | undef
  */
 function failedCaseLines(ctx: CaseLineContext, c: CaseResult): string[] {
   const lines: string[] = [];
-  let shown: Exchange | undefined;
+  const shown = exchangesToShow(c);
   let replayed = false;
-  for (const f of c.failures) {
+  c.failures.forEach((f, i) => {
     lines.push(...failureLines(ctx, c, f));
     replayed ||= (f.property ?? c.property)?.replay !== undefined;
-    const x = exchangeOf(c, f);
-    if (x === undefined || sameExchange(x, shown)) continue;
-    shown = x;
-    lines.push(...exchangeBlock(ctx, x));
-  }
+    const x = shown[i];
+    if (x !== undefined) lines.push(...exchangeBlock(ctx, x));
+  });
   if (!replayed && c.replay !== undefined) lines.push(`       Replay: ${ctx.st.bold(cleanText(c.replay))}`);
   return lines;
 }

@@ -25,6 +25,20 @@ export function exchangeOf(c: Pick<CaseResult, 'exchanges'>, f: Pick<Failure, 'e
   return c.exchanges.at(-1);
 }
 
+/**
+ * Per failure of `c`, the exchange to show with it: the one it was judged on ({@link exchangeOf}),
+ * unless the failure before it showed the same one; undefined then, and when there is none.
+ */
+export function exchangesToShow(c: Pick<CaseResult, 'exchanges'> & { failures: readonly Pick<Failure, 'exchange'>[] }): (Exchange | undefined)[] {
+  let last: Exchange | undefined;
+  return c.failures.map((f) => {
+    const x = exchangeOf(c, f);
+    if (x === undefined || sameExchange(x, last)) return undefined;
+    last = x;
+    return x;
+  });
+}
+
 interface HttpRequestShown {
   method: string;
   url: string;

@@ -4,7 +4,7 @@
  * the seed, the shrunk counterexample and the replay command).
  */
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RunResult } from '../engine/model.js';
-import { curlCommand, curlNote, exchangeOf, sameExchange } from './exchange-text.js';
+import { curlCommand, curlNote, exchangesToShow } from './exchange-text.js';
 import { showValue } from './json-text.js';
 import { BODY_CAP, truncate } from './text.js';
 
@@ -80,18 +80,16 @@ export function describeFailure(f: Failure, info: RequirementInfo | undefined, c
 }
 
 /**
- * Every failure of a case, numbered when there are several, capped to {@link BODY_CAP}. A failure
- * that carries no exchange of its own shows the one its case recorded last (once for all such
- * failures); the case's replay command comes first when no property failure gives one.
+ * Every failure of a case, numbered when there are several, capped to {@link BODY_CAP}. Each shows
+ * the exchange it was judged on (its own, else its case's last), once for failures judged on the
+ * same one; the case's replay command comes first when no property failure gives one.
  */
 export function describeCaseFailures(c: CaseResult, lookup: RequirementLookup): string {
-  let shown: Exchange | undefined;
+  const shown = exchangesToShow(c);
   const parts = c.failures.map((f, i) => {
-    const own = f.exchange;
-    const x = exchangeOf(c, f);
-    const withExchange = own === undefined && x !== undefined && !sameExchange(x, shown) ? { ...f, exchange: x } : f;
-    if (withExchange.exchange) shown = withExchange.exchange;
-    const text = describeFailure(withExchange, lookup(c.suite, f.requirement), c.property);
+    const { exchange: _judgedOn, ...rest } = f;
+    const x = shown[i];
+    const text = describeFailure(x === undefined ? rest : { ...rest, exchange: x }, lookup(c.suite, f.requirement), c.property);
     return c.failures.length > 1 ? `failure ${i + 1} of ${c.failures.length}\n${text}` : text;
   });
   // first, so that a cap on the text never cuts it off

@@ -5,7 +5,7 @@
  */
 import { blockedWords, rootCauses } from './root-causes.js';
 import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
-import { curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from './exchange-text.js';
+import { curlCommand, curlNote, exchangeLines, exchangesToShow } from './exchange-text.js';
 import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
@@ -96,11 +96,11 @@ function propertyBlock(p: PropertyInfo): string {
   return lines.join('');
 }
 
-function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined, shown: { anchors: Set<string>; exchange?: Exchange }): string {
+function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined, exchange: Exchange | undefined, anchors: Set<string>): string {
   const expected = c.baseline === 'expected-failure' || verdict?.status === 'expected-failure';
   const anchor = failureAnchor(c.suite, c.id, f.requirement);
-  const id = shown.anchors.has(anchor) ? '' : ` id="${anchor}"`;
-  shown.anchors.add(anchor);
+  const id = anchors.has(anchor) ? '' : ` id="${anchor}"`;
+  anchors.add(anchor);
   const parts = [
     `<h4><code>${esc(f.requirement)}</code>${verdict ? ` (${esc(verdict.level)})` : ''} in case <code>${esc(c.suite)}/${esc(c.id)}</code>${expected ? ` ${badge('expected-failure')}` : ''}</h4>`,
     verdict ? `<div class="reason">${esc(verdict.text)}</div>` : '',
@@ -112,9 +112,7 @@ function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | u
   if (property) parts.push(propertyBlock(property));
   else if (c.replay !== undefined) parts.push(`<div>replay</div><pre class="replay"><code>${esc(c.replay)}</code></pre>`);
   // the exchange judged, or the case's last one; shown once for the failures of a case judged on it
-  const x = exchangeOf(c, f);
-  if (x !== undefined && !sameExchange(x, shown.exchange)) parts.push(exchangeBlock(x));
-  shown.exchange = x;
+  if (exchange !== undefined) parts.push(exchangeBlock(exchange));
   return `<div class="failure${expected ? ' expected' : ''}"${id} data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
 }
 
@@ -143,11 +141,13 @@ export function failureList(result: RunResult): string {
   const verdicts = new Map(result.suites.flatMap((s) => s.requirements).map((v) => [`${v.suite}\u0000${v.id}`, v]));
   const blocks: string[] = [];
   let total = 0;
-  const shown: { anchors: Set<string>; exchange?: Exchange } = { anchors: new Set() };
+  const anchors = new Set<string>();
   for (const s of result.suites)
     for (const c of s.cases) {
-      delete shown.exchange;
-      for (const f of c.failures) if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`), shown));
+      const shown = c.failures.length ? exchangesToShow(c) : [];
+      c.failures.forEach((f, i) => {
+        if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`), shown[i], anchors));
+      });
     }
   if (!blocks.length) return '<p>No failures.</p>';
   return blocks.join('') + (total > blocks.length ? leftOut(total - blocks.length, 'failures') : '');

@@ -72,7 +72,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   function sendStopping(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
     const { throttle } = limits;
     if (throttle === undefined) return sendOnce(req, outer);
-    return throttle.send(req, outer, `${req.method} ${redact(req.url)}`, () => sendOnce(req, outer));
+    return throttle.send(req, outer, () => `${req.method} ${redact(req.url)}`, () => sendOnce(req, outer));
   }
 
   function sendOnce(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {

@@ -73,23 +73,37 @@ export class Throttle {
 
   /**
    * Sends `req` with `sendOnce` at the run's pace, waiting out throttling answers within the
-   * budget; rejects with SG_TARGET_THROTTLED past it. `shown` is the request as messages show it
-   * (the URL redacted).
+   * budget; rejects with SG_TARGET_THROTTLED past it. `shown` gives the request as messages show
+   * it (the URL redacted), asked for only when a message is made.
    */
-  async send(req: HttpRequest, stop: RequestStop | undefined, shown: string, sendOnce: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  send(req: HttpRequest, stop: RequestStop | undefined, shown: () => string, sendOnce: () => Promise<HttpResponse>): Promise<HttpResponse> {
+    // the common case, on every request's way: nothing to wait for before sending, and an answer
+    // that does not throttle goes straight back
+    if (this.closedUntil.size === 0 && this.policy.ratePerSecond === undefined) {
+      return sendOnce().then((res) => (res.status === 429 || res.status === 503 ? this.waitedOut(req, stop, shown, sendOnce, res) : res));
+    }
+    return this.waitedOut(req, stop, shown, sendOnce, undefined);
+  }
+
+  /** The send loop: waits for the origin and the pace, sends (or takes `first`, already answered), waits out throttling. */
+  private async waitedOut(req: HttpRequest, stop: RequestStop | undefined, shown: () => string, sendOnce: () => Promise<HttpResponse>, first: HttpResponse | undefined): Promise<HttpResponse> {
     const origin = originOf(req.url);
     let waited = 0;
+    let answered = first;
     for (let attempt = 0; ; attempt += 1) {
-      waited += await this.untilOpen(origin, waited, shown, stop);
-      await this.pace(stop);
-      const res = await sendOnce();
+      if (answered === undefined) {
+        waited += await this.untilOpen(origin, waited, shown, stop);
+        await this.pace(stop);
+      }
+      const res = answered ?? (await sendOnce());
+      answered = undefined;
       const now = this.timers.now();
       const wait = throttleWait(res, attempt, now);
       if (wait === undefined) return res;
       const said = saidOf(res);
       if (waited + wait > this.policy.maxWaitMs) {
         this.closedUntil.set(origin, { until: now + wait, said });
-        throw this.throttled(shown, said, wait, waited);
+        throw this.throttled(shown(), said, wait, waited);
       }
       await this.timers.sleep(wait, stop);
       waited += wait;
@@ -97,7 +111,7 @@ export class Throttle {
   }
 
   /** Waits while the origin asked to be left alone, if that fits the budget; the ms waited. */
-  private async untilOpen(origin: string, waited: number, shown: string, stop: RequestStop | undefined): Promise<number> {
+  private async untilOpen(origin: string, waited: number, shown: () => string, stop: RequestStop | undefined): Promise<number> {
     const closed = this.closedUntil.get(origin);
     if (!closed) return 0;
     const left = closed.until - this.timers.now();
@@ -105,7 +119,7 @@ export class Throttle {
       this.closedUntil.delete(origin);
       return 0;
     }
-    if (waited + left > this.policy.maxWaitMs) throw this.throttled(shown, closed.said, left, waited, true);
+    if (waited + left > this.policy.maxWaitMs) throw this.throttled(shown(), closed.said, left, waited, true);
     await this.timers.sleep(left, stop);
     return left;
   }

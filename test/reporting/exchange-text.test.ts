@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/engine/model.js';
-import { CUT_MARK, MASK, SECRET_VARIABLE, curlCommand, curlNote, exchangeLines, exchangeOf, sameExchange } from '../../src/reporting/exchange-text.js';
+import { CUT_MARK, MASK, SECRET_VARIABLE, curlCommand, curlNote, exchangeLines, exchangeOf, exchangesToShow, sameExchange } from '../../src/reporting/exchange-text.js';
 import { MASK as TARGETS_MASK } from '../../src/targets/redact.js';
 import { CUT_MARK as TARGETS_CUT_MARK } from '../../src/targets/text-cut.js';
 
@@ -30,6 +30,11 @@ describe('exchangeOf', () => {
     expect(exchangeOf({ exchanges: [first, last, query] }, {})).toBe(last);
     expect(exchangeOf({ exchanges: [query] }, {})).toBe(query);
     expect(exchangeOf({ exchanges: [] }, {})).toBeUndefined();
+  });
+
+  it('shows each exchange once for the failures judged on it in a row', () => {
+    const copy = { ...first };
+    expect(exchangesToShow({ exchanges: [last], failures: [{ exchange: first }, { exchange: copy }, {}, {}, { exchange: first }] })).toEqual([first, undefined, last, undefined, first]);
   });
 
   it('tells a copy of an exchange from another one', () => {

@@ -74,7 +74,7 @@ describe('Throttle', () => {
   it('waits out throttling answers within the budget and returns the answer that came after', async () => {
     const timers = fakeTimers();
     const t = target(answer(429, { 'retry-after': '2' }), answer(503, { 'retry-after': '1' }), answer(429));
-    const res = await new Throttle({ maxWaitMs: 10_000 }, timers).send(REQ, undefined, 'GET /items', t.send);
+    const res = await new Throttle({ maxWaitMs: 10_000 }, timers).send(REQ, undefined, () => 'GET /items', t.send);
     expect(res.status).toBe(200);
     expect(t.sent()).toBe(4);
     // the third throttling answer has no Retry-After: third attempt, 4 s
@@ -84,7 +84,7 @@ describe('Throttle', () => {
   it('ends in SG_TARGET_THROTTLED, naming what the target said, once the waits would pass the budget', async () => {
     const timers = fakeTimers();
     const t = target(answer(429, { 'retry-after': '2' }), answer(429, { 'retry-after': '3600' }));
-    const err = await rejection(new Throttle({ maxWaitMs: 30_000 }, timers).send(REQ, undefined, 'GET http://127.0.0.1:9/items', t.send));
+    const err = await rejection(new Throttle({ maxWaitMs: 30_000 }, timers).send(REQ, undefined, () => 'GET http://127.0.0.1:9/items', t.send));
     expect(isSpecgateError(err) && err.code).toBe('SG_TARGET_THROTTLED');
     expect(err.message).toContain('GET http://127.0.0.1:9/items');
     expect(err.message).toContain('429 with Retry-After: 3600');
@@ -98,26 +98,26 @@ describe('Throttle', () => {
     const timers = fakeTimers();
     const throttle = new Throttle({ maxWaitMs: 5_000 }, timers);
     const first = target(answer(429, { 'retry-after': '60' }));
-    await rejection(throttle.send(REQ, undefined, 'GET /items', first.send));
+    await rejection(throttle.send(REQ, undefined, () => 'GET /items', first.send));
     const later = target();
-    const err = await rejection(throttle.send({ ...REQ, url: 'http://127.0.0.1:9/other' }, undefined, 'GET /other', later.send));
+    const err = await rejection(throttle.send({ ...REQ, url: 'http://127.0.0.1:9/other' }, undefined, () => 'GET /other', later.send));
     expect(isSpecgateError(err) && err.code).toBe('SG_TARGET_THROTTLED');
     expect(err.message).toContain('GET /other was not sent');
     expect(later.sent()).toBe(0);
     // another origin is not held up
     const elsewhere = target();
-    expect((await throttle.send({ ...REQ, url: 'http://127.0.0.2:9/items' }, undefined, 'GET', elsewhere.send)).status).toBe(200);
+    expect((await throttle.send({ ...REQ, url: 'http://127.0.0.2:9/items' }, undefined, () => 'GET', elsewhere.send)).status).toBe(200);
     // once the time has (nearly) passed, a request waits the rest and goes
     await timers.sleep(57_000, undefined);
     const after = target();
-    expect((await throttle.send(REQ, undefined, 'GET /items', after.send)).status).toBe(200);
+    expect((await throttle.send(REQ, undefined, () => 'GET /items', after.send)).status).toBe(200);
     expect(timers.slept.at(-1)).toBe(3000);
   });
 
   it('with --max-wait 0 never waits', async () => {
     const timers = fakeTimers();
     const t = target(answer(503, { 'retry-after': '1' }));
-    const err = await rejection(new Throttle({ maxWaitMs: 0 }, timers).send(REQ, undefined, 'GET /items', t.send));
+    const err = await rejection(new Throttle({ maxWaitMs: 0 }, timers).send(REQ, undefined, () => 'GET /items', t.send));
     expect(isSpecgateError(err) && err.code).toBe('SG_TARGET_THROTTLED');
     expect(timers.slept).toEqual([]);
   });
@@ -130,7 +130,7 @@ describe('Throttle', () => {
       sentAt.push(timers.now());
       return Promise.resolve(answer(200));
     };
-    for (let i = 0; i < 4; i++) await throttle.send(REQ, undefined, 'GET /items', send);
+    for (let i = 0; i < 4; i++) await throttle.send(REQ, undefined, () => 'GET /items', send);
     expect(sentAt.map((t) => t - NOW)).toEqual([0, 250, 500, 750]);
   });
 
@@ -138,7 +138,7 @@ describe('Throttle', () => {
     const ac = new AbortController();
     const throttle = new Throttle({ maxWaitMs: 60_000 });
     const t = target(answer(429, { 'retry-after': '30' }));
-    const pending = rejection(throttle.send(REQ, ac.signal, 'GET /items', t.send));
+    const pending = rejection(throttle.send(REQ, ac.signal, () => 'GET /items', t.send));
     setTimeout(() => ac.abort(new Error('case over')), 20);
     const started = Date.now();
     expect((await pending).message).toBe('case over');
