@@ -1,14 +1,13 @@
 import type { SpecgateError } from '../src/errors.js';
 import { checkTargetConfig } from '../src/engine/loader/target-config.js';
-import { formatLocation } from '../src/engine/loader/yaml-source.js';
 import type { LoadedSuite } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/run.js';
-import { casesOfSides, unknownSide } from '../src/engine/sides.js';
+import { casesOfSides, sectionSideOrigin, unknownSide } from '../src/engine/sides.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { TargetChoice } from '../src/engine/target-setup.js';
 import { readProfile, type ProfileProblem, type TargetProfile } from '../src/targets/profile.js';
 import type { TargetSection } from '../src/targets/target-section.js';
-import { unknownSuite } from './target-choice.js';
+import { completeSection, unknownSuite } from './target-choice.js';
 
 /** Every problem `specgate validate` finds in one target profile. */
 export interface ProfileCheck {
@@ -59,20 +58,14 @@ export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.P
 /** The target a run would build from the profile's section: completed by the suite, as `specgate run` does. */
 function targetOf(profile: TargetProfile, written: TargetSection, module: SuiteModule | undefined): TargetChoice & { section: TargetSection } {
   const section: TargetSection = { ...written };
-  const complete = module?.completeTarget;
-  if (complete) {
-    const done = complete({ vars: section.vars, ...(section.exec ? { exec: section.exec } : {}) });
-    section.vars = done.vars;
-    if (done.exec) section.exec = done.exec;
-  }
+  completeSection(module, section);
   return { section, label: section.description ?? profile.name ?? profile.file, secrets: [...profile.secrets] };
 }
 
 /** The cases a run of the section's `side:` would run, or every case with the problem of a side the suite lacks. */
 function casesOfSide(suite: LoadedSuite, section: TargetSection): { cases: LoadedSuite['cases']; problem?: SpecgateError } {
   if (section.side === undefined) return { cases: suite.cases };
-  const label = `${section.location ? `${formatLocation(section.location)}: ` : ''}the target profile's suites.${suite.name}.side`;
-  const problem = unknownSide(suite, section.side, { code: 'SG_CONFIG', label, ...(section.location ? { location: section.location } : {}) });
+  const problem = unknownSide(suite, section.side, sectionSideOrigin(suite.name, section.location));
   if (problem) return { cases: suite.cases, problem };
   return { cases: casesOfSides(suite, suite.cases, [section.side]) };
 }

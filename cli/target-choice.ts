@@ -66,14 +66,7 @@ export function planTargets(modules: SuiteModule[], opts: { suites?: string[]; t
     if (exec) section.exec = exec;
     targets[owner.name] = { section, label: prev ? `${prev.label}, --${flag} ${value}` : `--${flag} ${value}`, secrets: prev?.secrets ?? [] };
   }
-  for (const [name, choice] of Object.entries(targets)) {
-    const complete = known.get(name)?.completeTarget;
-    const section = choice.section;
-    if (!complete || !section) continue;
-    const done = complete({ vars: section.vars, ...(section.exec ? { exec: section.exec } : {}) });
-    section.vars = done.vars;
-    if (done.exec) section.exec = done.exec;
-  }
+  for (const [name, choice] of Object.entries(targets)) if (choice.section) completeSection(known.get(name), choice.section);
   let suites = opts.suites?.length ? opts.suites : Object.keys(targets).length ? Object.keys(targets) : [...known.keys()];
   suites = [...new Set(suites)];
   if (opts.target && opts.suites?.length) {
@@ -132,4 +125,13 @@ function planRecording(modules: SuiteModule[], opts: { suites?: string[]; target
   const recording = loadHar(file);
   const label = `recording ${file} (${recording.exchanges.length} exchanges)`;
   return { suites, targets: Object.fromEntries(suites.map((name) => [name, { section: undefined, label, secrets: [], recording }])), problems: [] };
+}
+
+/** Completes a section in place as its suite does before a run (`SuiteModule.completeTarget`: defaults, derived variables). */
+export function completeSection(module: Pick<SuiteModule, 'completeTarget'> | undefined, section: TargetSection): void {
+  const complete = module?.completeTarget;
+  if (!complete) return;
+  const done = complete({ vars: section.vars, ...(section.exec ? { exec: section.exec } : {}) });
+  section.vars = done.vars;
+  if (done.exec) section.exec = done.exec;
 }

@@ -17,8 +17,7 @@ import type { SuiteModule } from './suite-module.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
-import { formatLocation } from './loader/yaml-source.js';
-import { caseSide, casesOfSides, otherSideReason, sideProperty, unknownSide } from './sides.js';
+import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -280,7 +279,7 @@ function chosenSides(suites: LoadedSuite[], opts: RunOptions): { sides: Map<stri
     if (side === undefined) continue;
     const origin = flag !== undefined
       ? { code: 'SG_USAGE' as const, label: `--side ${side}`, ...(suites.length > 1 ? { hint: ` (with several suites, choose per suite: --side ${suite.name}=<side>)` } : {}) }
-      : { code: 'SG_CONFIG' as const, label: `${section?.location ? `${formatLocation(section.location)}: ` : ''}the target profile's suites.${suite.name}.side`, ...(section?.location ? { location: section.location } : {}) };
+      : sectionSideOrigin(suite.name, section?.location);
     const problem = unknownSide(suite, side, origin);
     if (problem) errors.push(problem);
     else out.set(suite.name, [side]);

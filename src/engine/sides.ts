@@ -9,6 +9,7 @@
 import { SpecgateError } from '../errors.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation } from './model.js';
 import { nearestNames } from './near-names.js';
+import { formatLocation } from './loader/yaml-source.js';
 
 /** The side a case judges: the one side its requirements bind (undefined when the suite has no sides). */
 export function caseSide(suite: Pick<LoadedSuite, 'requirements'>, def: Pick<CaseDef, 'requirements'>): string | undefined {
@@ -46,6 +47,11 @@ export function casesOfSides<C extends Pick<CaseDef, 'requirements'>>(suite: Pic
 export function describeSides(suite: Pick<LoadedSuite, 'name' | 'sides'>): string {
   const entries = Object.entries(suite.sides ?? {});
   return entries.map(([name, s]) => `${name} (${s.description})`).join(', ');
+}
+
+/** How a profile section's `side:` is named in a problem with it: its place in the file and its path. */
+export function sectionSideOrigin(suite: string, location: SourceLocation | undefined): { code: 'SG_CONFIG'; label: string; location?: SourceLocation } {
+  return { code: 'SG_CONFIG', label: `${location ? `${formatLocation(location)}: ` : ''}the target profile's suites.${suite}.side`, ...(location ? { location } : {}) };
 }
 
 /**
