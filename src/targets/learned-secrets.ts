@@ -8,6 +8,7 @@
  * learned costs one small pattern's rebuild, not one over every value), and its pieces at a cut
  * found by looking the cut's neighbourhood up, never by listing every piece in advance.
  */
+import { escapeRegExp } from './secret-forms.js';
 import { QUOTES, maskAtCuts, type Span } from './secret-pieces.js';
 import { CUT_MARK } from './text-cut.js';
 
@@ -22,9 +23,6 @@ export const MIN_IN_TEXT = 8;
 /** Values per pattern: the newest block is rebuilt when a value joins it, the older ones stay compiled. */
 const BLOCK = 256;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The spellings of an issued value a report can show: raw, inside a URL or a form body (both hex

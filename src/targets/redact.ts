@@ -1,5 +1,5 @@
 import { LearnedSecrets, MAX_LEARNED } from './learned-secrets.js';
-import { base64Cores, literalForms } from './secret-forms.js';
+import { base64Cores, escapeRegExp, literalForms } from './secret-forms.js';
 import { SecretPieces } from './secret-pieces.js';
 
 /** What a redacted secret is replaced with. */
@@ -12,9 +12,6 @@ const CREDENTIAL = /\b(Basic|Bearer)(\s+)([A-Za-z0-9+/=._~-]+)/gi;
 const B64_CHAR = /[A-Za-z0-9+/=_-]/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Removes known secret values from everything a report shows (DESIGN "Targets": credentials

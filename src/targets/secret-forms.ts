@@ -57,3 +57,8 @@ function coresOf(secret: string): string[] {
 function toBase64Url(b64: string): string {
   return b64.replace(/\+/g, '-').replace(/\//g, '_');
 }
+
+/** `s` as a literal inside a regular expression. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
