@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { SpecgateError, asSpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { run } from '../src/engine/run.js';
@@ -62,8 +62,10 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   // failure screenshots go beside the reports: the JSON report's folder, else the first one's
   const parsedReports = reportSpecs.map((spec) => parseReportSpec(spec));
   const reportFile = (parsedReports.find((p) => p.format === 'json') ?? parsedReports[0])?.path;
-  // beside the reports the run was asked for (the JSON report's folder, else the first one's)
-  const regressions = flags.regressions ?? (flags.report?.length && reportFile !== undefined ? join(dirname(reportFile), 'regressions') : DEFAULT_REGRESSIONS);
+  // beside the JSON report the run was asked for (not beside a device or a stream such as /dev/stdout)
+  const jsonReport = flags.report?.length ? parsedReports.find((p) => p.format === 'json')?.path : undefined;
+  const besideJson = jsonReport !== undefined && !/^\/(dev|proc)\//.test(resolve(jsonReport));
+  const regressions = flags.regressions ?? (besideJson ? join(dirname(jsonReport), 'regressions') : DEFAULT_REGRESSIONS);
   checkRegressionsFolder(regressions, flags.regressions !== undefined);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
