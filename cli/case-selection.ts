@@ -15,11 +15,11 @@ function someOf(names: readonly string[]): string {
 
 /**
  * Throws when a wanted case (written `<case-id>` or `<suite>/<case-id>`) is no case of the
- * suites that run, naming the nearest case IDs.
+ * suites that run (with the cases of `caseFiles`, `--cases`), naming the nearest case IDs.
  * @throws SpecgateError `SG_USAGE`; suite load errors as the loader reports them.
  */
-export function checkCaseSelection(modules: SuiteModule[], suiteNames: string[], wanted: readonly string[]): void {
-  const { suites } = loadSuites(modules, suiteNames);
+export function checkCaseSelection(modules: SuiteModule[], suiteNames: string[], wanted: readonly string[], caseFiles: readonly string[] = []): void {
+  const { suites } = loadSuites(modules, suiteNames, caseFiles);
   const bare = suites.flatMap((s) => s.cases.map((c) => c.id));
   const qualified = suites.flatMap((s) => s.cases.map((c) => `${s.name}/${c.id}`));
   const known = new Set([...bare, ...qualified]);

@@ -1,6 +1,7 @@
 import type { LoadedSuite } from '../src/engine/model.js';
 import type { Registry } from '../src/engine/registry.js';
 import { loadSuites } from '../src/engine/run.js';
+import { keptCaseFiles } from './kept-cases.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 import { describeSides } from '../src/engine/sides.js';
@@ -24,10 +25,13 @@ function requirement(v: DeclaredVar): string {
   return `optional${example}${skips}`;
 }
 
-/** `specgate list`: suites, their requirements (with level and coverage) and cases; `--vars`: their target variables. */
-export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
+/**
+ * `specgate list`: suites, their requirements (with level and coverage) and cases, with the cases
+ * of `--cases` folders among them; `--vars`: their target variables.
+ */
+export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] }, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
-  const { suites, registry } = loadSuites(modules, names);
+  const { suites, registry } = loadSuites(modules, names, keptCaseFiles(opts.cases));
   if (opts.vars) {
     if (opts.json) {
       out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s, registry) })), null, 2)}\n`);

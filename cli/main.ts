@@ -123,6 +123,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--no-color', 'no ANSI colors on the console')
     .option('--verbose', 'one line per case and full values')
     .option('--regressions <dir>', 'where a failed property case is also written as a regression case holding the exact input (default: a regressions folder beside the reports)')
+    .option('--cases <dir>', 'also run the case files under this folder (repeatable): regression cases a failed run wrote, or your own, each naming its suite with suite:', repeatable)
     .option('--shard <k/n>', 'run only shard k of n of the selected cases (the same split on every machine; combine the shards with specgate merge)')
     .option('--shard-timings <results.json>', 'balance the shards by the case durations of an earlier run\'s JSON report');
   addTargetFlags(run, modules);
@@ -134,7 +135,8 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--suite <names>', 'only these suites', list)
     .option('--json', 'machine-readable output')
     .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
-    .action(async (o: { suite?: string[]; json?: boolean; vars?: boolean }) => setCode((await import('./list-command.js')).listCommand(modules, o)));
+    .option('--cases <dir>', 'list the case files under this folder with the suites they name (repeatable), as run --cases runs them', repeatable)
+    .action(async (o: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] }) => setCode((await import('./list-command.js')).listCommand(modules, o)));
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
@@ -164,6 +166,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--verbose', 'one line per case and full values')
     .option('--allow-version-mix', 'merge results written by another specgate version or suite version too, with a warning (the installed suites still judge them)')
     .option('--allow-partial', 'judge results that lack cases of their suites (runs with --case or --side), with a warning; without it they are refused')
+    .option('--cases <dir>', 'the case files the runs loaded with run --cases (repeatable): their cases are cases of the suites they name', repeatable)
     .action(async (files: string[], o: Parameters<typeof mergeCommand>[2]) => setCode(await (await import('./merge-command.js')).mergeCommand(modules, files, o)));
 
   const fuzz = withModules(program.command('fuzz').description('search for inputs that break a target with generated valid requests'))

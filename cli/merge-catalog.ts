@@ -14,14 +14,15 @@ import { someOf } from '../src/targets/declared-vars.js';
 import type { ReadReport, ReadSuite } from './results-file.js';
 
 /** What to do about a report that does not fit the catalog. */
-const AS_WRITTEN = 'merge the results.json files as the runs wrote them, with the specgate and --suite-module they ran with';
+const AS_WRITTEN = 'merge the results.json files as the runs wrote them, with the specgate, --suite-module and --cases they ran with';
 
 /**
- * Loads every suite the reports name, completely, as `run` loads it.
+ * Loads every suite the reports name, completely, as `run` loads it, with the cases of
+ * `caseFiles` (the `--cases` folders the runs were given) that name it.
  * @throws SpecgateError `SG_USAGE` for a suite this specgate does not have (a suite kept outside
  *   specgate needs its `--suite-module`), or the loader's errors for a broken suite.
  */
-export function installedSuites(reports: readonly ReadReport[], modules: readonly SuiteModule[]): Map<string, LoadedSuite> {
+export function installedSuites(reports: readonly ReadReport[], modules: readonly SuiteModule[], caseFiles: readonly string[] = []): Map<string, LoadedSuite> {
   const names: string[] = [];
   for (const r of reports)
     for (const name of [...r.suites.map((s) => s.name), ...Object.keys(r.shard?.selected ?? {})]) {
@@ -31,7 +32,7 @@ export function installedSuites(reports: readonly ReadReport[], modules: readonl
       }
       names.push(name);
     }
-  const { suites } = loadSuites([...modules], names);
+  const { suites } = loadSuites([...modules], names, caseFiles);
   return new Map(suites.map((s) => [s.name, s]));
 }
 

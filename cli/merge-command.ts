@@ -10,6 +10,7 @@ import { INTERRUPTED, INTERRUPTED_RUNNING } from '../src/engine/runtime/run-case
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { blockOnAssumptions, gatingOf, gatingWords, interruptedSummary, requirementVerdicts, summarize } from '../src/engine/verdicts.js';
 import { createConsoleReporter, createReporters, finishWriters, holdSummary, type Reporter } from '../src/reporting/index.js';
+import { keptCaseFiles } from './kept-cases.js';
 import { applyCatalog, checkCoverage, installedSuites } from './merge-catalog.js';
 import { checkShardSplit, mergeSuites, type MergedSuite } from './merge-shards.js';
 import { checkVersions, installedSuiteVersion } from './merge-versions.js';
@@ -27,6 +28,8 @@ export interface MergeFlags {
   allowVersionMix?: boolean;
   /** Judge results that lack cases of their suites (runs of some cases or sides), with a warning. */
   allowPartial?: boolean;
+  /** `--cases`: the folders of case files kept outside the suites that the runs were given. */
+  cases?: string[];
 }
 
 const DEFAULT_REPORTS = ['junit=reports/junit.xml', 'json=reports/results.json'];
@@ -128,7 +131,7 @@ export async function mergeCommand(modules: SuiteModule[], files: string[], flag
   const reports = files.map(readJsonReport);
   // judged by the installed suites, never by what the reports say of themselves
   const versionWarnings = checkVersions(reports, modules, flags.allowVersionMix ?? false);
-  const installed = installedSuites(reports, modules);
+  const installed = installedSuites(reports, modules, keptCaseFiles(flags.cases));
   const catalogWarnings = applyCatalog(reports, installed);
   const suites = mergeSuites(reports);
   checkShardSplit(reports, installed);

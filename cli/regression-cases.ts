@@ -1,17 +1,20 @@
 /**
  * Regression cases from shrunk counterexamples: when a YAML property case fails, the case is
  * also written with its generator replaced by the exact input that broke it (and the reference
- * model's answer for it), as a file a team reviews and commits into the suite's `cases/` folder.
- * It fails while the bug is there and passes once it is fixed, whatever seed later runs use.
+ * model's answer for it), as a file a team reviews and keeps with its project: later runs load
+ * it with `--cases <dir>` (its case names its suite), or it is committed into the suite's own
+ * `cases/` folder. It fails while the bug is there and passes once it is fixed, whatever seed
+ * later runs use.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { readYaml } from '../src/engine/loader/yaml-source.js';
 import type { CaseDef, CaseResult, RunResult } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { checkOutputFolder, nearestFolder, refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';
+import { quote, withoutOptions } from './replay.js';
 
 /** A case item of a suite file, as written (before `each:` rows, `use:` fragments and defaults expand). */
 type RawCase = Record<string, unknown> & { id?: unknown; vars?: Record<string, unknown> };
@@ -38,8 +41,10 @@ export function regressionCase(def: CaseDef, result: CaseResult, oracle: ((v: un
   const { property: _property, id: _id, description, steps, vars, ...rest } = raw;
   const expected = oracle ? oracle(p.counterexample) : undefined;
   // `case` and `oracle` are what a property case's steps read: the exact input and the model's answer.
+  // `suite` tells the loader which suite the case extends wherever the file is kept (run --cases)
   const item = {
     id,
+    suite: result.suite,
     description: `${typeof description === 'string' ? `${description}: ` : ''}the input that broke it (seed ${p.seed}${p.path ? `, path ${p.path}` : ''})`,
     ...rest,
     vars: { ...(vars ?? {}), case: p.counterexample, ...(oracle ? { oracle: expected } : {}) },
@@ -48,7 +53,7 @@ export function regressionCase(def: CaseDef, result: CaseResult, oracle: ((v: un
   const header = [
     `# Regression case: ${result.suite}/${def.id} failed for the input below (shrunk from its generator).`,
     `# It holds the exact values, so it fails while the bug is there and passes once it is fixed.`,
-    `# Review it, then commit it into the suite's cases/ folder.`,
+    `# Review it and keep it with your project: \`specgate run ... --cases <its folder>\` runs it with the suite.`,
     `# Replay of the original failure: ${p.replay ?? 'n/a'}`,
   ];
   return { id, yaml: `${header.join('\n')}\n${stringify([item])}` };
@@ -68,19 +73,36 @@ export function checkRegressionsFolder(dir: string, given: boolean): void {
   nearestFolder(what, dir);
 }
 
+/** Options a command that runs the regression cases drops: they select cases or inputs of this run only. */
+const NOT_KEPT = ['--case', '--seed', '--path', '--shard', '--shard-timings'];
+
+/**
+ * The command that runs the suites again with the regression cases in `dir`: the run's own
+ * command line (`argv` as the process got it) without what selected this run's cases and inputs,
+ * with `--cases <dir>` added unless it is there already.
+ */
+export function casesCommand(argv: readonly string[], dir: string): string {
+  const kept = withoutOptions(argv.slice(2), NOT_KEPT);
+  const cmd = kept[0] === 'run' ? kept : ['run', ...kept.filter((k) => k !== 'run')];
+  const given = cmd.some((a, i) => (a === '--cases' && cmd[i + 1] !== undefined && resolve(cmd[i + 1] as string) === resolve(dir)) || (a.startsWith('--cases=') && resolve(a.slice('--cases='.length)) === resolve(dir)));
+  return ['specgate', ...cmd, ...(given ? [] : ['--cases', dir])].map(quote).join(' ');
+}
+
 /**
  * Writes a regression case for every failed YAML property case of the run into
- * `<dir>/<suite>/<case-id>.yaml`; returns one line per file written or case passed over. Folders
- * are made and files written without following a symbolic link (a link planted in the folder
- * since the check stops the write, SG_USAGE).
+ * `<dir>/<suite>/<case-id>.yaml`; returns one line per file written or case passed over, and
+ * the command that runs them with the suites. Folders are made and files written without
+ * following a symbolic link (a link planted in the folder since the check stops the write,
+ * SG_USAGE). `caseFiles` are the run's `--cases` files (a failed property case may be one of them).
  */
-export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string): string[] {
+export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string, run: { argv: readonly string[]; caseFiles?: readonly string[] }): string[] {
   // a failure the target's throttling or a broken precondition stopped half-way is no input to keep
   const kept = (c: CaseResult): boolean => c.outcome === 'failed' && c.property?.counterexample !== undefined && c.errorCode !== 'SG_TARGET_THROTTLED' && c.blockedBy === undefined;
   const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter(kept) })).filter((s) => s.cases.length);
   if (!failed.length) return [];
-  const { registry, suites } = loadSuites(modules, failed.map((s) => s.suite));
+  const { registry, suites } = loadSuites(modules, failed.map((s) => s.suite), run.caseFiles);
   const lines: string[] = [];
+  let written = 0;
   for (const { suite, cases } of failed) {
     const loaded = suites.find((s) => s.name === suite);
     for (const c of cases) {
@@ -93,10 +115,18 @@ export function writeRegressionCases(modules: SuiteModule[], result: RunResult, 
         lines.push(`no regression case for ${suite}/${c.id}: ${out.skipped}`);
         continue;
       }
+      // the same input broke it again: the case is kept already (a --cases file, or the suite's own)
+      const kept = loaded?.cases.find((d) => d.id === out.id);
+      if (kept) {
+        lines.push(`regression case ${out.id} is kept already (${kept.location.file}:${kept.location.line}) and failed again: not written twice`);
+        continue;
+      }
       const file = join(dir, suite, `${out.id}.yaml`);
       writeFileNoFollow(`--regressions ${dir}`, file, out.yaml);
-      lines.push(`wrote regression case ${file}: review it, keep it with your project (it fails while the bug is there, on any seed), and replay the failure with the case's replay command`);
+      written++;
+      lines.push(`wrote regression case ${file}: review it and keep it with your project (it fails while the bug is there, on any seed); the case's replay command replays the failure`);
     }
   }
+  if (written) lines.push(`run the suite with the regression cases in ${dir} (they fail until the bugs are fixed, then pass, on any seed): ${casesCommand(run.argv, dir)}`);
   return lines;
 }

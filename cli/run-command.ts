@@ -6,6 +6,7 @@ import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporters, finishWriters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
+import { keptCaseFiles } from './kept-cases.js';
 import { checkRegressionsFolder, writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { foldedNote, type SeedValue } from './seed-value.js';
@@ -43,6 +44,8 @@ export interface RunFlags {
   shardTimings?: string;
   /** Where regression cases from shrunk counterexamples are written (default reports/regressions). */
   regressions?: string;
+  /** `--cases`: folders (or files) of case files kept outside the suites, run with the suites they name. */
+  cases?: string[];
   /** Suite target flags (`--plugin X`), by flag name. */
   targetFlags: Record<string, string>;
 }
@@ -67,9 +70,10 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const besideJson = jsonReport !== undefined && !/^\/(dev|proc)\//.test(resolve(jsonReport));
   const regressions = flags.regressions ?? (besideJson ? join(dirname(jsonReport), 'regressions') : DEFAULT_REGRESSIONS);
   checkRegressionsFolder(regressions, flags.regressions !== undefined);
+  const caseFiles = keptCaseFiles(flags.cases);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
-  if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case);
+  if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case, caseFiles);
   const sides = flags.side?.length ? parseSides(flags.side, plan.suites) : undefined;
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
@@ -80,7 +84,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const terminal = holdSummary(
     withUnsetNotes(
       createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
-      (result) => unsetOptionalNotes(modules, result, plan.targets),
+      (result) => unsetOptionalNotes(modules, result, plan.targets, caseFiles),
     ),
   );
   const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
@@ -94,6 +98,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       modules,
       suites: plan.suites,
       ...(flags.case ? { cases: flags.case } : {}),
+      ...(caseFiles.length ? { caseFiles } : {}),
       ...(sides ? { sides } : {}),
       targets: plan.targets,
       configProblems: plan.problems,
@@ -118,7 +123,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
     });
     const unwritten = await finishWriters(fileReporters);
     try {
-      for (const line of writeRegressionCases(modules, result, regressions)) process.stdout.write(`${line}\n`);
+      for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles })) process.stdout.write(`${line}\n`);
     } catch (e) {
       unwritten.push(asSpecgateError(e, 'SG_CONFIG'));
     }

@@ -11,11 +11,11 @@ import { declaredVars, isSet, someOf } from '../src/targets/declared-vars.js';
  * per variable, with the cases it skipped. A profile that silently tests less than it could is
  * how a gate drifts, so the summary says what setting the variable would add.
  */
-export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>): string[] {
+export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = []): string[] {
   const notes: string[] = [];
   const external = result.suites.filter((s) => targets[s.name]?.section && !targets[s.name]?.recording);
   if (!external.length) return notes;
-  const { suites } = loadSuites(modules, external.map((s) => s.name));
+  const { suites } = loadSuites(modules, external.map((s) => s.name), caseFiles);
   for (const ran of external) {
     const loaded = suites.find((s) => s.name === ran.name);
     const vars = targets[ran.name]?.section?.vars ?? {};

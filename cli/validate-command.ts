@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { loadSuite } from '../src/engine/loader/suite-loader.js';
+import { loadSuites } from '../src/engine/run.js';
 import { schemaErrors } from '../src/engine/loader/schema-check.js';
 import { readYaml, type YamlSource } from '../src/engine/loader/yaml-source.js';
 import { Registry } from '../src/engine/registry.js';
@@ -13,7 +14,8 @@ import { profileProblemsError } from './profile-problems.js';
 /**
  * `specgate validate <files>`: checks suite files, target profiles and baselines without running
  * anything. A file inside a known suite's folder is checked with its whole suite (references to
- * requirements and registered names included); a profile is checked as a run would check it,
+ * requirements and registered names included), and so is a case file kept outside whose cases
+ * name their suite (`suite:`, as `run --cases` loads it); a profile is checked as a run would check it,
  * and every problem it has is listed at once (profile-check.ts).
  */
 export function validateCommand(modules: SuiteModule[], files: string[], out: NodeJS.WritableStream = process.stdout): number {
@@ -51,6 +53,17 @@ function checkStandalone(file: string, modules: SuiteModule[]): void {
   const kind = basename(file) === 'requirements.yaml' ? 'requirements' : basename(file) === 'suite.yaml' ? 'suite' : 'cases';
   const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
+  if (kind === 'cases') checkKeptCases(file, src.data as { suite?: unknown }[], modules);
+}
+
+/**
+ * A case file kept outside the suites (`run --cases`) whose cases name their suites is checked
+ * as a run loads it: with those suites, requirement IDs, names and case IDs included.
+ */
+function checkKeptCases(file: string, items: { suite?: unknown }[], modules: SuiteModule[]): void {
+  const named = new Set(items.map((c) => c.suite).filter((s): s is string => typeof s === 'string'));
+  if (!named.size) return;
+  loadSuites(modules, modules.map((m) => m.name).filter((n) => named.has(n)), [file]);
 }
 
 /** Every problem of a target profile at once, by section (profile-check.ts). */

@@ -223,6 +223,11 @@ export interface PropertySpec {
 
 export interface CaseDef {
   id: string;
+  /**
+   * The suite the case belongs to: how a case file kept outside the suite's folder (the
+   * regression cases a run writes, a team's own cases) says which suite it extends.
+   */
+  suite?: string;
   description?: string;
   requirements: string[];
   tags?: string[];

@@ -7,6 +7,7 @@ import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
+import { sortCaseFiles } from './loader/user-case-files.js';
 import { checkTargetConfig } from './loader/target-config.js';
 import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
@@ -26,6 +27,8 @@ export interface RunOptions {
   suites: string[];
   /** Case IDs to run (`id` or `suite/id`); all when empty. */
   cases?: string[];
+  /** Case files kept outside the suites (`run --cases`): their cases run with the suites they name. */
+  caseFiles?: string[];
   /**
    * Per suite: the one side of the protocol to judge (`--side`); it wins over the profile
    * section's `side:`. The other sides' cases do not run and their requirements are not applicable.
@@ -81,14 +84,18 @@ export interface SelectedCases {
   cases: CaseDef[];
 }
 
-/** Loads every selected suite completely (nothing runs half-loaded), then runs them one by one. */
-export function loadSuites(modules: SuiteModule[], names: string[]): { registry: Registry; suites: LoadedSuite[] } {
+/**
+ * Loads every selected suite completely (nothing runs half-loaded), with the cases of
+ * `caseFiles` (files kept outside the suites, user-case-files.ts) that name it.
+ */
+export function loadSuites(modules: SuiteModule[], names: string[], caseFiles: readonly string[] = []): { registry: Registry; suites: LoadedSuite[] } {
   const registry = new Registry(modules);
-  const errors: SpecgateError[] = [];
+  const sorted = caseFiles.length ? sortCaseFiles(caseFiles, modules.map((m) => m.name)) : undefined;
+  const errors: SpecgateError[] = [...(sorted?.problems ?? [])];
   const suites: LoadedSuite[] = [];
   for (const name of names) {
     try {
-      suites.push(loadSuite(registry.module(name), registry));
+      suites.push(loadSuite(registry.module(name), registry, process.cwd(), sorted?.bySuite.get(name) ?? []));
     } catch (e) {
       if (e instanceof SpecgateErrorList) errors.push(...e.errors);
       else errors.push(asSpecgateError(e));
@@ -103,7 +110,7 @@ export function loadSuites(modules: SuiteModule[], names: string[]): { registry:
  * recorded or interrupted) and judges the whole run; every event goes to `opts.sinks`.
  */
 export async function run(opts: RunOptions): Promise<RunResult> {
-  const { registry, suites } = loadSuites(opts.modules, opts.suites);
+  const { registry, suites } = loadSuites(opts.modules, opts.suites, opts.caseFiles);
   for (const s of suites) if (opts.targets[s.name]?.recording) passiveTable(s);
   const seed = opts.seed ?? randomSeed();
   const gating = gatingOf(opts.strict ?? false, opts.stricter ?? false);

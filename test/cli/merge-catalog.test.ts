@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeMerged } from '../../cli/merge-command.js';
-import { applyCatalog, checkCoverage } from '../../cli/merge-catalog.js';
+import { applyCatalog, checkCoverage, installedSuites } from '../../cli/merge-catalog.js';
 import { mergeSuites } from '../../cli/merge-shards.js';
 import type { ReadReport, ReadSuite } from '../../cli/results-file.js';
 import { Baseline } from '../../src/engine/baseline.js';
@@ -136,5 +139,29 @@ describe('cases marked not applicable', () => {
     expect(() => applyCatalog([marked], installed)).toThrow(/case s\/serves is marked not applicable, which only a typed check can find, and the installed case runs none/);
     const checked = new Map([...installed].map(([k, v]) => [k, { ...v, cases: v.cases.map((c) => (c.id === 'serves' ? { ...c, steps: [{ check: 's.mode' }] } : c)) }]));
     expect(() => applyCatalog([report((s) => (s.cases[0] = { ...passed('serves', 'R-SERVE'), outcome: 'skipped', notApplicable: true }))], checked)).not.toThrow();
+  });
+});
+
+describe('installedSuites', () => {
+  it('takes the cases of the --cases files the runs were given as cases of the suites they name', () => {
+    const root = mkdtempSync(join(tmpdir(), 'specgate-merge-cases-'));
+    // the parse cache of these throw-away files stays out of the project's cache folder
+    const cache = process.env['SPECGATE_CACHE_DIR'];
+    process.env['SPECGATE_CACHE_DIR'] = join(root, '.cache');
+    try {
+      mkdirSync(join(root, 'k', 'cases'), { recursive: true });
+      writeFileSync(join(root, 'k', 'requirements.yaml'), '- id: K-ONE\n  level: MUST\n  source: k.txt#A\n  text: one\n');
+      writeFileSync(join(root, 'k', 'cases', 'own.yaml'), '- id: own\n  requirements: [K-ONE]\n  skip: later\n');
+      const kept = join(root, 'regression.yaml');
+      writeFileSync(kept, '- id: kept-one\n  suite: k\n  requirements: [K-ONE]\n  skip: later\n');
+      const r: ReadReport = { ...report(), suites: [{ ...report().suites[0], name: 'k' } as ReadSuite] };
+      const modules = [{ name: 'k', dir: join(root, 'k') }];
+      expect(installedSuites([r], modules).get('k')?.cases.map((c) => c.id)).toEqual(['own']);
+      expect(installedSuites([r], modules, [kept]).get('k')?.cases.map((c) => c.id)).toEqual(['own', 'kept-one']);
+    } finally {
+      if (cache === undefined) delete process.env['SPECGATE_CACHE_DIR'];
+      else process.env['SPECGATE_CACHE_DIR'] = cache;
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

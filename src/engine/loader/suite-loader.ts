@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import { unknownOperators } from '../../checks/matchers.js';
 import { compile } from '../expressions.js';
+import { nearestNames } from '../near-names.js';
 import { parseJsonPath } from '../json-path.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
@@ -25,8 +26,11 @@ import { mixedSideProblem, requirementSideProblems } from '../sides.js';
  * Loads a suite's catalog and case files and checks them completely before anything runs:
  * schema, unique IDs, references to requirements and registered names, expression syntax.
  * Every problem is reported (file:line:column), not just the first.
+ *
+ * `kept` are case files outside the suite's folder (user-case-files.ts sorts them by suite): of
+ * those, the cases that name this suite (`suite:`) are loaded and checked as its own, after them.
  */
-export function loadSuite(module: SuiteModule, registry: Registry, cwd = process.cwd()): LoadedSuite {
+export function loadSuite(module: SuiteModule, registry: Registry, cwd = process.cwd(), kept: readonly string[] = []): LoadedSuite {
   const errors: SpecgateError[] = [];
   const shown = (f: string): string => display(f, cwd);
   const requirements = loadRequirements(module.dir, errors, cwd);
@@ -45,7 +49,9 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   const known = new Map(requirements.map((r) => [r.id, r]));
   const cases: CaseDef[] = [];
   const seen = new Map<string, SourceLocation>();
-  for (const file of caseFiles(module.dir)) {
+  const own = caseFiles(module.dir);
+  for (const [f, file] of [...own, ...kept].entries()) {
+    const outside = f >= own.length;
     let src: YamlSource;
     try {
       src = readValid(file, shown(file), 'cases');
@@ -58,6 +64,12 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
       return `${l.file}:${l.line}:${l.column}`;
     };
     (src.data as RawCase[]).forEach((rawCase, i) => {
+      // a file kept outside may hold cases of several suites: the others are theirs to load
+      if (outside && rawCase.suite !== module.name) return;
+      if (!outside && rawCase.suite !== undefined && rawCase.suite !== module.name) {
+        errors.push(schemaError(`${atFile([i, 'suite'])}: this file is in the folder of suite ${module.name}, but the case names suite "${rawCase.suite}"; move it to that suite, or write suite: ${module.name}`));
+        return;
+      }
       const location = src.locate([i]);
       checkExpressions(rawCase, (p) => atFile([i, ...p]), errors);
       for (const x of expandCase(rawCase, i, suiteFile.fragments, suiteFile.defaults, atFile, errors, (f) => (api ? operationRows(api, f) : undefined))) {
@@ -69,12 +81,13 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
         const at = (path: (string | number)[]): string => atFile([i, ...path]);
         const stepAt = (j: number, p: (string | number)[], key = false): string => (j < 0 ? at(p) : atFile([...(x.stepPaths[j] ?? [i, 'steps']), ...p], key));
         const prev = seen.get(c.id);
-        if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
+        if (prev && outside) errors.push(schemaError(`${at(['id'])}: case id "${c.id}" of suite ${module.name} is already the id of the case at ${prev.file}:${prev.line}:${prev.column}; give this case another id`));
+        else if (prev) errors.push(schemaError(`${at(['id'])}: duplicate case id "${c.id}" (first at ${prev.file}:${prev.line})`));
         seen.set(c.id, location);
         for (let j = 0; j < c.requirements.length; j++) {
           const id = c.requirements[j] as string;
           const requirement = known.get(id);
-          if (!requirement) errors.push(schemaError(`${at(['requirements', j])}: unknown requirement "${id}"; add it to requirements.yaml or fix the ID`));
+          if (!requirement) errors.push(schemaError(`${at(['requirements', j])}: ${unknownRequirement(id, module.name, known, outside)}`));
           else if (requirement.excluded)
             errors.push(schemaError(`${at(['requirements', j])}: requirement "${id}" is excluded (${requirement.excluded}); a case cannot cover it — drop \`excluded:\` or the reference`));
         }
@@ -127,6 +140,18 @@ function reliedOnProblems(c: CaseDef, known: ReadonlyMap<string, Requirement>, a
   return out;
 }
 
+/**
+ * Why a case's requirement ID is refused, with the IDs it was probably meant to be: a case of the
+ * suite's own files may name a requirement still to be added; one kept outside judges only the
+ * requirements its suite has.
+ */
+function unknownRequirement(id: string, suite: string, known: ReadonlyMap<string, Requirement>, outside: boolean): string {
+  const near = nearestNames(id, [...known.keys()]).map((n) => `"${n}"`);
+  const hint = near.length ? ` (did you mean ${near.join(' or ')}?)` : '';
+  if (!outside) return `unknown requirement "${id}"; add it to requirements.yaml or fix the ID${hint}`;
+  return `suite ${suite} has no requirement "${id}"${hint}; a case kept outside the suite's folder judges requirements of the suite it names (\`specgate list --suite ${suite}\` lists them)`;
+}
+
 /** How many sides of the protocol the requirements `ids` belong to (two meaning two or more). */
 function sidesOf(ids: readonly string[], known: ReadonlyMap<string, Requirement>): number {
   let first: string | undefined;
@@ -168,7 +193,7 @@ function loadRequirements(dir: string, errors: SpecgateError[], cwd: string): Re
  * before. Deeper positions (for cross-reference errors) come from a full parse on demand.
  * `path` is read; `file` names it in messages and locations.
  */
-function readValid(path: string, file: string, schema: 'cases' | 'requirements'): YamlSource {
+export function readValid(path: string, file: string, schema: 'cases' | 'requirements'): YamlSource {
   let text: string;
   try {
     // read by the real path: `file` is the name shown in messages, relative to the caller's cwd
@@ -209,7 +234,11 @@ function readValid(path: string, file: string, schema: 'cases' | 'requirements')
 }
 
 function caseFiles(dir: string): string[] {
-  const root = join(dir, 'cases');
+  return yamlFilesUnder(join(dir, 'cases'));
+}
+
+/** The YAML files under a folder, at any depth, in name order (none when it does not exist). */
+export function yamlFilesUnder(root: string): string[] {
   if (!existsSync(root)) return [];
   const out: string[] = [];
   const walk = (d: string): void => {
@@ -317,7 +346,8 @@ function collect(e: unknown, errors: SpecgateError[]): void {
   else throw e;
 }
 
-function display(file: string, cwd: string): string {
+/** A file as messages name it: relative to `cwd` when it is under it. */
+export function display(file: string, cwd: string): string {
   const rel = relative(cwd, file);
   return rel.startsWith('..') ? file : rel;
 }

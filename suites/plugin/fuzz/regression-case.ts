@@ -31,8 +31,10 @@ export function noRegressionCase(requirement: string): string | undefined {
  * the one a file in `suites/plugin/cases/` uses, where it is meant to be committed.
  */
 export function regressionCaseYaml(r: FuzzRegression): string {
+  // `suite` names the suite wherever the file is kept: `specgate run --suite plugin --cases <its folder>` runs it
   const item = {
     id: r.id ?? `fuzz-${r.seed}`,
+    suite: 'plugin',
     description: `The request specgate fuzz plugin shrank to with seed ${r.seed} (${r.finding.requirement}: ${r.finding.kind}); replay the search with: ${r.replay}`,
     requirements: [r.finding.requirement],
     needs: ['plugin_command'],
@@ -43,7 +45,7 @@ export function regressionCaseYaml(r: FuzzRegression): string {
     '#',
     `# Regression case: the plugin broke ${r.finding.requirement} on the request below (found by fuzzing, shrunk).`,
     '# It holds the exact request, so it fails while the bug is there and passes once it is fixed.',
-    "# Review it, then commit it into the plugin suite's cases/ folder.",
+    "# Review it, then keep it with your project (specgate run --suite plugin --cases <its folder>) or commit it into the plugin suite's cases/ folder.",
   ];
   return `${header.join('\n')}\n${stringify([item])}`;
 }

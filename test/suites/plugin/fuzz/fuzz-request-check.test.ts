@@ -54,6 +54,7 @@ describe('the regression case a fuzz finding is written as', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       id: 'fuzz-42',
+      suite: 'plugin',
       requirements: ['PLUGIN-ERROR-EXIT-ZERO'],
       needs: ['plugin_command'],
       steps: [{ check: 'plugin.fuzzRequest', with: { request } }],
