@@ -9,7 +9,15 @@ import { refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js'
 import { profileVars } from '../src/engine/loader/target-needs.js';
 import { agentActionUses, specHeaderNames } from '../src/targets/profile-writer/agent-uses.js';
 import { initProfileText } from '../src/targets/profile-writer/init-profile.js';
+import { casesOfSelection } from '../src/engine/selection.js';
+import { selectionsOf, type SelectionFlags } from './selection-flags.js';
 import { didYouMean } from './suggest.js';
+
+/** `--part platform --requirement 'EVENTS-MON-ID-STR'`: the selection flags as a command line takes them again. */
+function selectionFlags(opts: SelectionFlags): string {
+  const quote = (v: string): string => (/^[A-Za-z0-9_.=:\/-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
+  return [...(opts.part ?? []).map((p) => `--part ${quote(p)}`), ...(opts.requirement ?? []).map((r) => `--requirement ${quote(r)}`)].join(' ');
+}
 
 /** How a profile at `file` (or printed, relative to the working folder) names specgate's profile schema. */
 export function schemaPathFor(file: string | undefined): string {
@@ -20,18 +28,23 @@ export function schemaPathFor(file: string | undefined): string {
 /**
  * `specgate init <suite> [--out file]`: writes a commented target profile for the suite, with
  * every variable it declares, to fill in. Printed when no file is given; an existing file is
- * replaced only with --force, so a filled-in profile is never lost to a second init.
+ * replaced only with --force, so a filled-in profile is never lost to a second init. With
+ * `--part` / `--requirement`, the profile is for a run of that selection: only what its cases
+ * need is marked REQUIRED (the user agent only when they act as a user).
  */
-export function initCommand(modules: SuiteModule[], suite: string, opts: { out?: string; force?: boolean }, out: NodeJS.WritableStream = process.stdout): number {
+export function initCommand(modules: SuiteModule[], suite: string, opts: { out?: string; force?: boolean } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
   const known = modules.map((m) => m.name);
   if (!known.includes(suite)) throw new SpecgateError('SG_USAGE', `no suite named "${suite}"${didYouMean(suite, known)}; known suites: ${known.join(', ')}`);
   if (opts.out) refuseLinks(`--out ${opts.out}`, opts.out);
   if (opts.out && existsSync(opts.out) && !opts.force) throw new SpecgateError('SG_USAGE', `${opts.out} already exists; give another --out, or --force to replace it`);
   const { suites, registry } = loadSuites(modules, [suite]);
-  const loaded = suites[0];
-  if (!loaded) throw new SpecgateError('SG_INTERNAL', `suite ${suite} did not load`);
+  const whole = suites[0];
+  if (!whole) throw new SpecgateError('SG_INTERNAL', `suite ${suite} did not load`);
+  const selection = selectionsOf([whole], opts).get(suite);
+  // the facts below are of the cases the run will judge: every case, or those of the selection
+  const loaded = selection ? { ...whole, cases: casesOfSelection(whole.cases, selection) } : whole;
   // required as a run will ask for it: declared required, or read by a case that cannot run without it
-  const vars = profileVars(loaded, registry);
+  const vars = profileVars(whole, registry, loaded.cases);
   const title = modules.find((m) => m.name === suite)?.title;
   const text = initProfileText({
     suite,
@@ -46,6 +59,7 @@ export function initCommand(modules: SuiteModule[], suite: string, opts: { out?:
       queries: loaded.cases.filter((c) => !c.skip && c.steps.some((st) => 'query' in st)).map((c) => c.id),
     },
     schemaPath: schemaPathFor(opts.out),
+    ...(selection ? { selection: { flags: selectionFlags(opts), cases: new Set(loaded.cases.map((c) => c.id)) } } : {}),
   });
   if (!opts.out) {
     out.write(text);

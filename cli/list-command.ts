@@ -5,16 +5,18 @@ import { keptCaseFiles } from './kept-cases.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 import { describeSides } from '../src/engine/sides.js';
+import { casesOfSelection, describeParts } from '../src/engine/selection.js';
+import { selectionsOf, type SelectionFlags } from './selection-flags.js';
 import { profileVars } from '../src/engine/loader/target-needs.js';
 import { someOf, type DeclaredVar } from '../src/targets/declared-vars.js';
 
 /**
  * A suite's declared target variables, each with whether a target must set it, an example, the
  * cases that read it or need it, and the cases it skips when unset (all derived from the cases;
- * required as `init` marks it and a run asks for it).
+ * required as `init` marks it and a run of `cases`, every case by default, asks for it).
  */
-export function suiteVariables(s: LoadedSuite, registry: Registry): DeclaredVar[] {
-  return profileVars(s, registry);
+export function suiteVariables(s: LoadedSuite, registry: Registry, cases: LoadedSuite['cases'] = s.cases): DeclaredVar[] {
+  return profileVars(s, registry, cases);
 }
 
 /** The third line of a variable in `list --vars`: whether a profile must set it, and what happens without it. */
@@ -26,19 +28,23 @@ function requirement(v: DeclaredVar): string {
 }
 
 /**
- * `specgate list`: suites, their requirements (with level and coverage) and cases, with the cases
- * of `--cases` folders among them; `--vars`: their target variables.
+ * `specgate list`: suites, their parts and sides, their requirements (with level and coverage)
+ * and cases, with the cases of `--cases` folders among them; `--vars`: their target variables.
+ * With `--part` / `--requirement`, what a run with the same flags judges: the selected
+ * requirements, the cases covering them, and the variables those cases need.
  */
-export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] }, out: NodeJS.WritableStream = process.stdout): number {
+export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
   const { suites, registry } = loadSuites(modules, names, keptCaseFiles(opts.cases));
+  const selections = selectionsOf(suites, opts);
+  const casesOf = (s: LoadedSuite): LoadedSuite['cases'] => casesOfSelection(s.cases, selections.get(s.name));
   if (opts.vars) {
     if (opts.json) {
-      out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s, registry) })), null, 2)}\n`);
+      out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s, registry, casesOf(s)) })), null, 2)}\n`);
       return 0;
     }
     for (const s of suites) {
-      const vars = suiteVariables(s, registry);
+      const vars = suiteVariables(s, registry, casesOf(s));
       out.write(`${s.name}: ${vars.length ? `${vars.length} variables (target profile suites.${s.name}.vars)` : 'declares no variables'}\n`);
       for (const v of vars) {
         const by = [...(v.apiTable ? ['the API table (every operation)'] : []), ...(v.cases.length ? [`${v.cases.length} case(s): ${v.cases.slice(0, 5).join(', ')}${v.cases.length > 5 ? ', ...' : ''}`] : [])];
@@ -48,36 +54,57 @@ export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; js
     }
     return 0;
   }
+  const requirementsOf = (s: LoadedSuite): LoadedSuite['requirements'] => {
+    const selection = selections.get(s.name);
+    return selection ? s.requirements.filter((r) => selection.requirements.includes(r.id)) : s.requirements;
+  };
   if (opts.json) {
-    out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, ...(s.sides ? { sides: s.sides } : {}), requirements: s.requirements.map(({ location: _l, ...r }) => r), cases: s.cases.map((c) => ({ id: c.id, requirements: c.requirements, description: c.description, tags: c.tags, file: `${c.location.file}:${c.location.line}` })) })), null, 2)}\n`);
+    out.write(`${JSON.stringify(suites.map((s) => {
+      const selection = selections.get(s.name);
+      return {
+        name: s.name,
+        ...(s.sides ? { sides: s.sides } : {}),
+        ...(s.parts ? { parts: s.parts } : {}),
+        ...(selection ? { selection: selection.label } : {}),
+        requirements: requirementsOf(s).map(({ location: _l, ...r }) => r),
+        cases: casesOf(s).map((c) => ({ id: c.id, requirements: c.requirements, description: c.description, tags: c.tags, file: `${c.location.file}:${c.location.line}` })),
+      };
+    }), null, 2)}\n`);
     return 0;
   }
   for (const s of suites) {
     const title = modules.find((m) => m.name === s.name)?.title;
-    out.write(`${s.name}${title ? ` — ${title}` : ''}: ${s.requirements.length} requirements, ${s.cases.length} cases\n`);
-    // what `run --side <name>` accepts for this suite
+    const selection = selections.get(s.name);
+    const requirements = requirementsOf(s);
+    const cases = casesOf(s);
+    const counts = selection
+      ? `${requirements.length} of ${s.requirements.length} requirements and ${cases.length} of ${s.cases.length} cases selected (${selection.label}); the other requirements a run reports not selected`
+      : `${s.requirements.length} requirements, ${s.cases.length} cases`;
+    out.write(`${s.name}${title ? ` — ${title}` : ''}: ${counts}\n`);
+    // what `run --side <name>` and `run --part <name>` accept for this suite
     if (s.sides) out.write(`  sides (run --side <name>): ${describeSides(s)}\n`);
+    if (s.parts) out.write(`  parts (run --part <name>): ${describeParts(s)}\n`);
     const byReq = new Map<string, string[]>();
-    for (const c of s.cases)
+    for (const c of cases)
       for (const r of c.requirements) {
         const ids = byReq.get(r);
         if (ids) ids.push(c.id);
         else byReq.set(r, [c.id]);
       }
     out.write('  requirements:\n');
-    for (const r of s.requirements) {
+    for (const r of requirements) {
       const cover = r.excluded ? `excluded: ${r.excluded}` : (byReq.get(r.id) ?? []).join(', ') || 'NOT COVERED';
       out.write(`    ${r.id} (${r.level}${r.side !== undefined ? `, ${r.side} side` : ''}) — ${cover}\n`);
     }
     out.write('  cases:\n');
-    for (const c of s.cases) out.write(`    ${c.id} [${c.requirements.join(', ')}]${c.tags?.length ? ` {${c.tags.join(', ')}}` : ''}  ${c.location.file}:${c.location.line}\n`);
+    for (const c of cases) out.write(`    ${c.id} [${c.requirements.join(', ')}]${c.tags?.length ? ` {${c.tags.join(', ')}}` : ''}  ${c.location.file}:${c.location.line}\n`);
     const checks = Object.entries(modules.find((m) => m.name === s.name)?.checks ?? {});
     if (checks.length) out.write('  checks:\n');
     for (const [name, check] of checks) {
       const sets = typeof check.sets === 'function' ? ['(depends on its arguments)'] : (check.sets ?? []);
       out.write(`    ${s.name}.${name} — ${check.description}; judges ${check.judges === 'case' ? "the case's requirements" : check.judges.join(', ')}${sets.length ? `; sets ${sets.join(', ')}` : ''}\n`);
     }
-    const gaps = coverageGaps(s);
+    const gaps = coverageGaps(s).filter((g) => requirements.some((r) => r.id === g.id));
     if (gaps.length) out.write(`  ${gaps.length} requirement(s) have no case and no exclusion: ${gaps.map((g) => g.id).join(', ')}\n`);
   }
   return 0;

@@ -2,6 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../src/errors.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { fuzzCommand } from './fuzz-command.js';
+import type { initCommand as initCommandType } from './init-command.js';
+import type { listCommand as listCommandType } from './list-command.js';
 import type { mergeCommand } from './merge-command.js';
 import type { runCommand } from './run-command.js';
 import type { ServeFlags } from './serve-command.js';
@@ -105,6 +107,8 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
     .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
     .option('--side <name>', "judge one side of the protocol only (e.g. server, client; or suite=side): the other side's requirements are reported not applicable", list)
+    .option('--part <names>', "judge only these parts of a suite (e.g. platform, or suite=part; comma-separated, repeatable; `specgate list` names each suite's parts): the cases covering their requirements run, the other requirements are reported not selected", list)
+    .option('--requirement <ids>', 'judge only these requirements: IDs or globs such as EVENTS-PLAT-* (comma-separated, repeatable; adds to --part; !<glob> leaves its matches out): the cases covering them run, the other requirements are reported not selected', list)
     .option('--target <profile.yaml>', 'target profile: base URLs, credentials, clock hook, user agent, database; or har:<file> to judge recorded traffic')
     .option('--report <format=path>', 'write a report: junit=path, json=path, tap=path, html=path (repeatable; default junit=reports/junit.xml and json=reports/results.json)', repeatable)
     .option('--seed <value>', 'seed for generated inputs (printed with every run): a whole number from 0 to 2147483647, or any other value (a CI run ID, a commit SHA), folded into that range', parseSeed)
@@ -136,7 +140,9 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--json', 'machine-readable output')
     .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
     .option('--cases <dir>', 'list the case files under this folder with the suites they name (repeatable), as run --cases runs them', repeatable)
-    .action(async (o: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] }) => setCode((await import('./list-command.js')).listCommand(modules, o)));
+    .option('--part <names>', 'only what `run --part` would judge: the requirements of these parts (or suite=part) and the cases covering them; with --vars, what those cases need', list)
+    .option('--requirement <ids>', 'only what `run --requirement` would judge: these IDs or globs (!<glob> leaves out) and the cases covering them', list)
+    .action(async (o: Parameters<typeof listCommandType>[1]) => setCode((await import('./list-command.js')).listCommand(modules, o)));
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
@@ -149,11 +155,15 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .argument('<suite>')
     .option('--out <file>', 'write it here (default: print it)')
     .option('--force', 'replace --out when it exists')
-    .action(async (suite: string, o: { out?: string; force?: boolean }) => setCode((await import('./init-command.js')).initCommand(modules, suite, o)));
+    .option('--part <names>', 'a profile for a run of these parts only (`run --part`): only what their cases need is marked REQUIRED', list)
+    .option('--requirement <ids>', 'a profile for a run of these requirements only (`run --requirement`: IDs or globs, !<glob> leaves out)', list)
+    .action(async (suite: string, o: Parameters<typeof initCommandType>[2]) => setCode((await import('./init-command.js')).initCommand(modules, suite, o)));
 
   withModules(program.command('validate').description('check suite files, target profiles and baselines without running anything'))
     .argument('<files...>')
-    .action(async (files: string[]) => setCode((await import('./validate-command.js')).validateCommand(modules, files)));
+    .option('--part <names>', 'check a target profile for a run of these parts only (`run --part`)', list)
+    .option('--requirement <ids>', 'check a target profile for a run of these requirements only (`run --requirement`)', list)
+    .action(async (files: string[], o: { part?: string[]; requirement?: string[] }) => setCode((await import('./validate-command.js')).validateCommand(modules, files, process.stdout, o)));
 
   withModules(program.command('merge').description('judge the results.json of several shards (or runs) as one run, by the installed suites: verdicts, reports and the exit code of an unsharded run'))
     .argument('<results...>')

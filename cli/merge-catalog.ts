@@ -149,11 +149,13 @@ export function checkCoverage(suites: readonly ReadSuite[], installed: ReadonlyM
     if (!suite) return [];
     const have = new Set(s.cases.map((c) => c.id));
     const missing = suite.cases.filter((c) => !have.has(c.id)).map((c) => c.id);
-    return missing.length ? [`the merged results hold ${suite.cases.length - missing.length} of the ${suite.cases.length} cases of suite ${s.name}${s.sides ? ` (they judge the ${s.sides.join(', ')} side only)` : ''}; not among them: ${someOf(missing, 3)}`] : [];
+    const only = [...(s.sides ? [`the ${s.sides.join(', ')} side only`] : []), ...(s.selection ? [`the selection ${s.selection.label}`] : [])];
+    return missing.length ? [`the merged results hold ${suite.cases.length - missing.length} of the ${suite.cases.length} cases of suite ${s.name}${only.length ? ` (they judge ${only.join(', ')})` : ''}; not among them: ${someOf(missing, 3)}`] : [];
   });
   if (!gaps.length) return [];
   if (!allowPartial) {
     throw new SpecgateError('SG_USAGE', `${gaps.join('; ')}: merge the results of every shard and side of the run, or give --allow-partial to judge only the cases they hold`);
   }
-  return gaps.map((g) => `${g} (--allow-partial): what only those cases judge is untested, or not applicable for a side not judged`);
+  const selected = suites.some((s) => s.selection);
+  return gaps.map((g) => `${g} (--allow-partial): what only those cases judge is untested, ${selected ? "not applicable for a side not judged, or not selected outside the runs' selection" : 'or not applicable for a side not judged'}`);
 }

@@ -57,10 +57,11 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
       name: s.name,
       target: s.target,
       cases: s.cases,
-      requirements: requirementVerdicts(asLoaded(s), s.cases, baseline, s.sides),
+      requirements: requirementVerdicts(asLoaded(s), s.cases, baseline, s.sides, s.selection),
       durationMs: s.durationMs,
       ...(s.error ? { error: s.error } : {}),
       ...(s.sides ? { sides: s.sides } : {}),
+      ...(s.selection ? { selection: s.selection } : {}),
       properties: s.properties,
       version: s.version,
     };

@@ -5,7 +5,7 @@
  * twice (say, one suite per machine).
  */
 import { SpecgateError } from '../src/errors.js';
-import type { LoadedSuite, Requirement } from '../src/engine/model.js';
+import type { LoadedSuite, Requirement, Selection } from '../src/engine/model.js';
 import type { SelectedCases } from '../src/engine/run.js';
 import type { ReadReport, ReadSuite } from './results-file.js';
 import { recordedSplit } from './shard.js';
@@ -58,14 +58,16 @@ export function mergeSuites(reports: readonly ReadReport[]): MergedSuite[] {
     const error = suites.find((p) => p.error)?.error;
     const catalog = suites.find((p) => p.catalog.length)?.catalog ?? [];
     const sides = judgedSides(suites, catalog);
-    const { side: _side, ...properties } = first.properties;
+    const selection = joinedSelection(suites);
+    const { side: _side, selection: _selection, ...properties } = first.properties;
     return {
       name,
       target: first.target,
       durationMs: Math.max(...suites.map((p) => p.durationMs)),
       ...(error ? { error } : {}),
       ...(sides ? { sides } : {}),
-      properties: { ...properties, ...(sides ? { side: sides.join(',') } : {}) },
+      ...(selection ? { selection } : {}),
+      properties: { ...properties, ...(sides ? { side: sides.join(',') } : {}), ...(selection ? { selection: selection.label } : {}) },
       version: first.version,
       catalog,
       cases,
@@ -83,6 +85,20 @@ function judgedSides(parts: readonly ReadSuite[], catalog: readonly Requirement[
   const judged = [...new Set(parts.flatMap((p) => p.sides ?? []))];
   const all = new Set(catalog.flatMap((r) => (r.side !== undefined ? [r.side] : [])));
   return [...all].every((s) => judged.includes(s)) ? undefined : judged;
+}
+
+/**
+ * The requirements the parts of a suite selected together: the shards of one run share one
+ * selection; runs of two parts merged judge both. Undefined when some part selected every
+ * requirement.
+ */
+function joinedSelection(parts: readonly ReadSuite[]): Selection | undefined {
+  if (parts.some((p) => !p.selection)) return undefined;
+  const selections = parts.map((p) => p.selection as Selection);
+  return {
+    label: [...new Set(selections.map((x) => x.label))].join('; '),
+    requirements: [...new Set(selections.flatMap((x) => x.requirements))],
+  };
 }
 
 /** Every shard 1..n present once, all of the same split: returns what the whole run selected. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { SpecgateError } from '../src/errors.js';
-import type { CaseResult, Interruption, Level, Requirement, ShardInfo } from '../src/engine/model.js';
+import type { CaseResult, Interruption, Level, Requirement, Selection, ShardInfo } from '../src/engine/model.js';
 import { JSON_REPORT_FORMAT } from '../src/reporting/json.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
 
@@ -17,6 +17,8 @@ export interface ReadSuite {
   error?: { code: string; message: string };
   /** The sides the run judged, when it judged only some (`--side`). */
   sides?: string[];
+  /** The requirements the run selected, when it selected some (`--part`, `--requirement`). */
+  selection?: Selection;
   properties: Record<string, string>;
   /** The version of the suite that judged it (a report that does not say: the specgate version that wrote it). */
   version: string;
@@ -142,12 +144,14 @@ export function parseJsonReport(content: string, file: string): ReadReport {
       const name = text(s['name']);
       const error = isObject(s['error']) ? { code: text(s['error']['code']), message: text(s['error']['message']) } : undefined;
       const sides = Array.isArray(s['sides']) ? s['sides'].map((x) => text(x)) : undefined;
+      const selection = readSelection(s['selection']);
       return {
         name,
         target: text(s['target']),
         durationMs: num(s['durationMs']),
         ...(error ? { error } : {}),
         ...(sides ? { sides } : {}),
+        ...(selection ? { selection } : {}),
         properties: (isObject(s['properties']) ? s['properties'] : {}) as Record<string, string>,
         version: text(s['version'], version),
         catalog: requirements.filter((r) => r['suite'] === name).map(readRequirement),
@@ -169,6 +173,12 @@ export function parseJsonReport(content: string, file: string): ReadReport {
     ...(shard ? { shard } : {}),
     ...(interrupted ? { interrupted } : {}),
   };
+}
+
+/** A suite's `selection` as written (absent or null: the run selected every requirement). */
+function readSelection(v: unknown): Selection | undefined {
+  if (!isObject(v) || !Array.isArray(v['requirements'])) return undefined;
+  return { label: text(v['label']), requirements: v['requirements'].map((x) => text(x)) };
 }
 
 /** Reads and parses a JSON report file (see {@link parseJsonReport}). */

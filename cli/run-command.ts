@@ -11,6 +11,7 @@ import { checkRegressionsFolder, writeRegressionCases } from './regression-cases
 import { replayCommand } from './replay.js';
 import { foldedNote, type SeedValue } from './seed-value.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
+import { selectionChoice } from './selection-flags.js';
 import { parseSides } from './side-choice.js';
 import { planTargets } from './target-choice.js';
 import { unsetOptionalNotes, withUnsetNotes } from './unset-vars-note.js';
@@ -20,6 +21,10 @@ export interface RunFlags {
   case?: string[];
   /** `--side`: a side name for every suite, or `suite=side`. */
   side?: string[];
+  /** `--part`: a part name for every suite, or `suite=part`. */
+  part?: string[];
+  /** `--requirement`: requirement IDs or globs to judge (`!` leaves some out). */
+  requirement?: string[];
   target?: string;
   report?: string[];
   /** `--seed`: the run uses `seed.seed` (folded from any other value given). */
@@ -75,6 +80,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
   if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case, caseFiles);
   const sides = flags.side?.length ? parseSides(flags.side, plan.suites) : undefined;
+  const selection = selectionChoice(flags, plan.suites);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
   const shard = flags.shard
@@ -100,6 +106,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(flags.case ? { cases: flags.case } : {}),
       ...(caseFiles.length ? { caseFiles } : {}),
       ...(sides ? { sides } : {}),
+      ...(selection.parts ? { parts: selection.parts } : {}),
+      ...(selection.requirements ? { requirements: selection.requirements } : {}),
       targets: plan.targets,
       configProblems: plan.problems,
       ...(flags.seed !== undefined ? { seed: flags.seed.seed } : {}),

@@ -10,6 +10,7 @@ import { Registry } from '../src/engine/registry.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { checkProfile } from './profile-check.js';
 import { profileProblemsError } from './profile-problems.js';
+import type { SelectionFlags } from './selection-flags.js';
 
 /**
  * `specgate validate <files>`: checks suite files, target profiles and baselines without running
@@ -18,7 +19,7 @@ import { profileProblemsError } from './profile-problems.js';
  * name their suite (`suite:`, as `run --cases` loads it); a profile is checked as a run would check it,
  * and every problem it has is listed at once (profile-check.ts).
  */
-export function validateCommand(modules: SuiteModule[], files: string[], out: NodeJS.WritableStream = process.stdout): number {
+export function validateCommand(modules: SuiteModule[], files: string[], out: NodeJS.WritableStream = process.stdout, selection: SelectionFlags = {}): number {
   const registry = new Registry(modules);
   const errors: SpecgateError[] = [];
   for (const file of files) {
@@ -26,7 +27,7 @@ export function validateCommand(modules: SuiteModule[], files: string[], out: No
     const owner = modules.find((m) => abs.startsWith(resolve(m.dir) + '/'));
     try {
       if (owner) loadSuite(owner, registry);
-      else checkStandalone(file, modules);
+      else checkStandalone(file, modules, selection);
       out.write(`ok  ${file}\n`);
     } catch (e) {
       if (e instanceof SpecgateErrorList) errors.push(...e.errors);
@@ -38,18 +39,18 @@ export function validateCommand(modules: SuiteModule[], files: string[], out: No
   return 0;
 }
 
-function checkStandalone(file: string, modules: SuiteModule[]): void {
+function checkStandalone(file: string, modules: SuiteModule[], selection: SelectionFlags): void {
   let src: YamlSource;
   try {
     src = readYaml(file);
   } catch (e) {
     // YAML that does not parse says nothing of what the file is: one with a suites: line is read as a profile
-    if (e instanceof SpecgateError && readsAsProfile(file)) checkWholeProfile(file, modules);
+    if (e instanceof SpecgateError && readsAsProfile(file)) checkWholeProfile(file, modules, selection);
     throw e;
   }
   const data = src.data;
   if (data && typeof data === 'object' && !Array.isArray(data) && 'expected-failures' in data) return void loadBaseline(file);
-  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return checkWholeProfile(file, modules);
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return checkWholeProfile(file, modules, selection);
   const kind = basename(file) === 'requirements.yaml' ? 'requirements' : basename(file) === 'suite.yaml' ? 'suite' : 'cases';
   const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
@@ -66,9 +67,9 @@ function checkKeptCases(file: string, items: { suite?: unknown }[], modules: Sui
   loadSuites(modules, modules.map((m) => m.name).filter((n) => named.has(n)), [file]);
 }
 
-/** Every problem of a target profile at once, by section (profile-check.ts). */
-function checkWholeProfile(file: string, modules: SuiteModule[]): void {
-  const check = checkProfile(modules, file);
+/** Every problem of a target profile at once, by section (profile-check.ts), for a run of the selection. */
+function checkWholeProfile(file: string, modules: SuiteModule[], selection: SelectionFlags): void {
+  const check = checkProfile(modules, file, process.env, selection);
   if (check.problems.length) throw profileProblemsError(check);
 }
 

@@ -262,6 +262,22 @@ export interface LoadedSuite {
    * declares them; then every requirement names one, and a case judges the side of its requirements.
    */
   sides?: Record<string, { description: string }>;
+  /**
+   * The parts of the suite (`suite.yaml` `parts:`), by name, when it declares them: each holds
+   * the requirements its ID globs match, and `specgate run --part <name>` judges only those
+   * (src/engine/selection.ts).
+   */
+  parts?: Record<string, { description: string; requirements: string[] }>;
+}
+
+/**
+ * The requirements a run selected (`--part`, `--requirement`), when it selected some: how it
+ * chose them, for reasons and report properties, and their IDs. A requirement outside it that
+ * no case of the run covers is reported not selected.
+ */
+export interface Selection {
+  label: string;
+  requirements: string[];
 }
 
 // ---------------------------------------------------------------- results
@@ -271,8 +287,10 @@ export type CaseOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 /**
  * `not-applicable`: the requirement does not apply to this run (it binds a side the run does
  * not judge, or a mode the target does not have); never a failure, never a gap in coverage.
+ * `not-selected`: the run was asked to judge other requirements (`--part`, `--requirement`)
+ * and no case of the run covers this one; never a failure, never a gap in coverage.
  */
-export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'blocked' | 'excluded' | 'expected-failure' | 'not-applicable';
+export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'blocked' | 'excluded' | 'expected-failure' | 'not-applicable' | 'not-selected';
 
 /**
  * Why a case could not judge its requirements: a rule it relies on (an assumed requirement that
@@ -397,6 +415,8 @@ export interface SuiteResult {
   error?: { code: string; message: string };
   /** The sides this run judged, when it judged only some (`--side`); absent: every side. */
   sides?: string[];
+  /** The requirements this run selected, when it selected some (`--part`, `--requirement`); absent: every one. */
+  selection?: Selection;
   properties: Record<string, string>;
   /**
    * The version of the suite that judged it, when the suite declares one (SuiteModule.version);
@@ -407,7 +427,8 @@ export interface SuiteResult {
 
 export interface RunSummary {
   cases: Record<CaseOutcome, number> & { total: number };
-  requirements: Record<RequirementStatus, number> & { total: number; stale: number };
+  /** Per status; `not-selected` is absent from reports written before the status existed. */
+  requirements: Record<Exclude<RequirementStatus, 'not-selected'>, number> & { 'not-selected'?: number; total: number; stale: number };
   /** Gating failures by level (SHOULD counts only with --strict, STRICTER only with --stricter). */
   gatingFailures: number;
   /**

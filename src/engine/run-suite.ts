@@ -1,9 +1,10 @@
 import type { Baseline } from './baseline.js';
 import type { EventBus } from './events.js';
-import type { CaseDef, CaseResult, LoadedSuite, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, LoadedSuite, Selection, SuiteResult } from './model.js';
 import { isTimeBound } from './runtime/case-run.js';
 import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
+import { selectionProperty } from './selection.js';
 import { sideProperty } from './sides.js';
 import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
 
@@ -12,7 +13,7 @@ import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
  * every case of the target shares (virtual or hook), and `exclusive` cases touch shared state,
  * so those run one at a time after the rest.
  */
-export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[] }): Promise<SuiteResult> {
+export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[]; selection?: Selection }): Promise<SuiteResult> {
   const started = performance.now();
   const name = rt.suite.name;
   bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
@@ -73,10 +74,11 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     name,
     target: rt.target.description,
     cases: results,
-    requirements: requirementVerdicts(rt.suite, results, opts.baseline, opts.sides),
+    requirements: requirementVerdicts(rt.suite, results, opts.baseline, opts.sides, opts.selection),
     durationMs: performance.now() - started,
     ...(opts.sides ? { sides: [...opts.sides] } : {}),
-    properties: { target: rt.target.description, seed: String(rt.runSeed), clock: rt.timeMode, ...sideProperty(opts.sides) },
+    ...(opts.selection ? { selection: opts.selection } : {}),
+    properties: { target: rt.target.description, seed: String(rt.runSeed), clock: rt.timeMode, ...sideProperty(opts.sides), ...selectionProperty(opts.selection) },
   };
   bus.emit({ type: 'suite-finish', suite: name, result: suite });
   return suite;
@@ -86,7 +88,7 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
  * A suite the run reached only after it was interrupted: its target is not started and every
  * selected case is skipped as interrupted, so the reports still list what did not run.
  */
-export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: string, bus: EventBus, baseline: Baseline, sides?: readonly string[]): SuiteResult {
+export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection): SuiteResult {
   bus.emit({ type: 'suite-start', suite: suite.name, target, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results = cases.map((c): CaseResult => {
     const result: CaseResult = {
@@ -108,10 +110,11 @@ export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: s
     name: suite.name,
     target,
     cases: results,
-    requirements: requirementVerdicts(suite, results, baseline, sides),
+    requirements: requirementVerdicts(suite, results, baseline, sides, selection),
     durationMs: 0,
     ...(sides ? { sides: [...sides] } : {}),
-    properties: { target, ...sideProperty(sides) },
+    ...(selection ? { selection } : {}),
+    properties: { target, ...sideProperty(sides), ...selectionProperty(selection) },
   };
   bus.emit({ type: 'suite-finish', suite: suite.name, result });
   return result;

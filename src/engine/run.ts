@@ -9,7 +9,7 @@ import { EventBus, type EventSink } from './events.js';
 import { loadSuite } from './loader/suite-loader.js';
 import { sortCaseFiles } from './loader/user-case-files.js';
 import { checkTargetConfig } from './loader/target-config.js';
-import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, ShardInfo, SuiteResult } from './model.js';
+import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, Selection, ShardInfo, SuiteResult } from './model.js';
 import { Registry } from './registry.js';
 import { interruptedSuite, runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
@@ -19,6 +19,7 @@ import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
+import { casesOfSelection, notSelectedReason, resolveSelection, selectionProblems, selectionProperty } from './selection.js';
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -34,6 +35,14 @@ export interface RunOptions {
    * section's `side:`. The other sides' cases do not run and their requirements are not applicable.
    */
   sides?: Record<string, string>;
+  /**
+   * Per suite: the parts to judge (`--part`). With `requirements`, the run's selection: a case
+   * runs when it covers a selected requirement, and a requirement outside it that no case of the
+   * run covers is not selected (src/engine/selection.ts).
+   */
+  parts?: Record<string, string[]>;
+  /** Requirement IDs or globs to judge (`--requirement`), for every suite; `!<glob>` leaves its matches out. */
+  requirements?: string[];
   /** Per suite: the external target, or none for the embedded reference. */
   targets: Record<string, TargetChoice>;
   /**
@@ -121,7 +130,14 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const { sides, problems: sideProblems } = chosenSides(suites, opts);
-  const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases, sides.get(s.name)) }));
+  const asked = { ...(opts.parts ? { parts: opts.parts } : {}), ...(opts.requirements ? { requirements: opts.requirements } : {}) };
+  const wrongSelection = selectionProblems(suites, asked);
+  if (wrongSelection.length) throw new SpecgateErrorList(wrongSelection);
+  const selections = new Map(suites.flatMap((s) => {
+    const selection = resolveSelection(s, asked);
+    return selection ? [[s.name, selection] as const] : [];
+  }));
+  const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases, sides.get(s.name), selections.get(s.name)) }));
   const sharded = opts.shard?.(all);
   const selected = sharded?.selected ?? all;
   // a profile that cannot work with the cases selected stops here, before anything starts (exit 2),
@@ -136,9 +152,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   for (const { suite, cases } of selected) {
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
     const judged = sides.get(suite.name);
-    if (signal.aborted) results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, judged));
-    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged));
-    else results.push(await runLiveSuite(shared, suite, cases, choice, judged));
+    const selection = selections.get(suite.name);
+    if (signal.aborted) results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, judged, selection));
+    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged, selection));
+    else results.push(await runLiveSuite(shared, suite, cases, choice, judged, selection));
   }
   // the reports record which version of each suite judged it, so results of another version are not merged as this one
   for (const r of results) {
@@ -190,7 +207,7 @@ function warnUnmatchedBaseline(baseline: Baseline, suites: LoadedSuite[], bus: E
  * target prepared, the cases run, the target stopped and its HTTP clients closed. A target
  * that cannot be prepared faults every case of the suite, with the reason.
  */
-async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined): Promise<SuiteResult> {
+async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined, selection: Selection | undefined): Promise<SuiteResult> {
   const { opts, registry, bus } = shared;
   const clients: HttpClient[] = [];
   // the profile's secrets until the target is up; then the suite's redactor, which learns what the target issues
@@ -214,12 +231,12 @@ async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDe
     try {
       const rt = suiteRuntime(shared, suite, choice, { target, timeMode, http: http(), httpTimeoutMs });
       redactor = rt.redaction;
-      return await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}) });
+      return await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}), ...(selection ? { selection } : {}) });
     } finally {
       await target.stop().catch(() => undefined);
     }
   } catch (e) {
-    const result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), judged);
+    const result = faultedSuite(suite, cases, choice.label, asSpecgateError(e), judged, selection);
     bus.emit({ type: 'suite-finish', suite: suite.name, result });
     return result;
   } finally {
@@ -295,21 +312,28 @@ function chosenSides(suites: LoadedSuite[], opts: RunOptions): { sides: Map<stri
 }
 
 /**
- * The cases of `--case` (all when none is named) that judge the chosen sides. A case named with
- * --case that judges another side is a usage error: the run would silently leave it out.
+ * The cases of `--case` (all when none is named) that judge the chosen sides and cover a
+ * selected requirement. A case named with --case that judges another side, or covers nothing
+ * selected, is a usage error: the run would silently leave it out.
  */
-function selectCases(suite: LoadedSuite, wanted: string[] | undefined, sides: string[] | undefined): CaseDef[] {
+function selectCases(suite: LoadedSuite, wanted: string[] | undefined, sides: string[] | undefined, selection: Selection | undefined): CaseDef[] {
   const named = wanted?.length ? suite.cases.filter((c) => wanted.includes(c.id) || wanted.includes(`${suite.name}/${c.id}`)) : suite.cases;
-  const kept = casesOfSides(suite, named, sides);
-  if (wanted?.length && sides && kept.length < named.length) {
-    const other = named.find((c) => !kept.includes(c)) as CaseDef;
+  const ofSides = casesOfSides(suite, named, sides);
+  if (wanted?.length && sides && ofSides.length < named.length) {
+    const other = named.find((c) => !ofSides.includes(c)) as CaseDef;
     throw new SpecgateError('SG_USAGE', `case ${suite.name}/${other.id} judges the ${caseSide(suite, other) ?? 'other'} side, and ${otherSideReason(sides)}: drop it from --case or choose its side`, { suite: suite.name, case: other.id });
+  }
+  const kept = casesOfSelection(ofSides, selection);
+  if (wanted?.length && selection && kept.length < ofSides.length) {
+    const other = ofSides.find((c) => !kept.includes(c)) as CaseDef;
+    throw new SpecgateError('SG_USAGE', `case ${suite.name}/${other.id} covers ${other.requirements.join(', ')}, none of which this run selects (${selection.label}): drop it from --case or widen --part / --requirement`, { suite: suite.name, case: other.id });
   }
   return kept;
 }
 
 /** A suite whose target could not be prepared: every case errored with the fault, so the report still says what did not run. */
-function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError, sides: string[] | undefined): SuiteResult {
+function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: SpecgateError, sides: string[] | undefined, selection: Selection | undefined): SuiteResult {
+  const selected = selection ? new Set(selection.requirements) : undefined;
   const caseResults: CaseResult[] = cases.map((c) => ({
     suite: suite.name,
     id: c.id,
@@ -325,17 +349,20 @@ function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: 
   const requirements = suite.requirements.map((r): RequirementVerdict => {
     // a requirement of a side this run does not judge stays not applicable, target or no target
     const otherSide = sides !== undefined && r.side !== undefined && !sides.includes(r.side);
+    const covering = cases.filter((c) => c.requirements.includes(r.id));
+    // as requirementVerdicts decides it: outside the selection, and no case of the run covers it
+    const notSelected = !r.excluded && !otherSide && selection !== undefined && !selected?.has(r.id) && !covering.length;
     return {
       id: r.id,
       suite: suite.name,
       level: r.level,
       text: r.text,
       source: r.source,
-      status: r.excluded ? 'excluded' : otherSide ? 'not-applicable' : 'untested',
+      status: r.excluded ? 'excluded' : otherSide ? 'not-applicable' : notSelected ? 'not-selected' : 'untested',
       ...(r.side !== undefined ? { side: r.side } : {}),
       cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id),
       failures: [],
-      reason: r.excluded ?? (otherSide ? otherSideReason(sides) : `the target could not be prepared: ${err.message}`),
+      reason: r.excluded ?? (otherSide ? otherSideReason(sides) : selection && notSelected ? notSelectedReason(selection) : `the target could not be prepared: ${err.message}`),
       errored: cases.filter((c) => c.requirements.includes(r.id)).length,
       skipped: 0,
     };
@@ -348,6 +375,7 @@ function faultedSuite(suite: LoadedSuite, cases: CaseDef[], label: string, err: 
     durationMs: 0,
     error: { code: err.code, message: err.message },
     ...(sides ? { sides: [...sides] } : {}),
-    properties: { target: label, ...sideProperty(sides) },
+    ...(selection ? { selection } : {}),
+    properties: { target: label, ...sideProperty(sides), ...selectionProperty(selection) },
   };
 }

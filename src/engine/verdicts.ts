@@ -1,6 +1,7 @@
 import type { Baseline } from './baseline.js';
-import type { BaselineEntry, BlockedBy, CaseResult, Failure, Gating, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, SuiteResult } from './model.js';
+import type { BaselineEntry, BlockedBy, CaseResult, Failure, Gating, Interruption, Level, LoadedSuite, RequirementVerdict, RunSummary, Selection, SuiteResult } from './model.js';
 import { INTERRUPTED, INTERRUPTED_RUNNING } from './runtime/run-case.js';
+import { notSelectedReason } from './selection.js';
 import { otherSideReason } from './sides.js';
 
 /**
@@ -11,12 +12,16 @@ import { otherSideReason } from './sides.js';
  * judge it because a rule it rests on failed; not applicable when every covering case ended not
  * applicable (`ctx.notApplicable`); otherwise untested (with why: nothing to judge, skipped,
  * errored); excluded from the catalog; not applicable when it binds a side the run does not
- * judge (`sides`, from `--side`); expected-failure and stale from the baseline (case results
- * already carry their own baseline status).
+ * judge (`sides`, from `--side`); not selected when it lies outside the run's selection
+ * (`--part`, `--requirement`) and no case of the run covers it (a case that ran judges all its
+ * requirements, so what it found is never hidden); expected-failure and stale from the baseline
+ * (case results already carry their own baseline status).
  * @param sides the sides this run judges, when it judges only some; absent: every side.
+ * @param selection the requirements this run selected, when it selected some; absent: every one.
  */
-export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline, sides?: readonly string[]): RequirementVerdict[] {
+export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], baseline: Baseline, sides?: readonly string[], selection?: Selection): RequirementVerdict[] {
   const byRequirement = casesByRequirement(results);
+  const selected = selection ? new Set(selection.requirements) : undefined;
   return suite.requirements.map((req) => {
     const { covering, failures, failingCases } = byRequirement.get(req.id) ?? NO_CASES;
     const evidence = covering.reduce((sum, r) => sum + (judged(r, req.id) ? observations(r, req.id) : 0), 0);
@@ -39,6 +44,7 @@ export function requirementVerdicts(suite: LoadedSuite, results: CaseResult[], b
     if (req.excluded) return { ...v, status: 'excluded', reason: req.excluded };
     // the other side's cases did not run: nothing about this requirement was asked of the target
     if (sides && req.side !== undefined && !sides.includes(req.side)) return { ...v, status: 'not-applicable', reason: otherSideReason(sides) };
+    if (selection && selected && !selected.has(req.id) && !covering.length) return { ...v, status: 'not-selected', reason: notSelectedReason(selection) };
     if (failures.length) {
       const allCasesListed = failingCases.every((r) => r.baseline === 'expected-failure' || inCase(r));
       if (entry || allCasesListed) return { ...v, status: 'expected-failure', reason: entry?.reason ?? listedReason(failingCases, inCase), ...(entry ? { baseline: entry } : {}) };
@@ -267,7 +273,7 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
   const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
     Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
   const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
-  const reqCounts = count(['passed', 'failed', 'untested', 'blocked', 'excluded', 'expected-failure', 'not-applicable'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  const reqCounts = count(['passed', 'failed', 'untested', 'blocked', 'excluded', 'expected-failure', 'not-applicable', 'not-selected'] as const, (k) => requirements.filter((r) => r.status === k).length);
   const judgedCount = judgedFraction(requirements, gating);
   const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, gating)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);
@@ -293,7 +299,7 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
       reasons.push(short);
     }
   }
-  const judgedLine = judgedWords(judgedCount, reqCounts.blocked, reqCounts.untested);
+  const judgedLine = judgedWords(judgedCount, reqCounts.blocked, reqCounts.untested, reqCounts['not-selected']);
   const verdict =
     exitCode === 0
       ? `conformant at the gating level (${gatingWords(gating)}): ${judgedLine}`
@@ -318,11 +324,11 @@ export function summarize(suites: SuiteResult[], gating: Gating, baseline: Basel
 
 /**
  * The requirements at the gating levels this run set out to judge (a selected case covers them,
- * not excluded, not applicable), and how many of them it judged: passed, failed, or failed as
- * the baseline expects.
+ * not excluded, not applicable, not outside the run's selection), and how many of them it
+ * judged: passed, failed, or failed as the baseline expects.
  */
 export function judgedFraction(requirements: readonly RequirementVerdict[], gating: Gating): { gating: number; judged: number } {
-  const inScope = requirements.filter((r) => gates(r.level, gating) && r.status !== 'excluded' && r.status !== 'not-applicable' && r.cases.length > 0);
+  const inScope = requirements.filter((r) => gates(r.level, gating) && r.status !== 'excluded' && r.status !== 'not-applicable' && r.status !== 'not-selected' && r.cases.length > 0);
   return { gating: inScope.length, judged: inScope.filter((r) => r.status === 'passed' || r.status === 'failed' || r.status === 'expected-failure').length };
 }
 
@@ -334,9 +340,9 @@ export function tooLittleJudged(j: { gating: number; judged: number }, requireJu
   return undefined;
 }
 
-/** "judged 120 of 130 gating requirements (92%); 4 blocked, 6 untested". */
-export function judgedWords(j: { gating: number; judged: number }, blocked: number, untested: number): string {
-  const rest = [blocked ? `${blocked} blocked` : '', untested ? `${untested} untested` : ''].filter((x) => x !== '');
+/** "judged 120 of 130 gating requirements (92%); 4 blocked, 6 untested, 40 not selected in all". */
+export function judgedWords(j: { gating: number; judged: number }, blocked: number, untested: number, notSelected = 0): string {
+  const rest = [blocked ? `${blocked} blocked` : '', untested ? `${untested} untested` : '', notSelected ? `${notSelected} not selected` : ''].filter((x) => x !== '');
   return `judged ${j.judged} of ${j.gating} gating requirements (${percent(j)})${rest.length ? `; ${rest.join(', ')} in all` : ''}`;
 }
 

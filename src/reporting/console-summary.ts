@@ -48,7 +48,10 @@ function caseLines(s: SuiteResult, st: Style): string[] {
     `${n.skipped} skipped`,
   ].join(', ');
   const side = s.sides?.length ? `, ${s.sides.join(' and ')} side${s.sides.length > 1 ? 's' : ''} only` : '';
-  const lines = [`  ${st.bold(s.name)} ${st.dim(`(${plural(s.cases.length, 'case')}, ${seconds(s.durationMs)}${side})`)}`, `    ${counts}`];
+  const lines = [`  ${st.bold(s.name)} ${st.dim(`(${plural(s.cases.length, 'case')}, ${seconds(s.durationMs)}${side})`)}`];
+  // the cases of the selection only: said where the cases are counted
+  if (s.selection) lines.push(...wrapText(`the cases covering ${s.selection.label}`, 80, '    ').map(st.dim));
+  lines.push(`    ${counts}`);
   if (s.error) lines.push(...wrapText(`suite error ${s.error.code}: ${oneLine(cleanText(s.error.message), 300)}`, 80, '    ').map(st.red));
   return lines;
 }
@@ -79,6 +82,11 @@ function requirementTable(run: RunResult, st: Style): string[] {
   }
   const totals = COLUMNS.map((_, i) => LEVELS.reduce((sum, level) => sum + (countByLevel(all, level)[i] ?? 0), 0));
   lines.push(row('  total', totals, st));
+  // a column more would not fit 80 columns; runs that select nothing have none of these
+  for (const s of run.suites) {
+    const notSelected = (s.requirements.length > 0 ? s.requirements : run.requirements.filter((v) => v.suite === s.name)).filter((v) => v.status === 'not-selected').length;
+    if (notSelected) lines.push(...wrapText(`${s.name}: ${plural(notSelected, 'requirement')} not selected (outside ${s.selection?.label ?? "the run's selection"})`, 80, '  ', '    ').map(st.dim));
+  }
   return lines;
 }
 

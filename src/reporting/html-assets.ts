@@ -7,7 +7,7 @@
 
 /** The page's stylesheet. */
 export const HTML_STYLE = `
-:root { --pass: #1a7f37; --fail: #cf222e; --untested: #9a6700; --blocked: #953800; --excluded: #6e7781; --xfail: #8250df; --err: #bc4c00; --skip: #57606a; --na: #8c959f; }
+:root { --pass: #1a7f37; --fail: #cf222e; --untested: #9a6700; --blocked: #953800; --excluded: #6e7781; --xfail: #8250df; --err: #bc4c00; --skip: #57606a; --na: #8c959f; --ns: #afb8c1; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; padding: 16px 24px 48px; max-width: 1400px; color: #1f2328; }
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; }
@@ -22,7 +22,7 @@ code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 pre { background: #f6f8fa; padding: 8px; border-radius: 4px; overflow: auto; max-height: 24em; white-space: pre-wrap; word-break: break-word; margin: 4px 0; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 10px; color: #fff; font-size: 12px; font-weight: 600; white-space: nowrap; }
 .st-passed { background: var(--pass); } .st-failed { background: var(--fail); } .st-untested { background: var(--untested); } .st-blocked { background: var(--blocked); }
-.st-excluded { background: var(--excluded); } .st-expected-failure { background: var(--xfail); } .st-errored { background: var(--err); } .st-skipped { background: var(--skip); } .st-not-applicable { background: var(--na); }
+.st-excluded { background: var(--excluded); } .st-expected-failure { background: var(--xfail); } .st-errored { background: var(--err); } .st-skipped { background: var(--skip); } .st-not-applicable { background: var(--na); } .st-not-selected { background: var(--ns); }
 .filters { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 6px 0; padding: 6px 10px; background: #f6f8fa; border-radius: 6px; }
 .filters label { cursor: pointer; user-select: none; }
 .shown { color: #57606a; margin-left: auto; }
@@ -35,7 +35,7 @@ ol.roots li.non-gating { border-left-color: var(--xfail); } ol.roots li.blocker 
 .chart text { font-size: 12px; fill: #1f2328; }
 details > summary { cursor: pointer; }
 #page.hide-req-passed tr.req.st-row-passed, #page.hide-req-failed tr.req.st-row-failed, #page.hide-req-untested tr.req.st-row-untested, #page.hide-req-blocked tr.req.st-row-blocked,
-#page.hide-req-excluded tr.req.st-row-excluded, #page.hide-req-expected-failure tr.req.st-row-expected-failure, #page.hide-req-not-applicable tr.req.st-row-not-applicable,
+#page.hide-req-excluded tr.req.st-row-excluded, #page.hide-req-expected-failure tr.req.st-row-expected-failure, #page.hide-req-not-applicable tr.req.st-row-not-applicable, #page.hide-req-not-selected tr.req.st-row-not-selected,
 #page.hide-case-passed tr.case.st-row-passed, #page.hide-case-failed tr.case.st-row-failed, #page.hide-case-errored tr.case.st-row-errored,
 #page.hide-case-skipped tr.case.st-row-skipped { display: none; }
 `;

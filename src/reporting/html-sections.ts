@@ -10,12 +10,24 @@ import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'STRICTER'];
-export const REQ_STATUSES = ['failed', 'blocked', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable'] as const;
+export const REQ_STATUSES = ['failed', 'blocked', 'expected-failure', 'untested', 'passed', 'excluded', 'not-applicable', 'not-selected'] as const;
 export const CASE_OUTCOMES = ['failed', 'errored', 'skipped', 'passed'] as const;
 
-const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', blocked: '#953800', excluded: '#6e7781', 'expected-failure': '#8250df', 'not-applicable': '#8c959f', errored: '#bc4c00', skipped: '#57606a' };
+const COLORS: Record<string, string> = { passed: '#1a7f37', failed: '#cf222e', untested: '#9a6700', blocked: '#953800', excluded: '#6e7781', 'expected-failure': '#8250df', 'not-applicable': '#8c959f', 'not-selected': '#afb8c1', errored: '#bc4c00', skipped: '#57606a' };
 
 const badge = (status: string, label = status): string => `<span class="badge st-${cls(status)}">${esc(label)}</span>`;
+
+/**
+ * The requirements per status, as the chart and the filter show them: `not-selected` only for a
+ * run that selected requirements (`--part`, `--requirement`), the others always.
+ */
+export function requirementCounts(result: RunResult): [string, number][] {
+  const counts = result.summary.requirements;
+  return REQ_STATUSES.flatMap((k): [string, number][] => {
+    const n = k === 'not-selected' ? (counts[k] ?? 0) : counts[k];
+    return k === 'not-selected' && n === 0 ? [] : [[k, n]];
+  });
+}
 
 /** Two stacked bars (requirements by status, cases by outcome) as inline SVG. */
 export function summaryChart(result: RunResult): string {
@@ -35,7 +47,7 @@ export function summaryChart(result: RunResult): string {
     return `<text x="0" y="${y + 11}">${esc(`${title}: ${legend}`)}</text>${rects.join('')}`;
   };
   const s = result.summary;
-  return `<svg class="chart" role="img" aria-label="summary chart" width="${width}" height="86" viewBox="0 0 ${width} 86" xmlns="http://www.w3.org/2000/svg">${bar(0, 'Requirements', REQ_STATUSES.map((k) => [k, s.requirements[k]]))}${bar(44, 'Cases', CASE_OUTCOMES.map((k) => [k, s.cases[k]]))}</svg>`;
+  return `<svg class="chart" role="img" aria-label="summary chart" width="${width}" height="86" viewBox="0 0 ${width} 86" xmlns="http://www.w3.org/2000/svg">${bar(0, 'Requirements', requirementCounts(result))}${bar(44, 'Cases', CASE_OUTCOMES.map((k) => [k, s.cases[k]]))}</svg>`;
 }
 
 /** The filter bar of one table: a checkbox per status with its count, and a "showing n of m" line. */

@@ -6,7 +6,7 @@
 import type { RunResult } from '../engine/model.js';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.js';
 import { esc } from './html-escape.js';
-import { CASE_OUTCOMES, REQ_STATUSES, caseTable, failureList, filterBar, requirementMatrix, rootCauseSection, summaryChart } from './html-sections.js';
+import { CASE_OUTCOMES, caseTable, requirementCounts, failureList, filterBar, requirementMatrix, rootCauseSection, summaryChart } from './html-sections.js';
 import { specgateVersion } from './json.js';
 import { createFileReporter, type Reporter } from './reporter.js';
 
@@ -27,6 +27,7 @@ function metaTable(result: RunResult, meta: Required<HtmlMeta>): string {
     ['seed', String(result.seed)],
     ['gating level', result.stricter ? 'MUST, SHOULD and STRICTER (--stricter)' : result.strict ? 'MUST and SHOULD (--strict)' : 'MUST'],
     ...result.suites.map((s): [string, string] => [`target of ${s.name}`, `${s.target}${s.properties['clock'] ? ` (clock: ${s.properties['clock']})` : ''}${s.error ? ` — not started: ${s.error.message}` : ''}`]),
+    ...result.suites.flatMap((s): [string, string][] => (s.selection ? [[`selection of ${s.name}`, `${s.selection.label}: the cases covering it ran; the other requirements are not selected`]] : [])),
   ];
   if (result.shard) rows.push(['shard', `${result.shard.index} of ${result.shard.total}`]);
   if (result.interrupted) rows.push(['interrupted', `by ${result.interrupted.signal}: the cases that did not run are skipped`]);
@@ -37,7 +38,7 @@ function metaTable(result: RunResult, meta: Required<HtmlMeta>): string {
 export function renderHtml(result: RunResult, meta: HtmlMeta = {}): string {
   const m = { version: meta.version ?? specgateVersion(), node: meta.node ?? process.version };
   const s = result.summary;
-  const reqCounts = REQ_STATUSES.map((k): [string, number] => [k, s.requirements[k]]);
+  const reqCounts = requirementCounts(result);
   const caseCounts = CASE_OUTCOMES.map((k): [string, number] => [k, s.cases[k]]);
   const baselineNotes = [
     ...s.staleBaseline.map((e) => `stale baseline entry ${e.id} (${e.reason}): it passes now; remove it`),

@@ -84,6 +84,8 @@ function suiteJson(s: SuiteResult, specgate: string): Record<string, unknown> {
     durationMs: s.durationMs,
     error: s.error ?? null,
     sides: s.sides ?? null,
+    // what the run selected (--part, --requirement): the requirements outside it are not selected
+    selection: s.selection ?? null,
     properties: s.properties,
     cases: s.cases.map(caseJson),
   };

@@ -6,7 +6,7 @@
 import { blockedWords, rootCauses, type RootFailure } from './root-causes.js';
 import type { CaseResult, RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
 import { describeCaseFailures, describeFailure, requirementLookup, type RequirementLookup } from './failure-text.js';
-import { BODY_CAP, NOT_APPLICABLE, oneLine, skipText, truncate } from './text.js';
+import { BODY_CAP, NOT_APPLICABLE, NOT_SELECTED, oneLine, skipText, truncate } from './text.js';
 
 /** The non-passing child of a `<testcase>`. */
 export interface JUnitOutcome {
@@ -81,6 +81,9 @@ function requirementOutcome(v: RequirementVerdict, suite: SuiteResult, lookup: R
     case 'not-applicable':
       // neither a failure nor a gap: skipped, with the reason it does not apply to this run
       return { tag: 'skipped', message: oneLine(`${NOT_APPLICABLE}: ${why || 'it does not apply to this run'}`) };
+    case 'not-selected':
+      // kept in the list (every requirement of the catalog is there), skipped: the run was not asked to judge it
+      return { tag: 'skipped', message: oneLine(`${NOT_SELECTED}: ${why || "outside this run's selection"}`) };
     case 'expected-failure':
       return { tag: 'skipped', message: oneLine(`expected failure (baseline): ${why}`) };
     case 'failed':

@@ -105,7 +105,9 @@ export function renderTap(result: RunResult): string {
   const { cases, requirements } = result.summary;
   const tail = [
     `# cases: ${cases.total} (passed ${cases.passed}, failed ${cases.failed}, errored ${cases.errored}, skipped ${cases.skipped})`,
-    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, blocked ${requirements.blocked ?? 0}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}, stale ${requirements.stale})`,
+    `# requirements: ${requirements.total} (passed ${requirements.passed}, failed ${requirements.failed}, untested ${requirements.untested}, blocked ${requirements.blocked ?? 0}, excluded ${requirements.excluded}, expected-failure ${requirements['expected-failure']}, not-applicable ${requirements['not-applicable']}${requirements['not-selected'] ? `, not-selected ${requirements['not-selected']}` : ''}, stale ${requirements.stale})`,
+    // the cases above are those of the selection: the requirements outside it were not asked of the target
+    ...result.suites.flatMap((s) => (s.selection ? [`# selection: ${s.name} ${escapeDescription(s.selection.label)}; the other requirements are not selected`] : [])),
     `# seed: ${result.seed}`,
     // the roots to fix first, each with its replay command and what it blocks
     ...rootCauses(result).roots.map((r) => `# root failure: ${r.suite} ${r.verdict.id} (${r.verdict.level})${r.blocks.length ? `; ${blockedWords(r.blocks)}` : ''}${r.replay ? `; replay: ${cleanText(r.replay)}` : ''}`),

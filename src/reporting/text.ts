@@ -58,6 +58,9 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
+/** The prefix every report gives a requirement outside the run's selection (`--part`, `--requirement`). */
+export const NOT_SELECTED = 'not selected';
+
 /** The prefix every report gives what does not apply to a run (a case or a requirement). */
 export const NOT_APPLICABLE = 'not applicable';
 

@@ -130,7 +130,7 @@ describe('run summary and exit code', () => {
     expect(sum.exitCode).toBe(0);
     expect(sum.verdict).toBe('conformant at the gating level (MUST): judged 2 of 3 gating requirements (66%); 1 untested in all');
     expect(sum.judged).toEqual({ gating: 3, judged: 2 });
-    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, blocked: 0, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, total: 5, stale: 0 });
+    expect(sum.requirements).toEqual({ passed: 1, failed: 1, untested: 1, blocked: 0, excluded: 1, 'expected-failure': 1, 'not-applicable': 0, 'not-selected': 0, total: 5, stale: 0 });
     expect(sum.cases).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1, total: 1 });
   });
 

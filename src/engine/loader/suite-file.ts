@@ -35,10 +35,13 @@ export interface SuiteFile {
   defaults: CaseDefaults;
   /** The sides of the protocol the suite judges, when it declares them (src/engine/sides.ts). */
   sides?: Record<string, { description: string }>;
+  /** The parts of the suite, when it declares them (src/engine/selection.ts). */
+  parts?: Record<string, { description: string; requirements: string[] }>;
 }
 
 interface RawSuiteFile {
   sides?: Record<string, { description: string }>;
+  parts?: Record<string, { description: string; requirements: string[] }>;
   vars?: Record<string, VarDecl>;
   fragments?: Record<string, { request?: Partial<HttpRequestSpec>; steps?: Step[] }>;
   defaults?: CaseDefaults;
@@ -70,5 +73,5 @@ export function loadSuiteFile(dir: string, display: (file: string) => string, er
     else if (f.steps) fragments[name] = { kind: 'steps', steps: f.steps, location };
   }
   src.remember();
-  return { vars: raw.vars, fragments, defaults: raw.defaults ?? {}, ...(raw.sides ? { sides: raw.sides } : {}) };
+  return { vars: raw.vars, fragments, defaults: raw.defaults ?? {}, ...(raw.sides ? { sides: raw.sides } : {}), ...(raw.parts ? { parts: raw.parts } : {}) };
 }

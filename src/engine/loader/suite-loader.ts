@@ -21,6 +21,7 @@ import { checkApiUse } from '../api/check-cases.js';
 import { operationRows } from '../api/operation-rows.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
 import { mixedSideProblem, requirementSideProblems } from '../sides.js';
+import { partProblems } from '../selection.js';
 
 /**
  * Loads a suite's catalog and case files and checks them completely before anything runs:
@@ -42,7 +43,10 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   const before = errors.length;
   const suiteFile = loadSuiteFile(module.dir, shown, errors);
   // a suite.yaml that did not load declares no sides: its own error says why, nothing more to add
-  if (errors.length === before) errors.push(...requirementSideProblems(requirements, suiteFile.sides, shown(join(module.dir, 'suite.yaml'))));
+  if (errors.length === before) {
+    errors.push(...requirementSideProblems(requirements, suiteFile.sides, shown(join(module.dir, 'suite.yaml'))));
+    errors.push(...partProblems(requirements, suiteFile.parts, shown(join(module.dir, 'suite.yaml'))));
+  }
   registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
   const api = loadApiTable(module, registry, shown, errors);
   const declared = suiteFile.vars ? new Set(Object.keys(suiteFile.vars)) : undefined;
@@ -112,7 +116,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     });
   }
   if (errors.length) throw new SpecgateErrorList(errors);
-  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}) };
+  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}), ...(suiteFile.parts ? { parts: suiteFile.parts } : {}) };
 }
 
 /**

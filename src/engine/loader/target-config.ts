@@ -8,7 +8,7 @@ import type { Registry } from '../registry.js';
 import type { TargetChoice } from '../target-setup.js';
 import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
-import { safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
+import { apiTableExpressions, safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
 import { placeholders, requiredError, requiredUnset } from './required-vars.js';
 
 /**
@@ -134,11 +134,15 @@ function badBase(c: SuiteCheck, name: string, how: string): void {
   c.errors.push(new SpecgateError('SG_CONFIG', `${head}, which is not an absolute http(s) URL, yet ${how}; give the base URL of the target, such as https://${name.replace(/_?url$/i, '') || 'api'}.example.test`, { suite: c.suite.name, variable: name }));
 }
 
-/** Reports the variables the API table's expressions read that are unset, and a base that does not make an http(s) URL. */
+/**
+ * Reports the variables the API table's expressions read that are unset, and a base that does
+ * not make an http(s) URL: for the operations the cases that run reach (a run of one API of a
+ * table that spans two asks nothing of the other's base or credentials).
+ */
 function checkApiTable(c: SuiteCheck, table: ApiTable): void {
   const { suite, section, vars } = c;
-  const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
-  for (const expr of new Set(expressions)) {
+  const expressions = apiTableExpressions(table, c.needs.operations);
+  for (const expr of expressions) {
     for (const name of safeReferences(expr)) {
       if (missing(vars[name]) && !c.reported.has(name))
         c.errors.push(new SpecgateError(
@@ -148,7 +152,8 @@ function checkApiTable(c: SuiteCheck, table: ApiTable): void {
         ));
     }
   }
-  for (const base of new Set([table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string')])) {
+  const auth = table.auth?.value;
+  for (const base of expressions.filter((e) => e !== auth)) {
     const names = safeReferences(base);
     if (names.some((n) => missing(vars[n]))) continue;
     let resolved: unknown;

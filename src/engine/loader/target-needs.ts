@@ -4,7 +4,7 @@ import { referencedVariables } from '../expressions.js';
 import type { CaseDef, LoadedSuite, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
 import { isTimeBound } from '../runtime/case-run.js';
-import { declaredVars, type DeclaredVar } from '../../targets/declared-vars.js';
+import { declaredVars, neededBy, type DeclaredVar } from '../../targets/declared-vars.js';
 
 /**
  * What cases ask of a target before they run: the variables they read from it, the variables
@@ -30,6 +30,11 @@ export interface Needs {
   actions: Map<string, Use[]>;
   /** Some case sends a request by operation ID or runs an `api.*` check. */
   api: boolean;
+  /**
+   * The operations of the API table those requests and checks reach, by ID; `'*'` when some may
+   * reach any (an operation named by an expression, an `api.*` check that picks its own).
+   */
+  operations: Set<string>;
 }
 
 /** A case the run will skip needs nothing of the target. */
@@ -66,15 +71,24 @@ function collect(def: CaseDef, declared: ReadonlySet<string> | undefined, regist
     if ('request' in step) {
       const head = typeof step.request.url === 'string' ? /^\$\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}/.exec(step.request.url)?.[1] : undefined;
       if (head !== undefined && targetRead(head)) note(needs.bases, head);
-      if (step.request.operation !== undefined) needs.api = true;
+      if (step.request.operation !== undefined) reaches(needs, step.request.operation);
     }
     if ('agent' in step) note(needs.actions, step.agent);
-    if ('check' in step && step.check.startsWith('api.')) needs.api = true;
+    if ('check' in step && step.check.startsWith('api.')) reaches(needs, step.with?.['operation']);
     if ('set' in step) for (const k of Object.keys(step.set)) setsItself(k);
     if ('capture' in step && step.capture) for (const k of Object.keys(step.capture)) setsItself(k);
     if ('check' in step && registry.has('check', step.check)) for (const k of checkSets(registry.check(step.check), step.with ?? {})) setsItself(k);
   }
 }
+
+/** Notes a request or `api.*` check through the API table: the operation it names, or any when it names none plainly. */
+function reaches(needs: Needs, operation: unknown): void {
+  needs.api = true;
+  needs.operations.add(typeof operation === 'string' && !operation.includes('${') ? operation : ANY_OPERATION);
+}
+
+/** In {@link Needs.operations}: some request or check may reach any operation. */
+export const ANY_OPERATION = '*';
 
 /** Every variable the expressions inside a value read. */
 function readsIn(v: unknown): string[] {
@@ -94,10 +108,21 @@ export function safeReferences(s: string): string[] {
 }
 
 
-/** What every request through the API table reads: its base URLs and its credentials (what the run checks when a case uses the table). */
-export function apiTableReads(table: ApiTable): string[] {
-  const expressions = [table.base, ...table.operations.map((o) => o.base).filter((b): b is string => typeof b === 'string'), ...(table.auth ? [table.auth.value] : [])];
-  return [...new Set(expressions.flatMap(safeReferences))];
+/**
+ * What the requests through the API table to these operations read: their base URLs and, for
+ * those that authenticate, the table's credentials (what the run checks when a case uses the
+ * table). Every operation when `operations` holds {@link ANY_OPERATION}.
+ */
+export function apiTableReads(table: ApiTable, operations: ReadonlySet<string> = new Set([ANY_OPERATION])): string[] {
+  return [...new Set(apiTableExpressions(table, operations).flatMap(safeReferences))];
+}
+
+/** The base URL and credential expressions of the operations reached (see {@link apiTableReads}). */
+export function apiTableExpressions(table: ApiTable, operations: ReadonlySet<string>): string[] {
+  const reached = operations.has(ANY_OPERATION) ? table.operations : table.operations.filter((o) => operations.has(o.id));
+  const bases = reached.map((o) => o.base ?? table.base);
+  const auth = table.auth && reached.some((o) => o.auth) ? [table.auth.value] : [];
+  return [...new Set([...bases, ...auth])];
 }
 
 /**
@@ -105,7 +130,7 @@ export function apiTableReads(table: ApiTable): string[] {
  * leaves unset, time-bound with no way to let time pass) asks for nothing.
  */
 export function targetNeeds(cases: readonly CaseDef[], declared: ReadonlySet<string> | undefined, registry: Registry, vars: Record<string, unknown>, timeCanPass: boolean): Needs {
-  const needs: Needs = { reads: new Map(), bases: new Map(), actions: new Map(), api: false };
+  const needs: Needs = { reads: new Map(), bases: new Map(), actions: new Map(), api: false, operations: new Set() };
   for (const def of cases) {
     if (willSkip(def, vars, timeCanPass)) continue;
     collect(def, declared, registry, needs);
@@ -114,24 +139,29 @@ export function targetNeeds(cases: readonly CaseDef[], declared: ReadonlySet<str
 }
 
 /**
- * The suite's declared variables as a profile must give them: `required` is true for those
- * suite.yaml declares `required: true` and for those a case reads from the target without
- * listing them under `needs:` (a run of that case stops before it starts without them, so the
- * profile must set them, whatever suite.yaml says). Worked out for a run of every case that may
- * let time pass, with every required variable set (a case that `needs:` one then runs too).
+ * The suite's declared variables as a profile must give them for a run of `cases` (every case
+ * of the suite by default; the cases of a selection, `--part` / `--requirement`, otherwise):
+ * `required` is true for those suite.yaml declares `required: true` that one of those cases
+ * needs (or that no case visibly needs: typed checks read them in their code), and for those a
+ * case reads from the target without listing them under `needs:` (a run of that case stops
+ * before it starts without them, so the profile must set them, whatever suite.yaml says).
+ * Worked out for a run that may let time pass, with every required variable set (a case that
+ * `needs:` one then runs too).
  */
-export function profileVars(suite: LoadedSuite, registry: Registry): DeclaredVar[] {
+export function profileVars(suite: LoadedSuite, registry: Registry, cases: readonly CaseDef[] = suite.cases): DeclaredVar[] {
   const vars = declaredVars(suite);
   const declared = new Set(vars.map((v) => v.name));
-  const required = new Set(vars.filter((v) => v.required).map((v) => v.name));
+  const running = new Set(cases.map((c) => c.id));
+  // as a run asks for them (required-vars.ts): a declared-required variable only the cases left out need is not asked for
+  const required = new Set(vars.filter((v) => v.required && (neededBy(v).length === 0 || neededBy(v).some((id) => running.has(id)))).map((v) => v.name));
   // a newly required variable lets the cases that `needs:` it run, which may read more: until nothing changes
   for (;;) {
     const set = Object.fromEntries([...required].map((name) => [name, true]));
     const before = required.size;
-    const needs = targetNeeds(suite.cases, declared, registry, set, true);
+    const needs = targetNeeds(cases, declared, registry, set, true);
     for (const name of needs.reads.keys()) required.add(name);
-    if (needs.api && suite.api) for (const name of apiTableReads(suite.api)) if (declared.has(name)) required.add(name);
+    if (needs.api && suite.api) for (const name of apiTableReads(suite.api, needs.operations)) if (declared.has(name)) required.add(name);
     if (required.size === before) break;
   }
-  return vars.map((v) => (required.has(v.name) && !v.required ? { ...v, required: true } : v));
+  return vars.map((v) => (required.has(v.name) !== v.required ? { ...v, required: required.has(v.name) } : v));
 }

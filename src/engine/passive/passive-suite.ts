@@ -2,7 +2,8 @@ import { SpecgateError } from '../../errors.js';
 import type { ApiTable } from '../api/table.js';
 import type { Baseline } from '../baseline.js';
 import type { EventBus } from '../events.js';
-import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, SuiteResult } from '../model.js';
+import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, Selection, SuiteResult } from '../model.js';
+import { selectionProperty } from '../selection.js';
 import { sideProperty } from '../sides.js';
 import { blockOnAssumptions, requirementVerdicts } from '../verdicts.js';
 import { bodyPreview } from '../runtime/observation.js';
@@ -25,7 +26,7 @@ const LIST_UNMATCHED = 10;
  * reached, is skipped with the reason (its requirements stay untested). Exchanges that fit no
  * operation are reported, not failed.
  */
-export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[]): SuiteResult {
+export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection): SuiteResult {
   const started = performance.now();
   const match = matchRecording(suite.api, recording);
   bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
@@ -55,12 +56,14 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
     name: suite.name,
     target: label,
     cases: results,
-    requirements: requirementVerdicts(suite, results, baseline, sides),
+    requirements: requirementVerdicts(suite, results, baseline, sides, selection),
     durationMs: performance.now() - started,
     ...(sides ? { sides: [...sides] } : {}),
+    ...(selection ? { selection } : {}),
     properties: {
       target: label,
       ...sideProperty(sides),
+      ...selectionProperty(selection),
       mode: 'passive',
       recording: recording.file,
       exchanges: String(recording.exchanges.length),

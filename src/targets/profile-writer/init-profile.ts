@@ -22,6 +22,11 @@ export interface InitFacts {
   database?: { commands: string[]; queries: string[] };
   /** How the profile names its JSON Schema (for editors). */
   schemaPath: string;
+  /**
+   * The run the profile is for, when it judges a selection (`--part`, `--requirement`): its flags
+   * as written on the command line, and the cases it runs (the other facts are of those cases).
+   */
+  selection?: { flags: string; cases: ReadonlySet<string> };
 }
 
 const V = '      ';
@@ -38,10 +43,10 @@ export function initProfileText(f: InitFacts): string {
   const bridge = f.actions.length > 0;
   const lines = [
     `# yaml-language-server: $schema=${f.schemaPath}`,
-    ...commentLines(`A target profile for the ${f.suite} suite${f.title ? ` (${f.title})` : ''}, written by \`specgate init ${f.suite}\`.`, ''),
+    ...commentLines(`A target profile for the ${f.suite} suite${f.title ? ` (${f.title})` : ''}, written by \`specgate init ${f.suite}${f.selection ? ` ${f.selection.flags}` : ''}\`${f.selection ? `: for a run of that selection only, so only what its cases need is REQUIRED` : ''}.`, ''),
     '#',
     ...commentLines(
-      `Fill in every value marked REQUIRED (each ${JSON.stringify(PLACEHOLDER)}); \`specgate validate <this file>\` says what is still missing, and \`specgate run --suite ${f.suite} --target <this file>\` runs the suite. Optional variables are commented out: uncomment those your target can give, or the cases that need them are skipped (the run summary names them). Secrets come from the environment (\${env:NAME}): export them before running specgate; their values never appear in a report or log.`,
+      `Fill in every value marked REQUIRED (each ${JSON.stringify(PLACEHOLDER)}); \`specgate validate${f.selection ? ` ${f.selection.flags}` : ''} <this file>\` says what is still missing, and \`specgate run --suite ${f.suite}${f.selection ? ` ${f.selection.flags}` : ''} --target <this file>\` runs ${f.selection ? 'the selection' : 'the suite'}. Optional variables are commented out: uncomment those your target can give, or the cases that need them are skipped (the run summary names them). Secrets come from the environment (\${env:NAME}): export them before running specgate; their values never appear in a report or log.`,
       '',
     ),
     `name: my-${f.suite}-target`,
@@ -60,7 +65,7 @@ function varLines(f: InitFacts, bridge: boolean): string[] {
   const declaredBridge = f.vars.some((v) => v.name === BRIDGE_VAR);
   const active = f.vars.filter((v) => v.required || (bridge && v.name === BRIDGE_VAR));
   const out: string[] = [active.length || (bridge && !declaredBridge) ? '    vars:' : '    vars: {}   # no variable is required; uncomment the ones your target gives'];
-  for (const v of f.vars) out.push(...oneVar(f.suite, v, v.required || (bridge && v.name === BRIDGE_VAR)));
+  for (const v of f.vars) out.push(...oneVar(f, v, v.required || (bridge && v.name === BRIDGE_VAR)));
   if (bridge && !declaredBridge) {
     out.push(...commentLines(`REQUIRED by the agent: block below (a user-agent bridge: POST <url>/<action> with the parameters as JSON, answering the result as JSON); drop it if you write your own actions there.`, V));
     out.push(`${V}${BRIDGE_VAR}: ${yamlFlow(PLACEHOLDER)}`);
@@ -68,9 +73,14 @@ function varLines(f: InitFacts, bridge: boolean): string[] {
   return out;
 }
 
-function oneVar(suite: string, v: DeclaredVar, active: boolean): string[] {
-  const needed = neededBy(v);
-  const who = needed.length ? `needed by ${needed.length} case${needed.length === 1 ? '' : 's'}${v.apiTable ? ' (some through the API table)' : ''}` : 'no case reads it in its steps (typed checks may, in their code)';
+function oneVar(f: InitFacts, v: DeclaredVar, active: boolean): string[] {
+  const suite = f.suite;
+  const all = neededBy(v);
+  const needed = f.selection ? all.filter((id) => f.selection?.cases.has(id)) : all;
+  const selected = f.selection ? 'selected ' : '';
+  const who = needed.length
+    ? `needed by ${needed.length} ${selected}case${needed.length === 1 ? '' : 's'}${v.apiTable ? ' (some through the API table)' : ''}`
+    : all.length ? `no selected case needs it (${all.length} case${all.length === 1 ? '' : 's'} outside ${f.selection?.flags ?? 'the selection'} do)` : 'no case reads it in its steps (typed checks may, in their code)';
   const kind = v.required ? 'REQUIRED' : active ? `REQUIRED by the agent: block below (or write your own actions there and drop it)` : 'optional';
   const skips = !v.required && v.skips.length ? ` Unset, ${v.skips.length} case${v.skips.length === 1 ? ' is' : 's are'} skipped: ${someOf(v.skips)}.` : '';
   const example = v.example !== undefined && !v.secret ? ` E.g. ${JSON.stringify(v.example)}.` : '';

@@ -3,7 +3,8 @@
  * declared `required: true`, or read by a case that does not list it under `needs:`.
  */
 import { describe, expect, it } from 'vitest';
-import { profileVars, targetNeeds } from '../../../src/engine/loader/target-needs.js';
+import type { ApiOperation, ApiTable } from '../../../src/engine/api/table.js';
+import { apiTableReads, profileVars, targetNeeds } from '../../../src/engine/loader/target-needs.js';
 import type { CaseDef, LoadedSuite, Step } from '../../../src/engine/model.js';
 import { Registry } from '../../../src/engine/registry.js';
 
@@ -51,5 +52,40 @@ describe('targetNeeds', () => {
     const needs = targetNeeds(cases, new Set(['base_url', 'scope', 'hint']), registry, {}, false);
     expect([...needs.reads.keys()]).toEqual(['base_url']);
     expect(needs.bases.get('base_url')?.map((u) => u.caseId)).toEqual(['a']);
+  });
+});
+
+describe('the API table a selection reaches', () => {
+  const op = (id: string, extra: Partial<ApiOperation> = {}): ApiOperation => ({ id, method: 'GET', path: `/${id}`, parameters: [], requiredHeaders: {}, auth: true, responses: {}, ...extra });
+  const table = {
+    suite: 't',
+    base: '${mon_url}',
+    auth: { header: 'K', value: '${mon_key}', status: 403 },
+    operations: [op('monList'), op('platList', { base: '${api_url}', auth: false })],
+  } as unknown as ApiTable;
+  const byOperation = (operation: string): Step => ({ request: { operation } }) as Step;
+  const tableSuite = (cases: CaseDef[]): LoadedSuite => ({
+    ...suite(cases),
+    vars: { mon_url: { description: 'm', required: true }, mon_key: { description: 'k', required: true }, api_url: { description: 'a', required: true } },
+    api: table,
+  });
+
+  it('the cases of one API reach only its operations: their base, and the credentials only of operations that authenticate', () => {
+    const needs = targetNeeds([aCase('p', [byOperation('platList')])], undefined, registry, {}, true);
+    expect([...needs.operations]).toEqual(['platList']);
+    expect(apiTableReads(table, needs.operations)).toEqual(['api_url']);
+    expect(apiTableReads(table, targetNeeds([aCase('m', [byOperation('monList')])], undefined, registry, {}, true).operations)).toEqual(['mon_url', 'mon_key']);
+  });
+
+  it('an operation named by an expression may be any of them', () => {
+    const needs = targetNeeds([aCase('e', [byOperation('${row.op}')])], undefined, registry, {}, true);
+    expect(apiTableReads(table, needs.operations).sort()).toEqual(['api_url', 'mon_key', 'mon_url']);
+  });
+
+  it('profileVars for the cases of a selection leaves declared-required variables only other cases need optional', () => {
+    const s = tableSuite([aCase('m', [byOperation('monList')]), aCase('p', [byOperation('platList')])]);
+    const only = (cases: CaseDef[]): string[] => profileVars(s, registry, cases).filter((v) => v.required).map((v) => v.name);
+    expect(only(s.cases)).toEqual(['mon_url', 'mon_key', 'api_url']);
+    expect(only(s.cases.filter((c) => c.id === 'p'))).toEqual(['api_url']);
   });
 });
