@@ -12,11 +12,22 @@ export interface Mismatch {
   message: string;
   expected: unknown;
   actual: unknown;
+  /** What the message was made from, for machine readers (a schema's own errors). */
+  detail?: unknown;
 }
 
+/** What a value breaks of a JSON Schema: plain sentences, and the validator's own errors. */
+export interface SchemaVerdict {
+  problems: string[];
+  raw?: unknown[];
+}
+
+/** Sentences of a schema failure a message lists; the rest are counted. */
+const LISTED_SCHEMA_PROBLEMS = 10;
+
 export interface MatchContext {
-  /** Validate against a registered JSON Schema; returns error texts (empty when valid). */
-  schema?(name: string, value: unknown): string[];
+  /** Validate against a registered JSON Schema (no problems when valid). */
+  schema?(name: string, value: unknown): SchemaVerdict;
   /**
    * The format of the body being matched, when the value is a decoded body: typed comparisons
    * then say what they compared, since form-encoded and XML bodies carry nothing but text.
@@ -144,8 +155,13 @@ function operator(op: string, arg: unknown, actual: unknown, ctx: MatchContext, 
       if ((actual === undefined) === Boolean(arg)) fail(arg ? 'expected a value, got none' : `expected no value, got ${show(actual)}`);
       return;
     case '$schema': {
-      const errors = ctx.schema ? ctx.schema(String(arg), actual) : [`no schema registry to check ${String(arg)}`];
-      if (errors.length) fail(`does not satisfy schema ${String(arg)}: ${errors.join('; ')}${ctx.bodyFormat ? schemaNote(ctx.bodyFormat) : ''}`);
+      const verdict = ctx.schema ? ctx.schema(String(arg), actual) : { problems: [`no schema registry to check ${String(arg)}`] };
+      const { problems } = verdict;
+      if (problems.length === 0) return;
+      // the sentences lead, so a reader sees what to fix first; the value as a whole needs no `$:` before them
+      const more = problems.length > LISTED_SCHEMA_PROBLEMS ? `; and ${problems.length - LISTED_SCHEMA_PROBLEMS} more` : '';
+      const message = `${problems.slice(0, LISTED_SCHEMA_PROBLEMS).join('; ')}${more} [schema ${String(arg)}]${ctx.bodyFormat ? schemaNote(ctx.bodyFormat) : ''}`;
+      out.push({ path: path === '$' ? '' : path, message, expected: { [op]: arg }, actual, ...(verdict.raw ? { detail: { schema: String(arg), errors: verdict.raw } } : {}) });
       return;
     }
     case '$contains':

@@ -323,11 +323,30 @@ export interface PropertyInfo {
   replay?: string;
 }
 
-export interface Failure {
-  requirement: string;
+/** One expectation or check finding that failed: what a failure of a requirement is made of. */
+export interface Assertion {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /** What the message was made from, for machine readers (the JSON report): a schema failure's own errors. */
+  detail?: unknown;
+  exchange?: Exchange;
+}
+
+/**
+ * A requirement a case broke: one per requirement per case. When several assertions of the
+ * case broke it, `assertions` lists them in order (each with its values and exchange), and
+ * `message` sums them up; `exchange` is then the first one's.
+ */
+export interface Failure {
+  requirement: string;
+  message: string;
+  /** The failed assertions of this requirement in the case, when there are two or more. */
+  assertions?: Assertion[];
+  expected?: unknown;
+  actual?: unknown;
+  /** What the message was made from, for machine readers (the JSON report): a schema failure's own errors. */
+  detail?: unknown;
   exchange?: Exchange;
   property?: PropertyInfo;
 }

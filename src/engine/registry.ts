@@ -2,6 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { SpecgateError } from '../errors.js';
 import { API_CHECKS, API_NAMESPACE } from './api/verifiers/index.js';
 import { createAjv, jsonSafe } from './loader/schema-check.js';
+import { schemaFindings, type SchemaFindings } from './schema-sentences.js';
 import type { Codec, GeneratorFactory, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
 
 type Kind = 'check' | 'generator' | 'oracle' | 'codec';
@@ -52,6 +53,13 @@ export class Registry {
     return this.schemaObject(name) !== undefined;
   }
 
+  /** Every JSON Schema of one suite: its files and the ones its module gives. */
+  suiteSchemas(suite: string): object[] {
+    const prefix = `${suite}/`;
+    const files = [...this.fileSchemas].filter(([name]) => name.startsWith(prefix)).map(([, s]) => s);
+    return [...files, ...Object.values(this.modules.get(suite)?.schemas ?? {})];
+  }
+
   /** The JSON Schema registered under `<suite>/<name>`, or undefined. */
   schema(name: string): object | undefined {
     return this.schemaObject(name);
@@ -64,8 +72,13 @@ export class Registry {
     return suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
   }
 
-  /** Error texts of `value` against the named schema (empty when valid). */
+  /** Sentences saying what `value` breaks of the named schema (empty when valid). */
   validateSchema(name: string, value: unknown): string[] {
+    return this.checkSchema(name, value).problems;
+  }
+
+  /** What `value` breaks of the named schema: plain sentences, and ajv's errors for the JSON report. */
+  checkSchema(name: string, value: unknown): SchemaFindings {
     let v = this.schemas.get(name);
     if (!v) {
       const schema = this.schemaObject(name);
@@ -74,8 +87,9 @@ export class Registry {
       v = this.ajv.compile(schema);
       this.schemas.set(name, v);
     }
-    if (v(jsonSafe(value))) return [];
-    return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+    const safe = jsonSafe(value);
+    if (v(safe)) return { problems: [], raw: [] };
+    return schemaFindings(v.errors, safe, v.schema as object);
   }
 
   private find(kind: Kind, name: string): unknown {

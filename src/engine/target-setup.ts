@@ -74,6 +74,7 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     pathNames: s.pathNames ?? {},
     stop: async () => {},
   };
+  if (s.fieldNames && Object.keys(s.fieldNames).length) target.fieldNames = s.fieldNames;
   if (s.exec) target.exec = s.exec;
   if (s.database) {
     // a URL or a command line may name the target's vars (`${db_host}`); resolved once, here

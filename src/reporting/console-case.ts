@@ -5,6 +5,7 @@
  */
 import type { CaseResult, Exchange, Failure, Requirement } from '../engine/model.js';
 import { curlCommand, curlNote, exchangeLines, exchangesToShow } from './exchange-text.js';
+import { assertionsOf } from './failure-text.js';
 import { showValue } from './json-text.js';
 import { wrapText, type Style } from './style.js';
 import { cleanText, oneLine, skipText, truncate } from './text.js';
@@ -56,10 +57,8 @@ function failedCaseLines(ctx: CaseLineContext, c: CaseResult): string[] {
   const shown = exchangesToShow(c);
   let replayed = false;
   c.failures.forEach((f, i) => {
-    lines.push(...failureLines(ctx, c, f));
+    lines.push(...failureLines(ctx, c, f, shown[i] ?? []));
     replayed ||= (f.property ?? c.property)?.replay !== undefined;
-    const x = shown[i];
-    if (x !== undefined) lines.push(...exchangeBlock(ctx, x));
   });
   if (!replayed && c.replay !== undefined) lines.push(`       Replay: ${ctx.st.bold(cleanText(c.replay))}`);
   return lines;
@@ -84,14 +83,26 @@ function exchangeBlock(ctx: CaseLineContext, x: Exchange): string[] {
   return lines;
 }
 
-/** One failure: the requirement, the message, expected and actual, and how to replay it. */
-function failureLines(ctx: CaseLineContext, c: CaseResult, f: Failure): string[] {
+/**
+ * One failure: the requirement, then each failed assertion of it (numbered when there are
+ * several) with expected, actual and the exchange `shown` gives it, and how to replay it.
+ */
+function failureLines(ctx: CaseLineContext, c: CaseResult, f: Failure, shown: readonly (Exchange | undefined)[]): string[] {
   const { st, width } = ctx;
   const req = ctx.requirement(c.suite, f.requirement);
   const head = req ? `${f.requirement} (${req.level}): ${req.text}` : f.requirement;
-  const lines = [...wrapText(cleanText(`-> ${head}`), width, '    ', '       '), ...wrapText(cleanText(f.message), width, '       ')];
-  if (f.expected !== undefined) lines.push(...valueLines(ctx, 'Expected:', f.expected, '       '));
-  if (f.actual !== undefined) lines.push(...valueLines(ctx, '  Actual:', f.actual, '       '));
+  const lines = wrapText(cleanText(`-> ${head}`), width, '    ', '       ');
+  const assertions = assertionsOf(f);
+  const several = assertions.length > 1;
+  if (several) lines.push(`       ${assertions.length} failed assertions:`);
+  assertions.forEach((a, i) => {
+    const indent = several ? '          ' : '       ';
+    lines.push(...wrapText(cleanText(several ? `${i + 1}) ${a.message}` : a.message), width, several ? '       ' : indent, indent));
+    if (a.expected !== undefined) lines.push(...valueLines(ctx, 'Expected:', a.expected, indent));
+    if (a.actual !== undefined) lines.push(...valueLines(ctx, '  Actual:', a.actual, indent));
+    const x = shown[i];
+    if (x !== undefined) lines.push(...exchangeBlock(ctx, x));
+  });
   const p = f.property ?? c.property;
   if (p) {
     lines.push(st.dim(`       Seed: ${p.seed}${p.path !== undefined ? `, path: ${p.path}` : ''}`));

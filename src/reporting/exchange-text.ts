@@ -4,7 +4,7 @@
  * command that sends the same HTTP request again. Secrets are already masked in a recorded
  * exchange (`***`); the command names them as a shell variable to set, never their value.
  */
-import type { CaseResult, Exchange, Failure } from '../engine/model.js';
+import type { Assertion, CaseResult, Exchange, Failure } from '../engine/model.js';
 import { showValue } from './json-text.js';
 
 /**
@@ -25,18 +25,24 @@ export function exchangeOf(c: Pick<CaseResult, 'exchanges'>, f: Pick<Failure, 'e
   return c.exchanges.at(-1);
 }
 
+/** A failure as {@link exchangesToShow} reads it: its exchange, and its assertions' when it has several. */
+type ShownFailure = Pick<Failure, 'exchange'> & { assertions?: readonly Pick<Assertion, 'exchange'>[] };
+
 /**
- * Per failure of `c`, the exchange to show with it: the one it was judged on ({@link exchangeOf}),
- * unless the failure before it showed the same one; undefined then, and when there is none.
+ * Per failure of `c`, and per assertion of it (one for a failure of one assertion), the exchange
+ * to show with it: the one it was judged on ({@link exchangeOf}), unless the assertion before it
+ * showed the same one; undefined then, and when there is none.
  */
-export function exchangesToShow(c: Pick<CaseResult, 'exchanges'> & { failures: readonly Pick<Failure, 'exchange'>[] }): (Exchange | undefined)[] {
+export function exchangesToShow(c: Pick<CaseResult, 'exchanges'> & { failures: readonly ShownFailure[] }): (Exchange | undefined)[][] {
   let last: Exchange | undefined;
-  return c.failures.map((f) => {
-    const x = exchangeOf(c, f);
-    if (x === undefined || sameExchange(x, last)) return undefined;
-    last = x;
-    return x;
-  });
+  return c.failures.map((f) =>
+    (f.assertions ?? [f]).map((a) => {
+      const x = exchangeOf(c, a.exchange ? a : f);
+      if (x === undefined || sameExchange(x, last)) return undefined;
+      last = x;
+      return x;
+    }),
+  );
 }
 
 interface HttpRequestShown {

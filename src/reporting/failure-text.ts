@@ -3,7 +3,7 @@
  * reports": requirement ID and text, expected, actual, the exchange, and for generated inputs
  * the seed, the shrunk counterexample and the replay command).
  */
-import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RunResult } from '../engine/model.js';
+import type { Assertion, CaseResult, Exchange, Failure, Level, PropertyInfo, RunResult } from '../engine/model.js';
 import { curlCommand, curlNote, exchangesToShow } from './exchange-text.js';
 import { showValue } from './json-text.js';
 import { BODY_CAP, truncate } from './text.js';
@@ -65,18 +65,41 @@ export function describeExchange(x: Exchange): string[] {
 }
 
 /**
- * Full text of one failure. The property block comes before the exchange on purpose: the
- * exchange is the bulkiest part, and if the whole body gets capped the replay command must
- * survive.
+ * Full text of one failure: the requirement, then each failed assertion of it (numbered when
+ * there are several) with expected and actual. The property block comes before the exchanges on
+ * purpose: they are the bulkiest part, and if the whole body gets capped the replay command must
+ * survive. `shown` gives, per assertion, the exchange to show (none where an earlier one showed
+ * it); without it each assertion shows the exchange it was judged on.
  */
-export function describeFailure(f: Failure, info: RequirementInfo | undefined, caseProperty?: PropertyInfo): string {
-  const lines = [requirementLine(f.requirement, info), f.message];
-  if (f.expected !== undefined) lines.push(value('expected:', f.expected));
-  if (f.actual !== undefined) lines.push(value('actual:', f.actual));
+export function describeFailure(f: Failure, info: RequirementInfo | undefined, caseProperty?: PropertyInfo, shown?: readonly (Exchange | undefined)[]): string {
+  const lines = [requirementLine(f.requirement, info)];
+  const assertions = assertionsOf(f);
+  const several = assertions.length > 1;
+  if (several) lines.push(`${assertions.length} failed assertions of ${f.requirement} in this case:`);
   const property = f.property ?? caseProperty;
+  const exchanges: string[] = [];
+  assertions.forEach((a, i) => {
+    const x = shown ? shown[i] : a.exchange;
+    if (several) {
+      lines.push(`${i + 1}) ${a.message}`);
+      if (a.expected !== undefined) lines.push(`   ${value('expected:', a.expected)}`);
+      if (a.actual !== undefined) lines.push(`   ${value('actual:', a.actual)}`);
+      if (x) exchanges.push(`exchange of ${i + 1}):`, ...describeExchange(x));
+    } else {
+      lines.push(a.message);
+      if (a.expected !== undefined) lines.push(value('expected:', a.expected));
+      if (a.actual !== undefined) lines.push(value('actual:', a.actual));
+      if (x) exchanges.push(...describeExchange(x));
+    }
+  });
   if (property) lines.push(...describeProperty(property));
-  if (f.exchange) lines.push(...describeExchange(f.exchange));
+  lines.push(...exchanges);
   return lines.join('\n');
+}
+
+/** The failed assertions a failure is made of: its list, or the failure itself when it has none. */
+export function assertionsOf(f: Failure): Assertion[] {
+  return f.assertions ?? [f];
 }
 
 /**
@@ -87,9 +110,7 @@ export function describeFailure(f: Failure, info: RequirementInfo | undefined, c
 export function describeCaseFailures(c: CaseResult, lookup: RequirementLookup): string {
   const shown = exchangesToShow(c);
   const parts = c.failures.map((f, i) => {
-    const { exchange: _judgedOn, ...rest } = f;
-    const x = shown[i];
-    const text = describeFailure(x === undefined ? rest : { ...rest, exchange: x }, lookup(c.suite, f.requirement), c.property);
+    const text = describeFailure(f, lookup(c.suite, f.requirement), c.property, shown[i] ?? []);
     return c.failures.length > 1 ? `failure ${i + 1} of ${c.failures.length}\n${text}` : text;
   });
   // first, so that a cap on the text never cuts it off

@@ -4,8 +4,9 @@
  * reasons. Each returns escaped HTML (html-escape.ts).
  */
 import { blockedWords, rootCauses } from './root-causes.js';
-import type { CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
+import type { Assertion, CaseResult, Exchange, Failure, Level, PropertyInfo, RequirementVerdict, RunResult } from '../engine/model.js';
 import { curlCommand, curlNote, exchangeLines, exchangesToShow } from './exchange-text.js';
+import { assertionsOf } from './failure-text.js';
 import { cls, esc, escValue } from './html-escape.js';
 import { skipText } from './text.js';
 
@@ -108,7 +109,7 @@ function propertyBlock(p: PropertyInfo): string {
   return lines.join('');
 }
 
-function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined, exchange: Exchange | undefined, anchors: Set<string>): string {
+function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | undefined, shown: readonly (Exchange | undefined)[], anchors: Set<string>): string {
   const expected = c.baseline === 'expected-failure' || verdict?.status === 'expected-failure';
   const anchor = failureAnchor(c.suite, c.id, f.requirement);
   const id = anchors.has(anchor) ? '' : ` id="${anchor}"`;
@@ -116,15 +117,24 @@ function failureBlock(c: CaseResult, f: Failure, verdict: RequirementVerdict | u
   const parts = [
     `<h4><code>${esc(f.requirement)}</code>${verdict ? ` (${esc(verdict.level)})` : ''} in case <code>${esc(c.suite)}/${esc(c.id)}</code>${expected ? ` ${badge('expected-failure')}` : ''}</h4>`,
     verdict ? `<div class="reason">${esc(verdict.text)}</div>` : '',
-    `<p class="message">${esc(f.message)}</p>`,
   ];
-  if (f.expected !== undefined) parts.push(`<div>expected</div><pre class="expected">${escValue(f.expected)}</pre>`);
-  if (f.actual !== undefined) parts.push(`<div>actual</div><pre class="actual">${escValue(f.actual)}</pre>`);
+  const assertions = assertionsOf(f);
+  // the exchange judged, or the case's last one; shown once for the assertions of a case judged on it
+  const one = (a: Assertion, x: Exchange | undefined): string[] => [
+    `<p class="message">${esc(a.message)}</p>`,
+    a.expected !== undefined ? `<div>expected</div><pre class="expected">${escValue(a.expected)}</pre>` : '',
+    a.actual !== undefined ? `<div>actual</div><pre class="actual">${escValue(a.actual)}</pre>` : '',
+    x !== undefined ? exchangeBlock(x) : '',
+  ];
   const property = f.property ?? c.property;
-  if (property) parts.push(propertyBlock(property));
-  else if (c.replay !== undefined) parts.push(`<div>replay</div><pre class="replay"><code>${esc(c.replay)}</code></pre>`);
-  // the exchange judged, or the case's last one; shown once for the failures of a case judged on it
-  if (exchange !== undefined) parts.push(exchangeBlock(exchange));
+  const replay = property ? propertyBlock(property) : c.replay !== undefined ? `<div>replay</div><pre class="replay"><code>${esc(c.replay)}</code></pre>` : '';
+  if (assertions.length === 1) {
+    const [message = '', expectedPart = '', actualPart = '', exchangePart = ''] = one(assertions[0] as Assertion, shown[0]);
+    parts.push(message, expectedPart, actualPart, replay, exchangePart);
+  } else {
+    parts.push(`<p class="message">${assertions.length} failed assertions of this requirement:</p>`, replay);
+    parts.push(`<ol class="assertions">${assertions.map((a, i) => `<li>${one(a, shown[i]).join('')}</li>`).join('')}</ol>`);
+  }
   return `<div class="failure${expected ? ' expected' : ''}"${id} data-requirement="${esc(f.requirement)}" data-case="${esc(c.id)}">${parts.join('')}</div>`;
 }
 
@@ -158,7 +168,7 @@ export function failureList(result: RunResult): string {
     for (const c of s.cases) {
       const shown = c.failures.length ? exchangesToShow(c) : [];
       c.failures.forEach((f, i) => {
-        if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`), shown[i], anchors));
+        if (total++ < PAGE_LIMITS.failures) blocks.push(failureBlock(c, f, verdicts.get(`${s.name}\u0000${f.requirement}`), shown[i] ?? [], anchors));
       });
     }
   if (!blocks.length) return '<p>No failures.</p>';

@@ -10,7 +10,7 @@
  */
 import { stringify as toYaml } from 'yaml';
 import { blockedWords, rootCauses } from './root-causes.js';
-import type { CaseResult, RunResult, SuiteResult } from '../engine/model.js';
+import type { CaseResult, Failure, RunResult, SuiteResult } from '../engine/model.js';
 import { normalize, type Plain } from './json-text.js';
 import { STALE_MESSAGE } from './junit-cases.js';
 import { createFileReporter, type Reporter } from './reporter.js';
@@ -39,6 +39,9 @@ function failedDiag(c: CaseResult): Record<string, unknown> {
     requirement: first?.requirement ?? c.requirements.join(', '),
     expected: first?.expected,
     actual: first?.actual,
+    // a requirement the case broke by several assertions: one test point, each assertion listed
+    // (here when it is the case's only failure; under `failures` when there are more)
+    assertions: first && c.failures.length === 1 ? assertionsDiag(first) : undefined,
     exchange: first?.exchange?.summary,
     seed: property?.seed,
     path: property?.path,
@@ -46,9 +49,14 @@ function failedDiag(c: CaseResult): Record<string, unknown> {
     replay: property?.replay,
   };
   if (c.failures.length > 1) {
-    diag.failures = c.failures.map((f) => ({ requirement: f.requirement, message: f.message, expected: f.expected, actual: f.actual }));
+    diag.failures = c.failures.map((f) => ({ requirement: f.requirement, message: f.message, expected: f.expected, actual: f.actual, assertions: assertionsDiag(f) }));
   }
   return diag;
+}
+
+/** The failed assertions of a failure made of several, as diagnostics. */
+function assertionsDiag(f: Failure): Record<string, unknown>[] | undefined {
+  return f.assertions?.map((a) => ({ message: a.message, expected: a.expected, actual: a.actual, exchange: a.exchange?.summary }));
 }
 
 function erroredDiag(c: CaseResult): Record<string, unknown> {

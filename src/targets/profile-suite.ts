@@ -43,6 +43,7 @@ interface RawSuite {
   secrets?: string[];
   headers?: Record<string, string>;
   paths?: Record<string, string>;
+  fields?: Record<string, string>;
   http?: TargetSection['http'];
   database?: RawDatabase;
   exec?: Omit<ExecConfig, 'env'> & { env?: Record<string, string | number | boolean> };
@@ -76,6 +77,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
 
   const out: TargetSection = { vars, secrets: [...secrets].filter((s) => s !== ''), headerNames, location: ctx.location, locations: keyLocations(section, ctx) };
   if (raw.paths) out.pathNames = { ...raw.paths };
+  if (raw.fields) out.fieldNames = { ...raw.fields };
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.side !== undefined) out.side = raw.side;
   if (raw.http) out.http = { ...raw.http };
@@ -124,6 +126,8 @@ function keyLocations(section: Record<string, unknown>, ctx: SuiteBuildContext):
     for (const name of Object.keys(vars)) out.var[name] = key('vars', name);
   }
   if (section['agent'] !== undefined) out.agent = key('agent');
+  const fields = section['fields'];
+  if (fields && typeof fields === 'object') out.field = Object.fromEntries(Object.keys(fields).map((name) => [name, key('fields', name)]));
   return out;
 }
 

@@ -32,6 +32,8 @@ export interface TargetSection {
   headerNames?: Record<string, string>;
   /** Neutral spec path segment -> the segment this target uses. */
   pathNames?: Record<string, string>;
+  /** Neutral JSON field name of the spec -> the name this target uses in the bodies it sends and reads. */
+  fieldNames?: Record<string, string>;
   http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
   /** The default executable of `exec:` steps. */
   exec?: ExecConfig;
@@ -46,7 +48,7 @@ export interface TargetSection {
   /** Where the section starts in the profile (absent when only flags describe the target). */
   location?: SourceLocation;
   /** Where the profile writes `vars:`, `agent:` and each var (for messages about them). */
-  locations?: { vars?: SourceLocation; agent?: SourceLocation; var: Record<string, SourceLocation> };
+  locations?: { vars?: SourceLocation; agent?: SourceLocation; var: Record<string, SourceLocation>; field?: Record<string, SourceLocation> };
   /**
    * Keys of the profile's section left out because they break its schema (a profile with
    * problems, checked but never run): the checks that read them are skipped, not misled.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { match, type BodyFormat } from '../../src/checks/matchers.js';
+import { match, type BodyFormat, type SchemaVerdict } from '../../src/checks/matchers.js';
 
 const messages = (actual: unknown, matcher: unknown, bodyFormat?: BodyFormat): string[] => match(actual, matcher, bodyFormat ? { bodyFormat } : {}).map((m) => m.message);
 const FORM: BodyFormat = { kind: 'form' };
@@ -51,8 +51,8 @@ describe('text operators on a decoded body', () => {
   });
 
   it('a schema failure on a form body says what the body was', () => {
-    const schema = (): string[] => ['/expires_in must be integer'];
-    expect(match({ expires_in: '900' }, { $schema: 'x/t' }, { schema, bodyFormat: FORM }).map((m) => m.message)).toEqual(['does not satisfy schema x/t: /expires_in must be integer (the answer was form-encoded, which carries no types)']);
-    expect(match({ expires_in: '900' }, { $schema: 'x/t' }, { schema, bodyFormat: JSON_BODY }).map((m) => m.message)).toEqual(['does not satisfy schema x/t: /expires_in must be integer']);
+    const schema = (): SchemaVerdict => ({ problems: ['expires_in: expected an integer, got "900"'] });
+    expect(match({ expires_in: '900' }, { $schema: 'x/t' }, { schema, bodyFormat: FORM }).map((m) => m.message)).toEqual(['expires_in: expected an integer, got "900" [schema x/t] (the answer was form-encoded, which carries no types)']);
+    expect(match({ expires_in: '900' }, { $schema: 'x/t' }, { schema, bodyFormat: JSON_BODY }).map((m) => m.message)).toEqual(['expires_in: expected an integer, got "900" [schema x/t]']);
   });
 });

@@ -197,9 +197,13 @@ describe('combinators', () => {
 
 describe('$schema', () => {
   it('asks the context to validate and reports its errors', () => {
-    const ctx = { schema: (name: string, v: unknown) => (typeof v === 'object' ? [] : [`${name}: (root) must be object`]) };
+    const ctx = { schema: (name: string, v: unknown) => ({ problems: typeof v === 'object' ? [] : [`the value: expected an object, got 1`], raw: [{ schema: name }] }) };
     expect(match({}, { $schema: 'demo/greeting' }, ctx)).toEqual([]);
-    expect(match(1, { $schema: 'demo/greeting' }, ctx)[0]?.message).toBe('does not satisfy schema demo/greeting: demo/greeting: (root) must be object');
+    const [m] = match(1, { $schema: 'demo/greeting' }, ctx);
+    // the sentence leads, then the schema; the validator's own errors are kept aside
+    expect(m?.message).toBe('the value: expected an object, got 1 [schema demo/greeting]');
+    expect(m?.path).toBe('');
+    expect(m?.detail).toEqual({ schema: 'demo/greeting', errors: [{ schema: 'demo/greeting' }] });
   });
   it('fails, never passes, without a schema registry', () => {
     expect(ok({}, { $schema: 'demo/greeting' })).toBe(false);

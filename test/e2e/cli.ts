@@ -113,7 +113,7 @@ export interface JsonReport {
       reason: string | null;
       errorCode: string | null;
       durationMs: number;
-      failures: { requirement: string; message: string; expected?: unknown; actual?: unknown; property?: PropertyJson }[];
+      failures: { requirement: string; message: string; expected?: unknown; actual?: unknown; property?: PropertyJson; assertions?: { message: string; expected?: unknown; actual?: unknown }[] }[];
       blockedBy: { requirement: string; message: string } | null;
       blockedFailures: { requirement: string; message: string }[] | null;
       property: PropertyJson | null;

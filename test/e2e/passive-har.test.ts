@@ -121,7 +121,7 @@ describe('passive target: a HAR recording judged by the notes suite', () => {
     expect(run.code).toBe(1);
     expect(statusMap(run.report)).toMatchObject({ 'NOTES-ROUTES': 'failed', 'NOTES-SHAPES': 'failed', 'NOTES-AUTH': 'passed', 'NOTES-METHOD': 'untested' });
     const failure = caseOf(run.report, 'served-get-note').failures[0];
-    expect(failure?.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/notes\/\S+ \(entry 2\): the 200 answer's body breaks schema notes\/note: .*title/);
+    expect(failure?.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/notes\/\S+ \(entry 2\): .*lacks title \(the 200 answer's body breaks schema notes\/note\)$/);
     expect(caseOf(run.report, 'served-create-note').outcome).toBe('passed');
   });
 

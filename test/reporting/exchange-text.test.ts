@@ -34,7 +34,12 @@ describe('exchangeOf', () => {
 
   it('shows each exchange once for the failures judged on it in a row', () => {
     const copy = { ...first };
-    expect(exchangesToShow({ exchanges: [last], failures: [{ exchange: first }, { exchange: copy }, {}, {}, { exchange: first }] })).toEqual([first, undefined, last, undefined, first]);
+    expect(exchangesToShow({ exchanges: [last], failures: [{ exchange: first }, { exchange: copy }, {}, {}, { exchange: first }] })).toEqual([[first], [undefined], [last], [undefined], [first]]);
+  });
+
+  it('shows the exchanges of a failure made of several assertions per assertion, once in a row', () => {
+    const grouped = { exchange: first, assertions: [{ exchange: first }, { exchange: { ...first } }, { exchange: last }, {}] };
+    expect(exchangesToShow({ exchanges: [], failures: [grouped, { exchange: last }] })).toEqual([[first, undefined, last, first], [last]]);
   });
 
   it('tells a copy of an exchange from another one', () => {

@@ -92,7 +92,7 @@ describe('loadProfile', () => {
   it('points an unknown property at its own key', () => {
     const file = write(['suites:', '  oauth:', '    varz: {}', ''].join('\n'));
     expect(loadError(file).message).toBe(
-      `${file}:3:5: suites.oauth has an unknown property "varz"; did you mean "vars"? the keys allowed here: description, side, vars, secrets, headers, paths, database, http, exec, clock, agent`,
+      `${file}:3:5: suites.oauth has an unknown property "varz"; did you mean "vars"? the keys allowed here: description, side, vars, secrets, headers, fields, paths, database, http, exec, clock, agent`,
     );
   });
 

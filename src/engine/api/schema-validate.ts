@@ -1,18 +1,24 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { createAjv, jsonSafe } from '../loader/schema-check.js';
+import { schemaFindings, type SchemaFindings } from '../schema-sentences.js';
 import type { ApiTable } from './table.js';
 
 let ajv: Ajv | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
- * Problems of `value` against a schema the table names (empty when it satisfies it, or when
- * the name is null: the table does not check that body).
+ * Problems of `value` against a schema the table names, as plain sentences (empty when it
+ * satisfies it, or when the name is null: the table does not check that body).
  */
 export function schemaProblems(table: ApiTable, name: string | null | undefined, value: unknown): string[] {
-  if (!name) return [];
+  return tableSchemaFindings(table, name, value).problems;
+}
+
+/** {@link schemaProblems} with ajv's own errors beside the sentences, for the JSON report. */
+export function tableSchemaFindings(table: ApiTable, name: string | null | undefined, value: unknown): SchemaFindings {
+  if (!name) return { problems: [], raw: [] };
   const schema = table.schemas[name];
-  if (!schema) return [`the table names schema "${name}", which is not loaded`];
+  if (!schema) return { problems: [`the table names schema "${name}", which is not loaded`], raw: [] };
   let v = compiled.get(schema);
   if (!v) {
     ajv ??= createAjv();
@@ -20,6 +26,7 @@ export function schemaProblems(table: ApiTable, name: string | null | undefined,
     compiled.set(schema, v);
   }
   // lossless JSON integers arrive as bigint; validation sees them as numbers
-  if (v(jsonSafe(value))) return [];
-  return (v.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`);
+  const safe = jsonSafe(value);
+  if (v(safe)) return { problems: [], raw: [] };
+  return schemaFindings(v.errors, safe, schema);
 }

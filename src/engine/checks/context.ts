@@ -11,6 +11,8 @@ export interface FailureInput {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /** What the message was made from, kept for the JSON report only (a schema failure's own errors). */
+  detail?: unknown;
   exchange?: Exchange;
 }
 

@@ -29,7 +29,7 @@ export function schemaText(name: SchemaName): string {
  * Make every Ajv here, so that a rule reads the same wherever a schema is checked.
  */
 export function createAjv(): Ajv {
-  return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+  return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, discriminator: true });
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
 import { apiTableExpressions, safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
 import { placeholders, requiredError, requiredUnset } from './required-vars.js';
+import { fieldNameProblems, specFieldNames } from './target-fields.js';
 
 /**
  * What a target profile must give the cases that will run, checked after loading and before
@@ -77,6 +78,7 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
     if (needs.api && suite.api) checkApiTable(c, suite.api);
   }
   if (needs.actions.size && !broken.has('agent')) checkAgent(c);
+  if (section.fieldNames) c.errors.push(...fieldNameProblems(suite.name, section, specFieldNames(registry.suiteSchemas(suite.name)), c.where));
   return c.errors;
 }
 

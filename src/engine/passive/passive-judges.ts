@@ -59,7 +59,7 @@ function bodyFindings(x: MatchedExchange, table: ApiTable): PassiveFinding[] {
   const schema = responseSchema(x.operation, x.recorded.status);
   if (!schema) return [];
   if (x.recorded.parseError !== undefined) return [{ message: `the ${x.recorded.status} answer's body does not parse (${x.recorded.parseError})`, expected: { $schema: schema } }];
-  return schemaProblems(table, schema, x.recorded.responseBody).map((p) => ({ message: `the ${x.recorded.status} answer's body breaks schema ${schema}: ${p}`, expected: { $schema: schema } }));
+  return schemaProblems(table, schema, x.recorded.responseBody).map((p) => ({ message: `${p} (the ${x.recorded.status} answer's body breaks schema ${schema})`, expected: { $schema: schema } }));
 }
 
 /**

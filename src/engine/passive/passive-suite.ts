@@ -7,6 +7,7 @@ import { selectionProperty } from '../selection.js';
 import { sideProperty } from '../sides.js';
 import { blockOnAssumptions, requirementVerdicts } from '../verdicts.js';
 import { bodyPreview } from '../runtime/observation.js';
+import { keepFailure } from '../runtime/failure-cap.js';
 import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
@@ -100,7 +101,7 @@ function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: 
       if (j.findings.length && failing.length < KEEP_EXCHANGES) failing.push(exchange);
       for (const f of j.findings)
         for (const requirement of step.requirement ? [step.requirement] : def.requirements)
-          failures.push({ requirement, message: `${x.recorded.method} ${x.recorded.url} (entry ${x.recorded.index}): ${f.message}`, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}), exchange });
+          keepFailure(failures, { requirement, message: `${x.recorded.method} ${x.recorded.url} (entry ${x.recorded.index}): ${f.message}`, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}), exchange });
     }
     if (judged === 0) unjudged.push(`the recording has no ${judge.evidence} of operation ${step.operation}`);
     // each recorded exchange a step judged is an observation of what it judges

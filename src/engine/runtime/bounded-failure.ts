@@ -10,6 +10,7 @@ interface Finding {
   message: string;
   expected?: unknown;
   actual?: unknown;
+  detail?: unknown;
   exchange?: Exchange;
 }
 
@@ -22,11 +23,13 @@ export function boundedFinding<F extends Finding>(f: F): F {
   const message = cutText(f.message, KEPT_MESSAGE_CHARS);
   const expected = f.expected === undefined ? undefined : boundedValue(f.expected);
   const actual = f.actual === undefined ? undefined : boundedValue(f.actual);
+  const detail = f.detail === undefined ? undefined : boundedValue(f.detail);
   const exchange = f.exchange ? boundedExchange(f.exchange) : undefined;
-  if (message === f.message && expected === f.expected && actual === f.actual && exchange === f.exchange) return f;
+  if (message === f.message && expected === f.expected && actual === f.actual && detail === f.detail && exchange === f.exchange) return f;
   const out: F = { ...f, message };
   if (expected !== undefined) out.expected = expected;
   if (actual !== undefined) out.actual = actual;
+  if (detail !== undefined) out.detail = detail;
   if (exchange) out.exchange = exchange;
   return out;
 }

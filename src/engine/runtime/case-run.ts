@@ -214,6 +214,7 @@ export class CaseRun implements StepScope {
       const failure: Failure = { requirement, message };
       if (f.expected !== undefined) failure.expected = f.expected;
       if (f.actual !== undefined) failure.actual = f.actual;
+      if (f.detail !== undefined) failure.detail = f.detail;
       if (ex) failure.exchange = ex;
       this.keep(failure);
     }

@@ -46,7 +46,7 @@ export async function runCommandStep(run: StepScope, step: CommandStep, vars: Re
   const { requirement, ...wanted } = expect ?? {};
   const mismatches: Mismatch[] = [];
   const tally = eachTally();
-  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v), each: tally };
+  const ctx = { schema: (name: string, v: unknown) => run.registry.checkSchema(name, v), each: tally };
   for (const key of ['reply', 'error'] as const) {
     if (!(key in wanted)) continue;
     // a refusal was expected and the command went through: say so, not "expected an object"

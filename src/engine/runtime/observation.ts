@@ -136,7 +136,7 @@ function undecodableStdout(stdout: unknown): string | undefined {
 /** Records each mismatch as a failure of the attributed requirement (or the case's). */
 export function recordMismatches(run: StepScope, mismatches: Mismatch[], requirement: string | undefined, obs: Observation): void {
   for (const m of mismatches) {
-    const f = { message: mismatchText(m), expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual };
+    const f = { message: mismatchText(m), expected: m.expected, actual: m.actual === undefined ? '(absent)' : m.actual, ...(m.detail !== undefined ? { detail: m.detail } : {}) };
     run.fail(requirement ? { ...f, requirement } : f, obs.exchange);
   }
 }

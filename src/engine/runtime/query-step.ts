@@ -45,7 +45,7 @@ export async function runQueryStep(run: StepScope, step: QueryStep, vars: Record
   const { requirement, ...wanted } = expect ?? {};
   const mismatches: Mismatch[] = [];
   const tally = eachTally();
-  const ctx = { schema: (name: string, v: unknown) => run.registry.validateSchema(name, v), each: tally };
+  const ctx = { schema: (name: string, v: unknown) => run.registry.checkSchema(name, v), each: tally };
   for (const key of ['rows', 'rowCount', 'fields', 'error'] as const) if (key in wanted) mismatches.push(...match(answer[key], wanted[key], ctx, key));
   if (answer.error && !('error' in wanted))
     mismatches.push({ path: 'error', message: `the database rejected the statement${answer.error.code ? ` (${answer.error.code})` : ''}: ${answer.error.message}`, expected: '(no error)', actual: answer.error });

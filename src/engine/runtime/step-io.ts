@@ -11,6 +11,7 @@ import type { StepScope } from './step-scope.js';
 import { bodyPreview, type Observation } from './observation.js';
 import { operationRequest } from '../api/operation-request.js';
 import { renameSegments } from '../api/path-names.js';
+import { neutralFieldNames, renameFields } from './field-names.js';
 
 const ACCEPT: Record<string, string> = {
   json: 'application/json',
@@ -29,6 +30,17 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
   }
   const m = map;
   return (name) => m.get(name.toLowerCase()) ?? name;
+}
+
+const neutralMaps = new WeakMap<SuiteTarget, Record<string, string>>();
+
+/** The answer with the target's field names turned into the spec's (the same answer when the profile maps none). */
+function inSpecNames(target: SuiteTarget, res: HttpResponse): HttpResponse {
+  if (!target.fieldNames || res.body === undefined) return res;
+  let names = neutralMaps.get(target);
+  if (!names) neutralMaps.set(target, (names = neutralFieldNames(target.fieldNames)));
+  const body = renameFields(res.body, names);
+  return body === res.body ? res : { ...res, body };
 }
 
 /** An HTTP observation that keeps the response it came from (for typed checks). */
@@ -67,7 +79,8 @@ function requestOf(run: StepScope, given: HttpRequestSpec): HttpRequest {
     body = encodeForm(spec.form);
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   } else if (spec.json !== undefined) {
-    body = encodeJson(spec.json);
+    // the target's own words for the spec's neutral field names (profile `fields:`)
+    body = encodeJson(run.target.fieldNames ? renameFields(spec.json, run.target.fieldNames) : spec.json);
     headers['content-type'] ??= 'application/json';
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
@@ -111,7 +124,8 @@ function observed(run: StepScope, req: HttpRequest, res: HttpResponse): HttpObse
   });
   const exchange = heldLightly(make, (body?.length ?? 0) + res.bodyText.length);
   run.note(exchange);
-  const obs = new HttpAnswer(method, url, res, exchange);
+  // the answer read in the spec's field names (profile `fields:`); the exchange keeps it as received
+  const obs = new HttpAnswer(method, url, inSpecNames(run.target, res), exchange);
   run.heard(obs, res.body);
   const asked = askedKind(headers['accept']);
   if (asked) obs.asked = asked;

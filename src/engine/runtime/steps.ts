@@ -207,6 +207,6 @@ async function repeat(run: StepScope, step: Step, spec: number | RepeatSpec | un
 }
 
 function matchContext(run: StepScope): ObservationContext {
-  return { schema: (name, v) => run.registry.validateSchema(name, v), redact: (text) => run.redact(text) };
+  return { schema: (name, v) => run.registry.checkSchema(name, v), redact: (text) => run.redact(text) };
 }
 

@@ -174,6 +174,11 @@ function headerLines(f: InitFacts): string[] {
       '    #   neutralsegment: yoursegment',
     );
   }
+  out.push(
+    ...commentLines("JSON field names (optional): a field name of the spec's schemas -> the one your target uses in the bodies it reads and answers, when they differ.", '    '),
+    '    # fields:',
+    '    #   neutral_field: your_field',
+  );
   out.push(...commentLines('Limits (optional; these are the defaults): per-request deadline and response body cap.', '    '), '    # http: { timeoutMs: 10000, maxBodyBytes: 8388608 }');
   return out;
 }

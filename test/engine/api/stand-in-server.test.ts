@@ -76,8 +76,8 @@ describe('the recording stand-in server', () => {
     expect(v[3]).toMatch(/credential the API never issued/);
     expect(v[4]).toMatch(/parameter limit value 0 is below 1/);
     expect(v[5]).toMatch(/parameter limit must be an integer/);
-    expect(v[6]).toMatch(/createNote body: .*title must NOT have fewer than 1 characters/);
-    expect(v[6]).toMatch(/must NOT have additional properties/);
+    expect(v[6]).toMatch(/createNote body: .*title: expected at least 1 characters, got ""/);
+    expect(v[6]).toMatch(/has a field `colour` the schema does not allow/);
     expect(v[7]).toMatch(/the body is not JSON/);
     expect(s.exchanges[4]?.operation).toBe('listNotes');
   });

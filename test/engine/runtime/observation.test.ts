@@ -3,7 +3,7 @@ import { expectationMismatches, mismatchText, undecodedMessage, type Observation
 import { Redactor } from '../../../src/targets/redact.js';
 
 const redactor = new Redactor(['s3cr3t-value']);
-const ctx: ObservationContext = { redact: (t) => redactor.redactString(t), schema: (_name, v) => (typeof v === 'object' && v !== null ? [] : ['must be object']) };
+const ctx: ObservationContext = { redact: (t) => redactor.redactString(t), schema: (_name, v) => ({ problems: typeof v === 'object' && v !== null ? [] : ['must be object'] }) };
 const http = (contentType: string | undefined, bodyText: string, body: unknown, more: Partial<Observation> = {}): Observation => ({
   status: 200,
   headers: contentType ? { 'content-type': contentType } : {},

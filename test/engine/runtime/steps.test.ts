@@ -121,7 +121,8 @@ describe('failure messages of steps', () => {
   const messages = (id: string): string[] => {
     const c = cases.get(id);
     expect(c?.reason).toBeUndefined();
-    return (c?.failures ?? []).map((f) => f.message);
+    // every failed assertion, those of one requirement listed under its one failure
+    return (c?.failures ?? []).flatMap((f) => (f.assertions ?? [f]).map((a) => a.message));
   };
 
   it('names the captured values a failing step used and waited, with the step and the request they came from', () => {

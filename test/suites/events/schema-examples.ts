@@ -354,6 +354,15 @@ export const EXAMPLES: Record<string, Examples> = {
       ['an org without login', { ...create, org: without(org, 'login') }],
     ],
   },
+  'platform-event-payloads': {
+    // a type whose payload the spec does not show keeps any payload; the rest of an event is the shape rule's
+    good: [[watch, push, create, { ...watch, type: 'ForkEvent', payload: { forkee: {} } }, { type: 'WatchEvent', payload: watchPayload }], []],
+    bad: [
+      ['a PushEvent payload without repository_id', [watch, { ...push, payload: without(pushPayload, 'repository_id') }]],
+      ['a WatchEvent without payload', [without(watch, 'payload')]],
+      ['a CreateEvent payload whose description is a number', [{ ...create, payload: { ...createPayload, description: 7 } }]],
+    ],
+  },
   'platform-events': {
     good: [[watch, push, create], []],
     bad: [['an event whose CreateEvent payload lacks full_ref', [watch, { ...create, payload: without(createPayload, 'full_ref') }]]],

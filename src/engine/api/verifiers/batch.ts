@@ -37,7 +37,7 @@ export const batch = defineCheck<Pick<OperationArgs, 'operation' | 'requirement'
       else if (b.result) {
         results.forEach((r, i) => {
           const problems = schemaProblems(table, b.result, r);
-          if (problems.length) fail(`${op.id}: result ${i} breaks schema ${b.result ?? ''}: ${problems.slice(0, 3).join('; ')}`, { actual: r, exchange: res.exchange });
+          if (problems.length) fail(`${problems.slice(0, 3).join('; ')} (${op.id}: result ${i} breaks schema ${b.result ?? ''})`, { actual: r, exchange: res.exchange });
         });
       }
     }

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../checks/contract.js';
 import type { CheckResponse } from '../../suite-module.js';
-import { schemaProblems } from '../schema-validate.js';
+import { tableSchemaFindings } from '../schema-validate.js';
 import { isListedStatus, isSuccess, resourceOf, responseSchema, successLabel, type ApiOperation, type ApiTable } from '../table.js';
 import { OPERATION_ARGS, bodyFor, send, withOperation, type OperationArgs, type OperationScope } from './common.js';
 import { cutText } from '../../../targets/text-cut.js';
@@ -66,10 +66,20 @@ export function judgeBody(table: ApiTable, op: ApiOperation, res: CheckResponse,
     fail(`${op.id} answered ${res.status} with a body that is not JSON; the table says it is ${name}`, { actual: cutText(res.bodyText, 300), exchange: res.exchange });
     return;
   }
-  const problems = schemaProblems(table, name, res.body);
-  if (problems.length) fail(`${op.id} answered ${res.status} with a body that breaks schema ${name}: ${problems.slice(0, 5).join('; ')}`, { expected: name, actual: res.body, exchange: res.exchange });
+  const { problems, raw } = tableSchemaFindings(table, name, res.body);
+  // the sentences lead: they say what to fix; which answer and which schema follow
+  if (problems.length)
+    fail(`${firstProblems(problems, LISTED_PROBLEMS)} (${op.id} answered ${res.status} with a body that breaks schema ${name})`, { expected: name, actual: res.body, detail: { schema: name, errors: raw }, exchange: res.exchange });
 }
 
 function isObjectSchema(s: unknown): boolean {
   return Boolean(s && typeof s === 'object' && (s as { type?: unknown }).type === 'object');
+}
+
+/** Sentences of one schema failure a message lists; the rest are counted. */
+const LISTED_PROBLEMS = 5;
+
+/** The first `n` sentences, and how many more there are. */
+function firstProblems(problems: readonly string[], n: number): string {
+  return `${problems.slice(0, n).join('; ')}${problems.length > n ? `; and ${problems.length - n} more` : ''}`;
 }

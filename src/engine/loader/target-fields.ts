@@ -1,0 +1,44 @@
+import { SpecgateError } from '../../errors.js';
+import type { TargetSection } from '../../targets/target-section.js';
+import { nearestNames } from '../near-names.js';
+import type { SourceLocation } from '../model.js';
+
+/**
+ * Every JSON field name the schemas of a suite write (the keys of their `properties` and the
+ * names their `required` lists), at any depth: the neutral names a profile's `fields:` may map.
+ */
+export function specFieldNames(schemas: Iterable<object>): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    const s = node as Record<string, unknown>;
+    const props = s['properties'];
+    if (props !== null && typeof props === 'object' && !Array.isArray(props)) for (const k of Object.keys(props)) names.add(k);
+    if (Array.isArray(s['required'])) for (const k of s['required']) if (typeof k === 'string') names.add(k);
+    for (const v of Object.values(s)) walk(v);
+  };
+  for (const schema of schemas) walk(schema);
+  return names;
+}
+
+/**
+ * A profile's `fields:` naming a field no schema of the suite has: the map would rename nothing
+ * the spec defines (a typo, most likely), and the vendor's field would go on failing the checks
+ * as missing. Reported at the key, with the nearest names the suite has.
+ */
+export function fieldNameProblems(suite: string, section: TargetSection, known: ReadonlySet<string>, where: (loc: SourceLocation | undefined) => string): SpecgateError[] {
+  const errors: SpecgateError[] = [];
+  for (const name of Object.keys(section.fieldNames ?? {})) {
+    if (known.has(name)) continue;
+    const near = nearestNames(name, [...known], 1);
+    const loc = section.locations?.field?.[name] ?? section.location;
+    const hint = near.length ? `did you mean "${near[0]}"? ` : '';
+    errors.push(new SpecgateError(
+      'SG_CONFIG',
+      `${where(loc)}fields.${name} names a field no schema of suite ${suite} has; ${hint}the keys of fields: are the spec's field names, their values the target's`,
+      { suite, field: name, suggestions: near },
+    ));
+  }
+  return errors;
+}

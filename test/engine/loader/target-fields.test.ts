@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fieldNameProblems, specFieldNames } from '../../../src/engine/loader/target-fields.js';
+
+const SCHEMA = {
+  type: 'object',
+  required: ['id', 'performed_via_platform_app'],
+  properties: { id: {}, actor: { type: 'object', properties: { avatar_service_id: { type: 'string' } } } },
+  definitions: { app: { properties: { slug: {} } } },
+};
+
+describe('the field names a profile may map', () => {
+  it('are every property and required name of the suite\'s schemas, at any depth', () => {
+    expect([...specFieldNames([SCHEMA])].sort()).toEqual(['actor', 'avatar_service_id', 'id', 'performed_via_platform_app', 'slug']);
+  });
+
+  it('a name none of them has is a problem at its key, with the nearest names', () => {
+    const loc = { file: 'p.yaml', line: 4, column: 7 };
+    const section = { vars: {}, fieldNames: { avatar_servce_id: 'avatar_id', id: 'key' }, locations: { var: {}, field: { avatar_servce_id: loc } } };
+    const problems = fieldNameProblems('events', section, specFieldNames([SCHEMA]), (l) => (l ? `${l.file}:${l.line}:${l.column}: ` : ''));
+    expect(problems.map((p) => [p.code, p.message])).toEqual([
+      ['SG_CONFIG', 'p.yaml:4:7: fields.avatar_servce_id names a field no schema of suite events has; did you mean "avatar_service_id"? the keys of fields: are the spec\'s field names, their values the target\'s'],
+    ]);
+  });
+});
