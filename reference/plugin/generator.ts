@@ -18,7 +18,9 @@ import type { CodeGeneratorRequest, CodeGeneratorResponse, DescriptorShape, File
  * Schema errors and bad parameters go to `error` (spec A, Errors 1); the plugin still exits 0.
  * It declares FEATURE_PROTO3_OPTIONAL: proto3 optional fields are listed like any field.
  */
-export const REFERENCE_MARKER = '@@protoc_insertion_point(messages)';
+/** The insertion point each generated listing marks (its marker line: {@link REFERENCE_MARKER}). */
+export const REFERENCE_POINT = 'messages';
+export const REFERENCE_MARKER = `@@protoc_insertion_point(${REFERENCE_POINT})`;
 
 interface Params {
   suffix: string;

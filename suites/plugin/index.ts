@@ -11,6 +11,7 @@ import { fuzzRequest } from './checks/fuzz-request.js';
 import { generatedExchanges, generatedRequests } from './checks/generated.js';
 import { executableName } from './checks/executable-name.js';
 import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError, unknownFields } from './checks/plugin-behaviour.js';
+import { parameterRules } from './checks/parameter-rules.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
 import { markerPrefix } from './checks/support.js';
 import { fuzzPlugin } from './fuzz/fuzz-plugin.js';
@@ -32,7 +33,7 @@ export const suite: SuiteModule = {
   dir: suiteDir(),
   title: 'Code-generator plugin protocol (plugins and compilers)',
   checks: {
-    responseRules, generatedRules, schemaError, fieldOrder, unknownFields, compilerVersion, deterministic, fileToGenerate,
+    responseRules, generatedRules, parameterRules, schemaError, fieldOrder, unknownFields, compilerVersion, deterministic, fileToGenerate,
     executableName, compilerRun, compilerRequest, compilerProperty, fuzzRequest,
   },
   generators: {

@@ -6,6 +6,7 @@ import type { CodeGeneratorRequest } from '../../../reference/plugin/types.js';
 import { RESPONSE_RULES_ARGS, RUNS_ARGS, type ResponseRulesArgs, type RunsArgs } from './arguments.js';
 import { loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { generatedRequests } from './generated.js';
+import { givenParameters } from './given-parameters.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
 import { answerFindings, appliesTo, brokenBy, JudgedTally, judgedBy, unjudgedBecause, type Found } from './answer-findings.js';
 import { markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
@@ -25,7 +26,7 @@ export function judgeRun(ctx: CheckContext, run: PluginRun, req: CodeGeneratorRe
  * unjudged by setting `error` beside its files is blocked by PLUGIN-ERROR-ONLY-ON-FAILURE, the
  * rule those answers broke.
  */
-function reportEvidence(ctx: CheckContext, tally: JudgedTally, inputs: string, hint = ''): void {
+export function reportEvidence(ctx: CheckContext, tally: JudgedTally, inputs: string, hint = ''): void {
   for (const id of ctx.requirements) {
     const n = tally.observed(id);
     if (n > 0) {
@@ -40,14 +41,11 @@ function reportEvidence(ctx: CheckContext, tally: JudgedTally, inputs: string, h
 }
 
 function parametersFrom(ctx: CheckContext, args: ResponseRulesArgs): (string | undefined)[] {
-  const v: unknown = args.parameters ?? ctx.vars['plugin_parameters'];
-  if (Array.isArray(v) && v.length) return v.map((p) => (p === null ? undefined : String(p)));
-  if (typeof v === 'string' && v !== '') return [v];
-  return [undefined];
+  return (args.parameters === undefined ? undefined : givenParameters({ plugin_parameters: args.parameters })) ?? givenParameters(ctx.vars) ?? [undefined];
 }
 
 /** What one answer broke, by every rule of the family, and which of the rules it let be judged. */
-interface JudgedAnswer {
+export interface JudgedAnswer {
   found: Found[];
   /** The requirements of the family this answer gave something to judge. */
   judged: string[];
@@ -57,6 +55,11 @@ interface JudgedAnswer {
   applies: string[];
   /** The rule the answer broke by not being a plain success (answer-findings.ts brokenBy). */
   broke?: string;
+  /**
+   * Set when the plugin answered by exiting with a non-zero status (not killed, not silent):
+   * how it ended. A parameter the target did not give may be refused so (parameter-rules.ts).
+   */
+  exited?: string;
 }
 
 /**
@@ -67,7 +70,7 @@ interface JudgedAnswer {
  * whose case was stopped is not handed on (the engine's sharedObservation): the others run the
  * plugin themselves. The key names the plugin as the target or var plugin_command gives it.
  */
-async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: string | undefined): Promise<JudgedAnswer> {
+export async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: string | undefined): Promise<JudgedAnswer> {
   const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
   const prefix = markerPrefix(ctx);
   const key = `plugin fixture answer\u0000${stableJson({ name, parameter: parameter ?? null, plugin, prefix })}`;
@@ -80,8 +83,11 @@ async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: st
 
 function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string): JudgedAnswer {
   const broke = brokenBy(run);
+  const code = run.noAnswer === undefined ? run.result.exitCode : null;
+  const stderr = run.result.stderr.trim().split('\n')[0] ?? '';
   return {
     ...(broke === undefined ? {} : { broke }),
+    ...(code !== null && code !== 0 ? { exited: `exit ${code}${stderr ? `: ${stderr.slice(0, 160)}` : ''}` } : {}),
     found: answerFindings(run, req, prefix),
     judged: PLUGIN_RESPONSE_JUDGES.filter((id) => judgedBy(id, run)),
     why: unjudgedBecause(run),
@@ -90,7 +96,7 @@ function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string)
 }
 
 /** Records an answer's failures for the case's requirements and counts what it let be judged. */
-function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
+export function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
   for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
   tally.add(label, (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why, answer.broke);
 }

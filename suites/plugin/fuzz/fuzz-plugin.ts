@@ -64,7 +64,7 @@ export const fuzzPlugin: Fuzzer = async (opts) => {
   // Counts include shrink steps: each distinct request the plugin was run on counts once.
   const known = [...expected].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} in ${n}`);
   const counts =
-    (errored > 0 ? ` (${errored} answered with CodeGeneratorResponse.error, which is allowed)` : '') +
+    (errored > 0 ? ` (${errored} answered with CodeGeneratorResponse.error or refused a generated parameter, which is allowed)` : '') +
     (known.length > 0 ? `; expected by the baseline, not reported: ${known.join(', ')} request(s)` : '');
   const interrupted = opts.signal.aborted ? ' before it was interrupted' : '';
 

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { codeGeneratorRequest } from '../../../generators/plugin/code-generator-request.js';
 import type { CodeGeneratorRequestValue, FileDescriptorValue } from '../../../generators/plugin/descriptor-types.js';
 import type { FieldOrder } from '../../../reference/plugin/wire.js';
+import { parameterPlan, parameterText } from '../../../generators/plugin/plugin-parameter.js';
+import { givenParameters } from '../checks/given-parameters.js';
 
 /**
- * The parameters the target says its plugin understands (var plugin_parameters: a list or one
- * string). Without it the fuzzer sends no parameter: what a parameter means is up to each plugin,
- * and refusing an unknown one is no fault on a request that is otherwise valid.
+ * The parameters the target says its plugin takes (var plugin_parameters: a list or one
+ * string); empty when it names none, and the fuzzer then generates them
+ * (generators/plugin/plugin-parameter.ts).
  */
 export function targetParameters(vars: Readonly<Record<string, unknown>>): string[] {
-  const v = vars['plugin_parameters'];
-  if (Array.isArray(v)) return v.filter((p) => p !== null && p !== undefined && p !== '').map(String);
-  return typeof v === 'string' && v !== '' ? [v] : [];
+  return (givenParameters(vars) ?? []).filter((p): p is string => p !== undefined);
 }
 
 /**
@@ -37,12 +37,16 @@ export interface FuzzRequestOptions {
 
 /**
  * Valid CodeGeneratorRequests for fuzzing a plugin (spec A, CodeGeneratorRequest), with the
- * parameter taken from the target's list (or none) and, on request, a go_package everywhere.
+ * parameter taken from the target's list or, when it names none, generated for about half of
+ * the requests (items the reference plugin takes, written for the request's files; the other
+ * half keeps no parameter, the form every plugin takes), and, on request, a go_package
+ * everywhere. The plan is drawn after the request, so it shrinks away on its own.
  */
 export function fuzzRequest(opts: FuzzRequestOptions): fc.Arbitrary<CodeGeneratorRequestValue> {
-  return fc.tuple(codeGeneratorRequest(), fc.nat()).map(([generated, pick]) => {
+  const plan = fc.option(parameterPlan, { nil: undefined, freq: 2 });
+  return fc.tuple(codeGeneratorRequest(), fc.nat(), plan).map(([generated, pick, drawn]) => {
     const { parameter: _random, ...request } = generated;
-    const chosen = opts.parameters.length > 0 ? opts.parameters[pick % opts.parameters.length] : undefined;
+    const chosen = opts.parameters.length > 0 ? opts.parameters[pick % opts.parameters.length] : drawn === undefined ? undefined : parameterText(drawn, request.file_to_generate);
     const out: CodeGeneratorRequestValue = chosen === undefined ? request : { ...request, parameter: chosen };
     return opts.goPackage ? { ...out, proto_file: out.proto_file.map(withGoPackage) } : out;
   });

@@ -39,6 +39,12 @@ export interface CaseJudging {
   only?: string;
   /** Whether the fuzz requests carry go_package (the control request gets one too). */
   goPackage: boolean;
+  /**
+   * The request's parameter, if any, is the fuzzer's own (the target named none): a non-zero
+   * exit on it is the plugin refusing a parameter it does not take, set aside rather than found
+   * (spec A binds no plugin to take one; `error` is for problems of the schema files).
+   */
+  ownParameter?: boolean;
 }
 
 /** What judging one case found, and whether the plugin answered the request with `error`. */
@@ -71,6 +77,7 @@ export async function judgeCase(c: FuzzCase, j: CaseJudging): Promise<CaseVerdic
   const needs = (...ids: string[]): boolean => j.only === undefined || ids.includes(j.only);
 
   const usual = await j.runs.run(bytes, request);
+  if (usual.failure?.kind === 'exit' && j.ownParameter && request.parameter !== undefined) return { found, errored: true };
   if (usual.failure) {
     add(usual.failure, bytes);
     return { found, errored: false };

@@ -68,7 +68,8 @@ export async function runLane(ctx: LaneContext, lane: Lane, stop: AbortSignal): 
   const signal = AbortSignal.any([opts.signal, stop]);
   const runs = new PluginRuns(ctx.exec, opts.target.runner, signal, { markerPrefix: markerPrefix(opts.target), schemaTags: true });
   const goPackage = wantsGoPackage(opts.target.vars);
-  const arb = fuzzCase({ parameters: targetParameters(opts.target.vars), goPackage });
+  const parameters = targetParameters(opts.target.vars);
+  const arb = fuzzCase({ parameters, goPackage });
   const notes: LaneFinding[] = [];
   const setAside = new Set<string>();
   // A harness fault (the plugin cannot be started, ...) ends the lane without shrinking: it is
@@ -89,7 +90,7 @@ export async function runLane(ctx: LaneContext, lane: Lane, stop: AbortSignal): 
     if (signal.aborted || fault) return;
     let verdict: CaseVerdict;
     try {
-      verdict = await judgeCase(c, { runs, goPackage, stopsAt: replaying ? () => false : wanted, ...(target === undefined || replaying ? {} : { only: target }) });
+      verdict = await judgeCase(c, { runs, goPackage, ownParameter: parameters.length === 0, stopsAt: replaying ? () => false : wanted, ...(target === undefined || replaying ? {} : { only: target }) });
     } catch (e) {
       if (!(e instanceof RunStopped)) fault = { error: e };
       return;

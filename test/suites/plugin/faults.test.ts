@@ -112,6 +112,8 @@ const pluginFaults: Fault[] = [
   ['plugin-renames-import-output', 'PLUGIN-FILE-TO-GENERATE'],
   ['plugin-nondeterministic', 'PLUGIN-DETERMINISTIC'],
   ['plugin-rejects-unknown-fields', 'PLUGIN-UNKNOWN-FIELDS-IGNORED'],
+  // shows only with a parameter: caught by the parameters a run generates when the profile names none
+  ['plugin-suffix-dot-dir', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'],
   // what these disturb beyond their own rule is blocked by it (planted-faults.test.ts asserts the blocked set in-process)
   ['plugin-dot-dir-single-file', 'PLUGIN-FILE-NAME-NO-DOT-COMPONENTS'],
   ['plugin-indexes-before-creating', 'PLUGIN-INSERTION-EXISTING-FILE'],
