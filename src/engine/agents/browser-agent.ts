@@ -1,12 +1,14 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
 import { ScreenshotNames, defaultScreenshotDir, saveFailureScreenshot } from '../../targets/browser/failure-screenshot.js';
 import { CHROMIUM_HINT, CHROMIUM_VAR, findChromium, requireChromium } from '../../targets/browser/find-chromium.js';
 import { launchChromium } from '../../targets/browser/launch-browser.js';
 import type { PageStep } from '../../targets/browser/page-steps.js';
 import { PageStepFailure, runPageSteps } from '../../targets/browser/run-page-steps.js';
+import type { StopSource } from '../../targets/stop-source.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 import { resolveDeep } from '../expressions.js';
+import { CasePages, closeSoon } from './case-pages.js';
 
 export interface BrowserAgentOptions {
   /** Action name -> the page steps that perform it. */
@@ -27,26 +29,32 @@ export interface BrowserAgentOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** What a case gives the agent: its ID (for screenshot names) and its variables. */
+/**
+ * What a case gives the agent: its ID (for screenshot names), its variables, and when it stops
+ * (its actions share one context and page until then).
+ */
 export interface AgentCaseScope {
   caseId: string;
   vars: Record<string, unknown>;
+  stop?: StopSource;
 }
 
 /**
  * A user agent that performs each action in headless Chromium by running the profile's page
  * steps (open the authorization page, fill in the sign-in form, press Authorize, read the code
  * from the URL the browser was sent to). One browser serves the whole run, started at the
- * first action: a launch and its close cost about twice what a fresh context does, so paying
- * them once rather than per action saves about 0.4 s an action here. Each action gets a
- * context of its own, so no cookie passes from one action to the next. The
- * action's result is its parameters plus everything its steps captured or set.
+ * first action: a launch and its close cost about twice what a fresh context does. Each case
+ * gets a context of its own, and its actions one page in it (case-pages.ts): no cookie passes
+ * from one case to another, while a case signs in once, as a person would. An action outside a
+ * case gets a context of its own. The action's result is its parameters plus everything its
+ * steps captured or set.
  */
 export class BrowserAgent implements UserAgentDriver {
   readonly kind = 'browser';
   private launching: Promise<Browser> | undefined;
   private closed = false;
   private readonly open = new Set<BrowserContext>();
+  private readonly cases = new CasePages();
   private readonly shots: ScreenshotNames;
 
   constructor(private readonly opts: BrowserAgentOptions) {
@@ -70,7 +78,7 @@ export class BrowserAgent implements UserAgentDriver {
   /** Closes every context still open and the browser; the agent performs nothing afterwards. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.open].map((c) => closeSoon(c)));
+    await Promise.all([...[...this.open].map((c) => closeSoon(c)), this.cases.closeAll()]);
     const launching = this.launching;
     this.launching = undefined;
     if (launching) await launching.then((b) => b.close()).catch(() => undefined);
@@ -83,10 +91,7 @@ export class BrowserAgent implements UserAgentDriver {
       throw new SpecgateError('SG_CONFIG', `the target profile's browser user agent has no "${action}" action (it has ${known}); add it under agent.actions as a list of page steps`, { action });
     }
     if (this.closed) throw new SpecgateError('SG_INTERNAL', `the browser user agent was asked to "${action}" after the target stopped`);
-    if (signal?.aborted) throw new SpecgateError('SG_CASE_TIMEOUT', `the case timed out before the "${action}" action`);
-    const browser = await this.browser();
-    const context = await browser.newContext();
-    this.open.add(context);
+    if (signal?.aborted || scope?.stop?.stopped) throw new SpecgateError('SG_CASE_TIMEOUT', `the case timed out before the "${action}" action`);
     // The case's timeout ends the action at once, whatever Playwright is still waiting for: a call
     // under way when the context is closed under it has been seen to wait far past the abort.
     let onAbort = (): void => undefined;
@@ -95,7 +100,8 @@ export class BrowserAgent implements UserAgentDriver {
       if (signal?.aborted) onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const work = this.steps(context, action, steps, params, signal, scope);
+    const run = (page: Page): Promise<Record<string, unknown>> => this.steps(page, action, steps, params, signal, scope);
+    const work = scope?.stop ? this.cases.withPage(scope.stop, () => this.browser(), run) : this.alone(run);
     // whichever loses the race is settled quietly
     work.catch(() => undefined);
     aborted.catch(() => undefined);
@@ -103,13 +109,22 @@ export class BrowserAgent implements UserAgentDriver {
       return await Promise.race([work, aborted]);
     } finally {
       signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Runs an action outside any case in a context of its own, closed when it ends. */
+  private async alone<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const context = await (await this.browser()).newContext();
+    this.open.add(context);
+    try {
+      return await use(await context.newPage());
+    } finally {
       this.open.delete(context);
       await closeSoon(context);
     }
   }
 
-  private async steps(context: BrowserContext, action: string, steps: PageStep[], params: Record<string, unknown>, signal: AbortSignal | undefined, scope: AgentCaseScope | undefined): Promise<Record<string, unknown>> {
-    const page = await context.newPage();
+  private async steps(page: Page, action: string, steps: PageStep[], params: Record<string, unknown>, signal: AbortSignal | undefined, scope: AgentCaseScope | undefined): Promise<Record<string, unknown>> {
     const vars = { ...(this.opts.vars ?? {}), ...(scope?.vars ?? {}), ...params };
     try {
       const found = await runPageSteps(page, steps, vars, {
@@ -159,13 +174,4 @@ export class BrowserAgent implements UserAgentDriver {
     }
     return this.launching;
   }
-}
-
-/** How long closing an action's context may hold up the action's end (ms); the browser's close ends it anyway. */
-const CONTEXT_CLOSE_MS = 5000;
-
-async function closeSoon(context: BrowserContext): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([context.close().catch(() => undefined), new Promise<void>((r) => (timer = setTimeout(r, CONTEXT_CLOSE_MS)))]);
-  clearTimeout(timer);
 }

@@ -335,8 +335,9 @@ export class CaseRun implements StepScope {
    */
   agentFor(vars: Record<string, unknown>): UserAgentDriver | undefined {
     const agent = this.rt.target.agent;
-    // a browser agent sees the case's variables and names its failure screenshots after the case
-    if (agent instanceof BrowserAgent) return agent.forCase({ caseId: this.def.id, vars });
+    // a browser agent sees the case's variables, names its failure screenshots after the case and
+    // keeps one context and page for the case's actions until the case stops
+    if (agent instanceof BrowserAgent) return agent.forCase({ caseId: this.def.id, vars, stop: this.stopSource });
     if (!(agent instanceof ScriptedAgent)) return agent;
     return { kind: agent.kind, perform: (action, params) => this.scripted(agent, action, params, vars) };
   }

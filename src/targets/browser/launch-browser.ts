@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserType } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
+import { makeChromiumHome, type ChromiumHome } from './chromium-home.js';
 import { requireChromium } from './find-chromium.js';
 
 /**
  * The switches Chromium starts with: headless, no sandbox (it runs in containers as root), and
- * nothing that talks to anyone on its own (updates, sync, QUIC probes, background fetches). The
+ * nothing that talks to anyone on its own (updates, sync, QUIC probes, background fetches) or
+ * writes outside its temporary folder (crash reports, the default-browser check). The
  * host resolver answers every name but localhost with "not found", so a page can reach only
  * the loopback servers specgate plays, never the network.
  */
@@ -17,6 +16,9 @@ export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-crash-reporter',
+  '--disable-breakpad',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
@@ -34,16 +36,39 @@ export interface HeadlessBrowser {
   /** The browser's one context: pages opened in it share cookies, as one visitor's would. */
   readonly context: BrowserContext;
   readonly executablePath: string;
-  /** The temporary profile folder (user-data-dir), removed on close. */
+  /** The temporary profile folder (user-data-dir), removed on close with the home around it. */
   readonly profileDir: string;
   /** Closes the browser and removes its profile folder; safe to call more than once. */
   close(): Promise<void>;
 }
 
-/** How every specgate browser starts: headless, with the switches above, under a time limit. */
-function launchOptions(executablePath: string): { executablePath: string; headless: true; args: string[]; timeout: number; handleSIGINT: false; handleSIGTERM: false; handleSIGHUP: false } {
+interface LaunchOptions {
+  executablePath: string;
+  headless: true;
+  args: string[];
+  env: Record<string, string>;
+  timeout: number;
+  handleSIGINT: false;
+  handleSIGTERM: false;
+  handleSIGHUP: false;
+}
+
+/**
+ * How every specgate browser starts: headless, with the switches above, under a time limit, its
+ * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's.
+ */
+function launchOptions(executablePath: string, home: ChromiumHome): LaunchOptions {
   // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
-  return { executablePath, headless: true, args: [...CHROMIUM_ARGS], timeout: LAUNCH_TIMEOUT_MS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+  return {
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--crash-dumps-dir=${home.crashDir}`],
+    env: home.env,
+    timeout: LAUNCH_TIMEOUT_MS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  };
 }
 
 function cannotStart(executablePath: string, e: unknown): SpecgateError {
@@ -52,22 +77,35 @@ function cannotStart(executablePath: string, e: unknown): SpecgateError {
 }
 
 /**
+ * playwright-core's Chromium launcher, loaded when a browser is needed: most runs never start one,
+ * and loading it costs every CLI start. Loaded before a browser's folder is made, so that at exit
+ * Playwright's kill of a browser still running comes before the folder's removal.
+ */
+async function playwrightChromium(executablePath: string): Promise<BrowserType> {
+  try {
+    return (await import('playwright-core')).chromium;
+  } catch (e) {
+    throw cannotStart(executablePath, e);
+  }
+}
+
+/**
  * Starts Debian's Chromium (see find-chromium.ts) through playwright-core with a fresh
  * temporary profile. When `signal` aborts (the case's timeout) the browser is closed at once.
  */
 export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<HeadlessBrowser> {
   const executablePath = requireChromium(env);
-  const profile = mkdtempSync(join(tmpdir(), 'specgate-chromium-'));
-  const removeProfile = (): void => rmSync(profile, { recursive: true, force: true });
+  const chromium = await playwrightChromium(executablePath);
+  const home = makeChromiumHome();
+  const removeProfile = (): void => home.remove();
   let context: BrowserContext;
   try {
-    // loaded when a browser is needed: most runs never start one, and loading it costs every CLI start
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(profile, launchOptions(executablePath));
+    context = await chromium.launchPersistentContext(home.profileDir, launchOptions(executablePath, home));
   } catch (e) {
     removeProfile();
     throw cannotStart(executablePath, e);
   }
+  home.started();
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= context
@@ -85,20 +123,28 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
     throw new SpecgateError('SG_CASE_TIMEOUT', 'the case was stopped while Chromium was starting');
   }
   signal.addEventListener('abort', onAbort, { once: true });
-  return { context, executablePath, profileDir: profile, close };
+  return { context, executablePath, profileDir: home.profileDir, close };
 }
 
 /**
  * Starts Chromium through playwright-core as a browser that opens many isolated contexts (one
- * per user-agent action: each gets its own cookies), rather than launchBrowser's single
- * persistent profile. `executablePath` is the caller's choice (see requireChromium); the browser
- * is the caller's to close.
+ * per case of the user agent, or per page visit: each gets its own cookies), rather than
+ * launchBrowser's single persistent profile. `executablePath` is the caller's choice (see
+ * requireChromium); the browser is the caller's to close. Its temporary home goes once it has
+ * closed (or crashed).
  */
 export async function launchChromium(executablePath: string): Promise<Browser> {
+  const chromium = await playwrightChromium(executablePath);
+  const home = makeChromiumHome();
+  let browser: Browser;
   try {
-    const { chromium } = await import('playwright-core');
-    return await chromium.launch(launchOptions(executablePath));
+    browser = await chromium.launch(launchOptions(executablePath, home));
   } catch (e) {
+    home.remove();
     throw cannotStart(executablePath, e);
   }
+  home.started();
+  // Playwright tells of the disconnection once the browser's process has ended
+  browser.on('disconnected', () => home.remove());
+  return browser;
 }

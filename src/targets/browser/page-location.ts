@@ -19,8 +19,16 @@ export class PageLocation {
   /** The last redirect's Location, resolved, `#fragment` included (a request's URL never has one). */
   private redirectedTo: string | undefined;
   private readonly inFlight = new Set<Request>();
+  /**
+   * Requests answered with a redirect: Playwright reports each finished before it announces the
+   * next hop (Chromium announces one even for an address it will not load), and between the two
+   * the navigation is still under way.
+   */
+  private readonly redirected = new WeakSet<Request>();
   /** Bumped on every main-frame navigation event: a settle wait restarts when it changes. */
   private generation = 0;
+  /** Who waits for the next navigation event (see {@link PageLocation.changed}). */
+  private waiting: Array<() => void> = [];
 
   constructor(private readonly page: Page) {
     page.on('request', this.onRequest);
@@ -60,12 +68,25 @@ export class PageLocation {
     return this.generation;
   }
 
+  /** Resolves at the main frame's next navigation event: one started, redirected, ended, failed or committed. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   detach(): void {
+    this.bump();
     this.page.off('request', this.onRequest);
     this.page.off('requestfinished', this.onDone);
     this.page.off('requestfailed', this.onFailed);
     this.page.off('response', this.onResponse);
     this.page.off('framenavigated', this.onNavigated);
+  }
+
+  private bump(): void {
+    this.generation++;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   private mainNavigation(r: Request): boolean {
@@ -83,11 +104,12 @@ export class PageLocation {
     const from = r.redirectedFrom();
     if (from) this.inFlight.delete(from);
     this.inFlight.add(r);
-    this.generation++;
+    this.bump();
   };
 
   private readonly onDone = (r: Request): void => {
-    if (this.inFlight.delete(r)) this.generation++;
+    if (this.redirected.has(r)) return;
+    if (this.inFlight.delete(r)) this.bump();
   };
 
   private readonly onResponse = (r: Response): void => {
@@ -95,29 +117,36 @@ export class PageLocation {
     this.documentStatus = r.status();
     const location = r.status() >= 300 && r.status() < 400 ? r.headers()['location'] : undefined;
     this.redirectedTo = location !== undefined ? resolved(location, r.url()) : undefined;
+    if (location !== undefined) this.redirected.add(r.request());
   };
 
   private readonly onFailed = (r: Request): void => {
     if (!this.inFlight.delete(r)) return;
-    this.generation++;
     const why = r.failure()?.errorText ?? 'failed';
     // an aborted navigation was replaced by another one (or by a download): it landed nowhere
-    if (/ERR_ABORTED/.test(why)) return;
+    if (/ERR_ABORTED/.test(why)) {
+      this.bump();
+      return;
+    }
     // a redirect to `...#access_token=...` fails without its fragment: the Location header has it
     const sent = this.redirectedTo;
     this.url = sent !== undefined && sent.replace(/#.*$/s, '') === r.url() ? sent : r.url();
     this.failure = why;
     this.failureAfterRedirect = r.redirectedFrom() !== null;
     this.documentStatus = null;
+    this.bump();
   };
 
   private readonly onNavigated = (f: Frame): void => {
     if (f !== this.page.mainFrame()) return;
-    this.generation++;
+    // a document committed: a redirect whose next hop never came to be announced is over
+    for (const r of this.inFlight) if (this.redirected.has(r)) this.inFlight.delete(r);
     const u = f.url();
-    if (ERROR_PAGE.test(u)) return;
-    this.url = u;
-    this.failure = undefined;
+    if (!ERROR_PAGE.test(u)) {
+      this.url = u;
+      this.failure = undefined;
+    }
+    this.bump();
   };
 }
 

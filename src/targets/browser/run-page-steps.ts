@@ -27,10 +27,10 @@ export class PageStepFailure extends SpecgateError {
 }
 
 export const DEFAULT_STEP_TIMEOUT_MS = 15_000;
-/** How long the main frame must stay without a navigation before a page counts as settled (ms). */
-const QUIET_MS = 100;
-/** How often a `waitFor: { url }` looks at the address again (ms). */
-const POLL_MS = 50;
+/** Playwright's words for a navigation it saw replaced by Chromium's error page of an earlier one. */
+const CUT_BY_ERROR_PAGE = /is interrupted by another navigation to "chrome-error:/;
+/** Chromium's own page for a navigation that failed. */
+const ERROR_PAGE = /^chrome-error:/;
 
 /** Why a step cannot go on, as the step's error code and words. */
 class StepProblem extends Error {
@@ -41,8 +41,6 @@ class StepProblem extends Error {
     super(message);
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs page steps in order on `page`, with `vars` (the action's parameters and the case's
@@ -122,20 +120,30 @@ class StepRunner {
     return {};
   }
 
-  private async goto(target: unknown): Promise<void> {
+  private async goto(target: unknown, again = true): Promise<void> {
     const url = typeof target === 'object' && target !== null ? urlWithQuery(text((target as { url?: unknown }).url), (target as { query?: unknown }).query) : text(target);
     if (!/^https?:\/\//.test(url)) throw new StepProblem('SG_CONFIG', `goto needs an absolute http(s) URL, got ${JSON.stringify(url)}`);
+    let cut = false;
     try {
       await this.page.goto(url, { waitUntil: 'load', timeout: this.timeoutMs });
     } catch (e) {
+      // A page an earlier action left at an address that did not answer gets Chromium's error page
+      // for it a moment later; Playwright then reports this navigation cut short by that page,
+      // while the navigation goes on: the settle below follows it to its end.
+      cut = this.location.failed() === undefined && CUT_BY_ERROR_PAGE.test(firstLine(e));
       // The address answered with a redirect to one that does not (a loopback callback nobody
       // listens on): the browser went where it was sent, which is what a capture reads.
-      if (!this.location.failedAfterRedirect()) {
+      if (!cut && !this.location.failedAfterRedirect()) {
         if (isTimeout(e)) throw new StepProblem('SG_TARGET_TIMEOUT', `${url} did not load within ${this.timeoutMs} ms`);
         throw new StepProblem('SG_TARGET_UNREACHABLE', `cannot open ${url}: ${this.location.failed() ?? firstLine(e)}`);
       }
     }
     await this.settle();
+    if (!cut) return;
+    const failed = this.location.failed();
+    if (failed !== undefined && !this.location.failedAfterRedirect()) throw new StepProblem('SG_TARGET_UNREACHABLE', `cannot open ${url}: ${failed}`);
+    // the error page did end the navigation after all: it is made once more
+    if (failed === undefined && ERROR_PAGE.test(this.location.current()) && again) await this.goto(target, false);
   }
 
   private match(pattern: unknown): void {
@@ -166,9 +174,9 @@ class StepRunner {
     const deadline = Date.now() + timeout;
     if (spec.url !== undefined) {
       const want = regex(spec.url, 'waitFor.url');
+      // the address changes only with a navigation event of the main frame: each is looked at once
       while (!(want.test(this.location.current()) && !this.location.navigating())) {
-        if (Date.now() > deadline) throw new StepProblem('SG_TARGET_TIMEOUT', `the browser did not reach a URL matching ${text(spec.url)} within ${timeout} ms; it is at ${this.location.current()}`);
-        await sleep(POLL_MS);
+        await this.nextNavigation(deadline, () => `the browser did not reach a URL matching ${text(spec.url)} within ${timeout} ms; it is at ${this.location.current()}`);
       }
       await this.settle();
     }
@@ -240,19 +248,34 @@ class StepRunner {
   }
 
   /**
-   * Waits until the main frame has no navigation under way and none started for a moment, then
-   * for the document's load: a form post answered by redirects ends where they end, also when
-   * the last address refused the connection.
+   * Waits until the main frame has no navigation under way, then for the document's load, and
+   * again while that wait saw another navigation begin: a form post answered by redirects ends
+   * where they end, also when the last address refused the connection. Nothing is waited for by
+   * the clock: a navigation a click starts is already under way when the click returns
+   * (Playwright waits for the navigations an action starts to commit), and every later one is
+   * an event.
    */
   private async settle(): Promise<void> {
     const deadline = Date.now() + this.timeoutMs;
-    let seen = -1;
-    while (this.location.navigating() || this.location.version() !== seen) {
-      if (Date.now() > deadline) throw new StepProblem('SG_TARGET_TIMEOUT', `the page did not finish loading within ${this.timeoutMs} ms (at ${this.location.current()})`);
-      seen = this.location.version();
-      await sleep(QUIET_MS);
+    const late = (): string => `the page did not finish loading within ${this.timeoutMs} ms (at ${this.location.current()})`;
+    for (;;) {
+      while (this.location.navigating()) await this.nextNavigation(deadline, late);
+      const seen = this.location.version();
+      await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+      if (!this.location.navigating() && this.location.version() === seen) return;
+      if (Date.now() > deadline) throw new StepProblem('SG_TARGET_TIMEOUT', late());
     }
-    await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+  }
+
+  /** Waits for the main frame's next navigation event; past `deadline`, a timeout saying `why`. */
+  private async nextNavigation(deadline: number, why: () => string): Promise<void> {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new StepProblem('SG_TARGET_TIMEOUT', why());
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<boolean>((r) => (timer = setTimeout(() => r(true), left)));
+    const timedOut = await Promise.race([this.location.changed().then(() => false), expired]);
+    clearTimeout(timer);
+    if (timedOut) throw new StepProblem('SG_TARGET_TIMEOUT', why());
   }
 }
 

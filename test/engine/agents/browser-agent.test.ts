@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserAgent } from '../../../src/engine/agents/browser-agent.js';
+import { CaseStop } from '../../../src/engine/runtime/case-stop.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium } from '../../../src/targets/browser/find-chromium.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
@@ -71,6 +72,7 @@ describe.skipIf(chromium.skip)('a browser user agent', () => {
           { goto: '${base}/show?who=${who}' },
           { capture: { after: 'text:#cookies', asked: 'url:query.who' } },
         ],
+        here: [{ capture: { at: 'url:path', cookies: 'text:#cookies' } }],
         broken: [{ goto: '${base}/show' }, { click: '#missing' }],
         hang: [{ goto: '${base}/hang' }],
       },
@@ -82,11 +84,36 @@ describe.skipIf(chromium.skip)('a browser user agent', () => {
     if (shots) rmSync(shots, { recursive: true, force: true });
   });
 
-  it('gives every action a context of its own: no cookie passes from one action to the next', async () => {
+  it('gives every action outside a case a context of its own: no cookie passes from one action to the next', async () => {
     const first = await agent.perform('visit', { n: 1 });
     expect(first).toEqual({ n: 1, before: '[]', after: '[seen=yes]', asked: 'target' });
     const second = await agent.perform('visit', { n: 2 });
     expect(second).toEqual({ n: 2, before: '[]', after: '[seen=yes]', asked: 'target' });
+  }, 30_000);
+
+  it("keeps a case's cookies and page from one of its actions to the next, and no other case sees them", async () => {
+    const one = new CaseStop();
+    const other = new CaseStop();
+    const inOne = agent.forCase({ caseId: 'one', vars: {}, stop: one });
+    const inOther = agent.forCase({ caseId: 'other', vars: {}, stop: other });
+    try {
+      expect(await inOne.perform('visit', {})).toMatchObject({ before: '[]', after: '[seen=yes]' });
+      // the same page: an action that opens nothing reads where the last one left it
+      expect(await inOne.perform('here', {})).toEqual({ at: '/show', cookies: '[seen=yes]' });
+      // the case's second visit sends the cookie its first one got; the other case's does not
+      expect(await agent.forCase({ caseId: 'one', vars: {}, stop: one }).perform('visit', {})).toMatchObject({ before: '[seen=yes]' });
+      expect(await inOther.perform('visit', {})).toMatchObject({ before: '[]' });
+    } finally {
+      one.stop('case finished');
+      other.stop('case finished');
+    }
+  }, 30_000);
+
+  it('refuses an action of a case that has stopped', async () => {
+    const stopped = new CaseStop();
+    stopped.stop('case finished');
+    const err = await failure(agent.forCase({ caseId: 'late', vars: {}, stop: stopped }).perform('visit', {}));
+    expect(err.code).toBe('SG_CASE_TIMEOUT');
   }, 30_000);
 
   it('sees a case\'s variables over the target\'s, and the action\'s parameters over both', async () => {
