@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, readReport, runCli, tempDir } from './cli.js';
-import { serveReference, type ServedReference } from './served-reference.js';
+import { listeningPort, readEnvFile, serveReference, type ServedReference } from './served-reference.js';
 
 const tmp = tempDir('specgate-serve-profile-');
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -57,23 +57,10 @@ async function forwardingProxy(): Promise<Proxy> {
   return proxy;
 }
 
-/** The env file's `NAME='value'` lines as an environment. */
-function readEnvFile(file: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const m of readFileSync(file, 'utf8').matchAll(/^([A-Z_][A-Z0-9_]*)='([^']*)'$/gm)) if (m[1] && m[2] !== undefined) env[m[1]] = m[2];
-  return env;
-}
-
 async function served(args: string[]): Promise<ServedReference> {
   const s = await serveReference(args, tmp.dir);
   cleanups.push(() => s.stop());
   return s;
-}
-
-function innerPort(s: ServedReference): number {
-  const m = /^ {2}listening: http:\/\/127\.0\.0\.1:(\d+) \(answering as /m.exec(s.output);
-  if (!m?.[1]) throw new Error(`serve printed no listening address: ${s.output}`);
-  return Number(m[1]);
 }
 
 describe('specgate serve --profile --public-url', () => {
@@ -82,7 +69,7 @@ describe('specgate serve --profile --public-url', () => {
     const proxy = await forwardingProxy();
     const file = join(tmp.dir, 'oauth.yaml');
     const s = await served(['oauth', '--public-url', proxy.origin, '--profile', file]);
-    const inner = innerPort(s);
+    const inner = listeningPort(s);
     proxy.to(inner);
     expect(s.output).toMatch(new RegExp(`^specgate: serving the oauth reference \\(reference platform \\(spec 000 part B\\) at ${proxy.origin} \\(listening on http://127\\.0\\.0\\.1:${inner}\\)\\)$`, 'm'));
     expect(s.printed['auth_url']).toBe(proxy.origin);
@@ -131,7 +118,7 @@ describe('specgate serve --profile --public-url', () => {
     const proxy = await forwardingProxy();
     const file = join(tmp.dir, 'affiliate.yaml');
     const s = await served(['affiliate', '--public-url', `${proxy.origin}/`, '--profile', file]);
-    proxy.to(innerPort(s));
+    proxy.to(listeningPort(s));
     const section = (parse(readFileSync(file, 'utf8')) as { suites: { affiliate: { vars: Record<string, unknown> } } }).suites.affiliate;
     expect(section.vars).toMatchObject({ affiliate_url: proxy.origin, api_key: '${env:AFFILIATE_API_KEY}' });
     // every call arrives from the proxy's address: the whitelist cannot be judged through it
@@ -151,7 +138,7 @@ describe('specgate serve --profile --public-url', () => {
     const proxy = await forwardingProxy();
     const file = join(tmp.dir, 'merchant.yaml');
     const s = await served(['merchant', '--public-url', proxy.origin, '--profile', file]);
-    proxy.to(innerPort(s));
+    proxy.to(listeningPort(s));
     const section = (parse(readFileSync(file, 'utf8')) as { suites: { merchant: { vars: Record<string, unknown> } } }).suites.merchant;
     expect(section.vars).toMatchObject({ merchant_url: proxy.origin });
     const json = join(tmp.dir, 'merchant-run.json');
@@ -166,7 +153,7 @@ describe('specgate serve --profile --public-url', () => {
     const proxy = await forwardingProxy();
     const file = join(tmp.dir, 'events.yaml');
     const s = await served(['events', '--public-url', proxy.origin, '--profile', file]);
-    proxy.to(innerPort(s));
+    proxy.to(listeningPort(s));
     const section = (parse(readFileSync(file, 'utf8')) as { suites: { events: { vars: Record<string, string> } } }).suites.events;
     expect(section.vars).toMatchObject({ mon_url: proxy.origin, api_url: `${proxy.origin}/platform` });
     const env = readEnvFile(join(tmp.dir, 'events.env'));

@@ -4,6 +4,7 @@
  * with SIGTERM and waits for its exit code.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { BIN } from './cli.js';
 
 export interface ServedReference {
@@ -43,4 +44,18 @@ export function serveReference(args: string[], cwd: string, timeoutMs = 60_000):
       resolve({ output: out, printed, stop });
     });
   });
+}
+
+/** The port a reference served with `--public-url` listens on (its `  listening: ... (answering as ...)` line). */
+export function listeningPort(s: Pick<ServedReference, 'output'>): number {
+  const m = /^ {2}listening: http:\/\/127\.0\.0\.1:(\d+) \(answering as /m.exec(s.output);
+  if (!m?.[1]) throw new Error(`serve printed no listening address: ${s.output}`);
+  return Number(m[1]);
+}
+
+/** The `NAME='value'` lines of the env file `serve --profile` writes, as an environment. */
+export function readEnvFile(file: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const m of readFileSync(file, 'utf8').matchAll(/^([A-Z_][A-Z0-9_]*)='([^']*)'$/gm)) if (m[1] && m[2] !== undefined) env[m[1]] = m[2];
+  return env;
 }

@@ -6,9 +6,10 @@ const AGENT_ACTIONS: Record<string, string[]> = {
   open: ['query'],
   approve: ['query'],
   deny: ['query'],
-  'enter-user-code': ['user_code'],
-  'approve-device': ['user_code'],
-  'deny-device': ['user_code'],
+  // the verification page the device authorization named: the user opens the page it gave
+  'enter-user-code': ['user_code', 'verification_uri'],
+  'approve-device': ['user_code', 'verification_uri'],
+  'deny-device': ['user_code', 'verification_uri'],
   revoke: ['client_id'],
 };
 

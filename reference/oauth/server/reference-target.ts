@@ -55,8 +55,8 @@ export async function startReference(opts: { clock: Clock; platform?: Platform; 
   const server = await startOAuthServer({ ...serverOpts, clock: opts.clock });
   // the client-side cases judge the reference client unless `--client` names another
   const vars: Record<string, unknown> = { ...platformVars(server), client_command: referenceClientCommand() };
-  // the in-process agent reaches the platform where it listens, whatever origin it advertises
-  const agent = new ReferenceUserAgent(server.listenUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
+  // the in-process agent goes where the user goes: the origin the platform advertises
+  const agent = new ReferenceUserAgent(server.authUrl, { login: String(vars['user_login']), password: String(vars['user_password']) });
   const where = server.authUrl === server.listenUrl ? server.authUrl : `${server.authUrl} (listening on ${server.listenUrl})`;
   return {
     description: `reference platform (spec 000 part B) at ${where}`,

@@ -116,11 +116,12 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
   let agent: ReferenceUserAgent | undefined;
   // The user-agent bridge: a profile's scripted agent asks the server to act as the browser
   // (it still goes through the HTML forms over HTTP), so out-of-process targets need no
-  // HTML scraping in YAML. Specgate's own convention, like the clock hook. It reaches the
-  // platform where it listens: a proxy in front of it is for clients elsewhere.
+  // HTML scraping in YAML. Specgate's own convention, like the clock hook. It goes where the
+  // user goes, the public origin ({auth_url}: a gateway's, with `publicUrl`), never around it:
+  // what a gateway does to the pages is part of what the user sees.
   const bridgeAgent = (): ReferenceUserAgent => {
     const user = platform.directory.users[0];
-    agent ??= new ReferenceUserAgent(listenUrl, { login: user?.login ?? '', password: user?.password ?? '' });
+    agent ??= new ReferenceUserAgent(authUrl, { login: user?.login ?? '', password: user?.password ?? '' });
     return agent;
   };
 

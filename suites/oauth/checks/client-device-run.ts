@@ -100,7 +100,7 @@ async function playDeviceFlow(ctx: CheckContext, harness: ClientHarness, command
       run.unseenCodes.push(issued.userCode);
       return;
     }
-    const r = await platform.user.perform(action === 'approve' ? 'approve-device' : 'deny-device', { user_code: issued.userCode });
+    const r = await platform.user.perform(action === 'approve' ? 'approve-device' : 'deny-device', { user_code: issued.userCode, verification_uri: issued.verificationUri });
     run.actions.push({ deviceCode: issued.deviceCode, action, outcome: r.outcome });
   };
 

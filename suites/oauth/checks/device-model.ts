@@ -91,7 +91,7 @@ async function compareSequences(ctx: CheckContext, runs: number): Promise<void> 
               const model = mirror.platform.device.enterUserCode(mirror.grant.userCode);
               const decided = model.ok && a.kind !== 'enter-again' ? (a.kind === 'approve' ? mirror.platform.device.authorize(mirror.grant.userCode, USER) : mirror.platform.device.deny(mirror.grant.userCode)) : model;
               const action = a.kind === 'approve' ? 'approve-device' : a.kind === 'deny' ? 'deny-device' : 'enter-user-code';
-              const r = await act(ctx, action, { user_code: start.userCode });
+              const r = await act(ctx, action, { user_code: start.userCode, verification_uri: start.verificationUri });
               const accepted = r['accepted'] === true;
               if (accepted !== decided.ok) {
                 const requirement = !decided.ok && decided.reason === 'used' ? 'OAUTH-DEVICE-USER-CODE-SPENT' : !decided.ok ? 'OAUTH-DEVICE-USER-CODE-EXPIRY' : 'OAUTH-DEVICE-AUTHORIZED-TOKEN';

@@ -46,6 +46,8 @@ export async function postForm(ctx: CheckContext, url: string, form: Record<stri
 export interface DeviceStart {
   deviceCode: string;
   userCode: string;
+  /** The page the user is asked to open (`verification_uri` as answered; empty when left out). */
+  verificationUri: string;
   interval: number;
   expiresIn: number;
   /** `interval` and `expires_in` as the answer carried them (undefined: left out), for messages. */
@@ -105,6 +107,7 @@ export async function startDevice(ctx: CheckContext, scope = ''): Promise<Device
   return {
     deviceCode,
     userCode: str(f['user_code']),
+    verificationUri: str(f['verification_uri']),
     interval: seconds(ctx, f, 'interval', DEVICE_TIMING_DEFAULTS.interval, sent),
     expiresIn: seconds(ctx, f, 'expires_in', DEVICE_TIMING_DEFAULTS.expires_in, sent),
     advertised: { interval: f['interval'], expires_in: f['expires_in'] },

@@ -113,7 +113,7 @@ async function userCodeSubmissions(ctx: CheckContext): Promise<void> {
     const s = await postForm(ctx, `${need(ctx, 'auth_url')}/login/device/code`, { client_id: need(ctx, 'device_client_id') });
     const userCode = str(s.fields['user_code']);
     if (!userCode) ctx.blocked('OAUTH-DEVICE-FORMAT-JSON', `the device authorization request (answer asked as JSON) got no user_code (HTTP ${s.res.status}), so no code can be submitted`, s.res.exchange);
-    return act(ctx, 'enter-user-code', { user_code: userCode });
+    return act(ctx, 'enter-user-code', { user_code: userCode, verification_uri: str(s.fields['verification_uri']) });
   };
   for (let i = 1; i <= 50; i++) {
     const r = await enter();
