@@ -15,6 +15,7 @@ import { startOAuthServer, type RunningOAuthServer } from '../../reference/oauth
 import { ALTERED_STATE, ELSEWHERE_CALLBACK, startFaultGateway, type FaultGateway, type GatewayFault } from '../fixtures/oauth/gateway/fault-gateway.js';
 import { declarePeer, requirePeer } from '../helpers/peer.js';
 import { assertBuilt, readReport, runCli, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { failedAssertions } from '../helpers/verdicts.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
 declarePeer(chromium);
@@ -90,11 +91,11 @@ function failedCase(report: JsonReport, id: string): ReportCase {
 }
 
 /** A case blocked by `by` after it ran: its own findings are kept as blockedFailures. */
-function blockedCase(report: JsonReport, id: string, by: string): ReportCase & { findings: ReportCase['failures'] } {
+function blockedCase(report: JsonReport, id: string, by: string): ReportCase & { findings: ReturnType<typeof failedAssertions> } {
   const c = casesOf(report).find((x) => x.id === id);
   if (!c) throw new Error(`no case ${id} in the report`);
   expect([c.outcome, c.blockedBy?.requirement], `${id}: ${c.reason ?? ''}`).toEqual(['skipped', by]);
-  return { ...c, findings: c.blockedFailures ?? [] };
+  return { ...c, findings: failedAssertions(c.blockedFailures ?? []) };
 }
 
 /** The results of the approvals a case made, as its exchanges recorded them. */

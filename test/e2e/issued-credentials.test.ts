@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type Listening } from '../../src/targets/loopback-server.js';
 import { assertBuilt, caseOf, demoSection, outputsOf, reportOf, runDemo, tempDir, writeProfile, type JsonReport } from './cli.js';
+import { failedAssertions } from '../helpers/verdicts.js';
 
 /** What the target issues; characters that URL and form encodings spell differently included. */
 const ISSUED = {
@@ -77,7 +78,7 @@ describe('credentials the target issued', () => {
     expect(code).toBe(1);
     const c = caseOf(report, 'token-issue');
     expect(c.outcome).toBe('failed');
-    const issued = c.failures.find((f) => f.message.includes('non-empty token'));
+    const issued = failedAssertions(c.failures).find((f) => f.message.includes('non-empty token'));
     expect(issued?.actual).toEqual({
       access_token: '***',
       refresh_token: '***',

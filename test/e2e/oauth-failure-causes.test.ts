@@ -21,6 +21,7 @@ import { servedVars } from '../../reference/oauth/server/reference-target.js';
 import { startOAuthServer, type RunningOAuthServer } from '../../reference/oauth/server/server.js';
 import { profileYaml } from '../../reference/oauth/server/standalone.js';
 import { assertBuilt, caseOf, readReport, runCli, tempDir, type JsonReport } from './cli.js';
+import { failedAssertions } from '../helpers/verdicts.js';
 
 const GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body>upstream unavailable</body></html>';
 
@@ -71,7 +72,7 @@ describe('the oauth suite against a platform that advertises 600 seconds, answer
   const failures = (id: string): { requirement: string; message: string }[] => {
     const c = caseOf(report, id);
     expect([c.outcome, c.reason]).toEqual(['failed', null]);
-    return c.failures.map((f) => ({ requirement: f.requirement, message: f.message }));
+    return failedAssertions(c.failures).map((f) => ({ requirement: f.requirement, message: f.message }));
   };
 
   it('fails the run on the three faults and nothing else; the expiry rule is blocked by the advertised expiry', () => {

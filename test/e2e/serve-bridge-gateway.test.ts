@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFaultGateway, type FaultGateway, type PageFault } from '../fixtures/oauth/gateway/fault-gateway.js';
 import { assertBuilt, caseOf, readReport, runCli, tempDir, type CliResult, type JsonReport } from './cli.js';
 import { listeningPort, readEnvFile, serveReference } from './served-reference.js';
+import { failedAssertions } from '../helpers/verdicts.js';
 
 const tmp = tempDir('specgate-bridge-gateway-');
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -47,7 +48,7 @@ describe('the oauth bridge agent behind a gateway (serve --public-url)', () => {
     expect(approval.outcome).toBe('failed');
     // the user could not authorize, and the poll after it got no token
     expect(new Set(approval.failures.map((f) => f.requirement))).toEqual(new Set(['OAUTH-DEVICE-AUTHORIZED-TOKEN']));
-    expect(approval.failures[0]?.message).toMatch(/^entering a fresh user code and authorizing: \$ expected "authorized", got "rejected"/);
+    expect(failedAssertions(approval.failures)[0]?.message).toMatch(/^entering a fresh user code and authorizing: \$ expected "authorized", got "rejected"/);
     // the user entered the code on the page the gateway serves, cancelled there, and approved a web authorization there
     for (const id of ['device-verification-uri', 'device-cancel-denies', 'authorize-redirects-with-code']) expect(caseOf(report, id).outcome, id).toBe('passed');
     expect(gateway.changes).toEqual(['refused POST /login/device/decision (decision=approve) with 403']);

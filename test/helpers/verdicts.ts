@@ -39,3 +39,13 @@ export function story(r: RunResult): string {
     .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}${c.blockedBy ? ` [blocked by ${c.blockedBy.requirement}: ${c.blockedBy.message}]` : ''} ${c.failures.map((f) => `${f.requirement}: ${f.message}`).join(' | ')}`)
     .join('\n');
 }
+
+/**
+ * The failed assertions of a case's failures, one entry each: a failure that groups several
+ * assertions of its requirement gives each of them (with the requirement), any other itself.
+ */
+export function failedAssertions<F extends { requirement: string; message: string; expected?: unknown; actual?: unknown; assertions?: readonly { message: string; expected?: unknown; actual?: unknown }[] }>(
+  failures: readonly F[],
+): { requirement: string; message: string; expected?: unknown; actual?: unknown }[] {
+  return failures.flatMap((f) => (f.assertions?.length ? f.assertions.map((a) => ({ requirement: f.requirement, ...a })) : [f]));
+}
