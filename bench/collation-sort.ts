@@ -10,12 +10,14 @@ await prepareComparator();
 
 /**
  * Sorting 100,000 generated strings (spec 001, F) with the reference comparator, side by side
- * with Node's own `Intl.Collator` given the nearest options, per collation document. Documents
- * Intl can express (locale and variant, strength 1..3 as sensitivity, caseLevel at strength 1,
- * caseFirst, numericOrdering, alternate shifted as ignorePunctuation) have a goal of at most 2x;
- * for the others (strength 4 and 5, caseLevel at strength 2, maxVariable, backwards on a locale
- * without it, normalization off) Intl only gives a scale, and the ratio is reported, not judged.
- * Each figure is the median of the per-round ratios of interleaved rounds (bench/rounds.ts).
+ * with Node's own `Intl.Collator` given the nearest options, per collation document. Every
+ * document has a goal of at most 2x: those Intl can express (locale and variant, strength 1..3 as
+ * sensitivity, caseLevel at strength 1, caseFirst, numericOrdering, alternate shifted as
+ * ignorePunctuation) are handed to Intl, and for the others (strength 4 and 5, caseLevel at
+ * strength 2, maxVariable, backwards on a locale without it, normalization off) Intl decides the
+ * levels it shares with the document and the rest is left to ICU4X or the secondary-direction
+ * layer. For those Intl is a scale, not the same answer. Each figure is the median of the
+ * per-round ratios of interleaved rounds (bench/rounds.ts).
  */
 const N = Number(process.env['BENCH_COLLATION_N'] ?? 100_000);
 const SEED = 4242;
@@ -25,7 +27,7 @@ interface Case {
   document: Record<string, unknown>;
   /** Intl's locale and options nearest to the document. */
   intl: [string, Intl.CollatorOptions];
-  /** Whether Intl expresses the document exactly (the goal applies). */
+  /** Whether Intl expresses the document exactly (the comparator hands it to Intl). */
   exact: boolean;
 }
 
@@ -77,9 +79,10 @@ export async function run(): Promise<void> {
       { rounds, warmup: 0 },
     );
     const ratio = result.ratio.median;
-    if (c.exact && ratio > GOAL) misses.push(JSON.stringify(c.document));
+    if (ratio > GOAL) misses.push(JSON.stringify(c.document));
     const label = `  ${JSON.stringify(c.document).padEnd(62)} reference ${result.specgate.median.toFixed(0).padStart(6)} ms  Intl ${result.bare.median.toFixed(0).padStart(6)} ms`;
-    console.log(formatFigure(label, result.ratio, { name: 'median ratio reference/Intl', ...(c.exact ? { goal: { op: '<=', value: GOAL } } : {}) }));
+    const how = c.exact ? 'Intl' : 'levels beyond Intl';
+    console.log(formatFigure(`${label} (${how})`, result.ratio, { name: 'median ratio reference/Intl', goal: { op: '<=', value: GOAL } }));
   }
-  console.log(misses.length ? `Intl-expressible documents over ${GOAL}x (median): ${misses.join(', ')}` : `every Intl-expressible document within ${GOAL}x (median)`);
+  console.log(misses.length ? `documents over ${GOAL}x (median): ${misses.join(', ')}` : `every document within ${GOAL}x (median)`);
 }

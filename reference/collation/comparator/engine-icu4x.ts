@@ -1,5 +1,6 @@
 import { SpecgateError } from '../../../src/errors.js';
 import type { ResolvedCollation } from '../types.js';
+import { directCompare, loadIcu4xDirect } from './icu4x-direct.js';
 import { toBcp47, withUnicodeKeywords } from './locale.js';
 
 /**
@@ -27,7 +28,11 @@ let loading: Promise<Icu> | undefined;
 
 /** Loads ICU4X once; later calls return the same promise. */
 export function loadIcu4x(): Promise<Icu> {
-  loading ??= import('icu').then((m) => (loaded = m));
+  loading ??= import('icu').then(async (m) => {
+    await loadIcu4xDirect();
+    loaded = m;
+    return m;
+  });
   return loading;
 }
 
@@ -58,5 +63,6 @@ export function makeIcu4xCompare(c: ResolvedCollation): (a: string, b: string) =
     maxVariable: c.maxVariable === 'space' ? icu.CollatorMaxVariable.Space : icu.CollatorMaxVariable.Punctuation,
     caseLevel: c.caseLevel ? icu.CollatorCaseLevel.On : icu.CollatorCaseLevel.Off,
   });
-  return (a, b) => collator.compare(a, b);
+  // each string copied into WebAssembly memory once, not on every call (icu4x-direct.ts)
+  return directCompare(collator.ffiValue, (a, b) => collator.compare(a, b));
 }

@@ -26,6 +26,8 @@
  *   character that expands to several collation elements keeps the engine's direction;
  * - an ignorable cluster that nevertheless carries a secondary weight is not ordered with the rest.
  */
+import { BoundedStringMemo } from './bounded-string-memo.js';
+
 export interface SecondaryDirectionParts {
   /** Primary strength only, same locale, alternate and numeric settings. */
   readonly primary: (a: string, b: string) => number;
@@ -35,12 +37,19 @@ export interface SecondaryDirectionParts {
   readonly full: (a: string, b: string) => number;
   /** True to read secondary weights from the end of the strings. */
   readonly backwards: boolean;
+  /** Entries per generation of the per-string memos (tests make it small). */
+  readonly memoGeneration?: number;
 }
+
+/** Entries per generation of the per-string memo of clusters (bounded-string-memo.ts). */
+const MEMO_GENERATION = 65_536;
+/** Strings longer than this are not remembered. */
+const MEMO_MAX_KEY_LENGTH = 1_024;
 
 /** Made on first use: the comparator is imported at every start of the command line. */
 let segmenter: Intl.Segmenter | undefined;
 
-function clusters(s: string, primary: (a: string, b: string) => number): string[] {
+function clusters(s: string, primary: (a: string, b: string) => number): readonly string[] {
   const out: string[] = [];
   for (const { segment } of (segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' })).segment(s)) {
     if (primary(segment, '') !== 0) out.push(segment);
@@ -48,13 +57,23 @@ function clusters(s: string, primary: (a: string, b: string) => number): string[
   return out;
 }
 
+/**
+ * A sort compares each string about log2(n) times, and most comparisons that reach this layer's
+ * own work involve strings it has seen: a string's clusters, and a cluster's marks, are derived
+ * once and remembered (bounded memos), so a comparison costs only the comparisons of its parts.
+ */
 export function makeSecondaryDirectionCompare(parts: SecondaryDirectionParts): (a: string, b: string) => number {
   const { primary, secondary, full, backwards } = parts;
+  const sizes = { generation: parts.memoGeneration ?? MEMO_GENERATION, maxKeyLength: MEMO_MAX_KEY_LENGTH };
+  const clustersOf = new BoundedStringMemo((s) => clusters(s, primary), sizes);
+  const weighsSomething = new BoundedStringMemo((mark) => secondary(`${CARRIER}${mark}`, CARRIER) !== 0, { ...sizes, maxKeyLength: 2 });
+  const marksOf = new BoundedStringMemo((cluster) => baseAndMarks(cluster, (m) => weighsSomething.get(m)), { ...sizes, maxKeyLength: 64 });
   return (a, b) => {
+    if (a === b) return 0;
     const p = primary(a, b);
     if (p !== 0) return p;
-    const ca = clusters(a, primary);
-    const cb = clusters(b, primary);
+    const ca = clustersOf.get(a);
+    const cb = clustersOf.get(b);
     if (ca.length === cb.length) {
       let aligned = true;
       for (let i = 0; i < ca.length; i++) {
@@ -67,7 +86,9 @@ export function makeSecondaryDirectionCompare(parts: SecondaryDirectionParts): (
         const n = ca.length;
         for (let k = 0; k < n; k++) {
           const i = backwards ? n - 1 - k : k;
-          const s = backwards ? clusterBackwards(ca[i] ?? '', cb[i] ?? '', secondary) : secondary(ca[i] ?? '', cb[i] ?? '');
+          const x = ca[i] ?? '';
+          const y = cb[i] ?? '';
+          const s = backwards ? clusterBackwards(x, y, marksOf.get(x), marksOf.get(y), secondary) : secondary(x, y);
           if (s !== 0) return s;
         }
       }
@@ -82,6 +103,20 @@ const CARRIER = '\u25CC';
 /** A combining mark (general category M): it carries no primary weight of its own in a cluster. */
 const MARK = /^\p{M}$/u;
 
+/** A cluster in canonical decomposition as one base character and its weighed marks. */
+interface BaseAndMarks {
+  readonly base: string;
+  /** Each mark with a secondary weight, on the carrier, last mark first. */
+  readonly marks: readonly string[];
+}
+
+/** The cluster's base and marks, or undefined when its decomposition is not one base plus marks. */
+function baseAndMarks(cluster: string, weighsSomething: (mark: string) => boolean): BaseAndMarks | undefined {
+  const [base, ...marks] = Array.from(cluster.normalize('NFD'));
+  if (base === undefined || MARK.test(base) || !marks.every((m) => MARK.test(m))) return undefined;
+  return { base, marks: marks.filter(weighsSomething).reverse().map((m) => `${CARRIER}${m}`) };
+}
+
 /**
  * Two primary-equal clusters compared with their secondary weights read from the end. A cluster
  * in canonical decomposition is a base character followed by combining marks; its secondary
@@ -92,24 +127,16 @@ const MARK = /^\p{M}$/u;
  * no secondary weight (U+034F, say) is left out, as ICU leaves it out. A cluster whose
  * decomposition is not one base plus marks is compared by the engine, forwards.
  */
-function clusterBackwards(x: string, y: string, secondary: (a: string, b: string) => number): number {
-  const dx = Array.from(x.normalize('NFD'));
-  const dy = Array.from(y.normalize('NFD'));
-  const marksX = dx.slice(1);
-  const marksY = dy.slice(1);
-  if (!marksX.every((m) => MARK.test(m)) || !marksY.every((m) => MARK.test(m)) || dx[0] === undefined || dy[0] === undefined || MARK.test(dx[0]) || MARK.test(dy[0]))
-    return secondary(x, y);
-  const weighed = (marks: string[]): string[] => marks.filter((m) => secondary(`${CARRIER}${m}`, CARRIER) !== 0).reverse();
-  const rx = weighed(marksX);
-  const ry = weighed(marksY);
+function clusterBackwards(x: string, y: string, mx: BaseAndMarks | undefined, my: BaseAndMarks | undefined, secondary: (a: string, b: string) => number): number {
+  if (mx === undefined || my === undefined) return secondary(x, y);
   for (let i = 0; ; i++) {
-    const mx = rx[i];
-    const my = ry[i];
-    if (mx === undefined && my === undefined) return secondary(dx[0], dy[0]);
+    const wx = mx.marks[i];
+    const wy = my.marks[i];
+    if (wx === undefined && wy === undefined) return secondary(mx.base, my.base);
     // the base's common weight is below every accent's
-    if (mx === undefined) return -1;
-    if (my === undefined) return 1;
-    const s = secondary(`${CARRIER}${mx}`, `${CARRIER}${my}`);
+    if (wx === undefined) return -1;
+    if (wy === undefined) return 1;
+    const s = secondary(wx, wy);
     if (s !== 0) return s;
   }
 }

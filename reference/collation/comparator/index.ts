@@ -14,6 +14,9 @@
  * | space, non-ignorable Thai, big5han/gb2312han)                   |                                 |
  * | backwards differing from the locale's own default (strength>1)  | secondary-direction layer on    |
  * |                                                                 | top of one of the two above     |
+ *
+ * ICU4X is asked only what Intl leaves open: Intl decides the levels it shares with the document
+ * (intl-first.ts), and ICU4X compares strings already copied into its memory (icu4x-direct.ts).
  */
 import { loadIcu4x } from './engine-icu4x.js';
 

@@ -2,6 +2,7 @@ import type { Collation, Collator, ResolvedCollation } from '../types.js';
 import { compareCodePoints } from './engine-simple.js';
 import { makeIntlCollator } from './engine-intl.js';
 import { makeIcu4xCompare } from './engine-icu4x.js';
+import { makeIntlFirstCompare } from './intl-first.js';
 import { makeSecondaryDirectionCompare } from './engine-secondary-direction.js';
 import { localeDefaults } from './icu-locales.js';
 import { parseCollation } from './parse.js';
@@ -17,7 +18,12 @@ interface Built {
 function buildEngine(c: ResolvedCollation): Built {
   const intl = makeIntlCollator(c);
   if (intl !== undefined) return { compare: intl.compare, engine: 'intl' };
-  return { compare: makeIcu4xCompare(c), engine: 'icu4x' };
+  const full = makeIcu4xCompare(c);
+  const spaceShifted = c.alternate === 'shifted' && c.maxVariable === 'space';
+  const tertiary = spaceShifted ? makeIcu4xCompare({ ...c, strength: 3, caseLevel: false }) : undefined;
+  // Intl decides the levels it shares with the document; ICU4X answers the rest (intl-first.ts)
+  const compare = makeIntlFirstCompare(c, { full, ...(tertiary ? { tertiary } : {}) }) ?? full;
+  return { compare, engine: 'icu4x' };
 }
 
 function build(collation: Collation): Built {
