@@ -162,6 +162,36 @@ describe('fragments, defaults and rows', () => {
     });
   });
 
+  it('inlines the step fragments a step fragment uses, to any depth', () => {
+    const suiteYaml = `${SUITE_YAML}  signed-in:
+    steps:
+      - use: login
+      - request: { use: get-thing }
+        expect: { status: 200 }
+  twice:
+    steps:
+      - use: signed-in
+      - use: login
+`;
+    const s = load(suiteWith(`- id: a\n  requirements: [T-ONE]\n  steps:\n    - use: twice\n`, { 'suite.yaml': suiteYaml }));
+    expect(s.cases[0]?.steps).toEqual([
+      { check: 't.login' },
+      { request: { method: 'GET', url: '${base}/thing', headers: { 'X-A': 'a', 'X-B': 'b' }, accept: 'json' }, expect: { status: 200 } },
+      { check: 't.login' },
+    ]);
+  });
+
+  it('refuses a step fragment that uses itself, naming the chain', () => {
+    const suiteYaml = `${SUITE_YAML}  ping:
+    steps:
+      - use: pong
+  pong:
+    steps:
+      - use: ping
+`;
+    expect(messages(suiteWith(`- id: a\n  requirements: [T-ONE]\n  steps:\n    - use: ping\n`, { 'suite.yaml': suiteYaml })).join('\n')).toMatch(/step fragment "ping" uses itself \(ping -> pong -> ping\)/);
+  });
+
   it('names an unknown fragment with the known ones', () => {
     expect(messages(suiteWith(`- id: a\n  requirements: [T-ONE]\n  steps:\n    - request: { use: get-thin }\n      expect: { status: 200 }\n`))).toEqual([
       'cases/a.yaml:4:23: no request fragment named "get-thin" in suite.yaml; known: get-thing',

@@ -86,7 +86,7 @@ export function expandCase(
         }
         // a fragment used as a precondition makes each of its steps one (unless a step names its own owner)
         const owner = step['precondition'];
-        for (const s of f.steps) {
+        for (const s of fragmentSteps(step['use'], fragments, [], (m) => errors.push(unknownName(`${at([...path, 'use'])}: ${m}`)))) {
           const own = typeof owner === 'string' && !('precondition' in s) && !('set' in s) && !('wait' in s) ? { ...(s as object), precondition: owner } : s;
           steps.push(withRequestFragment(own as unknown as Record<string, unknown>, fragments, [...path, 'use'], at, errors));
           stepPaths.push([...path, 'use']);
@@ -105,6 +105,27 @@ export function expandCase(
     out.push({ raw: expanded, index, ...(row ? { row: r } : {}), stepPaths });
   });
   return out;
+}
+
+/**
+ * The steps of step fragment `name`, with the step fragments it uses (`- use: other`) inlined in
+ * turn, to any depth; a fragment that uses itself, directly or through others, or a name that is
+ * no step fragment, is reported and contributes no steps.
+ */
+function fragmentSteps(name: string, fragments: Record<string, Fragment>, chain: readonly string[], report: (message: string) => void): Step[] {
+  const f = fragments[name];
+  if (!f || f.kind !== 'steps') {
+    report(`step fragment ${chain.at(-1) ?? ''} uses "${name}", which is no step fragment in suite.yaml${fragmentNames(fragments, 'steps')}`);
+    return [];
+  }
+  if (chain.includes(name)) {
+    report(`step fragment "${name}" uses itself (${[...chain, name].join(' -> ')}); a fragment may use others, never itself`);
+    return [];
+  }
+  return f.steps.flatMap((s) => {
+    const use = (s as unknown as Record<string, unknown>)['use'];
+    return typeof use === 'string' && !('request' in s) ? fragmentSteps(use, fragments, [...chain, name], report) : [s];
+  });
 }
 
 function withoutEach(rawCase: RawCase): Omit<RawCase, 'each'> {
