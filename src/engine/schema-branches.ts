@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { getPath } from './json-path.js';
 
 /**
  * Which objects of a value a schema names by a discriminator, and which branch of a `oneOf` or
@@ -16,12 +17,6 @@ function isSchema(v: unknown): v is Schema {
 /** The instance path as segments (`/0/payload` -> ['0', 'payload']). */
 export function pointerSegments(pointer: string): string[] {
   return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function valueAt(data: unknown, segments: readonly string[]): unknown {
-  let cur = data;
-  for (const s of segments) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[s] : undefined;
-  return cur;
 }
 
 /** The `const` (or one-value `enum`) properties of a schema: what tells its objects apart. */
@@ -50,7 +45,7 @@ export function discriminatorLabels(errors: readonly ErrorObject[], data: unknow
   const labels = new Map<string, string>();
   for (const e of errors) {
     if (e.keyword === 'discriminator') continue; // a tag the schema does not know names nothing
-    const at = valueAt(data, pointerSegments(e.instancePath));
+    const at = getPath(data, pointerSegments(e.instancePath));
     if (e.keyword === 'if') {
       const hit = constProperties(e.schema).find(([k, c]) => isSchema(at) && at[k] === c);
       if (hit) labels.set(e.instancePath, labelOf(hit[0], hit[1]));
@@ -95,7 +90,7 @@ export function branchLabels(errors: readonly ErrorObject[], root: unknown, data
       } else if (k === 'oneOf' || k === 'anyOf' || k === 'allOf') {
         const branch = (node[k] as unknown[] | undefined)?.[Number(parts[++i])];
         const at = raw.slice(0, depth + 1).join('/');
-        const value = valueAt(data, pointerSegments(at));
+        const value = getPath(data, pointerSegments(at));
         const tag = k === 'allOf' || !isSchema(value) ? undefined : constProperties(branch).find(([key, c]) => value[key] === c);
         if (tag && !labels.has(at)) labels.set(at, labelOf(tag[0], tag[1]));
         node = branch;
@@ -162,7 +157,7 @@ export function narrowBranches(errors: readonly ErrorObject[], data: unknown, la
       if (!below || !fromBranch) break;
       children.push(i);
     }
-    const meant = meantBranch(e.schema, valueAt(data, pointerSegments(e.instancePath)));
+    const meant = meantBranch(e.schema, getPath(data, pointerSegments(e.instancePath)));
     if (meant === undefined) {
       for (const i of children) drop.add(i);
       return;

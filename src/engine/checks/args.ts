@@ -1,5 +1,6 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../loader/schema-check.js';
+import { pointerSegments } from '../schema-branches.js';
 import type { TypedCheck } from './contract.js';
 
 const validators = new WeakMap<object, ValidateFunction>();
@@ -33,7 +34,7 @@ export function argProblems(check: TypedCheck, args: Record<string, unknown>, at
   if (validate(args)) return [];
   const out: ArgProblem[] = [];
   for (const e of validate.errors ?? []) {
-    const path = e.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = pointerSegments(e.instancePath);
     if (atLoad && expressionAt(args, path) && e.keyword !== 'additionalProperties' && e.keyword !== 'required') continue;
     const unknownKey = e.keyword === 'additionalProperties';
     out.push({ path: unknownKey ? [...path, String(e.params['additionalProperty'])] : path, message: describe(e), key: unknownKey });

@@ -5,6 +5,8 @@ import { fromRoot } from '../../paths.js';
 import { MAX_JSON_DEPTH } from '../../targets/body-parse.js';
 import type { YamlSource } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
+import { getPath } from '../json-path.js';
+import { pointerSegments } from '../schema-branches.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
 export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api' | 'har';
@@ -123,7 +125,7 @@ export function schemaErrors(src: YamlSource, name: SchemaName, code: SpecgateEr
   // in a profile's words, a name's own rule (a pattern inside propertyNames) repeats what the propertyNames error says of it
   const errors = pickRelevant(all, src.data, phrasing).filter((e) => !templated.has(e.instancePath.split('/')[1]) && (phrasing !== 'profile' || e.propertyName === undefined));
   return errors.map((e) => {
-    const path = e.instancePath.split('/').slice(1).map(unescapePointer);
+    const path = pointerSegments(e.instancePath);
     const key = e.keyword === 'additionalProperties' ? e.params['additionalProperty'] : e.keyword === 'propertyNames' ? e.params['propertyName'] : undefined;
     const keyPath = [...path, String(key)];
     const at = key !== undefined ? (src.locateKey?.(keyPath) ?? src.locate(keyPath)) : src.locate(path);
@@ -145,14 +147,10 @@ export function expandedCaseProblems(value: unknown): { path: string[]; message:
   const data = [value];
   if (validate(data)) return [];
   return pickRelevant(validate.errors ?? [], data, 'suite').map((e) => {
-    const path = e.instancePath.split('/').slice(2).map(unescapePointer);
+    const path = pointerSegments(e.instancePath).slice(1);
     const key = e.keyword === 'additionalProperties' ? [String(e.params['additionalProperty'])] : [];
     return { path: [...path, ...key], message: describe(e, 'suite').replace(/^0\.?/, '') };
   });
-}
-
-function unescapePointer(s: string): string {
-  return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 // ajv writes the schemaPath of an error inside a $ref'd definition relative to that definition
@@ -173,7 +171,7 @@ const CASE_ANYOF = /^#(?:\/definitions\/case)?\/anyOf(\/|$)/;
  * key), and say once that a case needs steps or skip instead of one error per anyOf branch.
  */
 function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhrasing): ErrorObject[] {
-  const pathOf = (e: ErrorObject): string[] => e.instancePath.split('/').slice(1).map(unescapePointer);
+  const pathOf = (e: ErrorObject): string[] => pointerSegments(e.instancePath);
   const isStepOneOf = (e: ErrorObject): boolean => e.keyword === 'oneOf' && STEP_PATH.test(e.instancePath) && STEP_ONEOF.test(e.schemaPath);
   const isCaseAnyOf = (e: ErrorObject): boolean => CASE_PATH.test(e.instancePath) && CASE_ANYOF.test(e.schemaPath);
   const kept = errors.filter((e) => {
@@ -181,10 +179,10 @@ function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhra
     if (isStepOneOf(e) || isCaseAnyOf(e) || e.keyword === 'if') return false;
     // inside a step of a known kind, the errors of its own branch alone are added below
     const under = STEP_PREFIX.exec(e.instancePath);
-    if (under && stepKind(valueAt(data, pathOf({ ...e, instancePath: under[0] }))) >= 0) return false;
+    if (under && stepKind(getPath(data, pathOf({ ...e, instancePath: under[0] }))) >= 0) return false;
     const m = STEP_PATH.test(e.instancePath) ? STEP_BRANCH.exec(e.schemaPath) : null;
     if (!m) return true;
-    const kind = stepKind(valueAt(data, pathOf(e)));
+    const kind = stepKind(getPath(data, pathOf(e)));
     return kind >= 0 && Number(m[1]) === kind;
   });
   // ajv reports every branch of a step's oneOf, deep errors with paths relative to the
@@ -192,7 +190,7 @@ function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhra
   // the author meant
   const steps = new Set(errors.map((e) => STEP_PREFIX.exec(e.instancePath)?.[0]).filter((p): p is string => p !== undefined));
   for (const at of steps) {
-    const step = valueAt(data, at.split('/').slice(1).map(unescapePointer));
+    const step = getPath(data, pointerSegments(at));
     const kind = stepKind(step);
     if (kind < 0) continue;
     const branch = stepBranch(kind);
@@ -200,7 +198,7 @@ function pickRelevant(errors: ErrorObject[], data: unknown, phrasing: SchemaPhra
     for (const e of branch.errors ?? []) if (e.keyword !== 'if') kept.push({ ...e, instancePath: `${at}${e.instancePath}` });
   }
   for (const e of errors.filter(isStepOneOf)) {
-    if (stepKind(valueAt(data, pathOf(e))) < 0)
+    if (stepKind(getPath(data, pathOf(e))) < 0)
       kept.push({ ...e, keyword: 'stepKind', message: `a step needs exactly one of: ${STEP_KINDS.join(', ')}` });
   }
   for (const e of errors.filter((x) => isCaseAnyOf(x) && x.keyword === 'anyOf'))
@@ -218,12 +216,6 @@ function stepKind(step: unknown): number {
   if (!step || typeof step !== 'object') return -1;
   const kinds = STEP_KINDS.filter((k) => k in step);
   return kinds.length === 1 ? STEP_KINDS.indexOf(kinds[0] as string) : -1;
-}
-
-function valueAt(data: unknown, path: string[]): unknown {
-  let cur = data;
-  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[p] : undefined;
-  return cur;
 }
 
 function describe(e: ErrorObject, phrasing: SchemaPhrasing): string {
@@ -258,7 +250,7 @@ function valueText(e: ErrorObject): unknown {
 
 /** A profile's rule broken, in ajv's words, and what to write instead. */
 function describeForProfile(e: ErrorObject): string {
-  const where = e.instancePath ? e.instancePath.slice(1).split('/').map(unescapePointer).join('.') : 'the profile';
+  const where = e.instancePath ? pointerSegments(e.instancePath).join('.') : 'the profile';
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
     const allowed = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}).filter((k) => k !== '$schema');

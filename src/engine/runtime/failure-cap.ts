@@ -33,8 +33,9 @@ export function keepFailure(list: Failure[], failure: Failure): void {
   const entry = list[tally.at] as Failure;
   const assertions = entry.assertions ?? [assertionOf(entry)];
   if (assertions.length >= KEPT_FAILURES) {
+    // the entry is the grouped failure made below, this module's own: counted in place, no copy per assertion
     tally.more++;
-    list[tally.at] = { ...entry, message: `${tally.summary}${moreText(tally.more)}` };
+    entry.message = `${tally.summary}${moreText(tally.more)}`;
     return;
   }
   assertions.push(assertionOf(failure));
