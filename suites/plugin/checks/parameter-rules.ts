@@ -6,7 +6,7 @@ import { JudgedTally } from './answer-findings.js';
 import { loadFixture, type FixtureName } from './fixtures.js';
 import { givenParameters } from './given-parameters.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
-import { fixtureAnswer, reportEvidence, type JudgedAnswer } from './plugin-rules.js';
+import { fixtureAnswer, fixtureLabel, reportEvidence, tallyAnswer, type JudgedAnswer } from './plugin-rules.js';
 import { pluginFixtures, wants } from './support.js';
 
 /** One input of the property: a stored fixture and the parameter it is sent with. */
@@ -25,10 +25,6 @@ function inputs(fixtures: readonly FixtureName[], given: readonly (string | unde
   const fixture = fc.constantFrom(...fixtures);
   if (given !== undefined) return fc.record({ fixture, parameter: fc.constantFrom(...given), generated: fc.constant(false) });
   return fc.record({ fixture, plan: parameterPlan }).map(({ fixture: f, plan }) => ({ fixture: f, parameter: parameterText(plan, loadFixture(f).file_to_generate), generated: true }));
-}
-
-function label(input: ParameterInput): string {
-  return `fixture ${input.fixture}${input.parameter === undefined ? '' : ` (parameter ${input.parameter})`}`;
 }
 
 /**
@@ -59,10 +55,10 @@ export const parameterRules = defineCheck<RunsArgs>({
       const answer: JudgedAnswer = await fixtureAnswer(ctx, input.fixture, input.parameter);
       sent++;
       if (input.generated && answer.exited !== undefined) {
-        refused.push(`${label(input)}: ${answer.exited}`);
+        refused.push(`${fixtureLabel(input.fixture, input.parameter)}: ${answer.exited}`);
         return undefined;
       }
-      tally.add(label(input), (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why, answer.broke);
+      tallyAnswer(tally, fixtureLabel(input.fixture, input.parameter), answer);
       return answer.found.find((f) => wants(ctx, f.requirement));
     }, { label: given === undefined ? 'plugin.pluginParameter' : 'vars.plugin_parameters', ...(runs === undefined ? {} : { runs }) });
     const setAside = refused.length ? `; the plugin refused ${refused.length} generated parameter(s) by a non-zero exit (${refused.slice(0, 3).join('; ')})` : '';

@@ -96,9 +96,19 @@ function judgedAnswer(run: PluginRun, req: CodeGeneratorRequest, prefix: string)
 }
 
 /** Records an answer's failures for the case's requirements and counts what it let be judged. */
-export function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
+function take(ctx: CheckContext, tally: JudgedTally, label: string, answer: JudgedAnswer): void {
   for (const f of answer.found) if (wants(ctx, f.requirement)) ctx.fail(f);
+  tallyAnswer(tally, label, answer);
+}
+
+/** Counts one answer as evidence: the requirements it applies to, judged, and why not where it left them unjudged. */
+export function tallyAnswer(tally: JudgedTally, label: string, answer: JudgedAnswer): void {
   tally.add(label, (id) => answer.applies.includes(id), (id) => answer.judged.includes(id), answer.why, answer.broke);
+}
+
+/** `fixture shop (parameter suffix=.x)`: how evidence and findings name a fixture answer. */
+export function fixtureLabel(fixture: string, parameter: string | undefined): string {
+  return `fixture ${fixture}${parameter ? ` (parameter ${parameter})` : ''}`;
 }
 
 /**
@@ -125,7 +135,7 @@ export const responseRules = defineCheck<ResponseRulesArgs>({
     const fixtures = pluginFixtures(ctx);
     for (const name of fixtures) {
       for (const parameter of parametersFrom(ctx, args)) {
-        take(ctx, tally, `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, await fixtureAnswer(ctx, name, parameter));
+        take(ctx, tally, fixtureLabel(name, parameter), await fixtureAnswer(ctx, name, parameter));
       }
     }
     reportEvidence(ctx, tally, `fixtures ${fixtures.join(', ')}`, '; see the exchanges (does the plugin need a parameter? set vars.plugin_parameters)');
