@@ -6,6 +6,8 @@
  */
 
 import type { ApiTable } from './api/table.js';
+import type { Trace } from './trace/trace-model.js';
+import type { TraceSummary } from './trace/trace-coverage.js';
 
 /**
  * MUST, SHOULD and MAY come from the spec's wording. STRICTER is an expectation the spec does not
@@ -268,6 +270,8 @@ export interface LoadedSuite {
    * (src/engine/selection.ts).
    */
   parts?: Record<string, { description: string; requirements: string[] }>;
+  /** Every statement of the specification parts the suite judges, with what judges it (`trace.yaml`), when the suite has one. */
+  trace?: Trace;
 }
 
 /**
@@ -437,6 +441,8 @@ export interface SuiteResult {
   /** The requirements this run selected, when it selected some (`--part`, `--requirement`); absent: every one. */
   selection?: Selection;
   properties: Record<string, string>;
+  /** The suite's statement trace summed up (coverage by spec section), when the suite has one. */
+  trace?: TraceSummary;
   /**
    * The version of the suite that judged it, when the suite declares one (SuiteModule.version);
    * absent: the suite ships with specgate and has specgate's version.

@@ -20,6 +20,7 @@ import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
 import { casesOfSelection, notSelectedReason, resolveSelection, selectionProblems, selectionProperty } from './selection.js';
+import { traceSummary } from './trace/trace-coverage.js';
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -161,6 +162,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   for (const r of results) {
     const version = registry.module(r.name).version;
     if (version !== undefined) r.version = version;
+    // what of the specification the suite's requirements judge, by section, beside how they fared
+    const loaded = suites.find((s) => s.name === r.name);
+    if (loaded?.trace) r.trace = traceSummary(loaded.trace, loaded.requirements);
   }
   const interrupted = signal.aborted ? interruptionOf(signal.reason) : undefined;
   const verdicts = summarize(results, gating, baseline, opts.requireJudged);

@@ -9,7 +9,7 @@ import { getPath } from '../json-path.js';
 import { pointerSegments } from '../schema-branches.js';
 
 /** The JSON Schemas that ship in `schemas/` (editors use the same files). */
-export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api' | 'har';
+export type SchemaName = 'cases' | 'requirements' | 'baseline' | 'target-profile' | 'suite' | 'api' | 'har' | 'trace';
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 const texts = new Map<SchemaName, string>();

@@ -22,6 +22,7 @@ import { operationRows } from '../api/operation-rows.js';
 import { parseYaml, type YamlSource } from './yaml-source.js';
 import { mixedSideProblem, requirementSideProblems } from '../sides.js';
 import { partProblems } from '../selection.js';
+import { loadTrace } from '../trace/load-trace.js';
 
 /**
  * Loads a suite's catalog and case files and checks them completely before anything runs:
@@ -49,6 +50,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
   }
   registry.addSchemas(module.name, loadSchemaFiles(module.dir, shown, errors));
   const api = loadApiTable(module, registry, shown, errors);
+  const trace = loadTrace(module.dir, requirements, shown, errors);
   const declared = suiteFile.vars ? new Set(Object.keys(suiteFile.vars)) : undefined;
   const known = new Map(requirements.map((r) => [r.id, r]));
   const cases: CaseDef[] = [];
@@ -116,7 +118,7 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     });
   }
   if (errors.length) throw new SpecgateErrorList(errors);
-  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}), ...(suiteFile.parts ? { parts: suiteFile.parts } : {}) };
+  return { name: module.name, dir: module.dir, requirements, cases, ...(suiteFile.vars ? { vars: suiteFile.vars } : {}), ...(api ? { api } : {}), ...(suiteFile.sides ? { sides: suiteFile.sides } : {}), ...(suiteFile.parts ? { parts: suiteFile.parts } : {}), ...(trace ? { trace } : {}) };
 }
 
 /**

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SpecgateError, SpecgateErrorList } from '../../errors.js';
+import type { Requirement } from '../model.js';
+import { nearestNames } from '../near-names.js';
+import { readCachedYaml } from '../loader/cached-yaml.js';
+import { normalizeText } from './spec-statements.js';
+import type { Trace } from './trace-model.js';
+
+/**
+ * Reads a suite's `trace.yaml` when it has one. Problems go to `errors` with file:line:column:
+ * the schema, a requirement the catalog does not have, and two entries with one quote in one
+ * section. Whether the quotes are in the specification is a question for the document, which
+ * does not ship with the suite (test/suites/trace.test.ts asks it).
+ */
+export function loadTrace(dir: string, requirements: readonly Requirement[], display: (file: string) => string, errors: SpecgateError[]): Trace | undefined {
+  const path = join(dir, 'trace.yaml');
+  if (!existsSync(path)) return undefined;
+  const file = display(path);
+  let trace: Trace;
+  let src: ReturnType<typeof readCachedYaml>;
+  try {
+    src = readCachedYaml(file, readFileSync(path, 'utf8'), 'trace');
+    trace = src.data as Trace;
+  } catch (e) {
+    if (e instanceof SpecgateErrorList) errors.push(...e.errors);
+    else if (e instanceof SpecgateError) errors.push(e);
+    else throw e;
+    return undefined;
+  }
+  const known = new Set(requirements.map((r) => r.id));
+  const seen = new Map<string, number>();
+  const before = errors.length;
+  trace.statements.forEach((s, i) => {
+    const at = (p: (string | number)[]): string => {
+      const l = src.locate(['statements', i, ...p]);
+      return `${l.file}:${l.line}:${l.column}`;
+    };
+    (s.requirements ?? []).forEach((id, j) => {
+      if (known.has(id)) return;
+      const near = nearestNames(id, [...known]);
+      errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['requirements', j])}: the trace names requirement "${id}", which the suite's requirements.yaml does not have${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; fix the ID or add the requirement`));
+    });
+    const key = `${s.section}\0${normalizeText(s.quote)}`;
+    const first = seen.get(key);
+    if (first !== undefined) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['quote'])}: statement ${i + 1} repeats the section and quote of statement ${first + 1}; one entry per statement (list several requirements in one entry)`));
+    else seen.set(key, i);
+  });
+  if (errors.length > before) return undefined;
+  src.remember();
+  return trace;
+}
