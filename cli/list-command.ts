@@ -2,6 +2,7 @@ import type { LoadedSuite } from '../src/engine/model.js';
 import type { Registry } from '../src/engine/registry.js';
 import { loadSuites } from '../src/engine/run.js';
 import { keptCaseFiles } from './kept-cases.js';
+import { writeTraceListing } from './trace-listing.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 import { describeSides } from '../src/engine/sides.js';
@@ -30,14 +31,19 @@ function requirement(v: DeclaredVar): string {
 /**
  * `specgate list`: suites, their parts and sides, their requirements (with level and coverage)
  * and cases, with the cases of `--cases` folders among them; `--vars`: their target variables.
+ * `--trace`: every statement of the specification parts each suite judges, with what judges it.
  * With `--part` / `--requirement`, what a run with the same flags judges: the selected
  * requirements, the cases covering them, and the variables those cases need.
  */
-export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; cases?: string[] } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
+export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; trace?: boolean; cases?: string[] } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
   const { suites, registry } = loadSuites(modules, names, keptCaseFiles(opts.cases));
   const selections = selectionsOf(suites, opts);
   const casesOf = (s: LoadedSuite): LoadedSuite['cases'] => casesOfSelection(s.cases, selections.get(s.name));
+  if (opts.trace) {
+    writeTraceListing(suites, opts.json === true, out);
+    return 0;
+  }
   if (opts.vars) {
     if (opts.json) {
       out.write(`${JSON.stringify(suites.map((s) => ({ name: s.name, vars: suiteVariables(s, registry, casesOf(s)) })), null, 2)}\n`);

@@ -139,6 +139,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--suite <names>', 'only these suites', list)
     .option('--json', 'machine-readable output')
     .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
+    .option('--trace', "every statement of the specification parts each suite judges (its trace.yaml), by section: the requirements that judge it, or why none can")
     .option('--cases <dir>', 'list the case files under this folder with the suites they name (repeatable), as run --cases runs them', repeatable)
     .option('--part <names>', 'only what `run --part` would judge: the requirements of these parts (or suite=part) and the cases covering them; with --vars, what those cases need', list)
     .option('--requirement <ids>', 'only what `run --requirement` would judge: these IDs or globs (!<glob> leaves out) and the cases covering them', list)

@@ -64,6 +64,7 @@ export function judgeMerged(reports: readonly ReadReport[], suites: readonly Mer
       ...(s.selection ? { selection: s.selection } : {}),
       properties: s.properties,
       version: s.version,
+      ...(s.trace ? { trace: s.trace } : {}),
     };
   });
   const startedAt = reports.map((r) => r.startedAt).sort()[0] ?? new Date().toISOString();

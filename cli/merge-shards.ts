@@ -71,6 +71,7 @@ export function mergeSuites(reports: readonly ReadReport[]): MergedSuite[] {
       version: first.version,
       catalog,
       cases,
+      ...(first.trace ? { trace: first.trace } : {}),
     };
   });
 }

@@ -8,6 +8,7 @@ import { SpecgateError } from '../src/errors.js';
 import type { CaseResult, Interruption, Level, Requirement, Selection, ShardInfo } from '../src/engine/model.js';
 import { JSON_REPORT_FORMAT } from '../src/reporting/json.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
+import type { TraceSummary } from '../src/engine/trace/trace-coverage.js';
 
 /** One suite of a JSON report: its catalog and its case results as run (verdicts are recomputed). */
 export interface ReadSuite {
@@ -24,6 +25,8 @@ export interface ReadSuite {
   version: string;
   catalog: Requirement[];
   cases: CaseResult[];
+  /** The suite's statement trace summed up, when its report has one. */
+  trace?: TraceSummary;
 }
 
 /** A JSON report as read back. */
@@ -145,6 +148,7 @@ export function parseJsonReport(content: string, file: string): ReadReport {
       const error = isObject(s['error']) ? { code: text(s['error']['code']), message: text(s['error']['message']) } : undefined;
       const sides = Array.isArray(s['sides']) ? s['sides'].map((x) => text(x)) : undefined;
       const selection = readSelection(s['selection']);
+      const trace = readTrace(s['trace']);
       return {
         name,
         target: text(s['target']),
@@ -156,6 +160,7 @@ export function parseJsonReport(content: string, file: string): ReadReport {
         version: text(s['version'], version),
         catalog: requirements.filter((r) => r['suite'] === name).map(readRequirement),
         cases: list(s['cases']).filter(isObject).map((c) => readCase(name, c)),
+        ...(trace ? { trace } : {}),
       };
     });
   const shard = data['shard'] === undefined ? undefined : readShard(data['shard'], file);
@@ -190,4 +195,10 @@ export function readJsonReport(file: string): ReadReport {
     throw new SpecgateError('SG_CONFIG', `cannot read ${file} (${e instanceof Error ? e.message : String(e)}); give the results.json each shard wrote`);
   }
   return parseJsonReport(content, file);
+}
+
+/** A report's statement trace, when it has one of the shape specgate writes (another shape is left out, not guessed at). */
+function readTrace(v: unknown): TraceSummary | undefined {
+  if (!isObject(v) || typeof v['document'] !== 'string' || !Array.isArray(v['interfaces']) || !Array.isArray(v['sections'])) return undefined;
+  return v as unknown as TraceSummary;
 }

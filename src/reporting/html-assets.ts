@@ -22,7 +22,8 @@ code, pre { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
 pre { background: #f6f8fa; padding: 8px; border-radius: 4px; overflow: auto; max-height: 24em; white-space: pre-wrap; word-break: break-word; margin: 4px 0; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 10px; color: #fff; font-size: 12px; font-weight: 600; white-space: nowrap; }
 .st-passed { background: var(--pass); } .st-failed { background: var(--fail); } .st-untested { background: var(--untested); } .st-blocked { background: var(--blocked); }
-.st-excluded { background: var(--excluded); } .st-expected-failure { background: var(--xfail); } .st-errored { background: var(--err); } .st-skipped { background: var(--skip); } .st-not-applicable { background: var(--na); } .st-not-selected { background: var(--ns); }
+.st-excluded { background: var(--excluded); } .st-expected-failure { background: var(--xfail); } .st-errored { background: var(--err); } .st-skipped { background: var(--skip); } .st-not-applicable { background: var(--na); } .st-not-selected { background: var(--ns); } .st-informative { background: var(--ns); color: #24292f; }
+ul.statements { margin: 4px 0; padding-left: 18px; } li.stmt { margin: 2px 0; } tr.trace-total th { text-align: left; }
 .filters { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 6px 0; padding: 6px 10px; background: #f6f8fa; border-radius: 6px; }
 .filters label { cursor: pointer; user-select: none; }
 .shown { color: #57606a; margin-left: auto; }

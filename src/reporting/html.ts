@@ -7,6 +7,7 @@ import type { RunResult } from '../engine/model.js';
 import { HTML_SCRIPT, HTML_STYLE } from './html-assets.js';
 import { esc } from './html-escape.js';
 import { CASE_OUTCOMES, caseTable, requirementCounts, failureList, filterBar, requirementMatrix, rootCauseSection, summaryChart } from './html-sections.js';
+import { specCoverageSection } from './html-trace.js';
 import { specgateVersion } from './json.js';
 import { createFileReporter, type Reporter } from './reporter.js';
 
@@ -67,6 +68,8 @@ ${summaryChart(result)}
 <h2>Requirements</h2>
 ${filterBar('req', reqCounts)}
 ${requirementMatrix(result)}
+<h2 id="spec-coverage">Coverage by specification section</h2>
+${specCoverageSection(result)}
 <h2>Cases</h2>
 ${filterBar('case', caseCounts)}
 ${caseTable(result)}

@@ -87,6 +87,8 @@ function suiteJson(s: SuiteResult, specgate: string): Record<string, unknown> {
     // what the run selected (--part, --requirement): the requirements outside it are not selected
     selection: s.selection ?? null,
     properties: s.properties,
+    // what of the specification the suite's requirements judge, statement by statement (trace.yaml)
+    trace: s.trace ?? null,
     cases: s.cases.map(caseJson),
   };
 }

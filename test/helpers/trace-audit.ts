@@ -24,7 +24,7 @@ export interface TracedSuite {
 export function documentProblems(statements: readonly SpecStatement[], suites: readonly TracedSuite[]): string[] {
   const problems: string[] = [];
   const claimed = new Set<number>();
-  const letters = new Set(suites.flatMap((s) => s.trace.interfaces));
+  const letters = new Set(suites.flatMap((s) => s.trace.interfaces ?? []));
   for (const s of suites) {
     const m = matchTrace(s.trace, statements, `suites/${s.name}/trace.yaml`);
     problems.push(...m.problems.map((p) => p.message));

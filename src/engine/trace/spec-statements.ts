@@ -84,11 +84,23 @@ function rowText(line: string): string | undefined {
   return cells.join(' | ');
 }
 
-/** Every statement of a document, in order. */
+/** The section of text before a document's first heading, when the document has no title. */
+export const PREAMBLE = '(preamble)';
+
+/**
+ * Every statement of a document, in order. A document whose one `#` heading comes before every
+ * other heading has that heading as its title: sections are then the `##` headings and below,
+ * and text before the first `##` is under the title. In any other document every heading,
+ * `#` too, is a section, and text before the first heading is under "(preamble)".
+ */
 export function specStatements(text: string): SpecStatement[] {
+  const lines = text.split(/\r?\n/);
+  const levels = lines.flatMap((l) => { const m = /^(#{1,6})\s+\S/.exec(l); return m ? [(m[1] as string).length] : []; });
+  const titled = levels[0] === 1 && levels.filter((n) => n === 1).length === 1;
+  const top = titled ? 2 : 1;
   const out: SpecStatement[] = [];
   const headings: string[] = [];
-  let title = '';
+  let title = PREAMBLE;
   let block: { text: string; line: number } | undefined;
   let tableRow = 0;
   const section = (): string => (headings.length ? headings.join(SECTION_SEPARATOR) : title);
@@ -99,17 +111,17 @@ export function specStatements(text: string): SpecStatement[] {
     for (const sentence of sentences(block.text)) out.push({ section: s, interfaces, kind: 'sentence', text: sentence, line: block.line });
     block = undefined;
   };
-  text.split(/\r?\n/).forEach((line, i) => {
+  lines.forEach((line, i) => {
     const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading) {
       flush();
       tableRow = 0;
       const level = (heading[1] as string).length;
       const name = heading[2] as string;
-      if (level === 1) title = name;
+      if (titled && level === 1) title = name;
       else {
-        headings.length = Math.min(headings.length, level - 2);
-        while (headings.length < level - 2) headings.push('');
+        headings.length = Math.min(headings.length, level - top);
+        while (headings.length < level - top) headings.push('');
         headings.push(name);
       }
       return;

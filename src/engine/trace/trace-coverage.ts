@@ -2,7 +2,7 @@ import type { Requirement } from '../model.js';
 import { normalizeText, sectionInterfaces, type SpecStatement } from './spec-statements.js';
 import type { StatementStatus, Trace, TraceEntry } from './trace-model.js';
 
-/** Where a statement that names no interface is counted: with every interface of its document. */
+/** Where a statement of no one interface is counted (or every statement, in a trace of a whole document). */
 export const SHARED = 'shared';
 
 /**
@@ -63,12 +63,13 @@ export function traceSummary(trace: Trace, requirements: readonly Requirement[])
     if (!c) counts.set(letter, (c = { interface: letter, statements: 0, judged: 0, excluded: 0, informative: 0 }));
     return c;
   };
-  for (const letter of trace.interfaces) count(letter);
+  const own = trace.interfaces ?? [];
+  for (const letter of own) count(letter);
   const sections: TracedSection[] = [];
   for (const entry of trace.statements) {
     const status = statementStatus(entry, byId);
     const letters = sectionInterfaces(entry.section);
-    for (const letter of letters.length ? letters.filter((l) => trace.interfaces.includes(l)) : [SHARED]) {
+    for (const letter of letters.length && own.length ? letters.filter((l) => own.includes(l)) : [SHARED]) {
       const c = count(letter);
       c.statements++;
       c[status]++;
@@ -127,7 +128,8 @@ export function matchTrace(trace: Trace, statements: readonly SpecStatement[], l
     }
   });
   statements.forEach((s, i) => {
-    if (claimed.has(i) || !s.interfaces.some((l) => trace.interfaces.includes(l))) return;
+    // a trace of the whole document (no interfaces) owns every statement
+    if (claimed.has(i) || (trace.interfaces && !s.interfaces.some((l) => trace.interfaces?.includes(l)))) return;
     problems.push({ message: `${label}: line ${s.line} (${s.section}) has no entry: "${s.text.slice(0, 100)}"` });
   });
   return { problems, claimed: new Set(claimed.keys()) };

@@ -8,8 +8,8 @@ import type { SourceLocation } from '../model.js';
 export interface Trace {
   /** The specification document's file name. */
   document: string;
-  /** The interfaces (heading letters) of the document the suite judges. */
-  interfaces: string[];
+  /** The interfaces (heading letters) of the document the suite judges; absent: the whole document. */
+  interfaces?: string[];
   statements: TraceEntry[];
 }
 
