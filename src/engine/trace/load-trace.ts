@@ -4,13 +4,12 @@ import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { Requirement } from '../model.js';
 import { nearestNames } from '../near-names.js';
 import { readCachedYaml } from '../loader/cached-yaml.js';
-import { normalizeText } from './spec-statements.js';
 import type { Trace } from './trace-model.js';
 
 /**
  * Reads a suite's `trace.yaml` when it has one. Problems go to `errors` with file:line:column:
- * the schema, a requirement the catalog does not have, and two entries with one quote in one
- * section. Whether the quotes are in the specification is a question for the document, which
+ * the schema, a requirement the catalog does not have, and an informative statement that names
+ * a requirement which is judged. Whether the quotes are in the specification is a question for the document, which
  * does not ship with the suite (test/suites/trace.test.ts asks it).
  */
 export function loadTrace(dir: string, requirements: readonly Requirement[], display: (file: string) => string, errors: SpecgateError[]): Trace | undefined {
@@ -28,8 +27,7 @@ export function loadTrace(dir: string, requirements: readonly Requirement[], dis
     else throw e;
     return undefined;
   }
-  const known = new Set(requirements.map((r) => r.id));
-  const seen = new Map<string, number>();
+  const known = new Map(requirements.map((r) => [r.id, r]));
   const before = errors.length;
   trace.statements.forEach((s, i) => {
     const at = (p: (string | number)[]): string => {
@@ -38,13 +36,14 @@ export function loadTrace(dir: string, requirements: readonly Requirement[], dis
     };
     (s.requirements ?? []).forEach((id, j) => {
       if (known.has(id)) return;
-      const near = nearestNames(id, [...known]);
+      const near = nearestNames(id, [...known.keys()]);
       errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['requirements', j])}: the trace names requirement "${id}", which the suite's requirements.yaml does not have${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; fix the ID or add the requirement`));
     });
-    const key = `${s.section}\0${normalizeText(s.quote)}`;
-    const first = seen.get(key);
-    if (first !== undefined) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['quote'])}: statement ${i + 1} repeats the section and quote of statement ${first + 1}; one entry per statement (list several requirements in one entry)`));
-    else seen.set(key, i);
+    // an informative statement ("... not shown") may name the excluded requirement that records it, never one that is judged
+    if (s.informative !== undefined)
+      (s.requirements ?? []).forEach((id, j) => {
+        if (known.get(id) && !known.get(id)?.excluded) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `${at(['requirements', j])}: an informative statement names requirement "${id}", which is judged; a statement a requirement judges is not informative: drop \`informative:\``));
+      });
   });
   if (errors.length > before) return undefined;
   src.remember();

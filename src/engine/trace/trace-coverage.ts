@@ -109,6 +109,14 @@ export function matchTrace(trace: Trace, statements: readonly SpecStatement[], l
     if (list) list.push(i);
     else bySection.set(s.section, [i]);
   });
+  // entries with one section and quote: as many as the statements that hold it take them in order (a sentence the document repeats)
+  const sameQuote = new Map<string, number[]>();
+  trace.statements.forEach((entry, e) => {
+    const key = `${entry.section}\0${normalizeText(entry.quote)}`;
+    const list = sameQuote.get(key);
+    if (list) list.push(e);
+    else sameQuote.set(key, [e]);
+  });
   trace.statements.forEach((entry, e) => {
     const where = `${label} statement ${e + 1} (${entry.section}: "${entry.quote.slice(0, 60)}")`;
     const candidates = bySection.get(entry.section);
@@ -118,10 +126,12 @@ export function matchTrace(trace: Trace, statements: readonly SpecStatement[], l
     }
     const quote = normalizeText(entry.quote);
     const hits = candidates.filter((i) => (statements[i] as SpecStatement).text.includes(quote));
+    const twins = sameQuote.get(`${entry.section}\0${quote}`) ?? [e];
     if (hits.length === 0) problems.push({ message: `${where}: no statement of that section holds this quote (the document changed, or the quote is not verbatim)` });
-    else if (hits.length > 1) problems.push({ message: `${where}: ${hits.length} statements of that section hold this quote; quote more of the one meant` });
+    else if (hits.length !== twins.length && hits.length > 1) problems.push({ message: `${where}: ${hits.length} statements of that section hold this quote; quote more of the one meant` });
+    else if (hits.length !== twins.length) problems.push({ message: `${where}: ${twins.length} entries of that section have this quote, and one statement holds it; one entry per statement` });
     else {
-      const i = hits[0] as number;
+      const i = hits[twins.indexOf(e)] as number;
       const other = claimed.get(i);
       if (other !== undefined) problems.push({ message: `${where}: names the same statement as statement ${other + 1}; one entry per statement` });
       else claimed.set(i, e);

@@ -19,6 +19,7 @@ export interface TraceEntry {
   section: string;
   /** Words of the statement, enough to find it alone in its section. */
   quote: string;
+  /** The requirements that judge it; beside `informative`, the excluded ones that record what it leaves open. */
   requirements?: string[];
   excluded?: string;
   informative?: string;
