@@ -15,6 +15,8 @@ export const HOST_TAGS: Readonly<Record<string, readonly string[]>> = {
   'ci-runner-01': ['role:ci', 'env:staging'],
 };
 const HOSTS = Object.keys(HOST_TAGS);
+/** The host and tag the cases name (mon_host, mon_host_tag): a profile names one of its own. */
+export const SEEDED_TAGGED_HOST = { host: 'web-01', tag: 'role:web' } as const;
 const SERVICES = ['checkout-api', 'catalog-api', 'auth-service', 'payments-api', 'search-api', 'web-store'];
 const JOBS = ['checkout-api-deploy', 'catalog-nightly', 'web-store-release', 'infra-terraform'];
 

@@ -1,7 +1,8 @@
 import type { Step } from '../../../src/engine/model.js';
 import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
 import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../model/dependencies.js';
-import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../model/monitor-keys.js';
+import { MON_API_KEY, MON_API_KEY_RATE_LIMITED, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../model/monitor-keys.js';
+import { SEEDED_TAGGED_HOST } from '../model/monitor-seed.js';
 import { SEEDED_PLATFORM } from '../model/platform-seed-accounts.js';
 import { startEventsServer, type EventsServerOptions, type RunningEventsServer } from './server.js';
 
@@ -20,6 +21,9 @@ export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUr
     mon_api_key: MON_API_KEY,
     mon_app_key: MON_APP_KEY,
     mon_app_key_no_events_read: MON_APP_KEY_NO_EVENTS_READ,
+    mon_api_key_rate_limited: MON_API_KEY_RATE_LIMITED,
+    mon_host: SEEDED_TAGGED_HOST.host,
+    mon_host_tag: SEEDED_TAGGED_HOST.tag,
     apm_env: SEEDED_APM_ENV,
     apm_service: SEEDED_APM_SERVICE,
     api_url: server.apiUrl,

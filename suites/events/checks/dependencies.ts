@@ -1,6 +1,6 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckResponse } from '../../../src/engine/suite-module.js';
-import { field, ok } from './support.js';
+import { field, nowMs, ok, seconds } from './support.js';
 
 /** The strings of an array, sorted (undefined when it is not an array of strings). */
 function names(v: unknown): string[] | undefined {
@@ -15,19 +15,30 @@ const same = (a: string[], b: string[]): boolean => a.length === b.length && a.e
  * "Service dependency (single)"): `calls` holds the services its map entry calls, and
  * `called_by` every service whose map entry calls it (the case's request step judges `name` and
  * the types). Both answers are read with the same query, so they describe the same window of
- * traffic.
+ * traffic. With `window`, both are asked for the last hour given explicitly (`start`, `end` in
+ * epoch seconds), and each must answer 2xx: the parameters are the endpoint's (G, Endpoints).
  */
-export const dependencies = defineCheck<{ env: string; service: string }>({
+export const dependencies = defineCheck<{ env: string; service: string; window?: boolean }>({
   description: "one service's dependencies (calls, called_by) agree with the dependency map of its environment",
   args: {
     type: 'object',
     additionalProperties: false,
     required: ['env', 'service'],
-    properties: { env: { type: 'string', minLength: 1 }, service: { type: 'string', minLength: 1 } },
+    properties: { env: { type: 'string', minLength: 1 }, service: { type: 'string', minLength: 1 }, window: { type: 'boolean' } },
   },
   judges: 'case',
   async run(ctx, args) {
     const fail = (message: string, res: CheckResponse, more: { expected?: unknown; actual?: unknown } = {}): void => ctx.fail({ message, ...more, exchange: res.exchange });
+    if (args.window) {
+      // the last hour on the target's clock, as integers of epoch seconds
+      const end = seconds(nowMs(ctx));
+      const query = { env: args.env, start: end - 3600, end };
+      const mapped = await ctx.request({ operation: 'serviceDependencies', query });
+      if (!ok(mapped)) fail(`GET /api/v1/service_dependencies?env=${args.env}&start=${query.start}&end=${end} answered ${mapped.status}; start and end are parameters of the endpoint`, mapped, { actual: mapped.status });
+      const single = await ctx.request({ operation: 'serviceDependency', params: { service: args.service }, query });
+      if (!ok(single)) fail(`GET /api/v1/service_dependencies/${args.service}?env=${args.env}&start=${query.start}&end=${end} answered ${single.status}; start and end are parameters of the endpoint`, single, { actual: single.status });
+      return;
+    }
     const mapRes = await ctx.request({ operation: 'serviceDependencies', query: { env: args.env } });
     const map = mapRes.body;
     // no map, or one without lists of calls, is the map's own failure (its case judges it): nothing to compare with here

@@ -3,7 +3,7 @@ import type { CheckContext, CheckResponse } from '../../../src/engine/suite-modu
 import { field, nowMs, ok, seconds } from './support.js';
 
 /** The rules about posted events and the v2 list (spec 002 G) one case each judges. */
-type Rule = 'stream' | 'aggregation' | 'related-event' | 'time-filter' | 'sort' | 'limit' | 'next-link' | 'monitor-id';
+type Rule = 'stream' | 'aggregation' | 'related-event' | 'time-filter' | 'sort' | 'limit' | 'next-link' | 'monitor-id' | 'markdown' | 'host-tags';
 
 const HOUR = 3600 * 1000;
 
@@ -26,11 +26,12 @@ const inner = (item: Record<string, unknown>): unknown => field(field(item, 'att
  * `events.stream`: one rule of the event stream's read and write sides (spec 002 G): a posted
  * event is read back by both lists; events sharing an aggregation_key are grouped under an
  * aggregate; related_event_id names a parent; the v2 list's time filter, sort, page[limit] and
- * links.next; monitor_id empty on a posted event.
+ * links.next; monitor_id empty on a posted event; a markdown text accepted and read back; the
+ * tags of an event's host on the event read back.
  */
 export const stream = defineCheck<{ rule: Rule }>({
-  description: 'one rule of the event stream: posted events read back, aggregation, related events, and the v2 filter, sort, limit, next link and monitor_id',
-  args: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { enum: ['stream', 'aggregation', 'related-event', 'time-filter', 'sort', 'limit', 'next-link', 'monitor-id'] } } },
+  description: 'one rule of the event stream: posted events read back, aggregation, related events, markdown text, host tags, and the v2 filter, sort, limit, next link and monitor_id',
+  args: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { enum: ['stream', 'aggregation', 'related-event', 'time-filter', 'sort', 'limit', 'next-link', 'monitor-id', 'markdown', 'host-tags'] } } },
   judges: 'case',
   async run(ctx, args) {
     const fail = (message: string, res?: CheckResponse, more: { expected?: unknown; actual?: unknown } = {}): void => ctx.fail({ message, ...more, ...(res ? { exchange: res.exchange } : {}) });
@@ -67,6 +68,10 @@ export const stream = defineCheck<{ rule: Rule }>({
         return judgeNextLink(input);
       case 'monitor-id':
         return judgeMonitorId(input);
+      case 'markdown':
+        return judgeMarkdown(input);
+      case 'host-tags':
+        return judgeHostTags(input);
     }
   },
 });
@@ -166,4 +171,42 @@ async function judgeMonitorId({ ctx, now, fail, blockedByPost }: RuleInput): Pro
   if (!mine) return ctx.blocked('EVENTS-MON-STREAM', `the posted event "${title}" is not in GET /api/v2/events around its timestamp, so its monitor_id cannot be read`, l.res.exchange);
   const monitorId = field(inner(mine), 'monitor_id');
   if (monitorId !== undefined && monitorId !== null && monitorId !== '') fail(`an event posted with POST /api/v1/events (related to no monitor) has monitor_id ${String(monitorId)}; expected it empty`, l.res, { actual: monitorId });
+}
+
+/** The posted event as GET /api/v1/events answers it for a frame holding its date_happened (undefined: not there). */
+async function readBackV1(ctx: CheckContext, event: Record<string, unknown>, now: number): Promise<{ res: CheckResponse; found?: Record<string, unknown> }> {
+  const at = Number(event['date_happened'] ?? seconds(now));
+  const res = await ctx.request({ operation: 'listEventsV1', query: { start: at - 60, end: at + 60, unaggregated: true } });
+  const events = field(res.body, 'events');
+  const idStr = String(event['id_str'] ?? event['id']);
+  const found = Array.isArray(events) ? events.find((e) => String(field(e, 'id_str') ?? field(e, 'id')) === idStr) : undefined;
+  return found && typeof found === 'object' ? { res, found: found as Record<string, unknown> } : { res };
+}
+
+/**
+ * A text in the markdown form (`%%% \n` ... `\n %%%`) is accepted and read back by the v1 list
+ * with its words: escape characters may be added in output, so only a word without markdown
+ * characters is looked for.
+ */
+async function judgeMarkdown({ ctx, now, fail }: RuleInput): Promise<void> {
+  const word = `specgatemarkdown${now}`;
+  const text = `%%% \n**bold** ${word}\n %%%`;
+  const p = await post(ctx, { title: 'specgate markdown', text });
+  if (!p.event) return fail(`a post whose text is markdown (${JSON.stringify(text)}) was answered ${p.res.status}, not the event posted`, p.res, { actual: p.res.status });
+  const back = await readBackV1(ctx, p.event, now);
+  if (!back.found) return ctx.blocked('EVENTS-MON-STREAM', 'the event posted with a markdown text is not in GET /api/v1/events for a frame holding its date_happened', back.res.exchange);
+  const got = field(back.found, 'text');
+  if (typeof got !== 'string' || !got.includes(word)) fail(`the markdown text read back does not hold its word ${word}`, back.res, { expected: text, actual: got });
+}
+
+/** An event posted with a host that has a tag is read back carrying that tag (G: "tags of the host also apply to the event"). */
+async function judgeHostTags({ ctx, now, fail, blockedByPost }: RuleInput): Promise<void> {
+  const host = String(ctx.vars['mon_host']);
+  const tag = String(ctx.vars['mon_host_tag']);
+  const p = await post(ctx, { title: `specgate host ${now}`, host, tags: ['specgate:host-tags'] });
+  if (!p.event) return blockedByPost(p.res);
+  const back = await readBackV1(ctx, p.event, now);
+  if (!back.found) return ctx.blocked('EVENTS-MON-STREAM', `the event posted with host ${host} is not in GET /api/v1/events for a frame holding its date_happened`, back.res.exchange);
+  const tags = field(back.found, 'tags');
+  if (!Array.isArray(tags) || !tags.includes(tag)) fail(`an event posted with host ${host} is read back with tags [${Array.isArray(tags) ? tags.join(', ') : String(tags)}]; the host's tag ${tag} applies to it`, back.res, { expected: tag, actual: tags });
 }

@@ -114,7 +114,7 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
     const posted = obj(obj((await c.post({ title: 't', text: 'x' })).json)['event']);
     return listed && String(posted['id']) !== posted['id_str'];
   },
-  'text-4001-accepted': async (c) => (await c.post({ title: 't', text: 'x'.repeat(4001) })).status === 200,
+  'text-4001-accepted': async (c) => String(obj(obj((await c.post({ title: 't', text: 'x'.repeat(4001) })).json)['event'])['text']).length === 4001,
   'aggregation-key-101-accepted': async (c) => (await c.post({ title: 't', text: 'x', aggregation_key: 'k'.repeat(101) })).status === 200,
   'date-19h-accepted': async (c) => (await c.post({ title: 't', text: 'x', date_happened: sec(NOW - 19 * HOUR) })).status === 200,
   'title-optional': async (c) => (await c.post({ text: 'x' })).status === 200,
@@ -190,6 +190,17 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
     return (await c.plat('/events', { 'if-none-match': etag })).status === 304;
   },
   'issue-events-fail': async (c) => (await c.plat(`${c.repo}/issues/${c.v('issue_number')}/events`)).status === 500,
+  'app-key-not-checked': async (c) => (await c.mon(`/api/v1/events?${lastHours(1)}`, { 'MON-API-KEY': c.v('mon_api_key') })).status === 200,
+  'api-key-not-checked': async (c) => (await c.mon(`/api/v1/events?${lastHours(1)}`, { 'MON-APPLICATION-KEY': c.v('mon_app_key') })).status === 200,
+  'too-many-requests-plain': async (c) => !Array.isArray(obj((await c.mon(`/api/v1/events?${lastHours(1)}`, { 'MON-API-KEY': c.v('mon_api_key_rate_limited'), 'MON-APPLICATION-KEY': c.v('mon_app_key') })).json)['errors']),
+  'markdown-refused': async (c) => (await c.post({ title: 't', text: '%%% \n**x**\n %%%' })).status === 400,
+  'host-tags-not-applied': async (c) => {
+    const posted = obj(obj((await c.post({ title: 'hosted', text: 'x', host: c.v('mon_host') })).json)['event']);
+    const back = (await v1(c, `start=${sec(NOW) - 60}&end=${sec(NOW) + 60}&unaggregated=true`)).find((e) => e['id_str'] === posted['id_str']);
+    const tags = back?.['tags'];
+    return !(Array.isArray(tags) && tags.includes(c.v('mon_host_tag')));
+  },
+  'deps-window-refused': async (c) => (await c.mon(`/api/v1/service_dependencies?env=${c.v('apm_env')}&${lastHours(1)}`)).status === 400,
 };
 
 describeFaultProbes(

@@ -1,4 +1,4 @@
-import { appKeyPermissions, isApiKey, type AppPermission } from '../../model/monitor-keys.js';
+import { appKeyPermissions, isApiKey, isRateLimitedApiKey, type AppPermission } from '../../model/monitor-keys.js';
 import { monFailure, type Handler } from '../answers.js';
 
 /** The spec's header names (G, Authentication 1). */
@@ -13,11 +13,13 @@ export const APP_KEY_HEADER = 'mon-application-key';
 export type KeyNeed = 'api' | 'app' | AppPermission;
 
 /**
- * Guards a monitoring handler: a missing or unknown key, or an application key without the
- * permission, answers 403 `{errors: ["Forbidden"]}` before the handler runs.
+ * Guards a monitoring handler: the API key whose quota is spent answers 429 `{errors: ["Too
+ * many requests"]}`; a missing or unknown key, or an application key without the permission,
+ * answers 403 `{errors: ["Forbidden"]}` before the handler runs.
  */
 export function withKeys(need: KeyNeed, handler: Handler): Handler {
   return (call, ctx) => {
+    if (isRateLimitedApiKey(call.headers[API_KEY_HEADER])) return monFailure(429, 'Too many requests');
     if (!isApiKey(call.headers[API_KEY_HEADER])) return monFailure(403, 'Forbidden');
     if (need === 'api') return handler(call, ctx);
     const permissions = appKeyPermissions(call.headers[APP_KEY_HEADER]);
