@@ -8,7 +8,7 @@ import { SpecgateError } from '../src/errors.js';
 import type { CaseResult, Interruption, Level, Requirement, Selection, ShardInfo } from '../src/engine/model.js';
 import { JSON_REPORT_FORMAT } from '../src/reporting/json.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
-import type { TraceSummary } from '../src/engine/trace/trace-coverage.js';
+import type { TraceSummary } from '../src/engine/model.js';
 
 /** One suite of a JSON report: its catalog and its case results as run (verdicts are recomputed). */
 export interface ReadSuite {

@@ -1,5 +1,6 @@
 import type { LoadedSuite } from '../src/engine/model.js';
-import { type TraceSummary, SHARED, traceSummary } from '../src/engine/trace/trace-coverage.js';
+import type { TraceSummary } from '../src/engine/model.js';
+import { SHARED, traceSummary } from '../src/engine/trace/trace-coverage.js';
 
 /**
  * `specgate list --trace`: for each suite, every statement of the specification parts it

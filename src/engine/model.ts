@@ -6,8 +6,6 @@
  */
 
 import type { ApiTable } from './api/table.js';
-import type { Trace } from './trace/trace-model.js';
-import type { TraceSummary } from './trace/trace-coverage.js';
 
 /**
  * MUST, SHOULD and MAY come from the spec's wording. STRICTER is an expectation the spec does not
@@ -511,4 +509,72 @@ export interface RunResult {
   shard?: ShardInfo;
   /** Set when the run was stopped early: the cases it did not run are skipped as interrupted. */
   interrupted?: Interruption;
+}
+
+// ---------------------------------------------------------------- statement traces
+
+/**
+ * A suite's statement trace (`suites/<suite>/trace.yaml`, schemas/trace.schema.json): every
+ * statement of the specification parts it judges, each with the requirements that judge it, or
+ * why none can.
+ */
+export interface Trace {
+  /** The specification document's file name. */
+  document: string;
+  /** The interfaces (heading letters) of the document the suite judges; absent: the whole document. */
+  interfaces?: string[];
+  statements: TraceEntry[];
+}
+
+/** One statement of the document, as the trace names it. */
+export interface TraceEntry {
+  /** The headings above it, joined by " > " (spec-statements.ts SECTION_SEPARATOR). */
+  section: string;
+  /** Words of the statement, enough to find it alone in its section. */
+  quote: string;
+  /** The requirements that judge it; beside `informative`, the excluded ones that record what it leaves open. */
+  requirements?: string[];
+  excluded?: string;
+  informative?: string;
+  note?: string;
+  location?: SourceLocation;
+}
+
+/**
+ * What a statement comes to: judged (a requirement that is not excluded judges it), excluded
+ * (a rule nothing can judge from outside: its entry's reason, or its requirements' exclusions),
+ * or informative (it states no behaviour).
+ */
+export type StatementStatus = 'judged' | 'excluded' | 'informative';
+
+/** How many statements of one interface (or of none: {@link SHARED}) a trace has, by status. */
+export interface InterfaceCoverage {
+  interface: string;
+  statements: number;
+  judged: number;
+  excluded: number;
+  informative: number;
+}
+
+/** One statement as a report shows it. */
+export interface TracedStatement {
+  quote: string;
+  status: StatementStatus;
+  requirements: string[];
+  /** The reason (excluded, informative) or the entry's note (judged). */
+  reason?: string;
+}
+
+/** A section of the document and its statements. */
+export interface TracedSection {
+  section: string;
+  interfaces: string[];
+  statements: TracedStatement[];
+}
+
+/** A suite's trace as reports show it: the document, the counts by interface, the statements by section. */
+export interface TraceSummary {
+  document: string;
+  interfaces: InterfaceCoverage[];
+  sections: TracedSection[];
 }

@@ -5,7 +5,7 @@
  * statement, folded, with its requirements.
  */
 import type { RequirementVerdict, RunResult, SuiteResult } from '../engine/model.js';
-import type { TraceSummary } from '../engine/trace/trace-coverage.js';
+import type { TraceSummary } from '../engine/model.js';
 import { cls, esc } from './html-escape.js';
 import { type StatementVerdict, allStatements, statementVerdict, verdictCounts } from './statement-verdicts.js';
 

@@ -5,7 +5,7 @@
  * `specgate list --trace` read statements this way.
  */
 import type { RequirementStatus, RequirementVerdict } from '../engine/model.js';
-import type { TracedStatement, TraceSummary } from '../engine/trace/trace-coverage.js';
+import type { TracedStatement, TraceSummary } from '../engine/model.js';
 
 /** What a statement came to in a run. */
 export type StatementVerdict = RequirementStatus | 'informative';

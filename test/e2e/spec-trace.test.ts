@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startNotesServer } from '../../examples/notes/server.js';
 import { NOTES_TOKEN } from '../../examples/notes/suite.js';
 import { fromRoot } from '../../src/paths.js';
-import type { TraceSummary } from '../../src/engine/trace/trace-coverage.js';
+import type { TraceSummary } from '../../src/engine/model.js';
 import { assertBuilt, runCli, tempDir } from './cli.js';
 
 const MODULE = fromRoot('dist/examples/notes/suite.js');

@@ -6,7 +6,7 @@
 import type { Requirement } from '../../src/engine/model.js';
 import { matchTrace } from '../../src/engine/trace/trace-coverage.js';
 import type { SpecStatement } from '../../src/engine/trace/spec-statements.js';
-import type { Trace } from '../../src/engine/trace/trace-model.js';
+import type { Trace } from '../../src/engine/model.js';
 
 /** A suite as the audit sees it: its name, catalog and trace. */
 export interface TracedSuite {

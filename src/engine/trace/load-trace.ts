@@ -4,7 +4,7 @@ import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { Requirement } from '../model.js';
 import { nearestNames } from '../near-names.js';
 import { readCachedYaml } from '../loader/cached-yaml.js';
-import type { Trace } from './trace-model.js';
+import type { Trace } from '../model.js';
 
 /**
  * Reads a suite's `trace.yaml` when it has one. Problems go to `errors` with file:line:column:

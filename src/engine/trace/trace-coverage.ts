@@ -1,6 +1,5 @@
-import type { Requirement } from '../model.js';
+import type { InterfaceCoverage, Requirement, StatementStatus, Trace, TraceEntry, TracedSection, TraceSummary } from '../model.js';
 import { normalizeText, sectionInterfaces, type SpecStatement } from './spec-statements.js';
-import type { StatementStatus, Trace, TraceEntry } from './trace-model.js';
 
 /** Where a statement of no one interface is counted (or every statement, in a trace of a whole document). */
 export const SHARED = 'shared';
@@ -20,38 +19,6 @@ export function exclusionReason(entry: TraceEntry, byId: ReadonlyMap<string, Req
   if (entry.excluded !== undefined) return entry.excluded;
   const reasons = (entry.requirements ?? []).map((id) => byId.get(id)?.excluded).filter((r): r is string => r !== undefined);
   return reasons.length ? [...new Set(reasons)].join('; ') : undefined;
-}
-
-/** How many statements of one interface (or of none: {@link SHARED}) a trace has, by status. */
-export interface InterfaceCoverage {
-  interface: string;
-  statements: number;
-  judged: number;
-  excluded: number;
-  informative: number;
-}
-
-/** One statement as a report shows it. */
-export interface TracedStatement {
-  quote: string;
-  status: StatementStatus;
-  requirements: string[];
-  /** The reason (excluded, informative) or the entry's note (judged). */
-  reason?: string;
-}
-
-/** A section of the document and its statements. */
-export interface TracedSection {
-  section: string;
-  interfaces: string[];
-  statements: TracedStatement[];
-}
-
-/** A suite's trace as reports show it: the document, the counts by interface, the statements by section. */
-export interface TraceSummary {
-  document: string;
-  interfaces: InterfaceCoverage[];
-  sections: TracedSection[];
 }
 
 /** The trace of a suite summed up for reports and `list --trace`. */
