@@ -11,6 +11,7 @@ import { clientChecks, ctxClientOption } from './checks/client-index.js';
 import { discoverCheck } from './checks/discover.js';
 import { expectCheck, requireCheck } from './checks/expect.js';
 import { httpsCheck } from './checks/https.js';
+import { thirdPartyCheck } from './checks/third-party.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -39,6 +40,7 @@ export const suite: SuiteModule = {
     https: httpsCheck,
     expect: expectCheck,
     require: requireCheck,
+    thirdParty: thirdPartyCheck,
     ...clientChecks,
   },
   generators: {

@@ -1,4 +1,5 @@
 import { ALNUM, type IdSource } from './ids.js';
+import type { Upstream } from './upstream.js';
 
 /**
  * Authorization codes (OAuth 2.1 §4.1.2, §4.1.3): short-lived on the model's clock, bound to the
@@ -19,6 +20,8 @@ export interface AuthorizationCode {
   used: boolean;
   /** Tokens issued from this code: revoked if the code is presented again (OAuth 2.1 §4.1.3). */
   issuedTokens: string[];
+  /** The third-party session the code stands for, when the server delegates (C Auth 9). */
+  upstream?: Upstream;
 }
 
 export type CodeIssue = Pick<AuthorizationCode, 'clientId' | 'redirectUri' | 'redirectUriSent' | 'challenge' | 'scopes'>;

@@ -15,3 +15,4 @@ export * from './resource-access.js';
 export * from './scopes.js';
 export * from './token-request.js';
 export * from './tokens.js';
+export * from './upstream.js';

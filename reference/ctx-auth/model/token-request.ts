@@ -6,6 +6,7 @@ import { refusal, type OAuthRefusal, type TokenErrorCode } from './oauth-errors.
 import { verifierMatches } from './pkce.js';
 import { DEFAULT_SCOPES, formatScope, isSubset, parseScope, unknownScopes } from './scopes.js';
 import type { TokenStore } from './tokens.js';
+import type { Upstream } from './upstream.js';
 
 /** The token response body (OAuth 2.1 §3.2.3). */
 export interface TokenResponse {
@@ -26,10 +27,10 @@ export interface TokenParts {
 
 const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 
-function issue(parts: TokenParts, client: Client, scopes: readonly string[], grant: GrantType, now: number, withRefresh: boolean): TokenResponse {
-  const access = parts.tokens.issueAccess(client.clientId, scopes, grant, now);
+function issue(parts: TokenParts, client: Client, scopes: readonly string[], grant: GrantType, now: number, withRefresh: boolean, upstream?: Upstream): TokenResponse {
+  const access = parts.tokens.issueAccess(client.clientId, scopes, grant, now, upstream);
   const body: TokenResponse = { access_token: access.value, token_type: 'Bearer', expires_in: parts.tokens.accessTtlSeconds, scope: formatScope(scopes) };
-  if (withRefresh) body.refresh_token = parts.tokens.issueRefresh(client.clientId, scopes, now).value;
+  if (withRefresh) body.refresh_token = parts.tokens.issueRefresh(client.clientId, scopes, now, upstream).value;
   return body;
 }
 
@@ -55,7 +56,7 @@ function authorizationCode(parts: TokenParts, client: Client, params: Record<str
   if (!present(verifier)) return refusal('invalid_request', 'code_verifier is required (PKCE)');
   if (!verifierMatches(code.challenge, verifier)) return refusal('invalid_grant', 'code_verifier does not match the code_challenge');
   code.used = true;
-  const body = issue(parts, client, code.scopes, 'authorization_code', now, client.grantTypes.includes('refresh_token'));
+  const body = issue(parts, client, code.scopes, 'authorization_code', now, client.grantTypes.includes('refresh_token'), code.upstream);
   code.issuedTokens.push(body.access_token, ...(body.refresh_token ? [body.refresh_token] : []));
   return { ok: true, body, client };
 }
@@ -71,7 +72,7 @@ function refreshToken(parts: TokenParts, client: Client, params: Record<string, 
   if (asked && unknownScopes(asked).length) return refusal('invalid_scope', `scope ${unknownScopes(asked).join(' ')} is not offered by this server`);
   if (asked && !isSubset(asked, old.scopes)) return refusal('invalid_scope', 'a refresh cannot widen the scope originally granted');
   const scopes = asked ?? old.scopes;
-  const access = parts.tokens.issueAccess(client.clientId, scopes, 'refresh_token', now);
+  const access = parts.tokens.issueAccess(client.clientId, scopes, 'refresh_token', now, old.upstream);
   const next = parts.tokens.rotate(old, now);
   return { ok: true, client, body: { access_token: access.value, token_type: 'Bearer', expires_in: parts.tokens.accessTtlSeconds, refresh_token: next.value, scope: formatScope(scopes) } };
 }

@@ -1,4 +1,5 @@
 import { ALNUM, type IdSource } from './ids.js';
+import type { Upstream } from './upstream.js';
 
 /**
  * Access and refresh tokens. Access tokens expire on the model's clock (C Auth 7 and 8) and,
@@ -17,6 +18,8 @@ export interface AccessToken {
   /** Successful resource calls made with it. */
   calls: number;
   revoked: boolean;
+  /** The third-party session the token is bound to, when the server delegates (C Auth 9). */
+  upstream?: Upstream;
 }
 
 export interface RefreshToken {
@@ -28,6 +31,8 @@ export interface RefreshToken {
   active: boolean;
   /** The refresh token that replaced this one. */
   replacedBy?: string;
+  /** The third-party session, passed on to what the refresh token buys. */
+  upstream?: Upstream;
 }
 
 export type AccessCheck = { ok: true; token: AccessToken } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'used-up'; token?: AccessToken };
@@ -47,14 +52,14 @@ export class TokenStore {
     return Math.round(this.accessTtlMs / 1000);
   }
 
-  issueAccess(clientId: string, scopes: readonly string[], grant: GrantKind, now: number): AccessToken {
-    const token: AccessToken = { value: `ctx_at_${this.ids.next(ALNUM, 32)}`, clientId, scopes: [...scopes], grant, issuedAt: now, expiresAt: now + this.accessTtlMs, calls: 0, revoked: false };
+  issueAccess(clientId: string, scopes: readonly string[], grant: GrantKind, now: number, upstream?: Upstream): AccessToken {
+    const token: AccessToken = { value: `ctx_at_${this.ids.next(ALNUM, 32)}`, clientId, scopes: [...scopes], grant, issuedAt: now, expiresAt: now + this.accessTtlMs, calls: 0, revoked: false, ...(upstream ? { upstream } : {}) };
     this.access.set(token.value, token);
     return token;
   }
 
-  issueRefresh(clientId: string, scopes: readonly string[], now: number): RefreshToken {
-    const token: RefreshToken = { value: `ctx_rt_${this.ids.next(ALNUM, 32)}`, clientId, scopes: [...scopes], issuedAt: now, active: true };
+  issueRefresh(clientId: string, scopes: readonly string[], now: number, upstream?: Upstream): RefreshToken {
+    const token: RefreshToken = { value: `ctx_rt_${this.ids.next(ALNUM, 32)}`, clientId, scopes: [...scopes], issuedAt: now, active: true, ...(upstream ? { upstream } : {}) };
     this.refresh.set(token.value, token);
     return token;
   }
@@ -79,7 +84,7 @@ export class TokenStore {
 
   /** Retires `old` and issues its successor with the same scopes. */
   rotate(old: RefreshToken, now: number): RefreshToken {
-    const next = this.issueRefresh(old.clientId, old.scopes, now);
+    const next = this.issueRefresh(old.clientId, old.scopes, now, old.upstream);
     old.active = false;
     old.replacedBy = next.value;
     return next;

@@ -1,5 +1,6 @@
 import type { CtxModel } from '../model/ctx-model.js';
 import type { EndpointPaths } from '../model/metadata.js';
+import type { Delegation } from './delegation.js';
 import type { CtxRouteId } from './routes.js';
 
 /** One request, routed to its endpoint (see routes.ts). */
@@ -46,6 +47,8 @@ export interface CtxHandlerContext {
   /** Where the authorization, token and registration endpoints are served. */
   paths: EndpointPaths;
   settings: CtxSettings;
+  /** The third party the server delegates to (C Auth 9), when it does. */
+  delegation?: Delegation;
 }
 
 /** Answers one endpoint. A planted fault wraps or replaces one through the server's `override`. */

@@ -3,6 +3,7 @@ import type { ReferenceStartOptions, ReferenceTarget, RunningReference } from '.
 import { CONFIDENTIAL_CLIENT_ID, CONFIDENTIAL_CLIENT_SECRET, CONFIDENTIAL_REDIRECT_URIS, PUBLIC_CLIENT_ID, PUBLIC_REDIRECT_URIS } from '../model/clients.js';
 import { PROTOCOL_VERSION } from '../model/protocol.js';
 import { PROFILE_SCOPE, RESOURCE_SCOPE } from '../model/scopes.js';
+import { freePort } from '../../../src/targets/free-port.js';
 import { OffsetClock } from './clock-hook.js';
 import { startCtxServer, type CtxServerOptions, type RunningCtxServer } from './server.js';
 
@@ -31,6 +32,12 @@ export function ctxVars(server: Pick<RunningCtxServer, 'serverUrl' | 'origin' | 
 
 export type CtxReferenceOptions = Partial<Omit<CtxServerOptions, 'clock'>> & {
   clock: Clock;
+  /**
+   * Delegate to a third-party authorization server (C Auth 9) that the run plays: a free port is
+   * chosen for it, the server delegates to that address, and `delegation_url` names it to the
+   * cases, which start specgate's third party there.
+   */
+  delegation?: boolean;
   /** More variables (the suite adds `ctx_client_command`); they win over the reference's. */
   extraVars?: Record<string, unknown>;
 };
@@ -40,19 +47,26 @@ export type CtxReferenceOptions = Partial<Omit<CtxServerOptions, 'clock'>> & {
  * client-side scenarios, planted faults) and describes it as a target.
  */
 export async function startCtxReference(opts: CtxReferenceOptions): Promise<RunningReference & { server: RunningCtxServer }> {
-  const { extraVars, ...serverOpts } = opts;
+  const { extraVars, delegation, ...rest } = opts;
+  const serverOpts: Omit<CtxReferenceOptions, 'extraVars' | 'delegation'> = delegation ? { ...rest, delegateTo: `http://127.0.0.1:${await freePort()}` } : rest;
   const server = await startCtxServer(serverOpts);
-  const modes = [serverOpts.metadata === false ? 'no metadata' : 'metadata', serverOpts.registration === false ? 'no registration' : 'registration', ...(serverOpts.customPaths ? ['custom paths'] : [])];
+  const modes = [
+    serverOpts.metadata === false ? 'no metadata' : 'metadata',
+    serverOpts.registration === false ? 'no registration' : 'registration',
+    ...(serverOpts.customPaths ? ['custom paths'] : []),
+    ...(serverOpts.delegateTo ? [`delegating to the third party at ${serverOpts.delegateTo}`] : []),
+  ];
+  const delegationVars = serverOpts.delegateTo ? { delegation_url: serverOpts.delegateTo } : {};
   return {
     description: `reference context-protocol authorization server (spec 000 part C; ${modes.join(', ')}) at ${server.serverUrl}`,
-    vars: { ...ctxVars({ ...server, hooks: serverOpts.hooks === true }), ...extraVars },
+    vars: { ...ctxVars({ ...server, hooks: serverOpts.hooks === true }), ...delegationVars, ...extraVars },
     // another process moves its clock through the hook; the client under test is named by the
     // run that judges one (--ctx-client), not by the server's profile
     ...(serverOpts.hooks === true
       ? {
           served: {
             listening: server.origin,
-            vars: ctxVars({ ...server, hooks: true }),
+            vars: { ...ctxVars({ ...server, hooks: true }), ...delegationVars },
             clock: { advance: { method: 'POST', url: `${server.issuer}/__specgate/clock/advance`, json: { ms: '${ms}' } } },
           },
         }

@@ -7,6 +7,7 @@ import { CUSTOM_PATHS, FALLBACK_PATHS, type EndpointPaths } from '../model/metad
 import { SESSION_HEADER, VERSION_HEADER } from '../model/protocol.js';
 import { jsonAnswer, type CtxAnswer, type CtxHandlerContext, type CtxSettings, type Handler } from './answers.js';
 import { clockHook, HOOK_PREFIX } from './clock-hook.js';
+import { DELEGATION_CALLBACK_PATH, Delegation } from './delegation.js';
 import { CTX_HANDLERS } from './handlers/index.js';
 import { answerText, headersOf, queryRecord, readBody, send } from './http.js';
 import { ObservationLog, type CtxObservation } from './observations.js';
@@ -40,6 +41,8 @@ export interface CtxServerOptions {
   expireAfterCalls?: number;
   /** /authorize redirects with a state other than the one received. */
   wrongState?: boolean;
+  /** Delegate to the third-party authorization server at this base URL (C Auth 9): its /authorize, /token and /introspect. */
+  delegateTo?: string;
   /** Header names (defaults CTX-Session-Id and CTX-Protocol-Version). */
   headerNames?: { session?: string; version?: string };
   /** Seed of the identifiers handed out. */
@@ -103,12 +106,13 @@ export async function startCtxServer(opts: CtxServerOptions): Promise<RunningCtx
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
   });
   const paths = settings.customPaths ? CUSTOM_PATHS : FALLBACK_PATHS;
-  const table = ctxRoutes({ ...settings, paths });
+  const table = ctxRoutes({ ...settings, paths, delegating: opts.delegateTo !== undefined });
   const routes = opts.routes ? opts.routes(table.map((r) => ({ ...r }))) : table;
   const handlers = new Map<CtxRouteId, Handler>();
   for (const [id, reference] of Object.entries(CTX_HANDLERS) as [CtxRouteId, Handler][]) handlers.set(id, opts.override ? opts.override(id, reference) : reference);
   const log = new ObservationLog();
   const ctx: CtxHandlerContext = { model, issuer: '', paths, settings };
+  if (opts.delegateTo !== undefined) ctx.delegation = new Delegation(opts.delegateTo.replace(/\/+$/, ''), () => `${ctx.issuer}${DELEGATION_CALLBACK_PATH}`);
 
   const answerFor = async (method: string, url: URL, headers: Record<string, string>, body: string): Promise<CtxAnswer> => {
     const match = matchRoute(routes, method, url.pathname);

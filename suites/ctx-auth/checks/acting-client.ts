@@ -67,7 +67,7 @@ export function preconfigured(ctx: CheckContext, kind: ClientKind, why: string):
   }
   const cid = optionalText(ctx, 'confidential_client_id');
   const csecret = optionalText(ctx, 'confidential_client_secret');
-  if (cid && csecret) return { clientId: cid, clientSecret: csecret, redirectUri: undefined, registered: false };
+  if (cid && csecret) return { clientId: cid, clientSecret: csecret, redirectUri: optionalText(ctx, 'confidential_redirect_uri'), registered: false };
   if (id && secret) return { clientId: id, clientSecret: secret, redirectUri, registered: false };
   return ctx.skip(`needs a confidential client, and ${why}: set vars.confidential_client_id and vars.confidential_client_secret (a client with a secret; the client-credentials case also needs it allowed that grant) in the target profile`);
 }

@@ -1,6 +1,8 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { APPENDIX_B, s256Challenge } from '../../../generators/ctx-auth/pkce-pair.js';
+import { playedThirdParty } from './third-party.js';
+import { thirdPartyAuthorizations } from './third-party-server.js';
 import { cannotJudge, discoveredEndpoint, field, objectBody, optionalText, parseUrl, text } from './support.js';
 
 /**
@@ -105,8 +107,10 @@ function isRedirectUri(target: URL, redirectUri: string | undefined): boolean {
  * consent steps) are followed, cookies kept, up to MAX_HOPS; an answer that is not a redirect
  * (a 400 error page, or a page asking a person) ends the step where it is.
  */
-export async function headlessAuthorize(ctx: CheckContext, url: string, redirectUri: string | undefined): Promise<AuthorizationOutcome> {
+export async function headlessAuthorize(ctx: CheckContext, url: string, redirectUri: string | undefined, thirdParty?: string): Promise<AuthorizationOutcome> {
   const serverOrigin = new URL(url).origin;
+  // a delegating server sends the browser on to its third party, which sends it back (C Auth 9)
+  const within = (origin: string): boolean => origin === serverOrigin || origin === thirdParty;
   const jar = new Map<string, string>();
   let current = url;
   for (let hop = 0; ; hop++) {
@@ -124,7 +128,7 @@ export async function headlessAuthorize(ctx: CheckContext, url: string, redirect
     } catch {
       throw cannotJudge(`the authorization server answered ${res.status} with Location "${location}", which is not a URL`);
     }
-    if (target.origin !== serverOrigin || isRedirectUri(target, redirectUri)) return landedOn(target, res.status, redirectUri);
+    if (!within(target.origin) || isRedirectUri(target, redirectUri)) return landedOn(target, res.status, redirectUri);
     if (hop + 1 >= MAX_HOPS)
       throw cannotJudge(`the authorization server kept redirecting the browser within itself (${MAX_HOPS} redirects, the last to ${target.href}); a server that asks a person to sign in or consent needs a user-agent driver: add agent: with an "authorize" action to the target profile`);
     current = target.href;
@@ -173,7 +177,7 @@ export async function authorize(ctx: CheckContext, args: AuthorizeArgs): Promise
     ctx.exchange({ kind: 'note', summary: `${driver}: authorize`, request: params, response: result });
     return fromAgent(result);
   }
-  return headlessAuthorize(ctx, url, query['redirect_uri']);
+  return headlessAuthorize(ctx, url, query['redirect_uri'], (await playedThirdParty(ctx))?.url);
 }
 
 const nullable = { type: ['string', 'null'] };
@@ -181,7 +185,9 @@ const nullable = { type: ['string', 'null'] };
 /**
  * `ctx-auth.authorize`: one authorization request through the user-agent step (see
  * {@link authorize}); sets `code`, `state`, `error` (from the redirect, or the error answer's
- * JSON), `status`, `location` and `redirected`. It judges nothing: the case's expectations do.
+ * JSON), `status`, `location`, `redirected`, and `delegated` (whether the user reached the
+ * played third party of a delegating server, vars.delegation_url). It judges nothing: the case's
+ * expectations do.
  */
 export const authorizeCheck = defineCheck<AuthorizeArgs>({
   description: 'sends one authorization request through the user-agent step (headless: no redirect followed) and sets code, state, error, status, location and redirected',
@@ -201,9 +207,13 @@ export const authorizeCheck = defineCheck<AuthorizeArgs>({
     },
   },
   judges: [],
-  sets: ['code', 'state', 'error', 'status', 'location', 'redirected'],
+  sets: ['code', 'state', 'error', 'status', 'location', 'redirected', 'delegated'],
   async run(ctx, args) {
+    const tp = await playedThirdParty(ctx);
+    const asked = tp ? thirdPartyAuthorizations(tp) : 0;
     const o = await authorize(ctx, args);
-    Object.assign(ctx.vars, { code: o.code, state: o.state, error: o.error, status: o.status, location: o.location, redirected: o.redirected });
+    // whether the user was sent to the played third party during the step (C Auth 9, step 2)
+    const delegated = tp ? thirdPartyAuthorizations(tp) > asked : false;
+    Object.assign(ctx.vars, { code: o.code, state: o.state, error: o.error, status: o.status, location: o.location, redirected: o.redirected, delegated });
   },
 });

@@ -99,8 +99,28 @@ export function notInMode(d: Discovery, mode: Mode): string | undefined {
 }
 
 /**
+ * Where the issuer's own metadata document is (RFC 8414 section 3.1: the well-known path inserted
+ * between the host and the issuer's path), and the issuer without a terminating slash; nothing
+ * when the issuer is not an http(s) URL. For a server that is its own authorization server it is
+ * the document discovery read; for a separate one (C, Authentication 6), that service's.
+ */
+export function issuerMetadata(issuer: unknown): { issuer_metadata_url?: string; issuer_trimmed?: string } {
+  if (typeof issuer !== 'string') return {};
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return {};
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return {};
+  const path = url.pathname.replace(/\/+$/, '');
+  return { issuer_metadata_url: `${url.origin}${METADATA_PATH}${path}`, issuer_trimmed: issuer.replace(/\/+$/, '') };
+}
+
+/**
  * `ctx-auth.discover`: discovery, and the case's applicability. Sets the authorization base
- * (`auth_base`), `metadata_url`, `has_metadata`, `issuer`, the three endpoints (the document's,
+ * (`auth_base`), `metadata_url`, `has_metadata`, `issuer` (with `issuer_metadata_url`, where the
+ * issuer's own document is, and `issuer_trimmed`), the three endpoints (the document's,
  * or the root fallbacks), `has_registration`, `grant_types`, `protocol_version` (default
  * 2025-03-26) and `resource_json` (vars.resource_body, default a JSON-RPC `initialize`). With
  * `when`, a target that is not in that mode ends the case as not applicable, the reason saying
@@ -114,7 +134,7 @@ export const discoverCheck = defineCheck<{ when?: Mode }>({
     properties: { when: { enum: [...MODES], description: 'the mode the case applies to; not applicable otherwise' } },
   },
   judges: [],
-  sets: ['auth_base', 'metadata_url', 'has_metadata', 'issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'has_registration', 'grant_types', 'protocol_version', 'resource_json'],
+  sets: ['auth_base', 'metadata_url', 'has_metadata', 'issuer', 'issuer_metadata_url', 'issuer_trimmed', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'has_registration', 'grant_types', 'protocol_version', 'resource_json'],
   async run(ctx, args) {
     const d = await discover(ctx);
     Object.assign(ctx.vars, {
@@ -122,6 +142,7 @@ export const discoverCheck = defineCheck<{ when?: Mode }>({
       metadata_url: d.metadataUrl,
       has_metadata: d.hasMetadata,
       issuer: d.document?.['issuer'],
+      ...issuerMetadata(d.document?.['issuer']),
       authorization_endpoint: d.authorizationEndpoint,
       token_endpoint: d.tokenEndpoint,
       registration_endpoint: d.registrationEndpoint,

@@ -44,8 +44,8 @@ interface RequireArgs {
   matches: unknown;
   because: string;
   otherwise?: PreconditionOtherwise;
-  /** `flow`: the value is what the authorization code flow gives (a code, an access token); see {@link flowRule}. */
-  by?: 'flow';
+  /** `flow`: the value is what the authorization code flow gives (a code, an access token), see {@link flowRule}; `refresh`: what a refresh gives, see {@link refreshRule}. */
+  by?: 'flow' | 'refresh';
 }
 
 /**
@@ -59,6 +59,16 @@ export function flowRule(vars: Record<string, unknown>): string {
   if (vars['client_registered'] === false && vars['has_registration'] === false) return 'CTX-SRV-NO-DCR-CLIENT';
   if (vars['has_metadata'] === false) return 'CTX-SRV-FALLBACK-ENDPOINTS';
   return 'CTX-SRV-PKCE-S256';
+}
+
+/**
+ * The rule a refresh rests on when the refresh_token grant gives no token: without metadata the
+ * token endpoint is the fallback `/token`, which serves "Token exchange and refresh" (C,
+ * Endpoints table), so CTX-SRV-FALLBACK-REFRESH; otherwise the refresh rule itself
+ * (CTX-SRV-REFRESH).
+ */
+export function refreshRule(vars: Record<string, unknown>): string {
+  return vars['has_metadata'] === false ? 'CTX-SRV-FALLBACK-REFRESH' : 'CTX-SRV-REFRESH';
 }
 
 /**
@@ -80,13 +90,13 @@ export const requireCheck = defineCheck<RequireArgs>({
       matches: { description: 'a matcher, as in expect:' },
       because: { type: 'string', minLength: 1, description: 'what does not hold, for the case\'s reason' },
       otherwise: { enum: ['error', 'skip', 'not-applicable'], description: 'without an owner: error (default), skip, or not-applicable' },
-      by: { enum: ['flow'], description: 'flow: the value comes from the authorization code flow; the case is blocked by the rule the flow rests on' },
+      by: { enum: ['flow', 'refresh'], description: 'flow: the value comes from the authorization code flow; refresh: from a refresh at the discovered token endpoint; the case is blocked by the rule that step rests on' },
     },
   },
   // it may fail the owner it rests on when the case judges that rule; otherwise it judges nothing
   judges: 'case',
   async run(ctx, args) {
-    const owner = args.by === 'flow' ? flowRule(ctx.vars) : ctx.precondition;
+    const owner = args.by === 'flow' ? flowRule(ctx.vars) : args.by === 'refresh' ? refreshRule(ctx.vars) : ctx.precondition;
     holdPrecondition(ctx, { value: args.value, matches: args.matches, because: args.because, owner, otherwise: args.otherwise });
   },
 });

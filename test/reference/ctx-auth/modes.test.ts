@@ -137,10 +137,12 @@ describe('ctx-auth reference modes: time and the client-side scenarios', () => {
 });
 
 describe('ctx-auth reference modes: hooks', () => {
-  it('every route ID has a handler and the default table uses them all', () => {
+  it('every route ID has a handler; the default table uses them all but the delegation callback, a delegating one all', () => {
     expect(Object.keys(CTX_HANDLERS).sort()).toEqual([...CTX_ROUTE_IDS].sort());
     const table = ctxRoutes({ metadata: true, registration: true, paths: FALLBACK_PATHS, resourcePath: '/ctx' });
-    expect(table.map((r) => r.id).sort()).toEqual([...CTX_ROUTE_IDS].sort());
+    expect(table.map((r) => r.id).sort()).toEqual(CTX_ROUTE_IDS.filter((id) => id !== 'delegation-callback').sort());
+    const delegating = ctxRoutes({ metadata: true, registration: true, paths: FALLBACK_PATHS, resourcePath: '/ctx', delegating: true });
+    expect(delegating.map((r) => r.id).sort()).toEqual([...CTX_ROUTE_IDS].sort());
   });
 
   it('headerNames renames the session header', async () => {
@@ -162,7 +164,7 @@ describe('ctx-auth reference modes: hooks', () => {
         return id === 'metadata' ? () => jsonAnswer(200, { issuer: 'http://wrong.example' }) : reference;
       },
     });
-    expect(seen.sort()).toEqual(['authorize', 'metadata', 'register', 'resource', 'token']);
+    expect(seen.sort()).toEqual(['authorize', 'delegation-callback', 'metadata', 'register', 'resource', 'token']);
     expect((await call(`${s.origin}/.well-known/oauth-authorization-server`)).json).toEqual({ issuer: 'http://wrong.example' });
     expect((await tokensFor(rootEnds(s))).status).toBe(200);
     expect(s.observations()[0]?.responseBody).toBe('{"issuer":"http://wrong.example"}');

@@ -26,6 +26,12 @@ declarePeer(oidc);
  * SDK's handlers expect its OAuth error classes, so an unknown, used or foreign code and an
  * unknown or expired token are answered 500 server_error.
  */
+/** No profile here names a third party (vars.delegation_url): the delegation rules are not applicable. */
+const DELEGATION = ['REDIRECT', 'EXCHANGE', 'OWN-TOKEN', 'STATUS', 'MAPPING', 'EXPIRY', 'REDIRECT-URIS', 'FAILURE'].map((r) => `CTX-SRV-DELEGATION-${r}`);
+
+/** Sorted, as withStatus gives them. */
+const sorted = (ids: string[]): string[] => [...ids].sort();
+
 const SDK_FAILS = ['CTX-SRV-AUTHZ-ERROR-REDIRECT', 'CTX-SRV-TOKEN-ERROR-SHAPE', 'CTX-SRV-401-INVALID', 'CTX-SRV-401-EXPIRED', 'CTX-SRV-REFRESH'];
 
 /**
@@ -89,7 +95,7 @@ describe.skipIf(built.skip || sdk.skip || oidc.skip)('published servers through 
     it('fails exactly where FINDINGS.md says, judges everything else that applies, and passes it', () => {
       const r = run('sdk');
       expect(withStatus(r, 'failed')).toEqual([...SDK_FAILS, 'CTX-SRV-REDIRECT-SCHEME'].sort());
-      expect(withStatus(r, 'not-applicable')).toEqual(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-NO-DCR-CLIENT', 'CTX-SRV-REFRESH-ROTATION']);
+      expect(withStatus(r, 'not-applicable')).toEqual(sorted(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-NO-DCR-CLIENT', 'CTX-SRV-REFRESH-ROTATION', ...DELEGATION]));
       expect(withStatus(r, 'untested')).toEqual([]);
       expect(runs.get('sdk')?.exitCode).toBe(1);
     });
@@ -117,7 +123,7 @@ describe.skipIf(built.skip || sdk.skip || oidc.skip)('published servers through 
     it('fails the same, less the registration of an http redirect URI, plus the registration SHOULD; the seeded clients run the flow', () => {
       const r = run('sdk-no-registration');
       expect(withStatus(r, 'failed')).toEqual([...SDK_FAILS, 'CTX-SRV-DCR'].sort());
-      expect(withStatus(r, 'not-applicable')).toEqual(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-DCR-INVALID', 'CTX-SRV-DCR-VALID', 'CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-REFRESH-ROTATION']);
+      expect(withStatus(r, 'not-applicable')).toEqual(sorted(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-DCR-INVALID', 'CTX-SRV-DCR-VALID', 'CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-REFRESH-ROTATION', ...DELEGATION]));
       expect(withStatus(r, 'untested')).toEqual([]);
       expect(serverStatuses(r)['CTX-SRV-NO-DCR-CLIENT']).toBe('passed');
       expect(serverStatuses(r)['CTX-SRV-REDIRECT-SCHEME']).toBe('passed');
@@ -129,7 +135,7 @@ describe.skipIf(built.skip || sdk.skip || oidc.skip)('published servers through 
     it('fails exactly where FINDINGS.md says, and passes everything else that applies', () => {
       const r = run('oidc');
       expect(withStatus(r, 'failed')).toEqual(['CTX-SRV-401-EXPIRED', 'CTX-SRV-METADATA', 'CTX-SRV-REDIRECT-SCHEME']);
-      expect(withStatus(r, 'not-applicable')).toEqual(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-METADATA-ISSUER', 'CTX-SRV-METADATA-S256', 'CTX-SRV-METADATA-SHAPE', 'CTX-SRV-NO-DCR-CLIENT']);
+      expect(withStatus(r, 'not-applicable')).toEqual(sorted(['CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-METADATA-ISSUER', 'CTX-SRV-METADATA-S256', 'CTX-SRV-METADATA-SHAPE', 'CTX-SRV-NO-DCR-CLIENT', ...DELEGATION]));
       expect(withStatus(r, 'untested')).toEqual([]);
       expect(runs.get('oidc')?.exitCode).toBe(1);
     });

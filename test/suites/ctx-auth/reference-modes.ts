@@ -1,8 +1,7 @@
 import type { ReferenceTarget, SuiteModule } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { referenceCtxClientCommand } from '../../../reference/ctx-auth/client/command.js';
-import type { CtxServerOptions } from '../../../reference/ctx-auth/server/server.js';
-import { referenceStartOptions, startCtxReference } from '../../../reference/ctx-auth/server/reference-target.js';
+import { referenceStartOptions, startCtxReference, type CtxReferenceOptions } from '../../../reference/ctx-auth/server/reference-target.js';
 import { suite as ctxAuth } from '../../../suites/ctx-auth/index.js';
 
 /**
@@ -15,7 +14,9 @@ export const REFERENCE_MODES = {
   'no-metadata': { metadata: false },
   'no-registration': { registration: false },
   'custom-paths': { customPaths: true },
-} as const satisfies Record<string, Partial<CtxServerOptions>>;
+  // a third party played by the run at a free port (vars.delegation_url), C Auth 9
+  delegation: { delegation: true },
+} as const satisfies Record<string, Partial<CtxReferenceOptions>>;
 
 export type ReferenceMode = keyof typeof REFERENCE_MODES;
 

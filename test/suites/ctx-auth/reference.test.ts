@@ -36,25 +36,31 @@ const WITHOUT_METADATA = 'the server publishes no authorization server metadata'
 const WITH_REGISTRATION = 'the server offers dynamic client registration';
 const WITHOUT_REGISTRATION = 'the server offers no dynamic client registration';
 const NO_CLIENT_CREDENTIALS = 'the server does not advertise the client_credentials grant';
+const NOT_DELEGATING = 'the target profile names no third-party authorization server';
+
+/** The delegation requirements: not applicable to a server the profile does not say delegates. */
+const DELEGATION = ['REDIRECT', 'EXCHANGE', 'OWN-TOKEN', 'STATUS', 'MAPPING', 'EXPIRY', 'REDIRECT-URIS', 'FAILURE'].map((r) => `CTX-SRV-DELEGATION-${r}`);
 
 /**
  * What a mode leaves out: the requirements not applicable there, the reasons its not-applicable
  * cases may give (each names the mode), and the SHOULDs the mode fails by design.
  */
 const EXPECTED: Record<ReferenceMode, { notApplicable: string[]; reasons: string[]; failedShould: string[] }> = {
-  default: { notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-NO-DCR-CLIENT'], reasons: [WITH_METADATA, WITH_REGISTRATION], failedShould: [] },
-  'custom-paths': { notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-NO-DCR-CLIENT'], reasons: [WITH_METADATA, WITH_REGISTRATION], failedShould: [] },
+  default: { notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-NO-DCR-CLIENT', ...DELEGATION], reasons: [WITH_METADATA, WITH_REGISTRATION, NOT_DELEGATING], failedShould: [] },
+  'custom-paths': { notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-NO-DCR-CLIENT', ...DELEGATION], reasons: [WITH_METADATA, WITH_REGISTRATION, NOT_DELEGATING], failedShould: [] },
   'no-metadata': {
-    notApplicable: ['CTX-SRV-METADATA-SHAPE', 'CTX-SRV-METADATA-ISSUER', 'CTX-SRV-METADATA-S256', 'CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-NO-DCR-CLIENT'],
-    reasons: [WITHOUT_METADATA, WITH_REGISTRATION, NO_CLIENT_CREDENTIALS],
+    notApplicable: ['CTX-SRV-METADATA-SHAPE', 'CTX-SRV-METADATA-ISSUER', 'CTX-SRV-METADATA-S256', 'CTX-SRV-CLIENT-CREDENTIALS', 'CTX-SRV-NO-DCR-CLIENT', ...DELEGATION],
+    reasons: [WITHOUT_METADATA, WITH_REGISTRATION, NO_CLIENT_CREDENTIALS, NOT_DELEGATING],
     failedShould: ['CTX-SRV-METADATA'],
   },
   'no-registration': {
     // the registration cases of CTX-SRV-REDIRECT-SCHEME do not apply either; its authorization case judges it
-    notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-DCR-VALID', 'CTX-SRV-DCR-INVALID'],
-    reasons: [WITH_METADATA, WITHOUT_REGISTRATION],
+    notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-DCR-VALID', 'CTX-SRV-DCR-INVALID', ...DELEGATION],
+    reasons: [WITH_METADATA, WITHOUT_REGISTRATION, NOT_DELEGATING],
     failedShould: ['CTX-SRV-DCR'],
   },
+  // every flow case goes through the played third party; the delegation rules are judged
+  delegation: { notApplicable: ['CTX-SRV-FALLBACK-ENDPOINTS', 'CTX-SRV-FALLBACK-REFRESH', 'CTX-SRV-NO-DCR-CLIENT'], reasons: [WITH_METADATA, WITH_REGISTRATION], failedShould: [] },
 };
 
 describe('ctx-auth server side against the reference server, through the command line', () => {

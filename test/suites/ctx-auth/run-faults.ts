@@ -16,6 +16,7 @@ export const MODE_FAILURES: Readonly<Record<FaultMode, readonly string[]>> = {
   default: [],
   'no-metadata': ['CTX-SRV-METADATA'],
   'no-registration': ['CTX-SRV-DCR'],
+  delegation: [],
 };
 
 /**

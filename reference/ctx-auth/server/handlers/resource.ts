@@ -19,15 +19,18 @@ function challenge(status: 401 | 403, value: string, error: string, description:
  * `Authorization: Bearer <token>`, whatever session it belongs to; a token in the query string
  * is not looked at. No token: 401 `Bearer realm`; an unknown, expired or used-up token: 401
  * invalid_token; a token without the `ctx` scope: 403 insufficient_scope. An authorized
- * `initialize` without a session header gets a new session ID in that header.
+ * `initialize` without a session header gets a new session ID in that header. A token bound to
+ * a third-party session (a delegating server) is honored only while that session is.
  */
-export const resource: Handler = (call, ctx) => {
+export const resource: Handler = async (call, ctx) => {
   const access = ctx.model.accessResource(bearerToken(call.headers['authorization']));
   if (!access.ok) {
     if (access.kind === 'missing') return challenge(401, CHALLENGES.missing, 'invalid_token', access.description);
     if (access.kind === 'invalid') return challenge(401, CHALLENGES.invalid, 'invalid_token', access.description);
     return challenge(403, CHALLENGES.insufficientScope, 'insufficient_scope', access.description);
   }
+  // a delegating server honors its token only while the third-party session behind it is valid (C Auth 9)
+  if (access.token.upstream && ctx.delegation && !(await ctx.delegation.honors(access.token.upstream))) return challenge(401, CHALLENGES.invalid, 'invalid_token', 'the third-party authorization behind this token is no longer valid');
   if (call.method !== 'POST') return { status: 405, headers: { allow: 'POST' }, json: rpcError(-32000, `${call.method} is not served here; POST JSON-RPC messages`) };
   let body: unknown;
   try {
