@@ -4,6 +4,7 @@ import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module
 import { referenceIntegrationCommand } from '../../reference/affiliate/integration/command.js';
 import { affiliateReference } from '../../reference/affiliate/server/reference-target.js';
 import { datesRequired } from './checks/dates-required.js';
+import { httpCode } from './checks/http-code.js';
 import { integration } from './checks/integration.js';
 import { offerList } from './checks/offer-lists.js';
 import { postbackList } from './checks/postback-list.js';
@@ -43,7 +44,7 @@ export const suite: SuiteModule = {
   name: 'affiliate',
   dir: suiteDir(),
   title: 'Affiliate lead API',
-  checks: { datesRequired, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
+  checks: { datesRequired, httpCode, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
   reference,
   targetOptions: [
     {

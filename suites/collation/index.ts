@@ -6,6 +6,7 @@ import { collationString } from '../../generators/collation/collation-string.js'
 import { collationReferenceTarget } from '../../reference/collation/store/reference-target.js';
 import { agreesCheck } from './checks/agrees.js';
 import { documentsCheck } from './checks/documents.js';
+import { indexKindCheck } from './checks/index-kind.js';
 import { matchesCheck } from './checks/matches.js';
 import { namespaceCheck } from './checks/namespace.js';
 import { planCheck } from './checks/plan.js';
@@ -36,6 +37,7 @@ export const suite: SuiteModule = {
     agrees: agreesCheck,
     plan: planCheck,
     documents: documentsCheck,
+    indexKind: indexKindCheck,
   },
   generators: {
     string: () => collationString(),

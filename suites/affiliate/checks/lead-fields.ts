@@ -33,20 +33,24 @@ export function validLead(ctx: CheckContext): Record<string, string> {
   };
 }
 
-/** Every optional field of the table, with plausible values. */
-export function optionalFields(): Record<string, string> {
-  return {
-    areaCode: '44',
-    custom1: 'specgate-c1',
-    custom2: 'specgate-c2',
-    custom3: 'specgate-c3',
-    custom4: 'specgate-c4',
-    custom5: 'specgate-c5',
-    comment: 'registered by a conformance run',
-    offerName: 'Specgate offer',
-    offerWebsite: 'offer.example.com',
-    locale: 'en',
-  };
+/** The optional rows of the table, by name: `custom` is the one row custom1 .. custom5. */
+export const OPTIONAL_ROWS = ['areaCode', 'custom', 'comment', 'offerName', 'offerWebsite', 'locale'] as const;
+export type OptionalRow = (typeof OPTIONAL_ROWS)[number];
+
+/** Plausible values of every optional field, by row. */
+const OPTIONAL_VALUES: Record<OptionalRow, Record<string, string>> = {
+  areaCode: { areaCode: '44' },
+  custom: { custom1: 'specgate-c1', custom2: 'specgate-c2', custom3: 'specgate-c3', custom4: 'specgate-c4', custom5: 'specgate-c5' },
+  comment: { comment: 'registered by a conformance run' },
+  offerName: { offerName: 'Specgate offer' },
+  offerWebsite: { offerWebsite: 'offer.example.com' },
+  locale: { locale: 'en' },
+};
+
+/** The optional fields of one row of the table (every row when none is named), with plausible values. */
+export function optionalFields(row?: OptionalRow): Record<string, string> {
+  if (row) return { ...OPTIONAL_VALUES[row] };
+  return Object.assign({}, ...OPTIONAL_ROWS.map((r) => OPTIONAL_VALUES[r])) as Record<string, string>;
 }
 
 /** A request each operation answers with a success when it carries the key (what refusal cases strip the key from). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { SpecgateError } from '../../../src/errors.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
@@ -13,28 +14,28 @@ type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; 
 export const POSTBACK_SIZES = [5, 10, 15, 20, 25, 100, 250, 500, 750, 1000] as const;
 const DEFAULT_SIZE = 25;
 
-type Rule = 'sizes' | 'default' | 'page-from-1' | 'paging' | 'filters';
+type Rule = 'sizes' | 'default' | 'page-from-1' | 'paging' | 'filter';
 
 /** The filters on fields a postback record carries: query parameter -> record field. */
-const FIELD_FILTERS: [string, string][] = [
-  ['whitelabelID', 'whitelabelID'],
-  ['type', 'type'],
-  ['title', 'title'],
-  ['status', 'status'],
-  ['affiliateHash', 'affiliateHash'],
-  ['url', 'url'],
-  ['postbackID', 'ID'],
-];
+const FIELD_FILTERS = { whitelabelID: 'whitelabelID', type: 'type', title: 'title', status: 'status', affiliateHash: 'affiliateHash', url: 'url', postbackID: 'ID' } as const;
+/** Every filter of E7's table: the field filters, and offerID (no record field names the offer). */
+const FILTERS = [...(Object.keys(FIELD_FILTERS) as (keyof typeof FIELD_FILTERS)[]), 'offerID'] as const;
+type Filter = (typeof FILTERS)[number];
 
 /**
  * `affiliate.postbackList`: one rule of the postback list (E7, Limits) judged against the
  * platform's own list: each allowed size is honoured and another is not, 25 without a size,
  * pages from 1, a walk of a generated allowed size (a property) visits each postback once with
- * total.items right, and each filter keeps exactly the matching postbacks.
+ * total.items right, and one filter (`filter`) keeps exactly the matching postbacks.
  */
-export const postbackList = defineCheck<{ rule: Rule }>({
-  description: "one rule of the postback list (allowed sizes, default 25, pages from 1, walk, filters) judged against the platform's own list",
-  args: { type: 'object', additionalProperties: false, required: ['rule'], properties: { rule: { enum: ['sizes', 'default', 'page-from-1', 'paging', 'filters'] } } },
+export const postbackList = defineCheck<{ rule: Rule; filter?: Filter }>({
+  description: "one rule of the postback list (allowed sizes, default 25, pages from 1, walk, one filter) judged against the platform's own list",
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['rule'],
+    properties: { rule: { enum: ['sizes', 'default', 'page-from-1', 'paging', 'filter'] }, filter: { enum: [...FILTERS] } },
+  },
   judges: 'case',
   async run(ctx, args) {
     const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
@@ -74,8 +75,9 @@ export const postbackList = defineCheck<{ rule: Rule }>({
         );
         return;
       }
-      case 'filters':
-        return judgeFilters(input);
+      case 'filter':
+        if (!args.filter) throw new SpecgateError('SG_SUITE_SCHEMA', 'affiliate.postbackList: rule filter needs `filter`, the query parameter judged');
+        return args.filter === 'offerID' ? judgeOfferFilter(input) : judgeFieldFilter(input, args.filter);
     }
   },
 });
@@ -125,33 +127,26 @@ async function judgePageFromOne({ ctx, list, all, fail }: RuleInput): Promise<vo
   if (all.length > DEFAULT_SIZE && two.items.length === 0) fail(`page=2 is empty, but the platform lists ${all.length} postbacks, more than one default page`, two.res);
 }
 
-/**
- * Each field filter keeps exactly the postbacks holding the value (judged at a value some
- * postback holds), the offer filter lists only postbacks of the list, and none for an unknown offer.
- */
-async function judgeFilters({ ctx, list, all, fail }: RuleInput): Promise<void> {
-  // a filter is judged only at a value some postback holds: the filters judged are the evidence
-  const unjudged: string[] = [];
-  for (const [param, name] of FIELD_FILTERS) {
-    const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
-    if (value === undefined) {
-      unjudged.push(param);
-      continue;
-    }
-    ctx.observed('AFF-POSTBACKS-FILTERS');
-    const got = await walk(ctx, list, { [param]: value });
-    if (!got.ok) {
-      fail(got.why, got.res);
-      continue;
-    }
-    const expected = all.filter((p) => String(p[name]) === String(value));
-    const { missing, extra } = multisetDiff(expected, got.items);
-    if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
-    if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
-  }
-  if (unjudged.length === FIELD_FILTERS.length) return ctx.noEvidence('AFF-POSTBACKS-FILTERS', `no postback holds a value of ${unjudged.join(', ')} to filter by`);
+/** A field filter keeps exactly the postbacks holding the value (judged at a value some postback holds). */
+async function judgeFieldFilter({ ctx, list, all, fail }: RuleInput, param: keyof typeof FIELD_FILTERS): Promise<void> {
+  const name = FIELD_FILTERS[param];
+  const value = all.map((p) => p[name]).find((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
+  // a filter is judged only at a value some postback holds: none is no evidence, never a pass
+  if (value === undefined) return ctx.noEvidence(ctx.requirements[0] as string, `no postback holds a value of ${name} to filter ${param} by`);
+  ctx.observed(ctx.requirements[0] as string);
+  const got = await walk(ctx, list, { [param]: value });
+  if (!got.ok) return fail(got.why, got.res);
+  const expected = all.filter((p) => String(p[name]) === String(value));
+  const { missing, extra } = multisetDiff(expected, got.items);
+  if (extra.length) fail(`${param}=${String(value)} listed ${extra.length} postback(s) whose ${name} is not ${String(value)} or that the list does not hold`, got.pages[0]);
+  if (missing.length) fail(`${param}=${String(value)} left out ${missing.length} postback(s) whose ${name} is ${String(value)}`, got.pages[0], { expected: expected.length, actual: got.items.length });
+}
+
+/** offerID lists only postbacks of the list for real offers, and none for an unknown offer (or is refused). */
+async function judgeOfferFilter({ ctx, list, all, fail }: RuleInput): Promise<void> {
   const ids = await offerIds(ctx, fail);
   if (!ids) return;
+  if (!ids.length) return ctx.noEvidence(ctx.requirements[0] as string, 'the offer list is empty: no offer to filter by');
   for (const id of ids.slice(0, 2)) {
     const got = await walk(ctx, list, { offerID: id });
     if (!got.ok) return fail(got.why, got.res);

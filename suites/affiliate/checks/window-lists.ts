@@ -1,4 +1,5 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
+import { SpecgateError } from '../../../src/errors.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { recordsOf, type ListBasis } from './list-findings.js';
@@ -8,7 +9,18 @@ import { fieldFilterProperties, offerFilterProperty } from './filter-properties.
 import { pagingProperty, selectedDaysProperty, timeOfDayProperty, windowProperty } from './window-properties.js';
 
 /** The rules of the leads and conversions lists (E4, E5 and Limits) one case each judges. */
-type Rule = 'window' | 'time-of-day' | 'selected-days' | 'filters' | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
+type Rule = 'window' | 'time-of-day' | 'selected-days' | FieldRule | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
+
+/** The field filters of E4 and E5, one rule a row of their tables (custom1 .. custom5 is one row). */
+const FIELD_RULES = {
+  'filter-custom': ['custom1', 'custom2', 'custom3', 'custom4', 'custom5'],
+  'filter-customer': ['customerID'],
+  'filter-sale-status': ['saleStatus'],
+  'filter-has-ftd': ['hasFTD'],
+} as const;
+type FieldRule = keyof typeof FIELD_RULES;
+/** The field rules of the lead list only (a conversion record carries no saleStatus or hasFTD). */
+const LEAD_ONLY: readonly FieldRule[] = ['filter-sale-status', 'filter-has-ftd'];
 
 interface Args {
   operation: 'leads' | 'conversions';
@@ -54,20 +66,20 @@ async function stableWindow(ctx: CheckContext, list: ListShape): Promise<({ ok: 
 /**
  * `affiliate.windowList`: one rule of the lead or conversion list judged against the platform's
  * own unfiltered list over the target's window (from_date to to_date). The window, time-of-day,
- * weekday, filter and paging rules are fast-check properties over generated inputs (windows,
+ * weekday, filter (one row of the table a case) and paging rules are fast-check properties over generated inputs (windows,
  * time ranges, weekday sets, a record's value, offer sets, page sizes; see window-properties.ts
  * and filter-properties.ts), shrunk on failure; skip, the 1000 limit, unique IDs and
  * conversions matching leads are judged once.
  */
 export const windowList = defineCheck<Args>({
-  description: 'one rule of the lead or conversion list (window, time of day, weekdays, filters, paging, 1000 limit, IDs) judged against the platform\'s own unfiltered list',
+  description: 'one rule of the lead or conversion list (window, time of day, weekdays, one row of filters, paging, 1000 limit, IDs) judged against the platform\'s own unfiltered list',
   args: {
     type: 'object',
     additionalProperties: false,
     required: ['operation', 'rule'],
     properties: {
       operation: { enum: ['leads', 'conversions'] },
-      rule: { enum: ['window', 'time-of-day', 'selected-days', 'filters', 'filter-offers', 'skip', 'paging', 'limit', 'ids-unique', 'match-leads'] },
+      rule: { enum: ['window', 'time-of-day', 'selected-days', ...Object.keys(FIELD_RULES), 'filter-offers', 'skip', 'paging', 'limit', 'ids-unique', 'match-leads'] },
     },
   },
   judges: 'case',
@@ -95,8 +107,11 @@ export const windowList = defineCheck<Args>({
         return timeOfDayProperty(basis);
       case 'selected-days':
         return selectedDaysProperty(basis);
-      case 'filters':
-        return judgeFieldFilters(input);
+      case 'filter-custom':
+      case 'filter-customer':
+      case 'filter-sale-status':
+      case 'filter-has-ftd':
+        return judgeFieldFilters(input, args.rule);
       case 'filter-offers':
         return judgeOfferFilter(input);
       case 'skip':
@@ -125,11 +140,12 @@ interface RuleInput {
   none(reason: string): void;
 }
 
-/** Each field filter keeps exactly the records that match (a property per field the window's records carry). */
-async function judgeFieldFilters({ args, basis, none }: RuleInput): Promise<void> {
-  const fields = ['custom1', 'custom2', 'custom3', 'custom4', 'custom5', 'customerID', ...(args.operation === 'leads' ? ['saleStatus', 'hasFTD'] : [])];
+/** One row's field filters keep exactly the records that match (a property per field the window's records carry). */
+async function judgeFieldFilters({ args, basis, none }: RuleInput, rule: FieldRule): Promise<void> {
+  if (args.operation !== 'leads' && LEAD_ONLY.includes(rule)) throw new SpecgateError('SG_SUITE_SCHEMA', `affiliate.windowList: rule ${rule} is a filter of the lead list (E4) only; use it with operation: leads`);
+  const fields = FIELD_RULES[rule];
   const probed = await fieldFilterProperties(basis, fields);
-  if (!probed.some((f) => f !== 'hasFTD')) none(`no ${args.operation} record of the window has a custom field or customerID to filter by`);
+  if (!probed.length) none(`no ${args.operation} record of the window holds a value of ${fields.join(', ')} to filter by`);
 }
 
 /** The offer filter lists nothing for an offer no one has, and exactly the matching records for real ones (a property). */

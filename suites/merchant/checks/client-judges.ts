@@ -1,5 +1,5 @@
 import { matchOperation } from '../../../src/engine/api/match-exchange.js';
-import type { ApiTable } from '../../../src/engine/api/table.js';
+import type { ApiOperation, ApiTable } from '../../../src/engine/api/table.js';
 import { PASS, fail, type Judge, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { Exchange } from '../../../src/engine/model.js';
 import type { ProxiedExchange } from '../../../src/targets/recording-proxy.js';
@@ -32,7 +32,8 @@ function pathOf(x: ProxiedExchange): string {
 
 /**
  * Where a request stands: below the prefix or not; a path of the table with its method, a
- * path of the table with another method, a batch path with something before the group (a
+ * path of the table with another method (or with the method of another operation of the path
+ * than the one its body shows it meant), a batch path with something before the group (a
  * merchant id), or no path of the table at all.
  */
 export function place(table: ApiTable, x: ProxiedExchange): Placement {
@@ -40,13 +41,39 @@ export function place(table: ApiTable, x: ProxiedExchange): Placement {
   if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return { kind: 'prefix', why: `${x.method} ${path} is not below ${PREFIX}` };
   const rest = path.slice(PREFIX.length) || '/';
   const m = matchOperation(table, x.method, rest);
-  if (m.ok) return { kind: 'ok' };
+  if (m.ok) {
+    const meant = meantOtherwise(table, x, m.operation);
+    return meant ? { kind: 'method', why: `${x.method} ${path}: ${meant}` } : { kind: 'ok' };
+  }
   // a batch call with a segment before its group is a batch-path fault, whatever else its path happens to fit
   const batch = /^\/[^/]+(\/[^/]+\/batch)$/.exec(rest)?.[1];
   const batchOp = batch ? table.operations.find((o) => o.batch && o.path === batch) : undefined;
   if (batchOp) return { kind: 'batch', why: `${x.method} ${path}: ${batchOp.id} is POST ${PREFIX}${batchOp.path}, with no merchant id in the path` };
   if (m.reason === 'wrong-method') return { kind: 'method', why: `${x.method} ${path}: ${m.message}` };
   return { kind: 'route', why: `${x.method} ${path}: ${m.message}` };
+}
+
+/** Whether an operation takes a request body: a payload of its own, or a batch envelope. */
+const takesBody = (op: ApiOperation): boolean => op.request !== undefined || op.batch !== undefined;
+
+/**
+ * The operation a request that fits the table meant, when its method is not that operation's:
+ * a path with operations that take a body and operations that take none (`/{merchantId}/products`:
+ * GET list, POST insert) tells them apart by the request's body. A request whose body does not fit
+ * the operation its method names, while another operation of the path fits it, meant that one:
+ * a bodiless POST there is a list sent with the insert's method, a DELETE carrying a body an
+ * update sent with the delete's. Undefined when the request fits its operation, or no other.
+ */
+function meantOtherwise(table: ApiTable, x: ProxiedExchange, sent: ApiOperation): string | undefined {
+  const hasBody = x.requestBody.trim() !== '';
+  if (takesBody(sent) === hasBody) return undefined;
+  // operations of the very same path template: a bare `{id}` also fits `{id}:undelete`, which is another path
+  const others = table.operations.filter((op) => op.path === sent.path && op.method !== sent.method && takesBody(op) === hasBody);
+  if (!others.length) return undefined;
+  const meant = others.map((op) => `${op.id} (${op.method})`).join(' or ');
+  return hasBody
+    ? `carries a body, which ${sent.id} (${sent.method}) takes none of: the operation of this path that takes one is ${meant}`
+    : `carries no body, which ${sent.id} (${sent.method}) needs: the operation of this path without one is ${meant}`;
 }
 
 function exchangeOf(x: ProxiedExchange): Exchange {
@@ -73,6 +100,6 @@ function every(kind: Placement['kind'], rule: string): Judge<JudgedRun> {
 export const CLIENT_JUDGES: Readonly<Record<string, Judge<JudgedRun>>> = {
   'MERCHANT-CLIENT-PREFIX': every('prefix', `are not below ${PREFIX}`),
   'MERCHANT-CLIENT-ROUTE': every('route', 'fit no path of the endpoint tables'),
-  'MERCHANT-CLIENT-METHOD': every('method', 'use a method the endpoint tables do not give their path'),
+  'MERCHANT-CLIENT-METHOD': every('method', 'use a method the endpoint tables do not give the operation they mean'),
   'MERCHANT-CLIENT-BATCH-PATH': every('batch', 'put a merchant id before a custombatch path'),
 };

@@ -24,7 +24,10 @@ export async function runAffiliate(module: SuiteModule, opts: { seed?: number; c
 }
 
 /** Rules judged on the records of a list: on a platform holding none, nothing judges them (untested, never passed). */
-export const RECORD_RULES: readonly string[] = ['AFF-LEADS-SHAPE', 'AFF-LEADS-FLAGS', 'AFF-CONVERSIONS-SHAPE', 'AFF-POSTBACKS-SHAPE', 'AFF-POSTBACKS-FILTERS'];
+export const RECORD_RULES: readonly string[] = [
+  'AFF-LEADS-SHAPE', 'AFF-LEADS-FLAGS', 'AFF-CONVERSIONS-SHAPE', 'AFF-POSTBACKS-SHAPE',
+  'AFF-POSTBACKS-FILTER-WHITELABEL', 'AFF-POSTBACKS-FILTER-TYPE', 'AFF-POSTBACKS-FILTER-TITLE', 'AFF-POSTBACKS-FILTER-STATUS', 'AFF-POSTBACKS-FILTER-AFFILIATE-HASH', 'AFF-POSTBACKS-FILTER-URL', 'AFF-POSTBACKS-FILTER-ID',
+];
 
 /** Requirements reported untested, each with the reason: `ID: reason`. */
 export function untestedRequirements(r: RunResult): Map<string, string> {

@@ -27,6 +27,14 @@ describe('merchant client judges', () => {
     expect(place(table, x('GET', '/content/v2/accounts/authinfo')).kind).toBe('prefix');
     expect(place(table, x('GET', '/accounts/authinfo')).kind).toBe('prefix');
     expect(place(table, x('PUT', '/content/v2.1/7/products/p1')).kind).toBe('method');
+    // on a path with operations with and without a body, the body tells which one the client meant
+    const withBody = (e: ProxiedExchange): ProxiedExchange => ({ ...e, requestBody: '{"offerId":"sku1"}' });
+    expect(place(table, withBody(x('POST', '/content/v2.1/7/products')))).toEqual({ kind: 'ok' });
+    expect(place(table, x('POST', '/content/v2.1/7/products'))).toMatchObject({ kind: 'method', why: expect.stringMatching(/carries no body, which products\.insert \(POST\) needs: .*products\.list \(GET\)/) });
+    expect(place(table, x('DELETE', '/content/v2.1/7/products/p1'))).toEqual({ kind: 'ok' });
+    expect(place(table, withBody(x('DELETE', '/content/v2.1/7/products/p1')))).toMatchObject({ kind: 'method', why: expect.stringMatching(/products\.update \(PATCH\)/) });
+    // {id}:undelete is a path of its own, not the bare {id} of the same group
+    expect(place(table, withBody(x('POST', '/content/v2.1/7/conversionsources/abc:undelete')))).toEqual({ kind: 'ok' });
     expect(place(table, x('POST', '/content/v2.1/7/products/batch')).kind).toBe('batch');
     expect(place(table, x('GET', '/content/v2.1/7/productz')).kind).toBe('route');
     // a target's own word for a neutral segment is judged as the neutral one it was mapped back to
