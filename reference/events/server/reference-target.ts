@@ -10,7 +10,7 @@ import { startEventsServer, type EventsServerOptions, type RunningEventsServer }
  * The variables the events cases use, for a running reference service (see the suite's
  * suite.yaml). A profile for another implementation sets the same names. Beyond the required
  * ones: `deleted_issue_number` / `deleted_issue_event_id` (410), `renamed_repo` (301 on
- * network events), `private_repo` (visible with the token only).
+ * network events), `private_repo` (visible with the token only), `repo_other_case`.
  */
 export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUrl' | 'apiUrl' | 'model'>): Record<string, unknown> {
   const p = SEEDED_PLATFORM;
@@ -32,6 +32,7 @@ export function eventsVars(server: Pick<RunningEventsServer, 'url' | 'ipRangesUr
     // the same owner in other letter case: owner and repo are case-insensitive (002 H)
     owner_other_case: p.owner.toUpperCase() === p.owner ? p.owner.toLowerCase() : p.owner.toUpperCase(),
     repo: p.repo,
+    repo_other_case: p.repo.toUpperCase() === p.repo ? p.repo.toLowerCase() : p.repo.toUpperCase(),
     org: p.org,
     username: p.username,
     issue_number: p.issueNumber,

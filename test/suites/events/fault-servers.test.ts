@@ -201,6 +201,35 @@ const PROBES: Record<string, (c: Client, s: RunningEventsServer) => Promise<bool
     return !(Array.isArray(tags) && tags.includes(c.v('mon_host_tag')));
   },
   'deps-window-refused': async (c) => (await c.mon(`/api/v1/service_dependencies?env=${c.v('apm_env')}&${lastHours(1)}`)).status === 400,
+  'public-events-ignore-if-none-match': async (c) => (await c.plat('/events', { 'if-none-match': String((await c.plat('/events')).headers['etag']) })).status === 200,
+  'network-events-ignore-if-none-match': async (c) => {
+    const path = `/networks/${c.v('owner')}/${c.v('repo')}/events`;
+    return (await c.plat(path, { 'if-none-match': String((await c.plat(path)).headers['etag']) })).status === 200;
+  },
+  'network-repo-case-sensitive': async (c) => (await c.plat(`/networks/${c.v('owner')}/${c.v('repo_other_case')}/events`)).status === 404,
+  'received-public-events-need-token': async (c) => (await c.plat(`/users/${c.v('username')}/received_events/public`)).status === 401,
+  'user-private-events-hidden': async (c) => !rows((await c.plat(`/users/${c.v('username')}/events?per_page=100`, { authorization: `Bearer ${c.v('api_token')}` })).json).some((e) => e['public'] === false),
+  'issue-milestone-without-due-on': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=100`)).json).some((e) => obj(obj(e['issue'])['milestone'])['url'] !== undefined && !('due_on' in obj(obj(e['issue'])['milestone']))),
+  'issue-event-app-without-slug': async (c) => rows((await c.plat(`${c.repo}/issues/events?per_page=100`)).json).some((e) => e['performed_via_platform_app'] && !('slug' in obj(e['performed_via_platform_app']))),
+  'issue-event-actor-without-html-url': async (c) => !('html_url' in obj(obj((await c.plat(`${c.repo}/issues/events/${c.v('issue_event_id')}`)).json)['actor'])),
+  'issue-events-user-without-login': async (c) => rows((await c.plat(`${c.repo}/issues/${c.v('issue_number')}/events`)).json).some((e) => !('login' in obj(e['actor']))),
+  'deleted-issue-events-empty': async (c) => (await c.plat(`${c.repo}/issues/${c.v('deleted_issue_number')}/events`)).status === 200,
+  'deleted-issue-event-not-found': async (c) => (await c.plat(`${c.repo}/issues/events/${c.v('deleted_issue_event_id')}`)).status === 404,
+  'network-renamed-not-moved': async (c) => (await c.plat(`/networks/${c.v('owner')}/${c.v('renamed_repo')}/events`)).status === 200,
+  'org-events-per-page-15': async (c) => rows((await c.plat(`/orgs/${c.v('org')}/events`)).json).length === 15,
+  'org-timeline-over-300': async (c) => {
+    let seen = 0;
+    for (let page = 1; page <= 5; page++) seen += rows((await c.plat(`/orgs/${c.v('org')}/events?per_page=100&page=${page}`)).json).length;
+    return seen > 300;
+  },
+  'user-public-timeline-older-than-30-days': async (c) => {
+    const events = rows((await c.plat(`/users/${c.v('username')}/events/public?per_page=100&page=1`)).json).concat(rows((await c.plat(`/users/${c.v('username')}/events/public?per_page=100&page=2`)).json));
+    return events.some((e) => Date.parse(String(e['created_at'])) < NOW - 30 * 24 * HOUR);
+  },
+  'org-events-page-two-first': async (c) => rows((await c.plat(`/orgs/${c.v('org')}/events?per_page=5`)).json)[0]?.['id'] !== rows((await c.plat(`/orgs/${c.v('org')}/events?per_page=5&page=1`)).json)[0]?.['id'],
+  'network-per-page-above-100': async (c) => rows((await c.plat(`/networks/${c.v('owner')}/${c.v('repo')}/events?per_page=150`)).json).length > 100,
+  'issue-event-no-etag': async (c) => (await c.plat(`${c.repo}/issues/events/${c.v('issue_event_id')}`)).headers['etag'] === undefined,
+  'org-events-no-poll-interval': async (c) => (await c.plat(`/orgs/${c.v('org')}/events`)).headers['x-poll-interval'] === undefined,
 };
 
 describeFaultProbes(

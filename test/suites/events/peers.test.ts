@@ -99,6 +99,7 @@ describe.skipIf(dist.skip || sim.skip)('@simulacrum/github-api-simulator 0.8.0 a
         owner: 'octocat',
         owner_other_case: 'OctoCat',
         repo: 'Hello-World',
+        repo_other_case: 'hello-world',
         org: 'github',
         username: 'octocat',
         issue_number: '1',

@@ -271,30 +271,48 @@ export const EXAMPLES: Record<string, Examples> = {
   },
   'platform-user': {
     good: [user],
-    bad: [['site_admin not a boolean', { ...user, site_admin: 'no' }]],
+    bad: [
+      ['site_admin not a boolean', { ...user, site_admin: 'no' }],
+      ['no html_url', without(user, 'html_url')],
+      ['no received_events_url', without(user, 'received_events_url')],
+    ],
   },
   'platform-label': {
     good: [label],
-    bad: [['default not a boolean', { ...label, default: 'yes' }]],
+    bad: [
+      ['default not a boolean', { ...label, default: 'yes' }],
+      ['no description', without(label, 'description')],
+    ],
   },
   'platform-milestone': {
     good: [milestone],
-    bad: [['creator not a user object', { ...milestone, creator: 'octo' }]],
+    bad: [
+      ['creator not a user object', { ...milestone, creator: 'octo' }],
+      ['no due_on', without(milestone, 'due_on')],
+      ['a creator without login', { ...milestone, creator: without(user, 'login') }],
+    ],
   },
   'platform-app': {
     good: [app],
     bad: [
       ['events not an array', { ...app, events: 'push' }],
       ['a permission that is not a string', { ...app, permissions: { issues: 1 } }],
+      ['no slug', without(app, 'slug')],
+      ['no external_url', without(app, 'external_url')],
     ],
   },
   'platform-issue': {
-    good: [issue, without(issue, 'pull_request')],
+    // what an issue may lack (an assignee, a milestone, a lock, a closing reason, being a pull request) it may leave out
+    good: [issue, without(issue, 'pull_request'), ['assignee', 'milestone', 'active_lock_reason', 'state_reason', 'pull_request'].reduce<Record<string, unknown>>((o, k) => without(o, k), issue)],
     bad: [
       ['number not an integer', { ...issue, number: '1347' }],
       ['locked not a boolean', { ...issue, locked: 'no' }],
       ['a label whose default is not a boolean', { ...issue, labels: [{ ...label, default: 'x' }] }],
       ['an assignee that is not a user object', { ...issue, assignee: 'octo' }],
+      ['no user', without(issue, 'user')],
+      ['no repository_url', without(issue, 'repository_url')],
+      ['a milestone without due_on', { ...issue, milestone: without(milestone, 'due_on') }],
+      ['a label without node_id', { ...issue, labels: [without(label, 'node_id')] }],
     ],
   },
   'platform-issue-event': {
@@ -305,6 +323,8 @@ export const EXAMPLES: Record<string, Examples> = {
       ['id not an integer', { ...issueEvent, id: '1' }],
       ['performed_via_platform_app neither an app nor null', { ...issueEvent, performed_via_platform_app: 'octoapp' }],
       ['a label without color', { ...labeledEvent, label: { name: 'bug' } }],
+      ['an actor without html_url', { ...issueEvent, actor: without(user, 'html_url') }],
+      ['an app without slug', { ...labeledEvent, performed_via_platform_app: without(app, 'slug') }],
     ],
   },
   'platform-issue-event-with-issue': {
@@ -323,7 +343,10 @@ export const EXAMPLES: Record<string, Examples> = {
   },
   'platform-repo-issue-events': {
     good: [[labeledEvent, { ...issueEvent, issue }]],
-    bad: [['an event without its issue', [labeledEvent, issueEvent]]],
+    bad: [
+      ['an event without its issue', [labeledEvent, issueEvent]],
+      ['an issue whose milestone lacks closed_issues', [{ ...issueEvent, issue: { ...issue, milestone: without(milestone, 'closed_issues') } }]],
+    ],
   },
   'platform-watch-payload': {
     good: [watchPayload],
