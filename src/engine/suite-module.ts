@@ -8,6 +8,7 @@ export type { CheckContext, CheckExec, CheckExecResult, CheckResponse, FailureIn
 import type { TargetSection } from '../targets/target-section.js';
 import type { ApiContext, ApiTransitions } from './api/sequence-model.js';
 import type { DatabaseTarget, DocumentDatabaseTarget } from '../targets/database/types.js';
+import type { PassiveRule } from './passive/passive-rules.js';
 
 /**
  * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the
@@ -33,6 +34,11 @@ export interface SuiteModule {
   generators?: Record<string, GeneratorFactory>;
   oracles?: Record<string, Oracle>;
   codecs?: Record<string, Codec>;
+  /**
+   * Rules over a whole recording (`--target har:`), by name: what a live case learns from
+   * requests of its own, read from the exchanges a recording holds (passive/passive-rules.ts).
+   */
+  passiveRules?: Record<string, PassiveRule>;
   /** JSON Schemas for `schema:` matchers, by name. */
   schemas?: Record<string, object>;
   /** The embedded default target. */

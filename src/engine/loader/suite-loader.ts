@@ -41,6 +41,10 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
     if (!c || typeof c !== 'object' || typeof c.run !== 'function' || !c.args || !(c.judges === 'case' || Array.isArray(c.judges)))
       errors.push(new SpecgateError('SG_SUITE_SCHEMA', `suite ${module.name}: check "${name}" has no contract; declare it with defineCheck({ description, args, judges, sets, run }) (src/engine/checks/contract.ts)`));
   }
+  const catalog = new Set(requirements.map((r) => r.id));
+  for (const [name, rule] of Object.entries(module.passiveRules ?? {}))
+    for (const id of rule.requirements)
+      if (!catalog.has(id)) errors.push(new SpecgateError('SG_SUITE_SCHEMA', `suite ${module.name}: passive rule "${name}" judges requirement "${id}", which requirements.yaml does not have; fix the ID or add the requirement`));
   const before = errors.length;
   const suiteFile = loadSuiteFile(module.dir, shown, errors);
   // a suite.yaml that did not load declares no sides: its own error says why, nothing more to add

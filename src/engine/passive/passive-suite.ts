@@ -11,6 +11,7 @@ import { keepFailure } from '../runtime/failure-cap.js';
 import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
+import { judgePassiveRules, passiveView, type PassiveRule } from './passive-rules.js';
 
 /** Why a case is not judged from a recording: it has to send requests of its own. */
 export const NEEDS_LIVE = 'passive target: needs live requests';
@@ -24,15 +25,18 @@ const LIST_UNMATCHED = 10;
  * Judges a suite from recorded traffic instead of running its steps. Each case whose steps are
  * all `api.*` verifiers that can judge one exchange is judged on every recorded exchange of its
  * operation; a case that needs requests of its own, or whose operation the recording never
- * reached, is skipped with the reason (its requirements stay untested). Exchanges that fit no
+ * reached, is skipped with the reason (its requirements stay untested). The suite's passive
+ * rules (`rules`) each judge the whole recording as a case of their own. Exchanges that fit no
  * operation are reported, not failed.
  */
-export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection): SuiteResult {
+export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection, rules: Readonly<Record<string, PassiveRule>> = {}): SuiteResult {
   const started = performance.now();
   const match = matchRecording(suite.api, recording);
   bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   // judged first, told after: a case's failures may be consequences of a rule it assumes (blocked)
-  const results = blockOnAssumptions(cases.map((def) => judgeCase(suite, def, match)));
+  // the suite's rules over the whole recording judge what no single exchange shows (SuiteModule.passiveRules)
+  const ruled = judgePassiveRules(suite, rules, passiveView(suite.api, recording, match), (x) => toExchange(x, suite.api), sides, selection);
+  const results = blockOnAssumptions([...cases.map((def) => judgeCase(suite, def, match)), ...ruled]);
   for (const result of results) {
     bus.emit({ type: 'case-start', suite: suite.name, caseId: result.id });
     const status = baseline.caseStatus(suite.name, result);
