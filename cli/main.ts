@@ -6,6 +6,7 @@ import type { initCommand as initCommandType } from './init-command.js';
 import type { listCommand as listCommandType } from './list-command.js';
 import type { mergeCommand } from './merge-command.js';
 import type { runCommand } from './run-command.js';
+import type { RecordFlags } from './record-command.js';
 import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
 import { boundHeapGrowth } from './heap-growth.js';
@@ -49,13 +50,14 @@ function preScanModules(argv: string[]): string[] {
 
 /**
  * The built-in suites a command line needs, when it names them: none for `--version` and the
- * top-level help, those of `--suite` for `run` and `list`; undefined (all) otherwise, and for a
+ * top-level help and `record`, those of `--suite` for `run` and `list`; undefined (all) otherwise, and for a
  * command's own help, which lists every suite's target flags. Loading a suite loads its
  * checks, reference and generators, so the CLI starts faster on what it does not load.
  */
 export function suitesNeeded(args: readonly string[]): string[] | undefined {
   const [command] = args;
-  if (command === undefined || command.startsWith('-')) return [];
+  // `record` judges nothing: it needs no suite
+  if (command === undefined || command.startsWith('-') || command === 'record') return [];
   if (command !== 'run' && command !== 'list') return undefined;
   const named: string[] = [];
   for (const [i, a] of args.entries()) {
@@ -151,6 +153,18 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--profile <file>', 'also write a target profile that runs the suite against it (its secrets go to an env file beside it, readable by its owner only)')
     .option('--public-url <url>', 'the origin clients reach it at, e.g. behind a forwarding proxy: its variables and answers name that origin')
     .action(async (suite: string, o: ServeFlags) => setCode(await (await import('./serve-command.js')).serveCommand(modules, suite, o)));
+
+  program
+    .command('record')
+    .description('record traffic: a proxy on 127.0.0.1 that forwards every request to --upstream and writes each exchange to a HAR file (credentials masked), to judge later with `run --target har:<file>`')
+    .requiredOption('--upstream <url>', 'where requests are forwarded: http:// or https://, optionally with a base path')
+    .requiredOption('--har <file>', 'the HAR 1.2 file to write (rewritten after every exchange and when stopped)')
+    .option('--listen <port>', 'listen on this port of 127.0.0.1 (default: an ephemeral one; the URL to give the client is printed)', int('--listen', 0, 65535))
+    .option('--max-body <bytes>', 'bytes of each request and answer body kept in the file (default 1048576; the rest is forwarded, not kept, and the body is marked cut)', int('--max-body', 0, 1024 * 1024 * 1024))
+    .option('--count <n>', 'stop after this many exchanges', int('--count', 1, MAX_RUNS))
+    .option('--duration <seconds>', 'stop after this many seconds', int('--duration', 1, DAY_MS / 1000))
+    .addHelpText('after', '\nStops on Ctrl-C or SIGTERM too; the file then holds every finished exchange. Exit 0 when the file is written, 2 when it cannot be.')
+    .action(async (o: RecordFlags) => setCode(await (await import('./record-command.js')).recordCommand(o)));
 
   withModules(program.command('init').description('write a commented target profile for a suite, with every variable it takes, to fill in'))
     .argument('<suite>')

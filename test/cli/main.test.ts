@@ -11,6 +11,7 @@ describe('the suites a command line needs', () => {
   it('none for the version and the top-level help', () => {
     expect(suitesNeeded(['--version'])).toEqual([]);
     expect(suitesNeeded(['-V'])).toEqual([]);
+    expect(suitesNeeded(['record', '--upstream', 'http://127.0.0.1:1', '--har', 'x.har'])).toEqual([]);
     expect(suitesNeeded(['--help'])).toEqual([]);
     expect(suitesNeeded([])).toEqual([]);
   });

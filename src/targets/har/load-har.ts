@@ -15,7 +15,7 @@ interface HarEntry {
   startedDateTime: string;
   time: number;
   request: { method: string; url: string; headers: HarNameValue[]; postData?: { mimeType: string; text?: string } };
-  response: { status: number; headers: HarNameValue[]; content: { mimeType: string; text?: string; encoding?: string } };
+  response: { status: number; headers: HarNameValue[]; content: { mimeType: string; text?: string; encoding?: string; _specgateCut?: unknown } };
 }
 interface HarFile {
   log: { version: string; creator: { name: string; version: string }; entries: HarEntry[] };
@@ -89,7 +89,9 @@ function toExchange(e: HarEntry, index: number): RecordedExchange {
   const content = e.response.content;
   const responseText = content.text === undefined ? undefined : content.encoding === 'base64' ? Buffer.from(content.text, 'base64').toString('utf8') : content.text;
   const contentType = typeof responseHeaders['content-type'] === 'string' ? responseHeaders['content-type'] : content.mimeType;
-  const parsed = responseText === undefined ? { body: undefined } : parseBody(contentType, responseText, `the answer of entry ${index}`);
+  // a body `specgate record` cut at its --max-body is not parsed: half a document says nothing of its shape
+  const cut = content._specgateCut !== undefined;
+  const parsed = responseText === undefined || cut ? { body: undefined } : parseBody(contentType, responseText, `the answer of entry ${index}`);
   const x: RecordedExchange = {
     index,
     startedDateTime: e.startedDateTime,
@@ -104,5 +106,6 @@ function toExchange(e: HarEntry, index: number): RecordedExchange {
   if (e.request.postData?.text !== undefined) x.requestBody = e.request.postData.text;
   if (responseText !== undefined) x.responseText = responseText;
   if (parsed.parseError !== undefined) x.parseError = parsed.parseError;
+  if (cut) x.bodyCut = true;
   return x;
 }

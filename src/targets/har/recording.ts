@@ -24,6 +24,8 @@ export interface RecordedExchange {
   responseBody: unknown;
   /** The content type claims JSON or XML but the body does not parse. */
   parseError?: string;
+  /** The recorder kept only the start of the body (`_specgateCut` in the HAR): its shape is not judged. */
+  bodyCut?: boolean;
   durationMs: number;
 }
 
