@@ -376,3 +376,40 @@ export function resolveVariables(raw: Record<string, unknown>): Record<string, u
   }
   return vars;
 }
+
+/** One part of a string as a pattern reads it: literal text, or an expression. */
+export type PatternPart =
+  | { text: string }
+  | {
+      /** The variable it is, when the expression is a bare name (`${etag}`); otherwise undefined. */
+      variable: string | undefined;
+      /** The variables it reads. */
+      reads: readonly string[];
+      /** Its value in a scope whose variables it reads are all set. */
+      value(scope: Scope): unknown;
+    };
+
+/**
+ * A string's parts, literal text and expressions, for reading a value back into the variables
+ * that would have produced it (recorded traffic matched against a request step). Throws
+ * SG_EXPRESSION as {@link compile} does.
+ */
+export function patternParts(s: string): PatternPart[] {
+  if (!s.includes('${')) return [{ text: s }];
+  return compile(s).parts.map((p): PatternPart => {
+    if (typeof p === 'string') return { text: p };
+    const variable = p.k === 'var' && p.path.length === 1 && typeof p.path[0] === 'string' ? p.path[0] : undefined;
+    return { variable, reads: readsOf(p), value: (scope) => evaluate(p, scope, s) };
+  });
+}
+
+/** The variables an expression node reads (first path segment). */
+function readsOf(n: Node, out: string[] = []): string[] {
+  if (n.k === 'var' && typeof n.path[0] === 'string') out.push(n.path[0]);
+  else if (n.k === 'neg') readsOf(n.a, out);
+  else if (n.k === 'bin') {
+    readsOf(n.a, out);
+    readsOf(n.b, out);
+  }
+  return out;
+}

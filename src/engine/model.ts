@@ -243,6 +243,12 @@ export interface CaseDef {
    */
   assumes?: string[];
   property?: PropertySpec;
+  /**
+   * `judge`: a recording (`--target har:`) may stand in for the case's requests: its
+   * expectations hold of any recorded exchange that fits them, whatever happened before or
+   * between (docs/passive.md). Without it, a case of requests stays untested in passive mode.
+   */
+  passive?: 'judge';
   steps: Step[];
   location: SourceLocation;
 }

@@ -155,7 +155,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const judged = sides.get(suite.name);
     const selection = selections.get(suite.name);
     if (signal.aborted) results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, judged, selection));
-    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged, selection, registry.module(suite.name).passiveRules));
+    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged, selection, registry.module(suite.name).passiveRules, (name, value) => registry.checkSchema(name, value)));
     else results.push(await runLiveSuite(shared, suite, cases, choice, judged, selection));
   }
   // the reports record which version of each suite judged it, so results of another version are not merged as this one

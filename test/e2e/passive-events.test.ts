@@ -18,6 +18,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
 import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
+import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../../reference/events/model/dependencies.js';
 import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
 import type { Handler } from '../../reference/events/server/answers.js';
 import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
@@ -67,7 +68,35 @@ interface Recorded {
   entries: Record<string, unknown>[];
   /** How many of the entries the client sent. */
   byClient: number;
+  /** How many the client and the platform reads sent (the probes follow). */
+  byReads: number;
 }
+
+const KEYS = { 'mon-api-key': MON_API_KEY, 'mon-application-key': MON_APP_KEY };
+const JSON_ACCEPT = { accept: 'application/json' };
+const DEPS = `/api/v1/service_dependencies`;
+const P = SEEDED_PLATFORM;
+
+/**
+ * The requests of the cases that opted in to be judged from a recording (`passive: judge`), as a
+ * client that asks them of the reference would send them: the dependency map and its refusals,
+ * the IP ranges with and without keys, the lists without one key or the other, the versions in
+ * the path, unknown platform items and a user's organization dashboard without credentials.
+ */
+const PROBES: readonly { path: string; headers: Record<string, string> }[] = [
+  { path: `${DEPS}?env=${SEEDED_APM_ENV}`, headers: KEYS },
+  { path: `/api/v2/events`, headers: KEYS },
+  { path: DEPS, headers: { ...KEYS, ...JSON_ACCEPT } },
+  { path: `${DEPS}/${SEEDED_APM_SERVICE}`, headers: { ...KEYS, ...JSON_ACCEPT } },
+  { path: `${IP_RANGES_PREFIX}/`, headers: { ...KEYS, ...JSON_ACCEPT } },
+  { path: `${IP_RANGES_PREFIX}/`, headers: JSON_ACCEPT },
+  ...[{ 'mon-application-key': MON_APP_KEY }, { 'mon-api-key': MON_API_KEY }].flatMap((key) =>
+    [`${DEPS}?env=${SEEDED_APM_ENV}`, `${DEPS}/${SEEDED_APM_SERVICE}?env=${SEEDED_APM_ENV}`, '/api/v1/events?start=0&end=4102444800', '/api/v2/events'].map((path) => ({ path, headers: { ...key, ...JSON_ACCEPT } })),
+  ),
+  { path: `${PLATFORM_PREFIX}/networks/specgate-no-such-owner/no-such-repo/events`, headers: PLATFORM_HEADERS },
+  { path: `${PLATFORM_PREFIX}/repos/${P.owner}/${P.repo}/issues/events/999999999`, headers: PLATFORM_HEADERS },
+  { path: `${PLATFORM_PREFIX}/users/${P.username}/events/orgs/${P.org}`, headers: {} },
+];
 
 /**
  * Starts fresh reference services behind the recording proxy, runs the reference client against
@@ -112,7 +141,9 @@ async function record(): Promise<Recorded> {
       const query = /\/\d+$/.test(path) ? '' : '?per_page=10';
       await (await request(`${proxy.url}${PLATFORM_PREFIX}${path}${query}`, { headers: PLATFORM_HEADERS })).body.text();
     }
-    return { launch, entries: proxiedToHar(proxy.url, proxy.exchanges), byClient };
+    const byReads = proxy.exchanges.length;
+    for (const probe of PROBES) await (await request(`${proxy.url}${probe.path}`, { headers: probe.headers })).body.text();
+    return { launch, entries: proxiedToHar(proxy.url, proxy.exchanges), byClient, byReads };
   } finally {
     await proxy.stop();
     await server.stop();
@@ -131,6 +162,19 @@ function requestCounts(entries: readonly unknown[]): Record<string, number> {
     out[key] = (out[key] ?? 0) + 1;
   }
   return out;
+}
+
+/** A HAR entry with its headers, as the recording proxy writes them. */
+interface RecordedEntry {
+  request: { url: string; headers: { name: string; value: string }[] };
+  response: { status: number; headers: { name: string; value: string }[]; content: { mimeType: string; text?: string; size: number } };
+}
+
+/** Plants an answer of plain text in place of the recorded one. */
+function answerPlain(entry: RecordedEntry, status: number, text: string): void {
+  entry.response.status = status;
+  entry.response.headers = [...entry.response.headers.filter((h) => !['content-type', 'content-length'].includes(h.name.toLowerCase())), { name: 'content-type', value: 'text/plain' }];
+  entry.response.content = { size: text.length, mimeType: 'text/plain', text };
 }
 
 describe('passive target: events traffic recorded from the reference client and platform reads', () => {
@@ -159,7 +203,7 @@ describe('passive target: events traffic recorded from the reference client and 
       'GET /api/v2/events': 3,
       [`GET ${PLATFORM_PREFIX}/repos/${SEEDED_PLATFORM.owner}/${SEEDED_PLATFORM.repo}/events`]: 4,
     });
-    const reads = rec.entries.slice(rec.byClient) as unknown as HarEntryShape[];
+    const reads = rec.entries.slice(rec.byClient, rec.byReads) as unknown as HarEntryShape[];
     expect(reads).toHaveLength(11);
     expect(reads.map((e) => e.response.status)).toEqual(Array.from({ length: 11 }, () => 200));
   });
@@ -174,8 +218,10 @@ describe('passive target: events traffic recorded from the reference client and 
     // monitoring API's both keys: all are judged (none is listed as lacking headers)
     expect(props).toMatchObject({ mode: 'passive', exchanges: String(n), matched: String(n) });
     expect(props).not.toHaveProperty('unmatched');
-    expect(props).not.toHaveProperty('requestsLackingHeaders');
-    expect(run.stdout).not.toMatch(/lack headers/);
+    // only the probes sent without a key or the platform's credentials lack headers: notes, not failures
+    const lacking = String(props['requestsLackingHeaders']).split('\n');
+    expect(lacking).toHaveLength(9);
+    for (const line of lacking) expect(Number(/^entry (\d+) /.exec(line)?.[1])).toBeGreaterThanOrEqual(rec.byReads);
     expect(PASSED.length).toBeGreaterThan(0);
     expect(passedIds(run.report)).toEqual(PASSED);
     expect(statusMap(run.report)).toEqual(EXPECTED);
@@ -193,10 +239,50 @@ describe('passive target: events traffic recorded from the reference client and 
 
   // the operation's own base (${ip_ranges_url}) is not known to a recording, and its path is the
   // root `/`: a recorded path that ends in `/` fits it once no longer path does
-  it('the IP ranges request (<ip_ranges_url>/) fits the root operation; its case still needs a live request', () => {
+  it('the IP ranges requests (<ip_ranges_url>/) fit the root operation; the cases that opted in judge them', () => {
     const run = reference;
     expect(run.stdout).not.toMatch(/fit no operation/);
-    expect(reasonOf(run.report, 'EVENTS-MON-IPRANGES-SHAPE')).toBe(`skipped: ${NEEDS_LIVE}`);
+    for (const id of ['ip-ranges', 'ip-ranges-no-keys']) expect(caseOf(run.report, id), id).toMatchObject({ outcome: 'passed' });
+    expect(statusMap(run.report)).toMatchObject({ 'EVENTS-MON-IPRANGES-SHAPE': 'passed', 'EVENTS-MON-IPRANGES-NO-KEYS': 'passed' });
+  });
+
+  it('a case that opted in, without its requests in the recording, is untested with what the recording lacks', async () => {
+    const run = await judge(tmp.dir, 'no-probes', rec.entries.slice(0, rec.byReads));
+    expect(run.code).toBe(0);
+    expect(caseOf(run.report, 'ip-ranges-no-keys')).toMatchObject({ outcome: 'skipped', reason: 'passive target: no GET ipRanges without credentials, without query, with accept was recorded' });
+    expect(reasonOf(run.report, 'EVENTS-MON-API-KEY-REQUIRED')).toMatch(/^skipped: passive target: no GET serviceDependencies without credentials, with query env, with mon-application-key, accept was recorded$/);
+  });
+
+  it('planted deviations in the probes fail exactly the requirements of the cases that judge them', async () => {
+    const planted = structuredClone(rec.entries);
+    const probe = (path: string, has: (h: Record<string, string>) => boolean): number =>
+      planted.findIndex((e, i) => {
+        const entry = e as unknown as RecordedEntry;
+        const headers = Object.fromEntries(entry.request.headers.map((h) => [h.name.toLowerCase(), h.value]));
+        return i >= rec.byReads && `${pathOf(e)}${new URL(entry.request.url).search}` === path && has(headers);
+      });
+    // (a) the IP ranges asked for with keys answer without a prefix group
+    const ranges = probe(`${IP_RANGES_PREFIX}/`, (h) => h['mon-api-key'] !== undefined);
+    const body = JSON.parse(String((planted[ranges] as unknown as HarEntryShape).response.content?.text)) as Record<string, unknown>;
+    const group = Object.keys(body).find((k) => k !== 'version' && k !== 'modified') as string;
+    delete body[group];
+    answerWith(entryOf(planted, ranges), 200, body);
+    // (b) the version 2 list without MON-API-KEY is answered 200
+    const noKey = probe('/api/v2/events', (h) => h['mon-api-key'] === undefined);
+    answerWith(entryOf(planted, noKey), 200, { data: [], links: {}, meta: { page: {} } });
+    // (c) the dependency map without env is refused in plain text
+    const noEnv = probe(DEPS, () => true);
+    answerPlain(planted[noEnv] as unknown as RecordedEntry, 400, 'env is required');
+    const run = await judge(tmp.dir, 'planted-probes', planted);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(failedRequirements(run.report)).toEqual(['EVENTS-MON-API-KEY-REQUIRED', 'EVENTS-MON-DEPS-ENV-REQUIRED', 'EVENTS-MON-IPRANGES-SHAPE']);
+    expect(caseOf(run.report, 'ip-ranges').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/ip-ranges/ \\(entry ${ranges}, step 1\\): `))]);
+    expect(caseOf(run.report, 'api-key-required').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`^GET ${URL_RE}/api/v2/events \\(entry ${noKey}, step 4\\): status: `))]);
+    expect(caseOf(run.report, 'deps-env-required').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`\\(entry ${noEnv}, step 1\\): `))]);
+    // the failing exchanges are in the report with the recorded keys masked
+    const text = readFileSync(join(tmp.dir, 'planted-probes.json'), 'utf8');
+    for (const secret of [MON_API_KEY, MON_APP_KEY]) expect(text).not.toContain(secret);
   });
 
   it('a planted 500 fails exactly its requirement; a request with a method its path lacks is stray traffic, not a failure', async () => {

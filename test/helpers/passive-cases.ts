@@ -26,11 +26,24 @@ export function recordedOperations(c: CaseDef): string[] | undefined {
 }
 
 /**
+ * The operations a case that opted in (`passive: judge`) names in its steps (`operation:` of a
+ * request or of an `api.*` check); a request by URL names none. Undefined for a case that did not opt in.
+ */
+export function optedInOperations(c: CaseDef): string[] | undefined {
+  if (c.passive !== 'judge' || c.skip !== undefined) return undefined;
+  return c.steps.flatMap((s) => {
+    const op = 'request' in s ? s.request.operation : 'check' in s ? s.with?.['operation'] : undefined;
+    return typeof op === 'string' ? [op] : [];
+  });
+}
+
+/**
  * The cases a recording that reaches the operations `reached` says (every one when absent)
- * judges, by ID: those a recording can judge whose every operation it reached.
+ * judges, by ID: those a recording can judge whose every operation it reached, and those that
+ * opted in (`passive: judge`), which a recording holding their requests judges.
  */
 export function casesJudgedFromRecording(suite: LoadedSuite, reached: (operation: string) => boolean = () => true): string[] {
-  return suite.cases.filter((c) => recordedOperations(c)?.every(reached) === true).map((c) => c.id);
+  return suite.cases.filter((c) => (recordedOperations(c) ?? optedInOperations(c))?.every(reached) === true).map((c) => c.id);
 }
 
 /**

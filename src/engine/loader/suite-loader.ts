@@ -12,6 +12,7 @@ import type { TypedCheck } from '../checks/contract.js';
 import { cacheGet, cachePut } from './parse-cache.js';
 import { expandCase, type RawCase, type SourcePath } from './case-expansion.js';
 import { checkCaseContracts } from './case-contract.js';
+import { casePatterns } from '../passive/request-pattern.js';
 import { expandedCaseProblems, schemaErrors, schemaText } from './schema-check.js';
 import { loadSchemaFiles } from './schema-files.js';
 import { loadSuiteFile } from './suite-file.js';
@@ -115,6 +116,9 @@ export function loadSuite(module: SuiteModule, registry: Registry, cwd = process
         }
         for (let j = 0; j < c.steps.length; j++) checkStep(c.steps[j] as Step, c, registry, j, stepAt, errors);
         checkCaseContracts(c, registry, stepAt, errors);
+        if (c.passive === 'judge')
+          for (const p of casePatterns(c, api).problems)
+            errors.push(schemaError(`${p.step < 0 ? at(p.path) : stepAt(p.step, p.path)}: case "${c.id}" says passive: judge, but ${p.message}; drop passive: (the case then needs a live target) or the step`));
         checkApiUse(c, api, module.apiModels, stepAt, errors);
         if (declared) checkVariableFlow(c, declared, registry, stepAt, errors);
         cases.push(c);

@@ -59,7 +59,8 @@ export function literalBaseTail(base: string): string {
   return path.replace(/\/+$/, '');
 }
 
-function matchBelowBase(table: ApiTable, method: string, url: string): ReturnType<typeof matchOperation> {
+/** A method and URL (or path) matched to an operation below the table's base, as recorded traffic is. */
+export function matchBelowBase(table: ApiTable, method: string, url: string): ReturnType<typeof matchOperation> {
   const tail = literalBaseTail(table.base);
   if (tail) {
     let path: string | undefined;

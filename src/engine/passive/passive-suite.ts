@@ -6,9 +6,10 @@ import type { CaseDef, CaseResult, Exchange, Failure, LoadedSuite, Selection, Su
 import { selectionProperty } from '../selection.js';
 import { sideProperty } from '../sides.js';
 import { blockOnAssumptions, requirementVerdicts } from '../verdicts.js';
-import { bodyPreview } from '../runtime/observation.js';
 import { keepFailure } from '../runtime/failure-cap.js';
-import { isCredentialHeader, type RecordedExchange, type Recording } from '../../targets/har/recording.js';
+import type { Recording } from '../../targets/har/recording.js';
+import { toExchange } from './recorded-observation.js';
+import { judgeRecordedCase, type SchemaCheck } from './passive-case.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
 import { judgePassiveRules, passiveView, type PassiveRule } from './passive-rules.js';
@@ -24,19 +25,20 @@ const LIST_UNMATCHED = 10;
 /**
  * Judges a suite from recorded traffic instead of running its steps. Each case whose steps are
  * all `api.*` verifiers that can judge one exchange is judged on every recorded exchange of its
- * operation; a case that needs requests of its own, or whose operation the recording never
- * reached, is skipped with the reason (its requirements stay untested). The suite's passive
+ * operation; a case that opted in (`passive: judge`) is judged on every recorded sequence that
+ * stands for its requests (passive-case.ts); any other case, or one whose requests the recording
+ * never holds, is skipped with the reason (its requirements stay untested). The suite's passive
  * rules (`rules`) each judge the whole recording as a case of their own. Exchanges that fit no
  * operation are reported, not failed.
  */
-export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection, rules: Readonly<Record<string, PassiveRule>> = {}): SuiteResult {
+export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: CaseDef[], recording: Recording, label: string, bus: EventBus, baseline: Baseline, sides?: readonly string[], selection?: Selection, rules: Readonly<Record<string, PassiveRule>> = {}, schema?: SchemaCheck): SuiteResult {
   const started = performance.now();
   const match = matchRecording(suite.api, recording);
   bus.emit({ type: 'suite-start', suite: suite.name, target: label, requirements: suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   // judged first, told after: a case's failures may be consequences of a rule it assumes (blocked)
   // the suite's rules over the whole recording judge what no single exchange shows (SuiteModule.passiveRules)
   const ruled = judgePassiveRules(suite, rules, passiveView(suite.api, recording, match), (x) => toExchange(x, suite.api), sides, selection);
-  const results = blockOnAssumptions([...cases.map((def) => judgeCase(suite, def, match)), ...ruled]);
+  const results = blockOnAssumptions([...cases.map((def) => (def.passive === 'judge' && !def.skip ? judgeRecordedCase(suite, def, match, schema) : judgeCase(suite, def, match))), ...ruled]);
   for (const result of results) {
     bus.emit({ type: 'case-start', suite: suite.name, caseId: result.id });
     const status = baseline.caseStatus(suite.name, result);
@@ -135,25 +137,6 @@ function passivePlan(def: CaseDef): { verifier: string; operation: string; requi
     plan.push({ verifier, operation, ...(requirement ? { requirement } : {}) });
   }
   return plan;
-}
-
-/** A recording run is given no secrets: its credentials are masked by header name (see toExchange). */
-const knowsNoSecrets = (text: string): string => text;
-
-/** A recorded exchange as reports show it, credentials masked (a recording is full of them). */
-function toExchange(x: MatchedExchange, table: ApiTable): Exchange {
-  const r: RecordedExchange = x.recorded;
-  // a recording run has no vars to say which headers are secret: they are masked by name
-  const authHeader = table.auth?.header.toLowerCase();
-  const secretName = (k: string): boolean => k.toLowerCase() === authHeader || isCredentialHeader(k);
-  const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secretName(k) ? '***' : v]));
-  return {
-    kind: 'http',
-    summary: `${r.method} ${r.url} -> ${r.status} (recorded, entry ${r.index})`,
-    request: { method: r.method, url: r.url, headers: mask(r.requestHeaders), body: bodyPreview(r.requestBody, knowsNoSecrets) },
-    response: { status: r.status, headers: mask(r.responseHeaders), body: bodyPreview(r.responseText, knowsNoSecrets) },
-    durationMs: r.durationMs,
-  };
 }
 
 /** The suite's API table, which passive mode matches recorded traffic against; SG_CONFIG without one. */
