@@ -111,7 +111,8 @@ const HAR_PREFIX = 'har:';
  * `--target har:<file>`: judge recorded traffic (HAR 1.2) instead of driving a target. It applies
  * to the suites named with --suite, or else to every suite that describes its HTTP API as data
  * (`api.yaml`): only those can match a recorded exchange to an operation. The file is read and
- * checked here, so a malformed recording stops the run before anything starts (exit 2).
+ * read here, so a file that is not HAR stops the run before anything starts (exit 2); an entry
+ * that cannot be read is that entry's problem (left out, reported by each suite's run).
  */
 function planRecording(modules: SuiteModule[], opts: { suites?: string[]; target: string; flags: Record<string, string> }): TargetPlan {
   const file = opts.target.slice(HAR_PREFIX.length);
@@ -123,7 +124,8 @@ function planRecording(modules: SuiteModule[], opts: { suites?: string[]; target
   if (!suites.length)
     throw new SpecgateError('SG_USAGE', `--target ${opts.target}: no suite describes an HTTP API (api.yaml), so nothing can judge the recording; load one with --suite-module`);
   const recording = loadHar(file);
-  const label = `recording ${file} (${recording.exchanges.length} exchanges)`;
+  const left = recording.problems.filter((p) => p.index !== undefined).length;
+  const label = `recording ${file} (${recording.exchanges.length} exchanges${left ? `, ${left} entries left out` : ''})`;
   return { suites, targets: Object.fromEntries(suites.map((name) => [name, { section: undefined, label, secrets: [], recording }])), problems: [] };
 }
 

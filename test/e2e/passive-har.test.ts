@@ -5,59 +5,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNotesServer, type RunningNotesServer } from '../../examples/notes/server.js';
 import { fromRoot } from '../../src/paths.js';
 import { runSuiteModule, type SuiteModuleRun } from '../helpers/suite-module-run.js';
-import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { recordSession } from '../helpers/notes-recording.js';
+import { harFile } from '../targets/har/har-builder.js';
 import { assertBuilt, caseOf, runCli, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const MODULE = fromRoot('dist/examples/notes/suite.js');
 const TOKEN = 'har-recorded-token-5521';
-const AUTH = { authorization: `Bearer ${TOKEN}` };
-
-/** Sends one request with undici and returns it as a HAR entry (what a recording proxy would write). */
-async function record(base: string, method: string, path: string, opts: { headers?: Record<string, string>; json?: unknown } = {}): Promise<{ entry: Record<string, unknown>; body: unknown }> {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}), ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}) };
-  const requestBody = opts.json !== undefined ? JSON.stringify(opts.json) : undefined;
-  const res = await request(`${base}${path}`, { method: method as 'GET', headers, ...(requestBody !== undefined ? { body: requestBody } : {}) });
-  const text = await res.body.text();
-  const responseHeaders: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') responseHeaders[k] = v;
-  const entry = harEntry({ method, url: `${base}${path}`, requestHeaders: headers, ...(requestBody !== undefined ? { requestBody } : {}), status: res.statusCode, responseHeaders, body: text });
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { entry, body };
-}
-
-/** A session of a client using the service: every operation once, a 404, a request without token, and a stray request. */
-async function recordSession(base: string): Promise<Record<string, unknown>[]> {
-  const entries: Record<string, unknown>[] = [];
-  const rec = async (method: string, path: string, opts: { headers?: Record<string, string>; json?: unknown } = {}): Promise<unknown> => {
-    const { entry, body } = await record(base, method, path, opts);
-    entries.push(entry);
-    return body;
-  };
-  await rec('GET', '/health');
-  const created = (await rec('POST', '/notes', { headers: AUTH, json: { title: 'groceries', body: 'milk' } })) as { id: string };
-  await rec('GET', `/notes/${created.id}`, { headers: AUTH });
-  await rec('PATCH', `/notes/${created.id}`, { headers: AUTH, json: { title: 'shopping' } });
-  await rec('GET', '/notes?limit=2', { headers: AUTH });
-  await rec('POST', '/notes/batch', { headers: AUTH, json: { items: [{ title: 'a' }, { title: 'b' }] } });
-  const tag = (await rec('POST', '/tags', { headers: AUTH, json: { name: 'home' } })) as { id: string };
-  await rec('GET', '/tags', { headers: AUTH });
-  await rec('DELETE', `/tags/${tag.id}`, { headers: AUTH });
-  await rec('DELETE', `/notes/${created.id}`, { headers: AUTH });
-  await rec('GET', `/notes/${created.id}`, { headers: AUTH });
-  await rec('GET', '/notes');
-  await rec('GET', '/favicon.ico');
-  return entries;
-}
 
 async function judge(dir: string, har: string, extra: string[] = []): Promise<SuiteModuleRun & { report: JsonReport }> {
   const run = await runSuiteModule(dir, MODULE, 'notes', ['--target', `har:${har}`, ...extra]);
@@ -74,7 +31,7 @@ describe('passive target: a HAR recording judged by the notes suite', () => {
   beforeAll(async () => {
     assertBuilt();
     server = await startNotesServer({ token: TOKEN });
-    entries = await recordSession(server.url);
+    entries = await recordSession(server.url, TOKEN);
   });
   afterAll(async () => {
     await server?.stop();
@@ -125,14 +82,24 @@ describe('passive target: a HAR recording judged by the notes suite', () => {
     expect(caseOf(run.report, 'served-create-note').outcome).toBe('passed');
   });
 
-  it('stops before running on a malformed recording (exit 2), naming the entry and field', async () => {
+  it('leaves out an entry that breaks HAR 1.2 and judges the rest, naming the entry in a warning and the report', async () => {
     const broken = structuredClone(entries) as { request: Record<string, unknown> }[];
-    delete broken[4]?.request['httpVersion'];
+    delete broken[7]?.request['httpVersion'];
     const har = join(tmp.dir, 'broken.har');
     writeFileSync(har, JSON.stringify(harFile(broken), null, 2));
+    const run = await judge(tmp.dir, har);
+    expect(run.code).toBe(0);
+    expect(statusMap(run.report)).toMatchObject({ 'NOTES-ROUTES': 'passed', 'NOTES-SHAPES': 'passed', 'NOTES-AUTH': 'passed', 'NOTES-METHOD': 'untested' });
+    expect(run.stdout).toMatch(/1 of 13 recorded entries were left out: \S*broken\.har:\d+:\d+: entry 7: request: missing required key "httpVersion" \(not valid HAR 1\.2\); it is left out/);
+    expect(run.report.suites[0]?.properties).toMatchObject({ exchanges: '12', entriesLeftOut: expect.stringMatching(/entry 7: request: missing required key "httpVersion"/) });
+  });
+
+  it('stops before running on a file that is not HAR (exit 2)', async () => {
+    const har = join(tmp.dir, 'notes.txt');
+    writeFileSync(har, 'GET /notes HTTP/1.1\n');
     const res = await runCli(['run', '--suite-module', MODULE, '--target', `har:${har}`, '--report', `json=${join(tmp.dir, 'never.json')}`], { cwd: tmp.dir });
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/broken\.har:\d+:\d+: entry 4: request: missing required key "httpVersion" \(not valid HAR 1\.2/);
+    expect(res.stderr).toMatch(/notes\.txt: not a HAR file: it is not JSON: it begins with "G", where a HAR file begins with "\{"; export the recording again as HAR/);
   });
 
   it('refuses a suite that describes no API (exit 2)', async () => {

@@ -54,10 +54,18 @@ function unlisted(x: MatchedExchange): PassiveFinding {
   return { message: `answered ${x.recorded.status}, a status operation ${x.operation.id} does not list (it answers ${listed.join(', ')})`, expected: listed.map((k) => (/^\d+$/.test(k) ? Number(k) : k)), actual: x.recorded.status };
 }
 
+/**
+ * Whether the answer's body was kept cut (over the recording's body cap) where the table names a
+ * schema for it: one exchange then cannot show the body right or wrong, and is not judged on it.
+ */
+export function bodyCutUnderSchema(x: MatchedExchange): boolean {
+  return Boolean(x.recorded.responseCut?.parsable && responseSchema(x.operation, x.recorded.status));
+}
+
 /** The answer's body against the schema the table names for its status (nothing when it names none). */
 function bodyFindings(x: MatchedExchange, table: ApiTable): PassiveFinding[] {
   const schema = responseSchema(x.operation, x.recorded.status);
-  if (!schema || x.recorded.bodyCut) return [];
+  if (!schema || x.recorded.responseCut) return [];
   if (x.recorded.parseError !== undefined) return [{ message: `the ${x.recorded.status} answer's body does not parse (${x.recorded.parseError})`, expected: { $schema: schema } }];
   return schemaProblems(table, schema, x.recorded.responseBody).map((p) => ({ message: `${p} (the ${x.recorded.status} answer's body breaks schema ${schema})`, expected: { $schema: schema } }));
 }
@@ -76,7 +84,7 @@ export const PASSIVE_JUDGES: Readonly<Record<string, PassiveJudge>> = {
       if (!wellFormed(x, table)) return NOT_JUDGED;
       const status = x.recorded.status;
       if (!isListed(x, table)) return { judged: true, findings: [unlisted(x)] };
-      if (status < 200 || status >= 300) return NOT_JUDGED;
+      if (status < 200 || status >= 300 || bodyCutUnderSchema(x)) return NOT_JUDGED;
       return { judged: true, findings: bodyFindings(x, table) };
     },
   },
@@ -86,7 +94,9 @@ export const PASSIVE_JUDGES: Readonly<Record<string, PassiveJudge>> = {
     evidence: 'answer to a request with its credentials and required headers',
     judge(x, table) {
       if (!wellFormed(x, table)) return NOT_JUDGED;
-      return { judged: true, findings: isListed(x, table) ? bodyFindings(x, table) : [unlisted(x)] };
+      if (!isListed(x, table)) return { judged: true, findings: [unlisted(x)] };
+      if (bodyCutUnderSchema(x)) return NOT_JUDGED;
+      return { judged: true, findings: bodyFindings(x, table) };
     },
   },
   // a request without credentials to an operation that requires them is refused

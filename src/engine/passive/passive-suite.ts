@@ -11,7 +11,7 @@ import type { Recording } from '../../targets/har/recording.js';
 import { toExchange } from './recorded-observation.js';
 import { judgeRecordedCase, type SchemaCheck } from './passive-case.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
-import { PASSIVE_JUDGES, lacksCredentials, missingHeaders } from './passive-judges.js';
+import { PASSIVE_JUDGES, bodyCutUnderSchema, lacksCredentials, missingHeaders } from './passive-judges.js';
 import { judgePassiveRules, passiveView, type PassiveRule } from './passive-rules.js';
 
 /** Why a case is not judged from a recording: it has to send requests of its own. */
@@ -46,6 +46,11 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
     for (const failure of result.failures) bus.emit({ type: 'failure', suite: suite.name, caseId: result.id, failure });
     bus.emit({ type: 'case-finish', suite: suite.name, result });
   }
+  // an entry the file could not give is that entry's problem: the rest of the recording is judged
+  if (recording.problems.length) {
+    const left = recording.problems.filter((p) => p.index !== undefined).length;
+    bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${left} of ${recording.entries} recorded entr${recording.entries === 1 ? 'y was' : 'ies were'} left out${left < recording.problems.length ? ' and the file has a problem after its entries' : ''}: ${listed(recording.problems.map((p) => p.message))}` });
+  }
   if (match.unmatched.length) {
     const named = match.unmatched.slice(0, LIST_UNMATCHED).map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url} (${u.why})`);
     const more = match.unmatched.length - named.length;
@@ -57,6 +62,9 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
     .map((x) => ({ x, missing: [...(lacksCredentials(x, suite.api) && suite.api.auth ? [suite.api.auth.header] : []), ...missingHeaders(x)] }))
     .filter((m) => m.missing.length)
     .map(({ x, missing }) => `entry ${x.recorded.index} ${x.operation.id} lacks ${missing.join(', ')}`);
+  const cut = matchedList.filter(bodyCutUnderSchema).map((x) => `entry ${x.recorded.index} ${x.operation.id} (${x.recorded.responseCut?.size} bytes)`);
+  if (cut.length)
+    bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${cut.length} recorded answer(s) have a body over the recording's body cap, kept cut: their bodies are not judged against their schemas: ${listed(cut)}` });
   if (malformed.length)
     bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${malformed.length} recorded request(s) lack headers their operation requires (api.served and api.schema do not judge them; api.authRequired judges those without credentials): ${malformed.slice(0, LIST_UNMATCHED).join('; ')}${malformed.length > LIST_UNMATCHED ? `; and ${malformed.length - LIST_UNMATCHED} more` : ''}` });
   const result: SuiteResult = {
@@ -74,6 +82,8 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
       mode: 'passive',
       recording: recording.file,
       exchanges: String(recording.exchanges.length),
+      ...(recording.problems.length ? { entriesLeftOut: recording.problems.map((p) => p.message).join('\n') } : {}),
+      ...(cut.length ? { bodiesCut: cut.join('\n') } : {}),
       matched: String(matchedList.length),
       ...(malformed.length ? { requestsLackingHeaders: malformed.join('\n') } : {}),
       ...(match.unmatched.length ? { unmatched: match.unmatched.map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url}: ${u.why}`).join('\n') } : {}),
@@ -81,6 +91,12 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
   };
   bus.emit({ type: 'suite-finish', suite: suite.name, result });
   return result;
+}
+
+/** The first items of a list named one by one, the rest counted. */
+function listed(items: readonly string[]): string {
+  const more = items.length - LIST_UNMATCHED;
+  return `${items.slice(0, LIST_UNMATCHED).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
 /** One case judged from the recording. */

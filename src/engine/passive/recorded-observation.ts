@@ -17,7 +17,7 @@ export function toExchange(x: MatchedExchange, table: ApiTable | undefined): Exc
   const mask = <V>(h: Record<string, V>): Record<string, V | string> => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secretName(k) ? '***' : v]));
   return {
     kind: 'http',
-    summary: `${r.method} ${r.url} -> ${r.status} (recorded, entry ${r.index})`,
+    summary: `${r.method} ${r.url} -> ${r.status} (recorded, entry ${r.index}${r.responseCut ? `; answer body of ${r.responseCut.size} bytes kept cut` : ""})`,
     request: { method: r.method, url: r.url, headers: mask(r.requestHeaders), body: bodyPreview(r.requestBody, knowsNoSecrets) },
     response: { status: r.status, headers: mask(r.responseHeaders), body: bodyPreview(r.responseText, knowsNoSecrets) },
     durationMs: r.durationMs,

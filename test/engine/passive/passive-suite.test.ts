@@ -46,11 +46,11 @@ function suiteOf(cases: CaseDef[]): LoadedSuite & { api: ApiTable } {
   return { name: 'mini', dir: '/nowhere', requirements: reqs.map((id) => ({ id, level: 'MUST' as const, source: 'spec.txt#x', text: id })), cases, api: TABLE };
 }
 
-function judge(cases: CaseDef[], exchanges: RecordedExchange[]): { result: ReturnType<typeof runPassiveSuite>; events: EngineEvent[] } {
+function judge(cases: CaseDef[], exchanges: RecordedExchange[], problems: Recording['problems'] = []): { result: ReturnType<typeof runPassiveSuite>; events: EngineEvent[] } {
   const bus = new EventBus();
   const events: EngineEvent[] = [];
   bus.subscribe((e) => events.push(e));
-  const recording: Recording = { file: 'traffic.har', creator: 'test 1', exchanges };
+  const recording: Recording = { file: 'traffic.har', creator: 'test 1', entries: exchanges.length + problems.filter((p) => p.index !== undefined).length, exchanges, problems };
   const suite = suiteOf(cases);
   return { result: runPassiveSuite(suite, cases, recording, 'recording traffic.har', bus, new Baseline()), events };
 }
@@ -62,6 +62,8 @@ describe('matchRecording', () => {
     const m = matchRecording(TABLE, {
       file: 'x.har',
       creator: 't',
+      entries: 5,
+      problems: [],
       exchanges: [ex(0, 'GET', 'http://h/v1/notes/n%201', 200), ex(1, 'GET', 'http://h/notes', 200), ex(2, 'PUT', 'http://h/health', 405), ex(3, 'GET', 'http://h/favicon.ico', 404), ex(4, 'GET', 'http://h/notes', 0)],
     });
     expect(m.byOperation.get('getNote')?.map((x) => [x.recorded.index, x.params])).toEqual([[0, { note_id: 'n 1' }]]);
@@ -138,6 +140,23 @@ describe('runPassiveSuite', () => {
       expect.stringMatching(/1 recorded request\(s\) lack headers .*entry 0 createNote lacks Idempotency-Key/),
     ]);
     expect(result.properties['unmatched']).toContain('entry 1 GET http://h/other');
+  });
+
+  it('reports entries left out as warnings and properties, and does not judge a body kept cut against its schema', () => {
+    const cut = ex(1, 'GET', 'http://h/notes/b', 200, undefined);
+    cut.responseText = '{"id":"b","title":"';
+    cut.responseCut = { size: 9_000_000, parsable: true };
+    const problems = [{ index: 2, message: 'traffic.har:40:5: entry 2: it nests JSON 100001 levels deep' }, { message: 'traffic.har: the file ends before log.entries closes' }];
+    const { result, events } = judge([checkCase('get-served', 'R-GET', 'api.served', 'getNote'), checkCase('get-schema', 'R-SCHEMA', 'api.schema', 'getNote')], [ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a', title: 't' }), cut], problems);
+    // the cut answer is not judged (a piece of it breaks the schema), the whole one is
+    expect(statuses(result)).toEqual({ 'R-GET': 'passed', 'R-SCHEMA': 'passed' });
+    const warnings = events.flatMap((e) => (e.type === 'log' && e.level === 'warn' ? [e.message] : []));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^traffic\.har: 1 of 3 recorded entries were left out and the file has a problem after its entries: traffic\.har:40:5: entry 2: it nests JSON 100001 levels deep; traffic\.har: the file ends/),
+      expect.stringMatching(/1 recorded answer\(s\) have a body over the recording's body cap, kept cut: .*entry 1 getNote \(9000000 bytes\)/),
+    ]);
+    expect(result.properties['entriesLeftOut']).toBe(problems.map((p) => p.message).join('\n'));
+    expect(result.properties['bodiesCut']).toBe('entry 1 getNote (9000000 bytes)');
   });
 
   it('refuses a suite without an API table as a configuration error', () => {

@@ -44,7 +44,7 @@ function patternsOf(steps: Step[]): StepPattern[] {
 
 /** The entries of each sequence found, and the variables the last step saw. */
 function sequences(steps: Step[], exchanges: RecordedExchange[], initial: Record<string, unknown> = {}): { entries: number[]; vars: Record<string, unknown> }[] {
-  const match = matchRecording(TABLE, { file: 't.har', creator: 't', exchanges });
+  const match = matchRecording(TABLE, { file: 't.har', creator: 't', entries: exchanges.length, exchanges, problems: [] });
   const candidates = (op: string): readonly MatchedExchange[] => match.byOperation.get(op) ?? [];
   return findSequences(patternsOf(steps), candidates, initial).map((s) => ({
     entries: [...s.exchanges.entries()].sort((a, b) => a[0] - b[0]).map(([, x]) => x.recorded.index),
@@ -133,7 +133,7 @@ describe('matching request steps to recorded exchanges', () => {
 describe('a case that opted in, judged from a recording', () => {
   const judgeCase = (c: CaseDef, exchanges: RecordedExchange[]) => {
     const suite = { name: 'mini', dir: '/nowhere', requirements: c.requirements.map((id) => ({ id, level: 'MUST' as const, source: 's#x', text: id })), cases: [c], api: TABLE };
-    return runPassiveSuite(suite, [c], { file: 't.har', creator: 't', exchanges }, 'recording t.har', new EventBus(), new Baseline());
+    return runPassiveSuite(suite, [c], { file: 't.har', creator: 't', entries: exchanges.length, exchanges, problems: [] }, 'recording t.har', new EventBus(), new Baseline());
   };
   const listed: CaseDef = { id: 'list', requirements: ['R-1'], passive: 'judge', steps: [{ request: { operation: 'listNotes' }, expect: { status: 200, body: { $each: { id: { $type: 'string' } } }, evidence: '$' } }], location: at };
 
