@@ -5,6 +5,7 @@ import { referenceIntegrationCommand } from '../../reference/affiliate/integrati
 import { affiliateReference } from '../../reference/affiliate/server/reference-target.js';
 import { datesRequired } from './checks/dates-required.js';
 import { httpCode } from './checks/http-code.js';
+import { incomeFilter } from './checks/income-filters.js';
 import { integration } from './checks/integration.js';
 import { offerList } from './checks/offer-lists.js';
 import { postbackList } from './checks/postback-list.js';
@@ -44,7 +45,7 @@ export const suite: SuiteModule = {
   name: 'affiliate',
   dir: suiteDir(),
   title: 'Affiliate lead API',
-  checks: { datesRequired, httpCode, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
+  checks: { datesRequired, httpCode, incomeFilter, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
   reference,
   targetOptions: [
     {

@@ -6,10 +6,11 @@ import { recordsOf, type ListBasis } from './list-findings.js';
 import { dateTime, failure, notErrorAnswer, recordKey, sample, windowOf, type Json } from './support.js';
 import { offerIds } from './offer-lists.js';
 import { fieldFilterProperties, offerFilterProperty } from './filter-properties.js';
+import { judgeNarrowing, type NarrowingRule } from './narrowing-filters.js';
 import { pagingProperty, selectedDaysProperty, timeOfDayProperty, windowProperty } from './window-properties.js';
 
 /** The rules of the leads and conversions lists (E4, E5 and Limits) one case each judges. */
-type Rule = 'window' | 'time-of-day' | 'selected-days' | FieldRule | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
+type Rule = 'window' | 'time-of-day' | 'selected-days' | FieldRule | NarrowingRule | 'filter-offers' | 'skip' | 'paging' | 'limit' | 'ids-unique' | 'match-leads';
 
 /** The field filters of E4 and E5, one rule a row of their tables (custom1 .. custom5 is one row). */
 const FIELD_RULES = {
@@ -21,6 +22,13 @@ const FIELD_RULES = {
 type FieldRule = keyof typeof FIELD_RULES;
 /** The field rules of the lead list only (a conversion record carries no saleStatus or hasFTD). */
 const LEAD_ONLY: readonly FieldRule[] = ['filter-sale-status', 'filter-has-ftd'];
+/** The filters judged as accepted and narrowing only, and the list whose table has each. */
+const NARROWING: Readonly<Record<NarrowingRule, ReadonlyArray<Args['operation']>>> = {
+  'filter-os': ['leads', 'conversions'],
+  'filter-country-groups': ['leads'],
+  'filter-verticals': ['leads'],
+  'late-hour': ['conversions'],
+};
 
 interface Args {
   operation: 'leads' | 'conversions';
@@ -68,7 +76,8 @@ async function stableWindow(ctx: CheckContext, list: ListShape): Promise<({ ok: 
  * own unfiltered list over the target's window (from_date to to_date). The window, time-of-day,
  * weekday, filter (one row of the table a case) and paging rules are fast-check properties over generated inputs (windows,
  * time ranges, weekday sets, a record's value, offer sets, page sizes; see window-properties.ts
- * and filter-properties.ts), shrunk on failure; skip, the 1000 limit, unique IDs and
+ * and filter-properties.ts), shrunk on failure; the filters no record shows (os, country groups,
+ * verticals, late hour) are judged accepted and narrowing (narrowing-filters.ts); skip, the 1000 limit, unique IDs and
  * conversions matching leads are judged once.
  */
 export const windowList = defineCheck<Args>({
@@ -79,7 +88,7 @@ export const windowList = defineCheck<Args>({
     required: ['operation', 'rule'],
     properties: {
       operation: { enum: ['leads', 'conversions'] },
-      rule: { enum: ['window', 'time-of-day', 'selected-days', ...Object.keys(FIELD_RULES), 'filter-offers', 'skip', 'paging', 'limit', 'ids-unique', 'match-leads'] },
+      rule: { enum: ['window', 'time-of-day', 'selected-days', ...Object.keys(FIELD_RULES), ...Object.keys(NARROWING), 'filter-offers', 'skip', 'paging', 'limit', 'ids-unique', 'match-leads'] },
     },
   },
   judges: 'case',
@@ -112,6 +121,11 @@ export const windowList = defineCheck<Args>({
       case 'filter-sale-status':
       case 'filter-has-ftd':
         return judgeFieldFilters(input, args.rule);
+      case 'filter-os':
+      case 'filter-country-groups':
+      case 'filter-verticals':
+      case 'late-hour':
+        return judgeUnseenFilter(input, args.rule);
       case 'filter-offers':
         return judgeOfferFilter(input);
       case 'skip':
@@ -146,6 +160,13 @@ async function judgeFieldFilters({ args, basis, none }: RuleInput, rule: FieldRu
   const fields = FIELD_RULES[rule];
   const probed = await fieldFilterProperties(basis, fields);
   if (!probed.length) none(`no ${args.operation} record of the window holds a value of ${fields.join(', ')} to filter by`);
+}
+
+/** A filter no record shows the effect of: accepted, and narrowing the list (narrowing-filters.ts). */
+async function judgeUnseenFilter({ args, basis, none }: RuleInput, rule: NarrowingRule): Promise<void> {
+  if (!NARROWING[rule].includes(args.operation)) throw new SpecgateError('SG_SUITE_SCHEMA', `affiliate.windowList: rule ${rule} is a filter of ${NARROWING[rule].join(' and ')} only`);
+  const judged = await judgeNarrowing(basis, rule);
+  if (!judged) none(`no value to filter ${args.operation} by for ${rule} (the offers carry no vertical)`);
 }
 
 /** The offer filter lists nothing for an offer no one has, and exactly the matching records for real ones (a property). */
