@@ -28,6 +28,7 @@ import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/events/index.js';
 import { answerWith, entryOf, indexOf, judgeHar, pathOf, reasonOf } from '../helpers/har-judging.js';
 import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { DEPS, PROBES } from '../helpers/events-probes.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript, type Launch } from '../reference/merchant/recorder.js';
@@ -72,31 +73,6 @@ interface Recorded {
   byReads: number;
 }
 
-const KEYS = { 'mon-api-key': MON_API_KEY, 'mon-application-key': MON_APP_KEY };
-const JSON_ACCEPT = { accept: 'application/json' };
-const DEPS = `/api/v1/service_dependencies`;
-const P = SEEDED_PLATFORM;
-
-/**
- * The requests of the cases that opted in to be judged from a recording (`passive: judge`), as a
- * client that asks them of the reference would send them: the dependency map and its refusals,
- * the IP ranges with and without keys, the lists without one key or the other, the versions in
- * the path, unknown platform items and a user's organization dashboard without credentials.
- */
-const PROBES: readonly { path: string; headers: Record<string, string> }[] = [
-  { path: `${DEPS}?env=${SEEDED_APM_ENV}`, headers: KEYS },
-  { path: `/api/v2/events`, headers: KEYS },
-  { path: DEPS, headers: { ...KEYS, ...JSON_ACCEPT } },
-  { path: `${DEPS}/${SEEDED_APM_SERVICE}`, headers: { ...KEYS, ...JSON_ACCEPT } },
-  { path: `${IP_RANGES_PREFIX}/`, headers: { ...KEYS, ...JSON_ACCEPT } },
-  { path: `${IP_RANGES_PREFIX}/`, headers: JSON_ACCEPT },
-  ...[{ 'mon-application-key': MON_APP_KEY }, { 'mon-api-key': MON_API_KEY }].flatMap((key) =>
-    [`${DEPS}?env=${SEEDED_APM_ENV}`, `${DEPS}/${SEEDED_APM_SERVICE}?env=${SEEDED_APM_ENV}`, '/api/v1/events?start=0&end=4102444800', '/api/v2/events'].map((path) => ({ path, headers: { ...key, ...JSON_ACCEPT } })),
-  ),
-  { path: `${PLATFORM_PREFIX}/networks/specgate-no-such-owner/no-such-repo/events`, headers: PLATFORM_HEADERS },
-  { path: `${PLATFORM_PREFIX}/repos/${P.owner}/${P.repo}/issues/events/999999999`, headers: PLATFORM_HEADERS },
-  { path: `${PLATFORM_PREFIX}/users/${P.username}/events/orgs/${P.org}`, headers: {} },
-];
 
 /**
  * Starts fresh reference services behind the recording proxy, runs the reference client against

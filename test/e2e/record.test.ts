@@ -30,6 +30,7 @@ import { loadHar } from '../../src/targets/har/load-har.js';
 import { suite as eventsSuite } from '../../suites/events/index.js';
 import { suite as merchantSuite } from '../../suites/merchant/index.js';
 import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { PROBES } from '../helpers/events-probes.js';
 import { commandAvailable, declarePeer, requirePeer } from '../helpers/peer.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
@@ -130,6 +131,8 @@ describe('specgate record: recordings the CLI writes, judged by the CLI', () => 
       const paths = ['/events', `/networks/${p.owner}/${p.repo}/events`, `/orgs/${p.org}/events`, `/users/${p.username}/events`, `/users/${p.username}/events/orgs/${p.org}`, `/users/${p.username}/events/public`, `/users/${p.username}/received_events`, `/users/${p.username}/received_events/public`, `${repo}/issues/events`, `${repo}/issues/events/${String(eventId)}`, `${repo}/issues/${p.issueNumber}/events`];
       const headers = { authorization: `Bearer ${p.token}`, 'x-platform-api-version': '2022-11-28', accept: 'application/vnd.platform+json' };
       for (const path of paths) expect((await request(`${rec.url}${PLATFORM_PREFIX}${path}`, { headers })).statusCode, path).toBe(200);
+      // the requests of the cases judged from a recording (passive: judge)
+      for (const probe of PROBES) await (await request(`${rec.url}${probe.path}`, { headers: probe.headers })).body.text();
       // written as it goes: the file holds the exchanges before the recorder stops
       await new Promise((r) => setTimeout(r, 500));
       const sofar = loadHar(har).exchanges.length;

@@ -88,7 +88,7 @@ describe('HarLog: the HAR file specgate record writes', () => {
     expect(gz?.['response'].content).toMatchObject({ size: 7, text: '{"a":1}', compression: 7 - zipped.length });
     // the loader reads both back: the cut body is kept as text but not parsed
     const rec = loadHar(file);
-    expect(rec.exchanges[1]).toMatchObject({ bodyCut: true, responseText: '{"items":', responseBody: undefined });
+    expect(rec.exchanges[1]).toMatchObject({ responseCut: { parsable: true }, responseText: '{"items":', responseBody: undefined });
     expect(rec.exchanges[1]).not.toHaveProperty('parseError');
   });
 
