@@ -8,6 +8,10 @@ export interface ProxiedExchange {
   url: string;
   /** The request target as forwarded (the proxy's `rewrite` applied). */
   forwardedUrl: string;
+  /** When the request arrived (epoch ms). */
+  startedAt?: number;
+  /** When the answer ended (epoch ms); absent while it is under way. */
+  endedAt?: number;
   requestHeaders: IncomingMessage['headers'];
   /** The request body as text (capped: the server got all of it). */
   requestBody: string;
@@ -36,15 +40,16 @@ const BODY_CAP = 64 * 1024;
 /**
  * A recording HTTP proxy on 127.0.0.1 in front of a played server: a client under test talks to
  * it as to the server, every request is forwarded (method, headers and body unchanged; the path
- * through `rewrite`, when given) and recorded with the upstream's answer. Client-side checks judge the client from the recording,
+ * through `rewrite`, when given) and recorded with the upstream's answer (its body kept up to
+ * `bodyCap` bytes, 64 KB unless given). Client-side checks judge the client from the recording,
  * whatever server plays the other side.
  */
-export async function startRecordingProxy(upstream: string, opts: { rewrite?: (url: string) => string } = {}): Promise<RecordingProxy> {
+export async function startRecordingProxy(upstream: string, opts: { rewrite?: (url: string) => string; bodyCap?: number } = {}): Promise<RecordingProxy> {
   const target = new URL(upstream);
   const exchanges: ProxiedExchange[] = [];
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, requestHeaders: req.headers, requestBody: '', status: 502, responseHeaders: {}, responseBody: '' };
+    const x: ProxiedExchange = { method: req.method ?? 'GET', url, forwardedUrl: opts.rewrite ? opts.rewrite(url) : url, startedAt: Date.now(), requestHeaders: req.headers, requestBody: '', status: 502, responseHeaders: {}, responseBody: '' };
     exchanges.push(x);
     // the body is streamed through whole (a request over the cap reaches the server unchanged);
     // only the copy kept for judging is capped, and marked when it was
@@ -58,9 +63,10 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
       const back = capped((text, cut) => {
         x.responseBody = text;
         if (cut) x.responseBodyCut = true;
-      });
+      }, opts.bodyCap);
       answer.on('data', back.add);
       answer.on('end', back.end);
+      answer.on('end', () => (x.endedAt = Date.now()));
       res.writeHead(x.status, answer.headers);
       answer.pipe(res);
     });
@@ -78,14 +84,14 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
 }
 
 /** A copy of a stream's bytes up to BODY_CAP, handed over as text when the stream ends. */
-function capped(done: (text: string, cut: boolean) => void): { add: (c: Buffer) => void; end: () => void } {
+function capped(done: (text: string, cut: boolean) => void, cap = BODY_CAP): { add: (c: Buffer) => void; end: () => void } {
   const kept: Buffer[] = [];
   let size = 0;
   return {
     add: (c) => {
-      if (size < BODY_CAP) kept.push(size + c.length <= BODY_CAP ? c : c.subarray(0, BODY_CAP - size));
+      if (size < cap) kept.push(size + c.length <= cap ? c : c.subarray(0, cap - size));
       size += c.length;
     },
-    end: () => done(Buffer.concat(kept).toString('utf8'), size > BODY_CAP),
+    end: () => done(Buffer.concat(kept).toString('utf8'), size > cap),
   };
 }

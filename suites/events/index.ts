@@ -11,6 +11,7 @@ import { postRules } from './checks/post-rules.js';
 import { stream } from './checks/stream.js';
 import { timeline } from './checks/timeline.js';
 import { v1List } from './checks/v1-list.js';
+import { EVENTS_PASSIVE_RULES } from './passive/index.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -34,13 +35,16 @@ const reference: ReferenceTarget = {
  * schemas/); typed checks judge what YAML cannot: the v1 list's rules against the target's own
  * list, the posting bounds on the target's clock, int64 ids, a cursor walk over a growing
  * stream, and timelines. With specgate playing both services, a client's requests are judged
- * too (`--events-client <command>`).
+ * too (`--events-client <command>`). From a recording (`--target har:`), passive rules judge
+ * what only a whole recording shows: conditional polls, paging, timelines, cursors, keys, and the
+ * client's requests.
  */
 export const suite: SuiteModule = {
   name: 'events',
   dir: suiteDir(),
   title: 'Monitoring events API and platform events API',
   checks: { clientRequests, cursorWalk, dependencies, idStr, postRules, stream, timeline, v1List },
+  passiveRules: EVENTS_PASSIVE_RULES,
   reference,
   targetOptions: [
     {

@@ -5,6 +5,7 @@ import { isCredentialHeader } from '../../../src/targets/har/recording.js';
 import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../../reference/events/model/platform-seed-accounts.js';
 import type { ClientRun, ServedCall } from './client-run.js';
+import { PLATFORM_OPERATIONS } from './platform-operations.js';
 
 /**
  * How much sooner than X-Poll-Interval a poll may come and still count as obeying it: the
@@ -19,7 +20,28 @@ const PLATFORM_MEDIA_TYPE = 'application/vnd.platform+json';
 const V1_FULL_PAGE = 1000;
 
 const MONITOR_OPS = new Set(['serviceDependencies', 'serviceDependency', 'listEventsV1', 'listEventsV2', 'postEvent']);
-const isPlatform = (c: ServedCall): boolean => c.url.startsWith('/platform/');
+const isPlatform = (c: ServedCall): boolean => PLATFORM_OPERATIONS.has(c.operationId);
+
+/**
+ * The requests a client sent, as a judge reads them: from a launch of the client behind the
+ * played services, or from a recording of its traffic. `silence` says why there are none.
+ */
+export interface SentRequests {
+  calls: readonly ServedCall[];
+  silence?: string;
+}
+
+/** One request that breaks a rule, and why. */
+export interface BadCall {
+  c: ServedCall;
+  why: string;
+}
+
+/**
+ * What a client rule found: the requests (or polls, pages) it judged and those that break it,
+ * or, with nothing of its kind sent, what is lacking.
+ */
+export type ClientFinding = { lacking: string } | { judged: number; noun: string; bad: BadCall[] };
 
 function exchangeOf(c: ServedCall): Exchange {
   return { kind: 'http', summary: `${c.method} ${c.url} -> ${c.status}`, request: { method: c.method, url: c.url, headers: cutHeaders(c.headers) }, response: { status: c.status } };
@@ -35,24 +57,34 @@ function cutHeaders(h: Record<string, string>): Record<string, string> {
 }
 
 /** Why a judge has nothing to go on when the client sent nothing the played services routed. */
-function silent(run: ClientRun): string | undefined {
+function silenceOf(run: ClientRun): string | undefined {
   if (run.calls.length > 0) return undefined;
   return `the client sent no request (it ${run.finished.stopped ? 'was stopped' : 'ended'}: ${run.finished.exchange.summary}; stderr: ${cutTail(run.finished.stderr, 300) || 'empty'})`;
 }
 
+function silent(sent: SentRequests): string | undefined {
+  return sent.calls.length > 0 ? undefined : (sent.silence ?? 'the client sent no request');
+}
+
+const isBad = (b: { c: ServedCall; why: string | undefined }): b is BadCall => b.why !== undefined;
+
 /** A verdict over the requests `judged` picks: each is fine or says why it is not. */
-function everyCall(judged: (c: ServedCall) => boolean, none: string, problem: (c: ServedCall) => string | undefined): Judge<ClientRun> {
+function everyCall(judged: (c: ServedCall) => boolean, none: string, problem: (c: ServedCall) => string | undefined): ClientRule {
   return (run) => {
     const quiet = silent(run);
-    if (quiet) return unjudged(quiet);
+    if (quiet) return { lacking: quiet };
     const picked = run.calls.filter(judged);
-    if (!picked.length) return unjudged(`the client sent no ${none}, so nothing shows the rule (it sent ${run.calls.length} other requests)`);
-    const bad = picked.map((c) => ({ c, why: problem(c) })).filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
-    return verdictOf(bad, picked.length, 'requests');
+    if (!picked.length) return { lacking: `the client sent no ${none}, so nothing shows the rule (it sent ${run.calls.length} other requests)` };
+    return { judged: picked.length, noun: 'requests', bad: picked.map((c) => ({ c, why: problem(c) })).filter(isBad) };
   };
 }
 
-function verdictOf(bad: { c: ServedCall; why: string }[], total: number, noun: string): Verdict {
+/** A client rule over the requests a client sent. */
+export type ClientRule = (sent: SentRequests) => ClientFinding;
+
+function verdictOf(finding: ClientFinding): Verdict {
+  if ('lacking' in finding) return unjudged(finding.lacking);
+  const { bad, judged: total, noun } = finding;
   const first = bad[0];
   if (!first) return PASS;
   const whys = bad.slice(0, 5).map((b) => `${b.c.method} ${b.c.url}: ${b.why}`);
@@ -63,7 +95,7 @@ function verdictOf(bad: { c: ServedCall; why: string }[], total: number, noun: s
 }
 
 /** Consecutive requests of one platform stream: the poll before and the poll after. */
-function pollPairs(run: ClientRun): { before: ServedCall; after: ServedCall }[] {
+function pollPairs(run: SentRequests): { before: ServedCall; after: ServedCall }[] {
   const last = new Map<string, ServedCall>();
   const pairs: { before: ServedCall; after: ServedCall }[] = [];
   for (const c of run.calls.filter(isPlatform)) {
@@ -75,23 +107,24 @@ function pollPairs(run: ClientRun): { before: ServedCall; after: ServedCall }[] 
 }
 
 /** Polls that came sooner than the interval the answer before them asked for, among the pairs `which` picks. */
-function pollGaps(which: (before: ServedCall, first: number) => boolean, none: string): Judge<ClientRun> {
+function pollGaps(which: (before: ServedCall, first: number) => boolean, none: string): ClientRule {
   return (run) => {
     const quiet = silent(run);
-    if (quiet) return unjudged(quiet);
+    if (quiet) return { lacking: quiet };
     const pairs = pollPairs(run).filter(({ before }) => {
       const first = run.calls.find((c) => c.stream === before.stream && c.interval !== undefined)?.interval;
       return before.interval !== undefined && first !== undefined && which(before, first);
     });
-    if (!pairs.length) return unjudged(`the client polled no platform stream again ${none}, so nothing shows how it waits`);
+    if (!pairs.length) return { lacking: `the client polled no platform stream again ${none}, so nothing shows how it waits` };
     const bad = pairs
       .map(({ before, after }) => {
-        const gap = after.at - before.at;
+        // from the answer before to the request after (a live run stamps each call when answered)
+        const gap = (after.sentAt ?? after.at) - before.at;
         const wanted = (before.interval ?? 0) * 1000;
         return { c: after, why: gap + POLL_TOLERANCE_MS < wanted ? `polled ${gap} ms after an answer with X-Poll-Interval: ${before.interval ?? ''}` : undefined };
       })
-      .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
-    return verdictOf(bad, pairs.length, 'polls');
+      .filter(isBad);
+    return { judged: pairs.length, noun: 'polls', bad };
   };
 }
 
@@ -103,12 +136,12 @@ function otherParams(q: URLSearchParams): string {
   return rest.toString();
 }
 
-function v2CursorParams(run: ClientRun): Verdict {
+function v2CursorParams(run: SentRequests): ClientFinding {
   const quiet = silent(run);
-  if (quiet) return unjudged(quiet);
+  if (quiet) return { lacking: quiet };
   const v2 = run.calls.filter((c) => c.operationId === 'listEventsV2');
   const follows = v2.filter((c) => c.query.get('page[cursor]'));
-  if (!follows.length) return unjudged('the client sent no v2 request with page[cursor], so nothing shows how it follows a cursor');
+  if (!follows.length) return { lacking: 'the client sent no v2 request with page[cursor], so nothing shows how it follows a cursor' };
   const bad = follows
     .map((c) => {
       const cursor = c.query.get('page[cursor]');
@@ -118,8 +151,8 @@ function v2CursorParams(run: ClientRun): Verdict {
       const got = otherParams(c.query);
       return { c, why: want === got ? undefined : `the other parameters are "${got}", not "${want}" of ${source.url}` };
     })
-    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
-  return verdictOf(bad, follows.length, 'cursor requests');
+    .filter(isBad);
+  return { judged: follows.length, noun: 'cursor requests', bad };
 }
 
 /** The v1 list parameters that choose what is listed, with `end` and `page` left out. */
@@ -131,16 +164,16 @@ function v1Filters(q: URLSearchParams): string {
   return rest.toString();
 }
 
-function v1Paging(run: ClientRun): Verdict {
+function v1Paging(run: SentRequests): ClientFinding {
   const quiet = silent(run);
-  if (quiet) return unjudged(quiet);
+  if (quiet) return { lacking: quiet };
   const v1 = run.calls.filter((c) => c.operationId === 'listEventsV1');
   const pairs: { before: ServedCall; after: ServedCall }[] = [];
   v1.forEach((c, i) => {
     const next = v1[i + 1];
     if (next && c.v1 && c.v1.count >= V1_FULL_PAGE) pairs.push({ before: c, after: next });
   });
-  if (!pairs.length) return unjudged(`the client listed no v1 page of ${V1_FULL_PAGE} events and then another, so nothing shows how it pages`);
+  if (!pairs.length) return { lacking: `the client listed no v1 page of ${V1_FULL_PAGE} events and then another, so nothing shows how it pages` };
   const bad = pairs
     .map(({ before, after }) => {
       const b = before.query;
@@ -151,49 +184,53 @@ function v1Paging(run: ClientRun): Verdict {
       if (same && (byEnd || byPage)) return { c: after, why: undefined };
       return { c: after, why: `after ${before.url} answered ${V1_FULL_PAGE} events (the last at ${String(before.v1?.last)}), the next page neither ends at that timestamp nor asks the next page of the same window` };
     })
-    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
-  return verdictOf(bad, pairs.length, 'next pages');
+    .filter(isBad);
+  return { judged: pairs.length, noun: 'next pages', bad };
 }
 
-function ifNoneMatch(run: ClientRun): Verdict {
+function ifNoneMatch(run: SentRequests): ClientFinding {
   const quiet = silent(run);
-  if (quiet) return unjudged(quiet);
+  if (quiet) return { lacking: quiet };
   const pairs = pollPairs(run).filter(({ before }) => before.status === 200 && before.etag !== undefined);
-  if (!pairs.length) return unjudged('the client polled no platform stream again after a 200 with an ETag');
+  if (!pairs.length) return { lacking: 'the client polled no platform stream again after a 200 with an ETag' };
   const bad = pairs
     .map(({ before, after }) => {
       const sent = after.headers['if-none-match'];
       return { c: after, why: sent === before.etag ? undefined : sent === undefined ? `no If-None-Match after ${before.etag ?? ''}` : `If-None-Match: ${sent}, not ${before.etag ?? ''}` };
     })
-    .filter((b): b is { c: ServedCall; why: string } => b.why !== undefined);
-  return verdictOf(bad, pairs.length, 'polls after an ETag');
+    .filter(isBad);
+  return { judged: pairs.length, noun: 'polls after an ETag', bad };
 }
 
-function postBody(run: ClientRun): Verdict {
+function postBody(run: SentRequests): ClientFinding {
   const quiet = silent(run);
-  if (quiet) return unjudged(quiet);
-  const posts = run.exchanges.filter((x) => x.method === 'POST' && new URL(x.url, 'http://client.invalid').pathname === '/api/v1/events');
-  if (!posts.length) return unjudged('the client posted no event');
-  const bad = posts.flatMap((x) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(x.requestBody) as unknown;
-    } catch {
-      return [`the body is not JSON: ${cutText(x.requestBody, 100)}`];
-    }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['the body is not a JSON object'];
-    const o = body as Record<string, unknown>;
-    const problems: string[] = [];
-    for (const k of ['title', 'text']) if (typeof o[k] !== 'string') problems.push(`${k} is not a string`);
-    for (const k of ['date_happened', 'related_event_id']) if (k in o && !(typeof o[k] === 'number' && Number.isInteger(o[k]))) problems.push(`${k} is not an integer`);
-    return problems.length ? [`POST ${x.url}: ${problems.join(', ')}`] : [];
-  });
-  if (!bad.length) return PASS;
-  return fail(`${bad.length} of ${posts.length} posts break the rule: ${bad.slice(0, 5).join('; ')}`, { actual: bad.slice(0, 20) });
+  if (quiet) return { lacking: quiet };
+  const posts = run.calls.filter((c) => c.operationId === 'postEvent');
+  if (!posts.length) return { lacking: 'the client posted no event' };
+  const bad = posts
+    .map((c) => ({ c, why: postProblem(c.requestBody ?? '') }))
+    .filter(isBad);
+  return { judged: posts.length, noun: 'posts', bad };
 }
 
-/** One judge per client-side requirement, each over every request of one run. */
-export const CLIENT_JUDGES: Readonly<Record<string, Judge<ClientRun>>> = {
+/** What is wrong with a post request's body, if anything. */
+function postProblem(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    return `the body is not JSON: ${cutText(text, 100)}`;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the body is not a JSON object';
+  const o = body as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const k of ['title', 'text']) if (typeof o[k] !== 'string') problems.push(`${k} is not a string`);
+  for (const k of ['date_happened', 'related_event_id']) if (k in o && !(typeof o[k] === 'number' && Number.isInteger(o[k]))) problems.push(`${k} is not an integer`);
+  return problems.length ? problems.join(', ') : undefined;
+}
+
+/** One rule per client-side requirement, each over every request a client sent. */
+export const CLIENT_RULES: Readonly<Record<string, ClientRule>> = {
   'EVENTS-CLIENT-MON-KEYS': everyCall(
     (c) => MONITOR_OPS.has(c.operationId),
     'dependency or event request to the monitoring API',
@@ -222,3 +259,8 @@ export const CLIENT_JUDGES: Readonly<Record<string, Judge<ClientRun>>> = {
   'EVENTS-CLIENT-V1-PAGING': v1Paging,
   'EVENTS-CLIENT-V2-CURSOR-PARAMS': v2CursorParams,
 };
+
+/** One judge per client-side requirement, each over every request of one launch of the client. */
+export const CLIENT_JUDGES: Readonly<Record<string, Judge<ClientRun>>> = Object.fromEntries(
+  Object.entries(CLIENT_RULES).map(([id, rule]) => [id, (run: ClientRun): Verdict => verdictOf(rule({ calls: run.calls, ...(silenceOf(run) ? { silence: silenceOf(run) } : {}) }))]),
+);

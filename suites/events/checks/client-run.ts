@@ -6,7 +6,8 @@ import { MON_API_KEY, MON_APP_KEY } from '../../../reference/events/model/monito
 import { SEEDED_PLATFORM } from '../../../reference/events/model/platform-seed-accounts.js';
 import { startEventsServer } from '../../../reference/events/server/server.js';
 import type { Answer, Handler, OperationCall } from '../../../reference/events/server/answers.js';
-import { EVENTS_ROUTES, IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../../reference/events/server/routes.js';
+import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../../reference/events/server/routes.js';
+import { PLATFORM_OPERATIONS } from './platform-operations.js';
 import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
 
 /** The client application as errors name it: how a user gives it. */
@@ -23,6 +24,8 @@ export const PLAYED_POLLING = { first: 1, grown: 2, growAfter: 2 } as const;
 export interface ServedCall {
   /** When the request was answered (ms), on the client harness's clock: real time plus what the client slept through the clock hook. */
   at: number;
+  /** When the request was sent (ms), when known apart from `at` (a recording's startedDateTime). */
+  sentAt?: number;
   operationId: string;
   method: string;
   /** Path and query as the service got them. */
@@ -31,6 +34,8 @@ export interface ServedCall {
   stream: string;
   query: URLSearchParams;
   headers: Record<string, string>;
+  /** The request body as sent (POST /api/v1/events). */
+  requestBody?: string;
   status: number;
   /** The answer's ETag and X-Poll-Interval (platform answers). */
   etag?: string;
@@ -57,7 +62,6 @@ export function eventsClientCommand(ctx: CheckContext): unknown {
   return clientCommandVar(ctx.vars, 'events_client_command', EVENTS_CLIENT);
 }
 
-const PLATFORM_OPS = new Set(EVENTS_ROUTES.filter((r) => r.area === 'platform').map((r) => r.id));
 
 function record(o: unknown, key: string): unknown {
   return o !== null && typeof o === 'object' && key in o ? (o as Record<string, unknown>)[key] : undefined;
@@ -89,7 +93,7 @@ function observedHandlers(calls: ServedCall[], clock: Clock): (id: string, refer
     const answer: Answer = reference(call, ctx);
     const headers = { ...(answer.headers ?? {}) };
     const stream = streamOf(call);
-    if (PLATFORM_OPS.has(id) && headers['x-poll-interval'] !== undefined) {
+    if (PLATFORM_OPERATIONS.has(id) && headers['x-poll-interval'] !== undefined) {
       const n = answered.get(stream) ?? 0;
       answered.set(stream, n + 1);
       headers['x-poll-interval'] = String(n < PLAYED_POLLING.growAfter ? PLAYED_POLLING.first : PLAYED_POLLING.grown);
@@ -143,6 +147,17 @@ export async function runClient(ctx: CheckContext, command: unknown, budgetMs: n
     );
     await client.waitForExit(budgetMs);
     const finished = await finishClient(client, 'events client');
-    return { exchanges: [...proxy.exchanges], calls: [...calls], finished };
+    return { exchanges: [...proxy.exchanges], calls: withPostBodies(calls, proxy.exchanges), finished };
+  });
+}
+
+/** The calls, each post with the body the proxy saw it carry (the n-th post routed is the n-th post proxied). */
+function withPostBodies(calls: readonly ServedCall[], exchanges: readonly ProxiedExchange[]): ServedCall[] {
+  const posts = exchanges.filter((x) => x.method === 'POST' && new URL(x.url, 'http://client.invalid').pathname === '/api/v1/events');
+  let n = 0;
+  return calls.map((c) => {
+    if (c.operationId !== 'postEvent') return c;
+    const x = posts[n++];
+    return x ? { ...c, requestBody: x.requestBody } : c;
   });
 }

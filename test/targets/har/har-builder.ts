@@ -11,6 +11,10 @@ export interface EntryInput {
   responseHeaders?: Record<string, string>;
   body?: string;
   base64?: boolean;
+  /** ISO date-time the request started (default 2025-01-01T00:00:00.000Z). */
+  startedDateTime?: string;
+  /** How long the exchange took (ms). */
+  time?: number;
 }
 
 const pairs = (h: Record<string, string> = {}): { name: string; value: string }[] => Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -34,8 +38,8 @@ export function harEntry(x: EntryInput): Record<string, unknown> {
   if (x.body !== undefined) content['text'] = x.body;
   if (x.base64) content['encoding'] = 'base64';
   return {
-    startedDateTime: '2025-01-01T00:00:00.000Z',
-    time: 1.5,
+    startedDateTime: x.startedDateTime ?? '2025-01-01T00:00:00.000Z',
+    time: x.time ?? 1.5,
     request,
     response: {
       status: x.status ?? 200,
@@ -85,6 +89,7 @@ export function proxiedToHar(proxyUrl: string, exchanges: readonly ProxiedExchan
       status: x.status,
       responseHeaders: headerPairs(x.responseHeaders),
       ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
+      ...(x.startedAt !== undefined ? { startedDateTime: new Date(x.startedAt).toISOString(), time: Math.max(0, (x.endedAt ?? x.startedAt) - x.startedAt) } : {}),
     }),
   );
 }
