@@ -5,6 +5,7 @@ import { referenceMerchantClientCommand } from '../../reference/merchant/client/
 import { startMerchantReference } from '../../reference/merchant/server/reference-target.js';
 import { clientRequests } from './checks/client-requests.js';
 import { versionPrefix } from './checks/version-prefix.js';
+import { MERCHANT_PASSIVE_RULES } from './passive/index.js';
 import { conversionStates } from './transitions.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
@@ -24,7 +25,8 @@ const reference: ReferenceTarget = {
  * (api.yaml); the engine's api.* checks judge one route case per operation, the custombatch
  * rule, stateful sequences per resource family and the conversion-source state table; YAML
  * cases judge what the operations' purposes state. With specgate playing the service, a
- * client's requests are judged against the same table (`--merchant-client <command>`).
+ * client's requests are judged against the same table (`--merchant-client <command>`), and
+ * from a recording (`--target har:`) the requests it holds are, by the same rules.
  */
 export const suite: SuiteModule = {
   name: 'merchant',
@@ -32,6 +34,7 @@ export const suite: SuiteModule = {
   title: 'Merchant catalog API (/content/v2.1)',
   checks: { clientRequests, versionPrefix },
   apiModels: { 'conversion-states': conversionStates },
+  passiveRules: MERCHANT_PASSIVE_RULES,
   reference,
   targetOptions: [
     {

@@ -18,7 +18,7 @@ import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy, type ProxiedExchange } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/merchant/index.js';
 import { answerWith, entryOf, indexOf, judgeHar, reasonOf } from '../helpers/har-judging.js';
-import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { casesJudgedFromRecording, passiveRuleCases, passiveStatuses, ruledRequirements } from '../helpers/passive-cases.js';
 import { declarePeer, moduleAvailable, requirePeer } from '../helpers/peer.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
@@ -83,11 +83,15 @@ function answerError(entry: HarEntryShape, status: number): void {
 
 /**
  * The statuses a conformant recording earns (test/helpers/passive-cases.ts): each requirement a
- * case judging single exchanges of a reached operation covers passes, the excluded ones are
- * excluded, every other one is untested (the cases written out as request sequences, those that
- * need a state set up first, and the client side among them).
+ * case judging single exchanges of a reached operation covers passes, and so does each
+ * requirement of the suite's passive rules (the client side, judged from the recorded requests);
+ * the excluded ones are excluded, every other one is untested (the cases written out as request
+ * sequences, those that need a state set up first).
  */
-const expectedStatuses = (reached: ReadonlySet<string>): Record<string, string> => passiveStatuses(merchant, (op) => reached.has(op));
+const expectedStatuses = (reached: ReadonlySet<string>): Record<string, string> => passiveStatuses(merchant, (op) => reached.has(op), CLIENT_SIDE);
+/** The client-side requirements, judged by the suite's passive rules from the recorded requests. */
+const CLIENT_SIDE = ruledRequirements(suite);
+const RULE_CASES = passiveRuleCases(suite);
 
 describe('passive target: merchant traffic recorded from real clients of the reference service', () => {
   const tmp = tempDir('specgate-passive-merchant-');
@@ -122,20 +126,24 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     for (const [id, status] of Object.entries(expected)) if (status === 'untested') expect(reasonOf(run.report, id), id).toBe(`skipped: ${NEEDS_LIVE}`);
     const cases = run.report.suites.flatMap((s) => s.cases);
     expect(cases.filter((c) => c.outcome === 'errored' || c.outcome === 'failed')).toEqual([]);
-    const judged = new Set(casesJudgedFromRecording(merchant));
+    const judged = new Set([...casesJudgedFromRecording(merchant), ...RULE_CASES]);
+    expect(CLIENT_SIDE).toEqual(merchant.requirements.filter((r) => r.side === 'client').map((r) => r.id));
+    for (const id of CLIENT_SIDE) expect(statusMap(run.report)[id], id).toBe('passed');
+    expect(caseOf(run.report, 'passive:client-requests')).toMatchObject({ outcome: 'passed', evidence: Object.fromEntries(CLIENT_SIDE.map((id) => [id, ops.length])) });
     for (const c of cases) {
       if (judged.has(c.id)) expect(c, c.id).toMatchObject({ outcome: 'passed' });
       else expect(c, c.id).toMatchObject({ outcome: 'skipped', reason: NEEDS_LIVE });
     }
   });
 
-  it.skipIf(library.skip)('@googleapis/content: its calls are served, its two brand-word requests are warned about as unmatched, not failed', async () => {
+  it.skipIf(library.skip)('@googleapis/content: its calls are served; its two brand-word requests fit no operation, which fails the client route rule only', async () => {
     const rec = published as Recorded;
     expect(rec.launch.code).toBe(0);
     expect(rec.entries).toHaveLength(125);
     const run = await judge(tmp.dir, 'library', rec.entries);
     expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    // without a profile's paths: mapping, the original API's words fit no path of the tables (CLIENT-FINDINGS.md)
+    expect(run.code).toBe(1);
     const brand = [indexOf(rec.entries, 'GET', /\/liasettings\/\d+\/accessiblegmbaccounts$/), indexOf(rec.entries, 'POST', /\/liasettings\/\d+\/requestgmbaccess$/)];
     expect(run.stdout).toMatch(
       new RegExp(`warning: \\S+library\\.har: 2 recorded exchange\\(s\\) fit no operation of suite merchant and were not judged: entry ${brand[0]} GET http://127\\.0\\.0\\.1:\\d+/content/v2\\.1/\\d+/liasettings/\\d+/accessiblegmbaccounts\\?key=\\S+ \\(no operation has a path that fits [^)]+\\); entry ${brand[1]} POST \\S+/requestgmbaccess\\?\\S+ \\(no operation has a path`),
@@ -143,38 +151,56 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     const props = run.report.suites[0]?.properties ?? {};
     expect(props).toMatchObject({ mode: 'passive', exchanges: '125', matched: '123' });
     expect((props['unmatched'] ?? '').split('\n').map((l) => /^entry (\d+) /.exec(l)?.[1])).toEqual(brand.map(String));
-    expect(failedRequirements(run.report)).toEqual([]);
+    expect(failedRequirements(run.report)).toEqual(['MERCHANT-CLIENT-ROUTE']);
+    const route = caseOf(run.report, 'passive:client-requests').failures;
+    // one failure of the requirement, listing each request that broke it
+    expect(route.map((f) => f.requirement)).toEqual(['MERCHANT-CLIENT-ROUTE']);
+    const assertions = route[0]?.assertions ?? [];
+    expect(assertions.map((f) => /\(entry (\d+)\)/.exec(f.message)?.[1])).toEqual(brand.map(String));
+    expect(assertions[0]?.message).toMatch(/\/liasettings\/\d+\/accessiblegmbaccounts\?\S+ \(entry \d+\): GET \/content\/v2\.1\/\d+\/liasettings\/\d+\/accessiblegmbaccounts: no operation has a path that fits/);
     expect(LIBRARY_LACKS.length).toBeGreaterThan(0);
     const reached = new Set(ops.filter((op) => !LIBRARY_LACKS.includes(op) && !LIBRARY_UNCALLED.includes(op)));
-    expect(statusMap(run.report)).toEqual(expectedStatuses(reached));
+    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(reached), 'MERCHANT-CLIENT-ROUTE': 'failed' });
     for (const op of [...LIBRARY_LACKS, ...LIBRARY_UNCALLED]) {
       expect(reasonOf(run.report, reqId(op))).toMatch(new RegExp(`^skipped: passive target: the recording has no .* of operation ${op.replace(/\./g, '\\.')}$`));
     }
     const cases = run.report.suites.flatMap((s) => s.cases);
-    expect(cases.filter((c) => c.outcome === 'errored' || c.outcome === 'failed')).toEqual([]);
+    expect(cases.filter((c) => c.outcome === 'errored' || c.outcome === 'failed').map((c) => c.id)).toEqual(['passive:client-requests']);
     expect(caseOf(run.report, 'batch-path-returnaddress-custombatch')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/no .* of operation returnaddress\.custombatch$/) });
   });
 
-  it('a planted 500 fails exactly its operation; a request recorded with a method its path does not have is stray traffic, not a failure', async () => {
+  it('planted deviations fail exactly their requirements: a 500 its operation; a request with a method its path does not have, and one to no path of the tables, the client rules', async () => {
     const planted = structuredClone(reference.entries);
     const productGet = indexOf(planted, 'GET', /\/products\/[^/]+$/);
     const accountUpdate = indexOf(planted, 'PUT', /^\/content\/v2\.1\/\d+\/accounts\/\d+$/);
     answerError(entryOf(planted, productGet), 500);
     entryOf(planted, accountUpdate).request.method = 'PATCH';
+    // one more request, to a path no table has (the service answers it 404)
+    const stray = structuredClone(entryOf(planted, indexOf(planted, 'GET', /^\/content\/v2\.1\/\d+\/products$/)));
+    stray.request.url = stray.request.url.replace(/\/products(?=\?|$)/, '/productz');
+    answerError(stray, 404);
+    planted.push(stray as unknown as Record<string, unknown>);
+    const strayIndex = planted.length - 1;
     const run = await judge(tmp.dir, 'planted', planted);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(failedRequirements(run.report)).toEqual(['MERCHANT-OP-PRODUCTS-GET']);
+    expect(failedRequirements(run.report)).toEqual(['MERCHANT-CLIENT-METHOD', 'MERCHANT-CLIENT-ROUTE', 'MERCHANT-OP-PRODUCTS-GET']);
+    const client = caseOf(run.report, 'passive:client-requests').failures;
+    expect(client.map((f) => [f.requirement, /\(entry (\d+)\)/.exec(f.message)?.[1]])).toEqual([
+      ['MERCHANT-CLIENT-ROUTE', String(strayIndex)],
+      ['MERCHANT-CLIENT-METHOD', String(accountUpdate)],
+    ]);
+    expect(client[1]?.message).toMatch(/^PATCH \S+\/accounts\/\d+ \(entry \d+\): PATCH \/content\/v2\.1\/\d+\/accounts\/\d+: PATCH is not an operation on/);
     const failure = caseOf(run.report, 'op-products-get').failures;
     expect(failure).toHaveLength(1);
     expect(failure[0]?.message).toMatch(new RegExp(`^GET http://127\\.0\\.0\\.1:\\d+/content/v2\\.1/\\d+/products/\\S+ \\(entry ${productGet}\\): answered 500, a status operation products\\.get does not list \\(it answers 2XX\\)$`));
     // accounts.update was sent only as the PATCH: no PUT is recorded, so its requirement stays untested
     expect(statusMap(run.report)['MERCHANT-OP-ACCOUNTS-UPDATE']).toBe('untested');
     expect(reasonOf(run.report, 'MERCHANT-OP-ACCOUNTS-UPDATE')).toMatch(/^skipped: passive target: the recording has no .* of operation accounts\.update$/);
-    expect(run.stdout).toMatch(new RegExp(`1 recorded exchange\\(s\\) fit no operation of suite merchant and were not judged: entry ${accountUpdate} PATCH \\S+/accounts/\\d+ \\(PATCH is not an operation on /\\d+/accounts/\\d+ \\(the table lists DELETE, GET, PUT\\)\\)`));
+    expect(run.stdout).toMatch(new RegExp(`2 recorded exchange\\(s\\) fit no operation of suite merchant and were not judged: entry ${accountUpdate} PATCH \\S+/accounts/\\d+ \\(PATCH is not an operation on /\\d+/accounts/\\d+ \\(the table lists DELETE, GET, PUT\\)\\)`));
     // everything else is judged as in the unchanged recording
     const unchanged = expectedStatuses(new Set(ops.filter((op) => op !== 'accounts.update')));
-    expect(statusMap(run.report)).toEqual({ ...unchanged, 'MERCHANT-OP-PRODUCTS-GET': 'failed' });
+    expect(statusMap(run.report)).toEqual({ ...unchanged, 'MERCHANT-OP-PRODUCTS-GET': 'failed', 'MERCHANT-CLIENT-METHOD': 'failed', 'MERCHANT-CLIENT-ROUTE': 'failed' });
   });
 
   // the base's literal path (/content/v2.1) is taken off first, so /v2.1/accounts/authinfo is never read as accounts.get

@@ -29,7 +29,7 @@ import { listenOnLoopback } from '../../src/targets/loopback-server.js';
 import { loadHar } from '../../src/targets/har/load-har.js';
 import { suite as eventsSuite } from '../../suites/events/index.js';
 import { suite as merchantSuite } from '../../suites/merchant/index.js';
-import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { casesJudgedFromRecording, passiveStatuses, ruledRequirements } from '../helpers/passive-cases.js';
 import { PROBES } from '../helpers/events-probes.js';
 import { commandAvailable, declarePeer, requirePeer } from '../helpers/peer.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
@@ -195,7 +195,7 @@ describe('specgate record: recordings the CLI writes, judged by the CLI', () => 
     expect(run.code).toBe(0);
     const n = String(ops.length + 1);
     expect(run.report.suites[0]?.properties).toMatchObject({ mode: 'passive', exchanges: n, matched: n });
-    expect(statusMap(run.report)).toEqual(passiveStatuses(merchant));
+    expect(statusMap(run.report)).toEqual(passiveStatuses(merchant, undefined, ruledRequirements(merchantSuite)));
     nothingFailed(run.report);
     for (const r of run.report.requirements) if (r.status === 'untested') expect(r.reason, r.id).toBe(`skipped: ${NEEDS_LIVE}`);
   }, 120_000);
@@ -286,7 +286,7 @@ describe.skipIf(browserPeer.skip)('a HAR written by Chromium (playwright-core re
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const reached = new Set(Object.keys(visits));
-    expect(statusMap(run.report)).toEqual(passiveStatuses(merchant, (op) => reached.has(op)));
+    expect(statusMap(run.report)).toEqual(passiveStatuses(merchant, (op) => reached.has(op), ruledRequirements(merchantSuite)));
     nothingFailed(run.report);
     const props = run.report.suites[0]?.properties ?? {};
     expect(Number(props['matched'])).toBe(Object.keys(visits).length);

@@ -1,4 +1,5 @@
 import type { CaseDef, LoadedSuite } from '../../src/engine/model.js';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
 
 /**
  * Which cases a recording (`--target har:`) can judge, as docs/passive.md states it, written
@@ -46,13 +47,24 @@ export function casesJudgedFromRecording(suite: LoadedSuite, reached: (operation
   return suite.cases.filter((c) => (recordedOperations(c) ?? optedInOperations(c))?.every(reached) === true).map((c) => c.id);
 }
 
+/** The requirements a suite's passive rules (`passiveRules`) judge, each once, in the rules' order. */
+export function ruledRequirements(module: SuiteModule): string[] {
+  return [...new Set(Object.values(module.passiveRules ?? {}).flatMap((r) => r.requirements))];
+}
+
+/** The results of a suite's passive rules, by case ID (`passive:<name>`). */
+export function passiveRuleCases(module: SuiteModule): string[] {
+  return Object.keys(module.passiveRules ?? {}).map((name) => `passive:${name}`);
+}
+
 /**
  * The verdict each requirement earns from a conformant recording that reaches the operations
- * `reached` says (every one when absent): passed when a case it judges covers it, excluded when
- * the catalog excludes it, untested otherwise.
+ * `reached` says (every one when absent): passed when a case it judges covers it, or it is one
+ * of `ruled` (requirements of the suite's passive rules that the recording gives them, see
+ * ruledRequirements), excluded when the catalog excludes it, untested otherwise.
  */
-export function passiveStatuses(suite: LoadedSuite, reached?: (operation: string) => boolean): Record<string, string> {
+export function passiveStatuses(suite: LoadedSuite, reached?: (operation: string) => boolean, ruled: readonly string[] = []): Record<string, string> {
   const judged = new Set(casesJudgedFromRecording(suite, reached));
-  const passed = new Set(suite.cases.filter((c) => judged.has(c.id)).flatMap((c) => c.requirements));
+  const passed = new Set([...suite.cases.filter((c) => judged.has(c.id)).flatMap((c) => c.requirements), ...ruled]);
   return Object.fromEntries(suite.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.has(r.id) ? 'passed' : 'untested']));
 }

@@ -39,12 +39,12 @@ export interface PassiveVerdict {
   lacking?: string;
 }
 
-/** One deviation a rule found, on the exchange that shows it. */
+/** One deviation a rule found, on the exchange that shows it (one that fits no operation too: a request sent where no operation is). */
 export interface PassiveRuleFinding {
   message: string;
   expected?: unknown;
   actual?: unknown;
-  exchange: MatchedExchange;
+  exchange: Pick<MatchedExchange, 'recorded'>;
 }
 
 /** Exchanges kept on a rule's result (the failing ones first). */
@@ -59,7 +59,7 @@ export function judgePassiveRules(
   suite: LoadedSuite,
   rules: Readonly<Record<string, PassiveRule>>,
   view: PassiveView,
-  toExchange: (x: MatchedExchange) => Exchange,
+  toExchange: (x: Pick<MatchedExchange, 'recorded'>) => Exchange,
   sides?: readonly string[],
   selection?: Selection,
 ): CaseResult[] {

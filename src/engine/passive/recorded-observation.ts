@@ -9,7 +9,7 @@ import type { MatchedExchange } from './match-recording.js';
 const knowsNoSecrets = (text: string): string => text;
 
 /** A recorded exchange as reports show it, credentials masked (a recording is full of them). */
-export function toExchange(x: MatchedExchange, table: ApiTable | undefined): Exchange {
+export function toExchange(x: Pick<MatchedExchange, 'recorded'>, table: ApiTable | undefined): Exchange {
   const r: RecordedExchange = x.recorded;
   // a recording run has no vars to say which headers are secret: they are masked by name
   const authHeader = table?.auth?.header.toLowerCase();

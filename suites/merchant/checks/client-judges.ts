@@ -23,11 +23,28 @@ type Placement =
   | { kind: 'method'; why: string };
 
 /**
- * The path judged: as the client sent it, with dot segments resolved as a server resolves them
- * and the target's words for neutral segments mapped back (profile `paths:`).
+ * A request a client sent, as the judges read it: from a live run's recording proxy or from a
+ * recorded file (passive/client-requests.ts).
  */
-function pathOf(x: ProxiedExchange): string {
-  return new URL(x.forwardedUrl, 'http://client.invalid').pathname;
+export interface SentRequest {
+  method: string;
+  /**
+   * The path judged: below the service's root, dot segments resolved as a server resolves them,
+   * and the target's words for neutral segments mapped back (profile `paths:`).
+   */
+  path: string;
+  /** The path as sent, as messages name it. */
+  shown: string;
+  /** The root of the service the request was sent to, before the prefix ('' for a service at its host's root). */
+  root: string;
+  /** The request body as text ('' for none). */
+  body: string;
+}
+
+/** A request the live run's proxy recorded, as the judges read it: the proxy is the service's root. */
+export function sentOf(x: ProxiedExchange): SentRequest {
+  const path = new URL(x.forwardedUrl, 'http://client.invalid').pathname;
+  return { method: x.method, path, shown: path, root: '', body: x.requestBody };
 }
 
 /**
@@ -36,21 +53,21 @@ function pathOf(x: ProxiedExchange): string {
  * than the one its body shows it meant), a batch path with something before the group (a
  * merchant id), or no path of the table at all.
  */
-export function place(table: ApiTable, x: ProxiedExchange): Placement {
-  const path = pathOf(x);
-  if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return { kind: 'prefix', why: `${x.method} ${path} is not below ${PREFIX}` };
+export function place(table: ApiTable, x: SentRequest): Placement {
+  const path = x.path;
+  if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return { kind: 'prefix', why: `${x.method} ${x.shown} is not below ${x.root}${PREFIX}` };
   const rest = path.slice(PREFIX.length) || '/';
   const m = matchOperation(table, x.method, rest);
   if (m.ok) {
     const meant = meantOtherwise(table, x, m.operation);
-    return meant ? { kind: 'method', why: `${x.method} ${path}: ${meant}` } : { kind: 'ok' };
+    return meant ? { kind: 'method', why: `${x.method} ${x.shown}: ${meant}` } : { kind: 'ok' };
   }
   // a batch call with a segment before its group is a batch-path fault, whatever else its path happens to fit
   const batch = /^\/[^/]+(\/[^/]+\/batch)$/.exec(rest)?.[1];
   const batchOp = batch ? table.operations.find((o) => o.batch && o.path === batch) : undefined;
-  if (batchOp) return { kind: 'batch', why: `${x.method} ${path}: ${batchOp.id} is POST ${PREFIX}${batchOp.path}, with no merchant id in the path` };
-  if (m.reason === 'wrong-method') return { kind: 'method', why: `${x.method} ${path}: ${m.message}` };
-  return { kind: 'route', why: `${x.method} ${path}: ${m.message}` };
+  if (batchOp) return { kind: 'batch', why: `${x.method} ${x.shown}: ${batchOp.id} is POST ${PREFIX}${batchOp.path}, with no merchant id in the path` };
+  if (m.reason === 'wrong-method') return { kind: 'method', why: `${x.method} ${x.shown}: ${m.message}` };
+  return { kind: 'route', why: `${x.method} ${x.shown}: ${m.message}` };
 }
 
 /** Whether an operation takes a request body: a payload of its own, or a batch envelope. */
@@ -64,8 +81,8 @@ const takesBody = (op: ApiOperation): boolean => op.request !== undefined || op.
  * a bodiless POST there is a list sent with the insert's method, a DELETE carrying a body an
  * update sent with the delete's. Undefined when the request fits its operation, or no other.
  */
-function meantOtherwise(table: ApiTable, x: ProxiedExchange, sent: ApiOperation): string | undefined {
-  const hasBody = x.requestBody.trim() !== '';
+function meantOtherwise(table: ApiTable, x: SentRequest, sent: ApiOperation): string | undefined {
+  const hasBody = x.body.trim() !== '';
   if (takesBody(sent) === hasBody) return undefined;
   // operations of the very same path template: a bare `{id}` also fits `{id}:undelete`, which is another path
   const others = table.operations.filter((op) => op.path === sent.path && op.method !== sent.method && takesBody(op) === hasBody);
@@ -80,26 +97,37 @@ function exchangeOf(x: ProxiedExchange): Exchange {
   return { kind: 'http', summary: `${x.method} ${x.url} -> ${x.status}`, request: { method: x.method, url: x.url, ...(x.requestBody ? { body: cutText(x.requestBody, 2000) } : {}) }, response: { status: x.status, body: cutText(x.responseBody, 2000) } };
 }
 
-/** A judge that fails on every request placed in `kind`, naming up to five of them. */
+/** The requests of a list placed in `kind`, each with why. */
+export function misplaced<R extends SentRequest>(table: ApiTable, requests: readonly R[], kind: Placement['kind']): { request: R; why: string }[] {
+  return requests.flatMap((request) => {
+    const p = place(table, request);
+    return p.kind === kind && 'why' in p ? [{ request, why: p.why }] : [];
+  });
+}
+
+/** What each client-side requirement fails on: the kind of placement, and the rule in words. */
+export const CLIENT_RULES: Readonly<Record<string, { kind: Exclude<Placement['kind'], 'ok'>; rule: string }>> = {
+  'MERCHANT-CLIENT-PREFIX': { kind: 'prefix', rule: `are not below ${PREFIX}` },
+  'MERCHANT-CLIENT-ROUTE': { kind: 'route', rule: 'fit no path of the endpoint tables' },
+  'MERCHANT-CLIENT-METHOD': { kind: 'method', rule: 'use a method the endpoint tables do not give the operation they mean' },
+  'MERCHANT-CLIENT-BATCH-PATH': { kind: 'batch', rule: 'put a merchant id before a custombatch path' },
+};
+
+/** A judge that fails on every request of a live run placed in `kind`, naming up to five of them. */
 function every(kind: Placement['kind'], rule: string): Judge<JudgedRun> {
   return (run) => {
     if (run.exchanges.length === 0) return { unjudged: `the client sent no request (it ${run.finished.stopped ? 'was stopped' : 'ended'}: ${run.finished.exchange.summary}; stderr: ${cutTail(run.finished.stderr, 300) || 'empty'})` };
-    const bad = run.exchanges.map((x) => ({ x, p: place(run.table, x) })).filter(({ p }) => p.kind === kind);
+    const bad = misplaced(run.table, run.exchanges.map((x) => ({ ...sentOf(x), x })), kind);
     if (!bad.length) return PASS;
     const first = bad[0] as (typeof bad)[number];
-    const whys = bad.slice(0, 5).map(({ p }) => ('why' in p ? p.why : ''));
+    const whys = bad.slice(0, 5).map((b) => b.why);
     const verdict: Verdict = fail(`${bad.length} of ${run.exchanges.length} requests ${rule}: ${whys.join('; ')}${bad.length > 5 ? '; ...' : ''}`, {
-      actual: bad.map(({ x }) => `${x.method} ${x.url}`).slice(0, 20),
-      exchange: exchangeOf(first.x),
+      actual: bad.map(({ request: { x } }) => `${x.method} ${x.url}`).slice(0, 20),
+      exchange: exchangeOf(first.request.x),
     });
     return verdict;
   };
 }
 
 /** One judge per client-side requirement, each over every request of one run. */
-export const CLIENT_JUDGES: Readonly<Record<string, Judge<JudgedRun>>> = {
-  'MERCHANT-CLIENT-PREFIX': every('prefix', `are not below ${PREFIX}`),
-  'MERCHANT-CLIENT-ROUTE': every('route', 'fit no path of the endpoint tables'),
-  'MERCHANT-CLIENT-METHOD': every('method', 'use a method the endpoint tables do not give the operation they mean'),
-  'MERCHANT-CLIENT-BATCH-PATH': every('batch', 'put a merchant id before a custombatch path'),
-};
+export const CLIENT_JUDGES: Readonly<Record<string, Judge<JudgedRun>>> = Object.fromEntries(Object.entries(CLIENT_RULES).map(([id, r]) => [id, every(r.kind, r.rule)]));

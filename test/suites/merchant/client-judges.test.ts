@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecgateError } from '../../../src/errors.js';
-import { loadApiTable } from '../../../src/engine/api/load-table.js';
 import type { ApiTable } from '../../../src/engine/api/table.js';
-import { fromRoot } from '../../../src/paths.js';
 import type { ProxiedExchange } from '../../../src/targets/recording-proxy.js';
-import { CLIENT_JUDGES, place, type JudgedRun } from '../../../suites/merchant/checks/client-judges.js';
-import { registryFor } from '../../engine/api/example-table.js';
+import { CLIENT_JUDGES, place as placeSent, sentOf, type JudgedRun } from '../../../suites/merchant/checks/client-judges.js';
+import { loadedMerchantTable } from './loaded-table.js';
 
-function merchantTable(): ApiTable {
-  const dir = fromRoot('suites/merchant');
-  const errors: SpecgateError[] = [];
-  const table = loadApiTable({ name: 'merchant', dir }, registryFor('merchant', dir), (f) => f, errors);
-  if (!table || errors.length) throw errors[0] ?? new Error('no table');
-  return table;
-}
+/** A proxied request placed as the live judges place it. */
+const place = (table: ApiTable, e: ProxiedExchange): ReturnType<typeof placeSent> => placeSent(table, sentOf(e));
 
 const x = (method: string, url: string, forwardedUrl = url): ProxiedExchange => ({ method, url, forwardedUrl, requestHeaders: {}, requestBody: '', status: 200, responseHeaders: {}, responseBody: '{}' });
 
 describe('merchant client judges', () => {
-  const table = merchantTable();
+  const table = loadedMerchantTable();
 
   it('places each request against the route table', () => {
     expect(place(table, x('GET', '/content/v2.1/accounts/authinfo'))).toEqual({ kind: 'ok' });
