@@ -15,6 +15,7 @@ import { newLead, registerLead } from './checks/registration.js';
 import { versionPath } from './checks/version-path.js';
 import { whitelist } from './checks/whitelist.js';
 import { windowList } from './checks/window-lists.js';
+import { affiliatePassiveRules } from './passive/index.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -39,13 +40,15 @@ const reference: ReferenceTarget = {
  * requests with a required field removed (fast-check, shrunk), and the lists' filters, windows
  * and paging against the platform's own unfiltered lists. With specgate playing the platform,
  * an integration's server-side calls and the pages it serves (rendered in headless Chromium) are
- * judged too (`--affiliate-integration <command>`).
+ * judged too (`--affiliate-integration <command>`). A recording (`--target har:`) is judged by
+ * the cases that opted in and by the rules of passive/.
  */
 export const suite: SuiteModule = {
   name: 'affiliate',
   dir: suiteDir(),
   title: 'Affiliate lead API',
   checks: { datesRequired, httpCode, incomeFilter, integration, newLead, offerList, postbackList, refusal, register: registerLead, registerRequired, registerTypes, versionPath, whitelist, windowList },
+  passiveRules: affiliatePassiveRules(suiteDir()),
   reference,
   targetOptions: [
     {
