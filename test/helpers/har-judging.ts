@@ -8,11 +8,11 @@ import { harFile, type HarEntryShape } from '../targets/har/har-builder.js';
  * `specgate run --suite <suite> --target har:<file>` in `dir` with a JSON report beside it.
  * Throws with the output when the run wrote no report.
  */
-export async function judgeHar(dir: string, suite: string, name: string, entries: readonly unknown[]): Promise<CliResult & { report: JsonReport }> {
+export async function judgeHar(dir: string, suite: string, name: string, entries: readonly unknown[], extra: readonly string[] = []): Promise<CliResult & { report: JsonReport }> {
   const har = join(dir, `${name}.har`);
   writeFileSync(har, JSON.stringify(harFile([...entries]), null, 1));
   const json = join(dir, `${name}.json`);
-  const res = await runCli(['run', '--suite', suite, '--target', `har:${har}`, '--report', `json=${json}`], { cwd: dir });
+  const res = await runCli(['run', '--suite', suite, '--target', `har:${har}`, '--report', `json=${json}`, ...extra], { cwd: dir });
   let report: JsonReport;
   try {
     report = readReport(json);
