@@ -58,6 +58,9 @@ function probes(v: { from: string; to: string; lead: string }): Probe[] {
     { name: 'income', path: `/api/v2/income${q({ fromDate: v.from, toDate: v.to })}`, key: true },
     { name: 'income-no-to', path: `/api/v2/income${q({ fromDate: v.from })}`, key: true },
     { name: 'autologin', path: `/api/v2/brokers/login/details${q({ leadRequestID: v.lead })}`, key: true },
+    // more successes for the rules to judge, each the ground of one planted deviation below
+    ...times(2, { name: 'leads-again', path: `/api/v2/leads${q({ fromDate: v.from, toDate: v.to, itemsPerPage: 20 })}`, key: true }),
+    { name: 'income-again', path: `/api/v2/income${q({ fromDate: v.from, toDate: v.to })}`, key: true },
   ];
 }
 
@@ -103,10 +106,10 @@ describe('passive target: affiliate traffic recorded from the reference platform
 
   it('the reference answers the probes whole: successes with the key and the dates, refusals otherwise', () => {
     const status = (name: string): number => entryOf(rec.entries, rec.at[name] as number).response.status;
-    for (const name of ['offers#1', 'postbacks#1', 'postbacks-1000', 'leads', 'conversions', 'income', 'autologin']) expect(status(name), name).toBe(200);
+    for (const name of ['offers#1', 'postbacks#1', 'postbacks-1000', 'leads', 'conversions', 'income', 'autologin', 'leads-again#1', 'leads-again#2', 'income-again']) expect(status(name), name).toBe(200);
     for (const name of ['leads-no-key-no-from#1', 'autologin-no-key-no-id', 'leads-no-from#1', 'autologin-no-id', 'offers-no-key', 'conversions-no-from', 'income-no-to']) expect(status(name), name).toBeGreaterThanOrEqual(400);
     // the lists the rules judge hold records, and no answer was cut by the recorder
-    for (const name of ['leads', 'conversions', 'postbacks-1000']) expect((bodyOf(entryOf(rec.entries, rec.at[name] as number))['items'] as unknown[]).length, name).toBeGreaterThanOrEqual(2);
+    for (const name of ['leads', 'leads-again#1', 'conversions', 'postbacks-1000']) expect((bodyOf(entryOf(rec.entries, rec.at[name] as number))['items'] as unknown[]).length, name).toBeGreaterThanOrEqual(2);
     for (const e of rec.entries) expect(JSON.stringify(e)).not.toContain('_specgateCut');
   });
 
@@ -154,19 +157,73 @@ describe('passive target: affiliate traffic recorded from the reference platform
     const items = leads['items'] as Record<string, unknown>[];
     items[1] = { ...items[1], leadRequestIDEncoded: items[0]?.['leadRequestIDEncoded'] };
     answerWith(entry('leads'), 200, leads);
+    // (g) a lead list and income given to requests without fromDate, without toDate (the reference's own answers);
+    // the first of the lead requests is error-text-validation's precondition, which blocks it
+    const recorded = (name: string): Record<string, unknown> => bodyOf(entryOf(rec.entries, at(name)));
+    answerWith(entry('leads-no-from#1'), 200, recorded('leads'));
+    answerWith(entry('income-no-to'), 200, recorded('income'));
+    // (h) lead flags the table's types allow but the spec does not: hasFTD 2, isSmartClick "yes"
+    const flagged = recorded('leads-again#1');
+    const records = flagged['items'] as Record<string, unknown>[];
+    records[0] = { ...records[0], hasFTD: 2 };
+    records[1] = { ...records[1], isSmartClick: 'yes' };
+    answerWith(entry('leads-again#1'), 200, flagged);
+    // (i) each read operation's success with one field of its shape broken, the envelope kept
+    const offers = recorded('offers#2');
+    answerWith(entry('offers#2'), 200, { ...offers, data: { ...(offers['data'] as object), totalItems: '3' } });
+    answerWith(entry('leads-again#2'), 200, { ...recorded('leads-again#2'), total: { items: '2' } });
+    answerWith(entry('conversions'), 200, { ...recorded('conversions'), total: { items: 2 } });
+    answerWith(entry('income-again'), 200, { ...recorded('income-again'), cost: '0.00' });
+    const autologin = recorded('autologin');
+    answerWith(entry('autologin'), 200, { ...autologin, details: { ...(autologin['details'] as object), method: 'PUT' } });
     const run = await judgeHar(tmp.dir, 'affiliate', 'planted', planted);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    const broken = ['AFF-API-KEY-REQUIRED', 'AFF-CONVERSIONS-DATES-REQUIRED', 'AFF-ENVELOPE-HTTPCODE-STATUS', 'AFF-ENVELOPE-MESSAGE-NULL', 'AFF-ENVELOPE-SERVER', 'AFF-LEADS-ID-ENCODED-UNIQUE', 'AFF-POSTBACKS-SHAPE'];
+    const broken = [
+      'AFF-API-KEY-REQUIRED',
+      'AFF-AUTOLOGIN-SHAPE',
+      'AFF-CONVERSIONS-DATES-REQUIRED',
+      'AFF-CONVERSIONS-SHAPE',
+      'AFF-ENVELOPE-HTTPCODE-STATUS',
+      'AFF-ENVELOPE-MESSAGE-NULL',
+      'AFF-ENVELOPE-SERVER',
+      'AFF-INCOME-DATES-REQUIRED',
+      'AFF-INCOME-SHAPE',
+      'AFF-LEADS-DATES-REQUIRED',
+      'AFF-LEADS-FLAGS',
+      'AFF-LEADS-ID-ENCODED-UNIQUE',
+      'AFF-LEADS-SHAPE',
+      'AFF-OFFERS-SHAPE',
+      'AFF-POSTBACKS-SHAPE',
+    ];
     expect(failedRequirements(run.report)).toEqual(broken);
     expect(statusMap(run.report)).toEqual({ ...EXPECTED, ...Object.fromEntries(broken.map((id) => [id, 'failed'])) });
     // the opted-in cases fail on the steps the plants answered; the rules on the entries
     expect(caseOf(run.report, 'envelope-offers').failures.map((f) => [f.requirement, f.message])).toEqual([['AFF-ENVELOPE-MESSAGE-NULL', expect.stringContaining(`(entry ${at('offers#3')}, step 3)`)]]);
     expect(caseOf(run.report, 'envelope-postbacks').failures.map((f) => [f.requirement, f.message])).toEqual([['AFF-ENVELOPE-SERVER', expect.stringContaining(`(entry ${at('postbacks#2')}, step 2)`)]]);
     expect(caseOf(run.report, 'passive:key-required').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`\\(entry ${at('offers-no-key')}\\): answered 200 to a request without Api-Key$`))]);
-    expect(caseOf(run.report, 'passive:dates-required').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`\\(entry ${at('conversions-no-from')}\\): answered 200 to a conversions request without fromDate$`))]);
+    const failuresOf = (id: string): [string | undefined, string][] => caseOf(run.report, id).failures.map((f) => [f.requirement, f.message]);
+    expect(failuresOf('passive:dates-required')).toEqual([
+      ['AFF-LEADS-DATES-REQUIRED', expect.stringMatching(new RegExp(`\\(entry ${at('leads-no-from#1')}\\): answered 200 to a leads request without fromDate$`))],
+      ['AFF-CONVERSIONS-DATES-REQUIRED', expect.stringMatching(new RegExp(`\\(entry ${at('conversions-no-from')}\\): answered 200 to a conversions request without fromDate$`))],
+      ['AFF-INCOME-DATES-REQUIRED', expect.stringMatching(new RegExp(`\\(entry ${at('income-no-to')}\\): answered 200 to a income request without toDate$`))],
+    ]);
     expect(caseOf(run.report, 'passive:httpcode-status').failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`\\(entry ${at('income')}\\): server.httpCode is 201 in an answer of status 200$`))]);
-    expect(caseOf(run.report, 'passive:lead-records').failures.map((f) => f.message)).toEqual([expect.stringMatching(/items\[0\] and items\[1\] both carry leadRequestIDEncoded/)]);
+    // the findings of one requirement are one failure, each finding named with its entry
+    const [flags, unique] = failuresOf('passive:lead-records');
+    expect(flags?.[0]).toBe('AFF-LEADS-FLAGS');
+    expect(flags?.[1]).toContain(`(entry ${at('leads-again#1')}): items[0].hasFTD is 2, not the integer 0 or 1`);
+    expect(flags?.[1]).toContain(`(entry ${at('leads-again#1')}): items[1].isSmartClick is "yes", not the string "0" or "1"`);
+    expect(unique).toEqual(['AFF-LEADS-ID-ENCODED-UNIQUE', expect.stringMatching(new RegExp(`\\(entry ${at('leads')}\\): items\\[0\\] and items\\[1\\] both carry leadRequestIDEncoded`))]);
+    // each shape broken fails on its entry, naming the schema it breaks (the postback list lost its server: (b))
+    const shapes = failuresOf('passive:answer-shapes');
+    const where: Record<string, string> = { 'AFF-AUTOLOGIN-SHAPE': 'autologin', 'AFF-OFFERS-SHAPE': 'offers#2', 'AFF-LEADS-SHAPE': 'leads-again#2', 'AFF-CONVERSIONS-SHAPE': 'conversions', 'AFF-INCOME-SHAPE': 'income-again', 'AFF-POSTBACKS-SHAPE': 'postbacks#2' };
+    expect([...new Set(shapes.map(([id]) => id))].sort()).toEqual(Object.keys(where).sort());
+    for (const [id, message] of shapes) expect(message, id).toMatch(new RegExp(`^(\\d+ failed assertions: 1\\) )?GET \\S+ \\(entry ${at(where[id as string] as string)}\\): .*\\(the 200 answer breaks schema affiliate/[a-z-]+\\)$`));
+    // the opted-in case of the offer list's shape judges every offer list recorded: it fails on the one planted
+    // the lead list given without fromDate is the precondition of the error text's case: it is skipped, not failed
+    expect(caseOf(run.report, 'error-text-validation')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('AFF-LEADS-DATES-REQUIRED') });
+    expect(failuresOf('offers-shape')).toEqual([['AFF-OFFERS-SHAPE', expect.stringContaining(`(entry ${at('offers#2')}`)]]);
     expect(run.stdout).not.toContain(rec.apiKey);
   });
 });

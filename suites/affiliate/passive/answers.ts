@@ -2,19 +2,20 @@ import { schemaProblems } from '../../../src/engine/api/schema-validate.js';
 import { responseSchema } from '../../../src/engine/api/table.js';
 import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
 import type { PassiveRule, PassiveRuleFinding, PassiveView } from '../../../src/engine/passive/passive-rules.js';
-import { carriesKey, isSuccess, objectOf, parsedBody, verdict } from './recorded.js';
+import { carriesKey, isSuccess, objectOf, parsedBody, shown, verdict } from './recorded.js';
 
 /**
  * What every success says of itself (spec 001, E. Affiliate resources, Errors 1, E2-E7): a
  * success's envelope and shape, and the lead records a lead list holds, hold of any answer of
  * its kind whatever was asked and whatever came before. Each recorded success to a request with
- * the key is judged; a body cut by the recorder, or not JSON, is not (no piece is judged).
+ * the key is judged, whatever JSON its body holds (an array or a bare value breaks the envelope
+ * and the shape); a body cut by the recorder, or not JSON, is not (no piece is judged).
  */
 
-/** The successes to requests with the key whose body was kept whole, in recording order. */
+/** The successes to requests with the key whose body was kept whole and parsed as JSON, in recording order. */
 function successes(view: PassiveView, operation?: string): MatchedExchange[] {
   const xs = operation === undefined ? view.exchanges : (view.byOperation.get(operation) ?? []);
-  return xs.filter((x) => isSuccess(x.recorded.status) && carriesKey(x, view.table) && objectOf(parsedBody(x)) !== undefined);
+  return xs.filter((x) => isSuccess(x.recorded.status) && carriesKey(x, view.table) && parsedBody(x) !== undefined);
 }
 
 /**
@@ -32,8 +33,8 @@ export const successEnvelope = (envelope: object): PassiveRule => ({
     const message: PassiveRuleFinding[] = [];
     for (const x of judged) {
       for (const p of schemaProblems(withEnvelope, ENVELOPE, parsedBody(x))) server.push({ message: `${p} (the ${x.recorded.status} answer breaks schema ${ENVELOPE})`, expected: { $schema: ENVELOPE }, exchange: x });
-      const m = (parsedBody(x) as Record<string, unknown>)['message'];
-      if (m !== null) message.push({ message: `message is ${m === undefined ? 'absent' : JSON.stringify(m)} in a ${x.recorded.status} answer`, expected: null, actual: m === undefined ? '(absent)' : m, exchange: x });
+      const m = objectOf(parsedBody(x))?.['message'];
+      if (m !== null) message.push({ message: `message is ${shown(m)} in a ${x.recorded.status} answer`, expected: null, actual: m ?? '(absent)', exchange: x });
     }
     const none = 'no success (200 or 201) to a request with the key was recorded';
     return [verdict('AFF-ENVELOPE-SERVER', judged.length, server, none), verdict('AFF-ENVELOPE-MESSAGE-NULL', judged.length, message, none)];
@@ -65,7 +66,8 @@ export const answerShapes: PassiveRule = {
       let observations = 0;
       const findings: PassiveRuleFinding[] = [];
       for (const x of successes(view, operation)) {
-        const schema = responseSchema(x.operation, x.recorded.status);
+        // a 201 to a read operation is still its success: judged on the schema named for 200
+        const schema = responseSchema(x.operation, x.recorded.status) ?? responseSchema(x.operation, 200);
         if (!schema) continue;
         const body = parsedBody(x);
         const problems = schemaProblems(view.table, schema, body);
@@ -97,8 +99,8 @@ export const leadRecords: PassiveRule = {
         leads++;
         const smart = lead['isSmartClick'];
         const ftd = lead['hasFTD'];
-        if (smart !== '0' && smart !== '1') flags.push({ message: `items[${i}].isSmartClick is ${JSON.stringify(smart) ?? 'absent'}`, expected: ['0', '1'], actual: smart ?? '(absent)', exchange: x });
-        if (ftd !== 0 && ftd !== 1) flags.push({ message: `items[${i}].hasFTD is ${JSON.stringify(ftd) ?? 'absent'}`, expected: [0, 1], actual: ftd ?? '(absent)', exchange: x });
+        if (smart !== '0' && smart !== '1') flags.push({ message: `items[${i}].isSmartClick is ${shown(smart)}, not the string "0" or "1"`, expected: ['0', '1'], actual: smart ?? '(absent)', exchange: x });
+        if (ftd !== 0 && ftd !== 1) flags.push({ message: `items[${i}].hasFTD is ${shown(ftd)}, not the integer 0 or 1`, expected: [0, 1], actual: ftd ?? '(absent)', exchange: x });
         const id = lead['leadRequestIDEncoded'];
         if (typeof id !== 'string') return;
         const first = seen.get(id);

@@ -38,6 +38,12 @@ export function objectOf(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** A recorded value as a message shows it: JSON (a big integer as a number), `absent` for none. */
+export function shown(value: unknown): string {
+  if (value === undefined) return 'absent';
+  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+}
+
 /** One requirement's verdict from what was judged, with the reason when nothing was. */
 export function verdict(requirement: string, observations: number, findings: PassiveRuleFinding[], lacking: string): PassiveVerdict {
   return { requirement, observations, findings: findings.slice(0, KEEP_FINDINGS), ...(observations === 0 ? { lacking } : {}) };
