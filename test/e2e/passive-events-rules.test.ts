@@ -1,10 +1,12 @@
 /**
  * The events suite's passive rules (suites/events/passive/) end to end: traffic recorded from the
  * reference services and the reference client (as test/e2e/passive-events.test.ts records it),
- * with reads of the platform a polite client makes — pages of a walk, a page without `page`, a
- * page of more than 100 asked, each read of a list again with If-None-Match after its poll
- * interval — judged by the CLI. The recording passes every rule it can judge; planted
- * deviations, one per kind of rule and side, fail exactly their requirements.
+ * with reads of the platform a polite client makes — pages of a walk, a page without `page`,
+ * each read of a list again with If-None-Match after its poll interval — judged by the CLI. The
+ * recording passes every rule it can judge; planted deviations, one per kind of rule and side,
+ * fail exactly their requirements. A page of more than 100 asked is recorded too, apart: it shows
+ * the service's cap, and asking it is a client's deviation (EVENTS-CLIENT-PER-PAGE-MAX), so it is
+ * judged with the recording on the service side, and planted with the client's deviations.
  *
  * Needs `npm run build` (the CLI and the client run from dist/).
  */
@@ -49,20 +51,25 @@ const READS = {
   /** one read of each endpoint the client does not poll */
   singles: ['/events?per_page=10', `/networks/${p.owner}/${p.repo}/events?per_page=10`, `/users/${p.username}/events?per_page=10`, `/users/${p.username}/events/orgs/${p.org}?per_page=10`, `/users/${p.username}/events/public?per_page=10`, `/users/${p.username}/received_events?per_page=10`, `/users/${p.username}/received_events/public?per_page=10`, `/repos/${p.owner}/${p.repo}/issues/events?per_page=10`, `/repos/${p.owner}/${p.repo}/issues/${p.issueNumber}/events?per_page=10`],
   defaultSize: ['/events'],
-  overMax: [`/orgs/${p.org}/events?per_page=200`],
   pageDefault: ['/events?per_page=4&page=1', '/events?per_page=4&page=2', '/events?per_page=4'],
   conditional: [`/orgs/${p.org}/events?per_page=2&page=1`, `/orgs/${p.org}/events?per_page=2&page=2`, `/orgs/${p.org}/events?per_page=2&page=1`],
   walk: [1, 2, 3, 4].map((n) => `/users/${p.username}/events/public?per_page=100&page=${n}`),
+  /** read last, kept out of the reference recording (see above) */
+  overMax: [`/orgs/${p.org}/events?per_page=200`],
 } as const;
 
 interface Recorded {
+  /** The recording without the read of more than 100 events (`overMax`). */
   entries: Entry[];
+  overMax: Entry;
   /** Index of each platform read by its path, in order. */
   reads: Record<keyof typeof READS, number[]>;
   /** The client's polls of the repository's events, its v2 pages, its post and its v1 pages, by entry index. */
   polls: number[];
   v2: number[];
   post: number;
+  /** The client's request for one service's dependencies. */
+  deps: number;
 }
 
 async function record(): Promise<Recorded> {
@@ -99,9 +106,20 @@ async function record(): Promise<Recorded> {
         etag = await read(path, kind === 'singles' ? undefined : etag);
       }
     }
-    const entries = proxiedToHar(proxy.url, proxy.exchanges) as unknown as Entry[];
+    const all = proxiedToHar(proxy.url, proxy.exchanges) as unknown as Entry[];
+    const over = reads.overMax[0] ?? -1;
+    if (over !== all.length - 1) throw new Error('the read of more than 100 events is not the last of the recording');
+    const entries = all.slice(0, over);
     const at = (re: RegExp, method = 'GET'): number[] => entries.flatMap((e, i) => (e.request.method === method && re.test(new URL(e.request.url).pathname) ? [i] : []));
-    return { entries, reads, polls: at(/^\/platform\/repos\/[^/]+\/[^/]+\/events$/).filter((i) => i < (reads.singles[0] ?? 0)), v2: at(/^\/api\/v2\/events$/), post: at(/^\/api\/v1\/events$/, 'POST')[0] ?? -1 };
+    return {
+      entries,
+      overMax: all[over] as Entry,
+      reads,
+      polls: at(/^\/platform\/repos\/[^/]+\/[^/]+\/events$/).filter((i) => i < (reads.singles[0] ?? 0)),
+      v2: at(/^\/api\/v2\/events$/),
+      post: at(/^\/api\/v1\/events$/, 'POST')[0] ?? -1,
+      deps: at(/^\/api\/v1\/service_dependencies\/[^/]+$/)[0] ?? -1,
+    };
   } finally {
     await proxy.stop();
     await server.stop();
@@ -130,17 +148,18 @@ const JUDGED = [
   'EVENTS-PLAT-ETAG',
   'EVENTS-PLAT-POLL-INTERVAL',
   'EVENTS-PLAT-PER-PAGE-DEFAULT',
-  'EVENTS-PLAT-PER-PAGE-MAX',
   'EVENTS-PLAT-PAGE-DEFAULT',
   'EVENTS-PLAT-TIMELINE-30-DAYS',
   'EVENTS-PLAT-TIMELINE-300',
   'EVENTS-MON-V2-CURSOR',
   'EVENTS-MON-V2-SORT',
   'EVENTS-CLIENT-MON-KEYS',
+  'EVENTS-CLIENT-DEPS-ENV',
   'EVENTS-CLIENT-POST-BODY',
   'EVENTS-CLIENT-BEARER',
   'EVENTS-CLIENT-ACCEPT',
   'EVENTS-CLIENT-VERSION-HEADER',
+  'EVENTS-CLIENT-PER-PAGE-MAX',
   'EVENTS-CLIENT-IF-NONE-MATCH',
   'EVENTS-CLIENT-POLL-INTERVAL',
   'EVENTS-CLIENT-V2-CURSOR-PARAMS',
@@ -151,12 +170,14 @@ describe('passive target: the events suite judges a whole recording with rules o
   const tmp = tempDir('specgate-passive-events-rules-');
   let rec: Recorded;
   let reference: Awaited<ReturnType<typeof judgeHar>>;
+  let probed: Awaited<ReturnType<typeof judgeHar>>;
 
   beforeAll(async () => {
     assertBuilt();
     rec = await record();
     reference = await judgeHar(tmp.dir, 'events', 'reference', rec.entries);
-  }, 90_000);
+    probed = await judgeHar(tmp.dir, 'events', 'probed', [...rec.entries, rec.overMax], ['--side', 'server']);
+  }, 120_000);
   afterAll(() => tmp.remove());
 
   it('the reference recording passes every rule it can judge; the others say what the recording lacks', () => {
@@ -175,8 +196,16 @@ describe('passive target: the events suite judges a whole recording with rules o
     for (const id of RULED.filter((id) => !JUDGED.includes(id) && status[id] !== 'passed')) expect(reference.report.requirements.find((r) => r.id === id)?.reason, id).toMatch(/passive target: /);
   });
 
+  it('with the read of more than 100 events, judged on the service side: the cap kept', () => {
+    expect(probed.stderr).toBe('');
+    expect(probed.code).toBe(0);
+    expect(failedRequirements(probed.report)).toEqual([]);
+    const status = statusMap(probed.report);
+    expect(status['EVENTS-PLAT-PER-PAGE-MAX']).toBe('passed');
+  });
+
   it('planted deviations, server and client side, fail exactly their requirements', async () => {
-    const e = structuredClone(rec.entries);
+    const e = [...structuredClone(rec.entries), structuredClone(rec.overMax)];
     const [p1, p2, p3, p4] = rec.polls.map((i) => e[i] as Entry);
     const [v1st, v2nd, v3rd] = rec.v2.map((i) => e[i] as Entry);
     if (!p1 || !p2 || !p3 || !p4 || !v1st || !v2nd || !v3rd) throw new Error('the recording lacks the client polls or v2 pages');
@@ -196,7 +225,7 @@ describe('passive target: the events suite judges a whole recording with rules o
     const dflt = read('defaultSize', 0);
     setBody(dflt, (bodyOf(dflt) as unknown[]).slice(0, 10));
     setHeader(dflt.response.headers, 'link', `<${dflt.request.url}?page=2>; rel="next"`);
-    // PER-PAGE-MAX: per_page=200 answered 101 events
+    // PER-PAGE-MAX: per_page=200 answered 101 events; the client's PER-PAGE-MAX: asked at all
     const over = read('overMax', 0);
     const overItems = bodyOf(over) as unknown[];
     setBody(over, [...overItems, ...copies(overItems[0], 0, 101 - overItems.length)]);
@@ -238,6 +267,13 @@ describe('passive target: the events suite judges a whole recording with rules o
     setHeader(p3.request.headers, 'if-none-match', (header(p3.request.headers, 'if-none-match') ?? '').replace(/"/g, ''));
     answerOf(p1, p3);
     p4.startedDateTime = new Date(Date.parse(p3.startedDateTime) + p3.time + 100).toISOString();
+    // DEPS-ENV: the client's request for one service's dependencies without env, refused as the reference refuses it
+    const deps = e[rec.deps] as Entry;
+    const depsUrl = new URL(deps.request.url);
+    depsUrl.searchParams.delete('env');
+    deps.request.url = depsUrl.toString();
+    deps.response.status = 400;
+    setBody(deps, { errors: ['env is required'] });
 
     const planted = [
       'EVENTS-PLAT-NOT-MODIFIED',
@@ -256,10 +292,12 @@ describe('passive target: the events suite judges a whole recording with rules o
       'EVENTS-MON-APP-KEY-REQUIRED',
       'EVENTS-MON-ERROR-BODY',
       'EVENTS-CLIENT-MON-KEYS',
+      'EVENTS-CLIENT-DEPS-ENV',
       'EVENTS-CLIENT-POST-BODY',
       'EVENTS-CLIENT-BEARER',
       'EVENTS-CLIENT-ACCEPT',
       'EVENTS-CLIENT-VERSION-HEADER',
+      'EVENTS-CLIENT-PER-PAGE-MAX',
       'EVENTS-CLIENT-IF-NONE-MATCH',
       'EVENTS-CLIENT-POLL-INTERVAL',
       'EVENTS-CLIENT-V2-CURSOR-PARAMS',

@@ -29,7 +29,8 @@ function field(o: unknown, key: string): unknown {
 
 /** Polls the repository's events, waiting what each answer's X-Poll-Interval asks. */
 async function pollRepoEvents(env: EventsClientEnv, b: EventsClientBehaviour): Promise<void> {
-  const url = `${env.apiUrl}/repos/${encodeURIComponent(env.owner)}/${encodeURIComponent(env.repo)}/events`;
+  const perPage = b.perPage();
+  const url = `${env.apiUrl}/repos/${encodeURIComponent(env.owner)}/${encodeURIComponent(env.repo)}/events${perPage === undefined ? '' : `?per_page=${perPage}`}`;
   let etag: string | undefined;
   let first: number | undefined;
   for (let i = 0; i < POLLS; i++) {
@@ -73,6 +74,18 @@ async function walkV2(env: EventsClientEnv, b: EventsClientBehaviour): Promise<v
   }
 }
 
+/** Reads the dependency map of the client's environment, then the neighbours of the first service it names. */
+async function readDependencies(env: EventsClientEnv, b: EventsClientBehaviour): Promise<void> {
+  const headers = b.monHeaders({ apiKey: env.monApiKey, appKey: env.monAppKey }, 'deps');
+  const query = b.dependencyQuery().toString();
+  const map = await getJson(`${env.monUrl}/api/v1/service_dependencies${query ? `?${query}` : ''}`, headers);
+  if (map.status !== 200) throw new SpecgateError('SG_TARGET_PROTOCOL', `GET /api/v1/service_dependencies answered ${map.status}`);
+  const service = map.body !== null && typeof map.body === 'object' ? Object.keys(map.body)[0] : undefined;
+  if (service === undefined) return;
+  const one = await getJson(`${env.monUrl}/api/v1/service_dependencies/${encodeURIComponent(service)}${query ? `?${query}` : ''}`, headers);
+  if (one.status !== 200) throw new SpecgateError('SG_TARGET_PROTOCOL', `GET /api/v1/service_dependencies/${service} answered ${one.status}`);
+}
+
 /** Posts one event, dated now, and reads the IP ranges (which take no keys). */
 async function postAndRanges(env: EventsClientEnv, b: EventsClientBehaviour): Promise<void> {
   const res = await fetch(`${env.monUrl}/api/v1/events`, {
@@ -92,7 +105,7 @@ async function postAndRanges(env: EventsClientEnv, b: EventsClientBehaviour): Pr
  */
 export async function runEventsClient(env: EventsClientEnv, b: EventsClientBehaviour = REFERENCE_BEHAVIOUR): Promise<void> {
   const failures: string[] = [];
-  for (const part of [postAndRanges, listV1, walkV2, pollRepoEvents]) {
+  for (const part of [readDependencies, postAndRanges, listV1, walkV2, pollRepoEvents]) {
     try {
       await part(env, b);
     } catch (e) {

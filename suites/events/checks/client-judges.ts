@@ -4,6 +4,7 @@ import { cutTail, cutText } from '../../../src/targets/text-cut.js';
 import { isCredentialHeader } from '../../../src/targets/har/recording.js';
 import { MON_API_KEY, MON_APP_KEY, MON_APP_KEY_NO_EVENTS_READ } from '../../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../../reference/events/model/platform-seed-accounts.js';
+import { PER_PAGE_MAX } from '../../../reference/events/model/timeline.js';
 import type { ClientRun, ServedCall } from './client-run.js';
 import { PLATFORM_OPERATIONS } from './platform-operations.js';
 
@@ -19,7 +20,8 @@ const PLATFORM_MEDIA_TYPE = 'application/vnd.platform+json';
 /** GET /api/v1/events answers at most this many events (G, Limits). */
 const V1_FULL_PAGE = 1000;
 
-const MONITOR_OPS = new Set(['serviceDependencies', 'serviceDependency', 'listEventsV1', 'listEventsV2', 'postEvent']);
+const DEPENDENCY_OPS = new Set(['serviceDependencies', 'serviceDependency']);
+const MONITOR_OPS = new Set([...DEPENDENCY_OPS, 'listEventsV1', 'listEventsV2', 'postEvent']);
 const isPlatform = (c: ServedCall): boolean => PLATFORM_OPERATIONS.has(c.operationId);
 
 /**
@@ -239,6 +241,11 @@ export const CLIENT_RULES: Readonly<Record<string, ClientRule>> = {
       return missing.length ? `no ${missing.join(' and no ')}` : undefined;
     },
   ),
+  'EVENTS-CLIENT-DEPS-ENV': everyCall(
+    (c) => DEPENDENCY_OPS.has(c.operationId),
+    'dependency request to the monitoring API',
+    (c) => ((c.query.get('env') ?? '').trim() ? undefined : c.query.has('env') ? 'env is empty' : 'no env query parameter'),
+  ),
   'EVENTS-CLIENT-POST-BODY': postBody,
   'EVENTS-CLIENT-BEARER': everyCall(isPlatform, 'platform request', (c) => {
     const auth = c.headers['authorization'];
@@ -252,6 +259,10 @@ export const CLIENT_RULES: Readonly<Record<string, ClientRule>> = {
   'EVENTS-CLIENT-VERSION-HEADER': everyCall(isPlatform, 'platform request', (c) => {
     const v = c.headers['x-platform-api-version'];
     return v !== undefined && VERSION_FORM.test(v.trim()) ? undefined : v === undefined ? 'no X-Platform-Api-Version' : `X-Platform-Api-Version "${v}" is not a date`;
+  }),
+  'EVENTS-CLIENT-PER-PAGE-MAX': everyCall(isPlatform, 'platform request', (c) => {
+    const asked = c.query.getAll('per_page').find((v) => /^\d+$/.test(v.trim()) && Number(v) > PER_PAGE_MAX);
+    return asked === undefined ? undefined : `per_page=${asked}, above the maximum ${PER_PAGE_MAX}`;
   }),
   'EVENTS-CLIENT-IF-NONE-MATCH': ifNoneMatch,
   'EVENTS-CLIENT-POLL-INTERVAL': pollGaps((before, first) => (before.interval ?? 0) <= first, 'after an answer with its first X-Poll-Interval'),

@@ -10,11 +10,11 @@ interface ClientArgs {
  * `events.clientRequests`: launches the client under test against the monitoring API and the
  * platform specgate plays (reference/events/client/README.md gives the launch contract; the
  * platform asks for a 1-second poll interval that grows to 2), and judges what it sent: keys,
- * bearer token, headers, the post body, If-None-Match, the waits between polls, v1 paging and
- * v2 cursors. The cases of one run share one launch.
+ * the dependency `env`, bearer token, headers, `per_page`, the post body, If-None-Match, the
+ * waits between polls, v1 paging and v2 cursors. The cases of one run share one launch.
  */
 export const clientRequests = judgedCheck<ClientArgs, ClientRun>({
-  description: 'launch the events client against the played services and judge its requests: keys, headers, post body, polling, paging',
+  description: 'launch the events client against the played services and judge its requests: keys, env, headers, per_page, post body, polling, paging',
   args: {
     type: 'object',
     additionalProperties: false,

@@ -72,11 +72,12 @@ function judgeClient(view: PassiveView): PassiveVerdict[] {
 /**
  * The client side of a recording (EVENTS-CLIENT-*): the rules the client cases judge from the
  * requests a launched client sends through the played services (checks/client-judges.ts),
- * applied to the recorded requests — keys, bearer token, headers, post bodies, If-None-Match,
- * the waits between polls (from each entry's startedDateTime and time), v1 paging and v2 cursors.
+ * applied to the recorded requests — keys, the dependency `env`, bearer token, headers,
+ * `per_page`, post bodies, If-None-Match, the waits between polls (from each entry's
+ * startedDateTime and time), v1 paging and v2 cursors.
  */
 export const clientRequests: PassiveRule = {
-  description: "the client's recorded requests: keys, bearer token, headers, post body, If-None-Match, waits between polls, paging and cursors",
+  description: "the client's recorded requests: keys, env, bearer token, headers, per_page, post body, If-None-Match, waits between polls, paging and cursors",
   requirements: Object.keys(CLIENT_RULES),
   judge: judgeClient,
 };

@@ -203,6 +203,12 @@ describe('client-requests (the client cases\' rules on recorded requests)', () =
     const o = outcomes(judge('client-requests', bad));
     expect(o).toMatchObject({ 'EVENTS-CLIENT-MON-KEYS': 'fail 0', 'EVENTS-CLIENT-IF-NONE-MATCH': 'fail 3,4', 'EVENTS-CLIENT-POLL-INTERVAL': 'fail 3', 'EVENTS-CLIENT-BEARER': 'pass' });
   });
+  it('a dependency request without env, a platform page of more than 100 asked: each fails on its request', () => {
+    const deps = (query: string): Entry => ({ url: `${M}/api/v1/service_dependencies${query}`, requestHeaders: KEYS, status: query ? 200 : 400, responseHeaders: json, body: query ? '{}' : '{"errors":["env is required"]}' });
+    const o = outcomes(judge('client-requests', [deps('?env=prod'), deps(''), poll(0), { ...plat('/orgs/o/events?per_page=101', list([1])), at: 100 }, { ...plat('/orgs/o/events?per_page=100', list([1])), at: 200 }]));
+    expect(o).toMatchObject({ 'EVENTS-CLIENT-DEPS-ENV': 'fail 1', 'EVENTS-CLIENT-PER-PAGE-MAX': 'fail 3', 'EVENTS-CLIENT-MON-KEYS': 'pass', 'EVENTS-CLIENT-BEARER': 'pass' });
+    expect(outcomes(judge('client-requests', good))).toMatchObject({ 'EVENTS-CLIENT-DEPS-ENV': 'untested', 'EVENTS-CLIENT-PER-PAGE-MAX': 'pass' });
+  });
   it('no request of a kind: untested with what is lacking', () => {
     const vs = judge('client-requests', [v1(KEYS)]);
     expect(outcome(vs['EVENTS-CLIENT-POLL-INTERVAL'])).toBe('untested');
