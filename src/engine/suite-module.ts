@@ -9,6 +9,9 @@ import type { TargetSection } from '../targets/target-section.js';
 import type { ApiContext, ApiTransitions } from './api/sequence-model.js';
 import type { DatabaseTarget, DocumentDatabaseTarget } from '../targets/database/types.js';
 import type { PassiveRule } from './passive/passive-rules.js';
+// what a suite's passive rules are written against (SuiteModule.passiveRules)
+export type { PassiveRule, PassiveRuleFinding, PassiveVerdict, PassiveView } from './passive/passive-rules.js';
+export type { MatchedExchange } from './passive/match-recording.js';
 
 /**
  * What a suite gives the engine by name. `suites/index.ts` is the one place that lists the

@@ -1,7 +1,7 @@
 import { schemaProblems } from '../../../src/engine/api/schema-validate.js';
 import { responseSchema } from '../../../src/engine/api/table.js';
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRule, PassiveRuleFinding, PassiveView } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRule, PassiveRuleFinding, PassiveView } from '../../../src/engine/suite-module.js';
 import { carriesKey, isSuccess, objectOf, parsedBody, shown, verdict } from './recorded.js';
 
 /**

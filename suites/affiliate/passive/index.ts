@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PassiveRule } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule } from '../../../src/engine/suite-module.js';
 import { answerShapes, leadRecords, successEnvelope } from './answers.js';
 import { datesRequired, httpCodeStatus, keyRequired } from './refusals.js';
 

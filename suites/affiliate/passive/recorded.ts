@@ -1,6 +1,6 @@
 import type { ApiTable } from '../../../src/engine/api/table.js';
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRuleFinding, PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRuleFinding, PassiveVerdict } from '../../../src/engine/suite-module.js';
 
 /**
  * What the affiliate passive rules read of one recorded exchange (spec 001, part E): whether the

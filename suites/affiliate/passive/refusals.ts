@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { carriesKey, isSuccess, objectOf, parsedBody, queryNames, verdict } from './recorded.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRule, PassiveVerdict, PassiveView } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRule, PassiveVerdict, PassiveView } from '../../../src/engine/suite-module.js';
 import { CLIENT_RULES } from '../checks/client-judges.js';
 import type { ServedCall } from '../checks/client-run.js';
 import { answerHeader, asNumber, bodyOf, field } from './recorded.js';

@@ -1,5 +1,5 @@
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { answerHeader, exchangesOf, platformOperations, sameUrl, sentHeader, verdict } from './recorded.js';
 
 /** An entity tag as If-None-Match compares it: without `W/` and, leniently, without its quotes. */

@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { bodyOf, field, verdict } from './recorded.js';
 
 /** The monitoring API's operations (part G): those whose answers share the error object. */

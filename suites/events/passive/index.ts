@@ -1,4 +1,4 @@
-import type { PassiveRule } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule } from '../../../src/engine/suite-module.js';
 import { clientRequests } from './client-requests.js';
 import { conditionalPolls } from './conditional-polls.js';
 import { errorBody } from './error-body.js';

@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { exchangesOf, sentHeader, verdict } from './recorded.js';
 
 /** The monitoring operations that refuse a request without both keys (G, Authentication 1): the dependency endpoints and both event lists. */

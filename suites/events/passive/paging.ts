@@ -1,5 +1,5 @@
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { exchangesOf, hasNextLink, idOf, itemsOf, queryOf, urlWithout, verdict } from './recorded.js';
 
 /** One recorded page of a platform list: its answer's events and the paging it asked for. */

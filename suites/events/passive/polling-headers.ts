@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { answerHeader, exchangesOf, platformOperations, verdict } from './recorded.js';
 
 /** Every 200 of a platform endpoint carries ETag and X-Poll-Interval (H, Polling rules). */

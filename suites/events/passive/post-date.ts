@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { answeredAt, asNumber, bodyOf, field, verdict } from './recorded.js';
 
 const HOUR = 3600;

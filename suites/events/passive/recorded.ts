@@ -1,6 +1,6 @@
 import type { ApiOperation } from '../../../src/engine/api/table.js';
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRuleFinding, PassiveVerdict, PassiveView } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRuleFinding, PassiveVerdict, PassiveView } from '../../../src/engine/suite-module.js';
 
 /**
  * What the events suite's passive rules read of a recorded exchange: headers, query, bodies and

@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding, PassiveView } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding, PassiveView } from '../../../src/engine/suite-module.js';
 import { recordedPages } from './paging.js';
 import { answeredAt, field, idOf, verdict } from './recorded.js';
 

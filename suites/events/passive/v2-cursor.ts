@@ -1,5 +1,5 @@
-import type { MatchedExchange } from '../../../src/engine/passive/match-recording.js';
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { MatchedExchange } from '../../../src/engine/suite-module.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { bodyOf, field, queryOf, urlWithout, verdict } from './recorded.js';
 
 /** The events of a v2 list answer by ID, and its `meta.page.after`, when the body was recorded. */

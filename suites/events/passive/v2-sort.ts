@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveRuleFinding } from '../../../src/engine/suite-module.js';
 import { field, queryOf, verdict } from './recorded.js';
 import { v2Page } from './v2-cursor.js';
 

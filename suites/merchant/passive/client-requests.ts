@@ -1,4 +1,4 @@
-import type { PassiveRule, PassiveVerdict, PassiveView } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule, PassiveVerdict, PassiveView } from '../../../src/engine/suite-module.js';
 import type { RecordedExchange } from '../../../src/targets/har/recording.js';
 import { CLIENT_RULES, PREFIX, misplaced, type SentRequest } from '../checks/client-judges.js';
 

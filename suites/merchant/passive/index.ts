@@ -1,4 +1,4 @@
-import type { PassiveRule } from '../../../src/engine/passive/passive-rules.js';
+import type { PassiveRule } from '../../../src/engine/suite-module.js';
 import { clientRequests } from './client-requests.js';
 
 /** The merchant suite's rules over a whole recording (`--target har:`), by name: each a case `passive:<name>`. */

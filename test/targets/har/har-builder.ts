@@ -15,6 +15,8 @@ export interface EntryInput {
   startedDateTime?: string;
   /** How long the exchange took (ms). */
   time?: number;
+  /** The body is the start of a longer one (marked as `specgate record` marks it): not judged as a whole body. */
+  cut?: { kept: number; size?: number };
 }
 
 const pairs = (h: Record<string, string> = {}): { name: string; value: string }[] => Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -37,6 +39,7 @@ export function harEntry(x: EntryInput): Record<string, unknown> {
   const content: Record<string, unknown> = { size: x.body === undefined ? 0 : x.body.length, mimeType: contentType };
   if (x.body !== undefined) content['text'] = x.body;
   if (x.base64) content['encoding'] = 'base64';
+  if (x.cut) content['_specgateCut'] = x.cut;
   return {
     startedDateTime: x.startedDateTime ?? '2025-01-01T00:00:00.000Z',
     time: x.time ?? 1.5,
@@ -89,6 +92,8 @@ export function proxiedToHar(proxyUrl: string, exchanges: readonly ProxiedExchan
       status: x.status,
       responseHeaders: headerPairs(x.responseHeaders),
       ...(x.responseBody !== '' ? { body: x.responseBody } : {}),
+      // the proxy kept only the start of a long answer: say so, as the recorder does, so it is not judged as a whole body
+      ...(x.responseBodyCut ? { cut: { kept: Buffer.byteLength(x.responseBody) } } : {}),
       ...(x.startedAt !== undefined ? { startedDateTime: new Date(x.startedAt).toISOString(), time: Math.max(0, (x.endedAt ?? x.startedAt) - x.startedAt) } : {}),
     }),
   );
