@@ -13,11 +13,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
-import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
 import type { Handler } from '../../reference/events/server/answers.js';
-import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
+import { PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
 import { startEventsServer } from '../../reference/events/server/server.js';
 import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
@@ -26,6 +24,7 @@ import { answerWith, entryOf, judgeHar } from '../helpers/har-judging.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript } from '../reference/merchant/recorder.js';
 import { proxiedToHar } from '../targets/har/har-builder.js';
+import { referenceClientEnv } from '../helpers/events-probes.js';
 import { assertBuilt, statusMap, tempDir } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'events', 'client', 'main.js');
@@ -76,16 +75,7 @@ async function record(): Promise<Recorded> {
   const server = await startEventsServer({ override: shortPolls });
   const proxy = await startRecordingProxy(server.url, { bodyCap: 8 * 1024 * 1024 });
   try {
-    const env: Record<string, string> = {
-      [EVENTS_CLIENT_ENV.monUrl]: proxy.url,
-      [EVENTS_CLIENT_ENV.ipRangesUrl]: `${proxy.url}${IP_RANGES_PREFIX}`,
-      [EVENTS_CLIENT_ENV.monApiKey]: MON_API_KEY,
-      [EVENTS_CLIENT_ENV.monAppKey]: MON_APP_KEY,
-      [EVENTS_CLIENT_ENV.apiUrl]: `${proxy.url}${PLATFORM_PREFIX}`,
-      [EVENTS_CLIENT_ENV.apiToken]: p.token,
-      [EVENTS_CLIENT_ENV.owner]: p.owner,
-      [EVENTS_CLIENT_ENV.repo]: p.repo,
-    };
+    const env: Record<string, string> = referenceClientEnv(proxy.url);
     const launch = await runScript(REFERENCE_CLIENT, [], env);
     expect(launch).toMatchObject({ code: 0, stderr: '' });
     const eventId = server.model.platform.firstIssueEventOf(p.owner, p.repo, p.issueNumber)?.id;

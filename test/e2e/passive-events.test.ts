@@ -16,9 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
 import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
-import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../../reference/events/model/dependencies.js';
 import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
 import type { Handler } from '../../reference/events/server/answers.js';
 import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
@@ -29,7 +27,7 @@ import { suite } from '../../suites/events/index.js';
 import { EVENTS_PASSIVE_RULES } from '../../suites/events/passive/index.js';
 import { answerWith, entryOf, indexOf, judgeHar, pathOf, reasonOf } from '../helpers/har-judging.js';
 import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
-import { DEPS, PROBES } from '../helpers/events-probes.js';
+import { DEPS, PROBES, referenceClientEnv } from '../helpers/events-probes.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript, type Launch } from '../reference/merchant/recorder.js';
@@ -93,16 +91,7 @@ async function record(): Promise<Recorded> {
   const proxy = await startRecordingProxy(server.url, { bodyCap: 8 * 1024 * 1024 });
   try {
     const p = SEEDED_PLATFORM;
-    const env: Record<string, string> = {
-      [EVENTS_CLIENT_ENV.monUrl]: proxy.url,
-      [EVENTS_CLIENT_ENV.ipRangesUrl]: `${proxy.url}${IP_RANGES_PREFIX}`,
-      [EVENTS_CLIENT_ENV.monApiKey]: MON_API_KEY,
-      [EVENTS_CLIENT_ENV.monAppKey]: MON_APP_KEY,
-      [EVENTS_CLIENT_ENV.apiUrl]: `${proxy.url}${PLATFORM_PREFIX}`,
-      [EVENTS_CLIENT_ENV.apiToken]: p.token,
-      [EVENTS_CLIENT_ENV.owner]: p.owner,
-      [EVENTS_CLIENT_ENV.repo]: p.repo,
-    };
+    const env: Record<string, string> = referenceClientEnv(proxy.url);
     const launch = await runScript(REFERENCE_CLIENT, [], env);
     const byClient = proxy.exchanges.length;
     const eventId = server.model.platform.firstIssueEventOf(p.owner, p.repo, p.issueNumber)?.id;

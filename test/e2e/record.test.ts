@@ -16,11 +16,10 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
 import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
 import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
 import type { Handler } from '../../reference/events/server/answers.js';
-import { IP_RANGES_PREFIX, PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
+import { PLATFORM_PREFIX } from '../../reference/events/server/routes.js';
 import { startEventsServer } from '../../reference/events/server/server.js';
 import { merchantClientEnvVars } from '../../reference/merchant/client/contract.js';
 import { startMerchantServer } from '../../reference/merchant/server/server.js';
@@ -30,7 +29,7 @@ import { loadHar } from '../../src/targets/har/load-har.js';
 import { suite as eventsSuite } from '../../suites/events/index.js';
 import { suite as merchantSuite } from '../../suites/merchant/index.js';
 import { casesJudgedFromRecording, passiveStatuses, ruledRequirements } from '../helpers/passive-cases.js';
-import { PROBES } from '../helpers/events-probes.js';
+import { PROBES, referenceClientEnv } from '../helpers/events-probes.js';
 import { EVENTS_PASSIVE_RULES } from '../../suites/events/passive/index.js';
 import { commandAvailable, declarePeer, requirePeer } from '../helpers/peer.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
@@ -115,16 +114,7 @@ describe('specgate record: recordings the CLI writes, judged by the CLI', () => 
       rec = await startRecord(['--upstream', server.url, '--har', har], tmp.dir);
       expect(rec.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const p = SEEDED_PLATFORM;
-      const launch = await runScript(EVENTS_CLIENT, [], {
-        [EVENTS_CLIENT_ENV.monUrl]: rec.url,
-        [EVENTS_CLIENT_ENV.ipRangesUrl]: `${rec.url}${IP_RANGES_PREFIX}`,
-        [EVENTS_CLIENT_ENV.monApiKey]: MON_API_KEY,
-        [EVENTS_CLIENT_ENV.monAppKey]: MON_APP_KEY,
-        [EVENTS_CLIENT_ENV.apiUrl]: `${rec.url}${PLATFORM_PREFIX}`,
-        [EVENTS_CLIENT_ENV.apiToken]: p.token,
-        [EVENTS_CLIENT_ENV.owner]: p.owner,
-        [EVENTS_CLIENT_ENV.repo]: p.repo,
-      });
+      const launch = await runScript(EVENTS_CLIENT, [], referenceClientEnv(rec.url));
       expect(launch).toMatchObject({ code: 0, stderr: '' });
       // the platform endpoints the client does not poll, read as a platform client reads them
       const eventId = server.model.platform.firstIssueEventOf(p.owner, p.repo, p.issueNumber)?.id;

@@ -3,6 +3,7 @@
  * judge`), as a client that asks them of the reference would send them: the recording tests
  * send them after the reference client's traffic, so a recording holds what those cases judge.
  */
+import { EVENTS_CLIENT_ENV } from '../../reference/events/client/contract.js';
 import { MON_API_KEY, MON_APP_KEY } from '../../reference/events/model/monitor-keys.js';
 import { SEEDED_APM_ENV, SEEDED_APM_SERVICE } from '../../reference/events/model/dependencies.js';
 import { SEEDED_PLATFORM } from '../../reference/events/model/platform-seed-accounts.js';
@@ -33,3 +34,22 @@ export const PROBES: readonly { path: string; headers: Record<string, string> }[
   { path: `${PLATFORM_PREFIX}/repos/${P.owner}/${P.repo}/issues/events/999999999`, headers: PLATFORM_HEADERS },
   { path: `${PLATFORM_PREFIX}/users/${P.username}/events/orgs/${P.org}`, headers: {} },
 ];
+
+/**
+ * The environment of the reference events client pointed at `url` (a recording proxy or
+ * recorder in front of the reference server): the monitoring API, IP ranges and platform below
+ * it, with the seeded keys, token and repository.
+ */
+export function referenceClientEnv(url: string): Record<string, string> {
+  const p = SEEDED_PLATFORM;
+  return {
+    [EVENTS_CLIENT_ENV.monUrl]: url,
+    [EVENTS_CLIENT_ENV.ipRangesUrl]: `${url}${IP_RANGES_PREFIX}`,
+    [EVENTS_CLIENT_ENV.monApiKey]: MON_API_KEY,
+    [EVENTS_CLIENT_ENV.monAppKey]: MON_APP_KEY,
+    [EVENTS_CLIENT_ENV.apiUrl]: `${url}${PLATFORM_PREFIX}`,
+    [EVENTS_CLIENT_ENV.apiToken]: p.token,
+    [EVENTS_CLIENT_ENV.owner]: p.owner,
+    [EVENTS_CLIENT_ENV.repo]: p.repo,
+  };
+}
