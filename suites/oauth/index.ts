@@ -18,6 +18,7 @@ import { signInPages } from './checks/sign-in-pages.js';
 import { personalTokenUser } from './checks/personal-token.js';
 import { reviewRevokes, tokenCreationRate, tokenMultiplicity, userCodeRate } from './checks/token-limits.js';
 import { pkceVerdict, redirectVerdict } from './oracles.js';
+import { OAUTH_PASSIVE_RULES } from './passive/index.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -28,7 +29,8 @@ function suiteDir(): string {
 /**
  * The platform OAuth suite (spec 000, part B), both sides: the platform's authorization
  * endpoints, web and device flows, redirect rules, PKCE, formats and limits; and, with the
- * platform played by specgate, a client application's obligations (`--client <command>`).
+ * platform played by specgate, a client application's obligations (`--client <command>`). From a
+ * recording (`--target har:`), passive rules judge what recorded traffic shows of both sides.
  */
 export const suite: SuiteModule = {
   name: 'oauth',
@@ -43,6 +45,7 @@ export const suite: SuiteModule = {
     deviceActions: () => deviceActions(),
   },
   oracles: { redirectVerdict, pkceVerdict },
+  passiveRules: OAUTH_PASSIVE_RULES,
   reference: oauthReference,
   targetOptions: [{ ...clientTargetOption, layer: 'reference' }],
 };

@@ -61,7 +61,8 @@ describe('declared variables: required, examples, the cases that need them', { c
   it('list --vars shows whether a profile must set each, an example, and the cases it skips when unset', async () => {
     const [res, json] = await Promise.all([cli(['list', '--suite', 'oauth', '--vars'], { cwd: tmp.dir }), cli(['list', '--suite', 'oauth', '--vars', '--json'], { cwd: tmp.dir })]);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/^ {2}auth_url — Base URL of the platform's browser and OAuth endpoints .*\n {6}read by \d+ case\(s\): .*\n {6}required: a target profile must set it; e\.g\. "https:\/\/auth\.acme\.test"$/m);
+    // the API table (api.yaml, for matching recorded traffic) is based on it too
+    expect(res.stdout).toMatch(/^ {2}auth_url — Base URL of the platform's browser and OAuth endpoints .*\n {6}read by the API table \(every operation\) and \d+ case\(s\): .*\n {6}required: a target profile must set it; e\.g\. "https:\/\/auth\.acme\.test"$/m);
     expect(LOOPBACK_CASES.length).toBeGreaterThan(0);
     expect(res.stdout).toMatch(new RegExp(`^ {2}loopback_client_id — .*\\n {6}read by ${LOOPBACK_CASES.length} case\\(s\\): .*\\n {6}optional; e\\.g\\. "Iv1\\.loopback00000001"; unset, it skips ${LOOPBACK_CASES.length} case\\(s\\): ${LOOPBACK_CASES.join(', ')}$`, 'm'));
     // a secret's example is never shown
