@@ -12,6 +12,7 @@ import { discoverCheck } from './checks/discover.js';
 import { expectCheck, requireCheck } from './checks/expect.js';
 import { httpsCheck } from './checks/https.js';
 import { thirdPartyCheck } from './checks/third-party.js';
+import { CTX_AUTH_PASSIVE_RULES } from './passive/index.js';
 
 /** Suite files live next to the sources; compiled code runs from dist/, so step back out. */
 function suiteDir(): string {
@@ -28,6 +29,8 @@ function suiteDir(): string {
  * obtaining a client (`ctx-auth.client`), the headless user-agent step (`ctx-auth.authorize`), and
  * the HTTPS rule with its loopback exemption. Client side: with specgate playing the server, a
  * client's requests are judged (`--ctx-client <command>`; the reference client by default).
+ * From a recording (`--target har:`), passive rules judge what the recorded exchanges show of
+ * both sides (passive/).
  */
 export const suite: SuiteModule = {
   name: 'ctx-auth',
@@ -52,4 +55,5 @@ export const suite: SuiteModule = {
   // the reference server, with the reference client as the client under test unless --ctx-client names another
   reference: ctxAuthReferenceTarget(() => ({ ctx_client_command: referenceCtxClientCommand() })),
   targetOptions: [{ ...ctxClientOption, layer: 'reference' }],
+  passiveRules: CTX_AUTH_PASSIVE_RULES,
 };

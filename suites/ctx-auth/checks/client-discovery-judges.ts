@@ -1,7 +1,7 @@
 import { PASS, blockedBy, fail, unjudged } from '../../../src/engine/checks/contract.js';
 import { JUDGED_REVISION, METADATA_PATH, jsonString, kindOf, label, listed, ofKind, resourcePath, type ScenarioRun, type SentRequest } from './client-evidence.js';
 import { requestExchange } from './client-hide.js';
-import { endpointPaths } from './client-scenarios.js';
+import { advertisedPaths } from './client-scenarios.js';
 import { notApplicable, verdictOf, type ClientVerdict, type Problem } from './client-verdicts.js';
 
 /**
@@ -30,7 +30,7 @@ function metadataRequests(run: ScenarioRun): SentRequest[] {
 /** CTX-CLI-BASE-URL-ROOT: metadata and endpoints at the host root, whatever the server URL's path. */
 export function judgeBaseUrlRoot(run: ScenarioRun): ClientVerdict {
   const rp = resourcePath(run);
-  const advertised = endpointPaths(run.scenario);
+  const advertised = advertisedPaths(run);
   const problems: Problem[] = [];
   let judged = 0;
   for (const r of run.requests) {
@@ -62,7 +62,7 @@ export function judgeDiscoveryFirst(run: ScenarioRun): ClientVerdict {
 export function judgeMetadataUsed(run: ScenarioRun): ClientVerdict {
   const oauth = oauthRequests(run);
   if (!oauth.length) return unjudged(`the client sent no authorization, token or registration request in the ${run.scenario} scenario`);
-  const advertised = endpointPaths(run.scenario);
+  const advertised = advertisedPaths(run);
   const doc = ofKind(run, 'metadata').find((r) => r.status === 200);
   // a client that never read the document cannot use what it advertises: the rule that would
   // have had it read the document broke first (it looked elsewhere, or never looked)

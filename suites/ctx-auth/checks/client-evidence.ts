@@ -47,12 +47,24 @@ export interface ClientEnd {
   stderrTail: string;
 }
 
-/** One scenario's launch. */
+/** What the requests were sent in: a scenario's launch, or a recording judged after the fact (`--target har:`). */
+export type RunSource = ScenarioName | 'recorded';
+
+/** Where the server serves the authorization, token and registration endpoints (paths). */
+export interface EndpointPaths {
+  authorize: string;
+  token: string;
+  register: string;
+}
+
+/** One scenario's launch (or one recording's requests). */
 export interface ScenarioRun {
-  scenario: ScenarioName;
+  scenario: RunSource;
   told: ToldClient;
   requests: SentRequest[];
   end: ClientEnd;
+  /** The endpoints the server's metadata advertised, when known apart from the scenario (a recording's metadata answer). */
+  endpoints?: EndpointPaths;
 }
 
 /** What a judge reads: the runs of the scenarios its case names, and the revision the client implements. */

@@ -1,5 +1,6 @@
 import { PUBLIC_CLIENT_ID, PUBLIC_REDIRECT_URIS } from '../../../reference/ctx-auth/model/clients.js';
 import { RESOURCE_SCOPE } from '../../../reference/ctx-auth/model/scopes.js';
+import type { EndpointPaths, ScenarioRun } from './client-evidence.js';
 
 /**
  * The servers specgate plays for a context-protocol client (spec 000 part C): each scenario is
@@ -48,11 +49,17 @@ export const SCENARIOS: Readonly<Record<ScenarioName, Scenario>> = {
 };
 
 /** Where a scenario's server serves the three OAuth endpoints. */
-export function endpointPaths(scenario: ScenarioName): { authorize: string; token: string; register: string } {
+export function endpointPaths(scenario: ScenarioName): EndpointPaths {
   const base = SCENARIOS[scenario].server.customPaths ? '/oauth2' : '';
   return { authorize: `${base}/authorize`, token: `${base}/token`, register: `${base}/register` };
 }
 
 export function isScenarioName(s: string): s is ScenarioName {
   return (SCENARIO_NAMES as readonly string[]).includes(s);
+}
+
+/** Where the server of a run serves the three OAuth endpoints: what it advertised, else its scenario's paths (the fallbacks for a recording). */
+export function advertisedPaths(run: ScenarioRun): EndpointPaths {
+  if (run.endpoints) return run.endpoints;
+  return run.scenario === 'recorded' ? { authorize: '/authorize', token: '/token', register: '/register' } : endpointPaths(run.scenario);
 }
