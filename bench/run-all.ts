@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * `npm run bench`: every benchmark, each printing ratios measured side by side in one run.
  * Pass names to run only some (`npm run bench -- harness-http`).
  */
-const BENCHES = ['harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale'];
+const BENCHES = ['harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale', 'oauth-browser'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
