@@ -10,13 +10,19 @@ import { profileVars } from '../src/engine/loader/target-needs.js';
 import { agentActionUses, specHeaderNames } from '../src/targets/profile-writer/agent-uses.js';
 import { initProfileText } from '../src/targets/profile-writer/init-profile.js';
 import { casesOfSelection } from '../src/engine/selection.js';
-import { selectionsOf, type SelectionFlags } from './selection-flags.js';
+import { selectionChoice, selectionsOf, type SelectionFlags } from './selection-flags.js';
 import { didYouMean } from './suggest.js';
 
 /** `--part platform --requirement 'EVENTS-MON-ID-STR'`: the selection flags as a command line takes them again. */
 function selectionFlags(opts: SelectionFlags): string {
   const quote = (v: string): string => (/^[A-Za-z0-9_.=:\/-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`);
   return [...(opts.part ?? []).map((p) => `--part ${quote(p)}`), ...(opts.requirement ?? []).map((r) => `--requirement ${quote(r)}`)].join(' ');
+}
+
+/** The `select:` a profile records for the selection flags: the suite's parts, and the requirement patterns. */
+function recordedSelect(opts: SelectionFlags, suite: string): { parts?: string[]; requirements?: string[] } {
+  const parts = selectionChoice(opts, [suite]).parts?.[suite];
+  return { ...(parts?.length ? { parts } : {}), ...(opts.requirement?.length ? { requirements: [...new Set(opts.requirement)] } : {}) };
 }
 
 /** How a profile at `file` (or printed, relative to the working folder) names specgate's profile schema. */
@@ -29,8 +35,9 @@ export function schemaPathFor(file: string | undefined): string {
  * `specgate init <suite> [--out file]`: writes a commented target profile for the suite, with
  * every variable it declares, to fill in. Printed when no file is given; an existing file is
  * replaced only with --force, so a filled-in profile is never lost to a second init. With
- * `--part` / `--requirement`, the profile is for a run of that selection: only what its cases
- * need is marked REQUIRED (the user agent only when they act as a user).
+ * `--part` / `--requirement`, the profile is for a run of that selection: it records it
+ * (`select:`, which a run with the profile judges when its command line selects nothing), and only
+ * what its cases need is marked REQUIRED (the user agent only when they act as a user).
  */
 export function initCommand(modules: SuiteModule[], suite: string, opts: { out?: string; force?: boolean } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
   const known = modules.map((m) => m.name);
@@ -59,7 +66,7 @@ export function initCommand(modules: SuiteModule[], suite: string, opts: { out?:
       queries: loaded.cases.filter((c) => !c.skip && c.steps.some((st) => 'query' in st)).map((c) => c.id),
     },
     schemaPath: schemaPathFor(opts.out),
-    ...(selection ? { selection: { flags: selectionFlags(opts), cases: new Set(loaded.cases.map((c) => c.id)) } } : {}),
+    ...(selection ? { selection: { flags: selectionFlags(opts), cases: new Set(loaded.cases.map((c) => c.id)), select: recordedSelect(opts, suite) } } : {}),
   });
   if (!opts.out) {
     out.write(text);

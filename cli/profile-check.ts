@@ -8,6 +8,7 @@ import type { TargetChoice } from '../src/engine/target-setup.js';
 import { readProfile, type ProfileProblem, type TargetProfile } from '../src/targets/profile.js';
 import type { TargetSection } from '../src/targets/target-section.js';
 import { casesOfSelection } from '../src/engine/selection.js';
+import { sectionSelection } from '../src/engine/section-selection.js';
 import { selectionsOf, type SelectionFlags } from './selection-flags.js';
 import { completeSection, unknownSuite } from './target-choice.js';
 
@@ -31,8 +32,8 @@ export interface ProfileCheck {
  * of the target: required variables, placeholders left from `specgate init`, misspelt names,
  * URL bases, the user agent and its actions. Only what stops the reading of the file (it
  * cannot be read, its YAML does not parse, it has no `suites:` mapping) ends the check early.
- * With a selection (`--part`, `--requirement`), what the cases are asked is that of a run of
- * the selection.
+ * With a selection (`--part`, `--requirement`, else a section's `select:`), what the cases are
+ * asked is that of a run of the selection.
  */
 export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.ProcessEnv = process.env, selection: SelectionFlags = {}): ProfileCheck {
   const reading = readProfile(file, env);
@@ -51,10 +52,13 @@ export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.P
   if (!checked.size) return { ...base, problems };
   const { registry, suites } = loadSuites(modules, [...checked.keys()]);
   const selections = selectionsOf(suites, selection);
+  const flagged = Boolean(selection.part?.length || selection.requirement?.length);
   for (const suite of suites) {
     const choice = targetOf(profile, checked.get(suite.name) ?? { vars: {} }, known.get(suite.name));
     const { cases: ofSide, problem } = casesOfSide(suite, choice.section);
-    const cases = casesOfSelection(ofSide, selections.get(suite.name));
+    // the command line's selection, else the one the section records (select:)
+    const recorded = flagged || !choice.section.select ? undefined : sectionSelection(suite, choice.section.select);
+    const cases = casesOfSelection(ofSide, flagged ? selections.get(suite.name) : recorded);
     if (problem) problems.push({ suite: suite.name, error: problem });
     for (const error of checkTargetConfig([{ suite, cases }], { [suite.name]: choice }, registry, { includeSlow: false })) problems.push({ suite: suite.name, error });
   }

@@ -279,9 +279,9 @@ export interface LoadedSuite {
 }
 
 /**
- * The requirements a run selected (`--part`, `--requirement`), when it selected some: how it
- * chose them, for reasons and report properties, and their IDs. A requirement outside it that
- * no case of the run covers is reported not selected.
+ * The requirements a run selected (`--part`, `--requirement`, `--case`, or a profile's
+ * `select:`), when it selected some: how it chose them, for reasons and report properties, and
+ * their IDs. A requirement outside it that no case of the run covers is reported not selected.
  */
 export interface Selection {
   label: string;
@@ -295,8 +295,9 @@ export type CaseOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
 /**
  * `not-applicable`: the requirement does not apply to this run (it binds a side the run does
  * not judge, or a mode the target does not have); never a failure, never a gap in coverage.
- * `not-selected`: the run was asked to judge other requirements (`--part`, `--requirement`)
- * and no case of the run covers this one; never a failure, never a gap in coverage.
+ * `not-selected`: the run was asked to judge other requirements (`--part`, `--requirement`,
+ * `--case`, a profile's `select:`) and no case of the run covers this one; never a failure,
+ * never a gap in coverage.
  */
 export type RequirementStatus = 'passed' | 'failed' | 'untested' | 'blocked' | 'excluded' | 'expected-failure' | 'not-applicable' | 'not-selected';
 

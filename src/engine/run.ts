@@ -19,7 +19,8 @@ import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
-import { casesOfSelection, notSelectedReason, resolveSelection, selectionProblems, selectionProperty } from './selection.js';
+import { caseSelection, casesOfSelection, notSelectedReason, selectionProblems, selectionProperty } from './selection.js';
+import { runSelections } from './section-selection.js';
 import { traceSummary } from './trace/trace-coverage.js';
 
 export interface RunOptions {
@@ -27,7 +28,7 @@ export interface RunOptions {
   modules: SuiteModule[];
   /** Suites to run, in order. */
   suites: string[];
-  /** Case IDs to run (`id` or `suite/id`); all when empty. */
+  /** Case IDs to run (`id` or `suite/id`); all when empty. The requirements they do not cover are not selected. */
   cases?: string[];
   /** Case files kept outside the suites (`run --cases`): their cases run with the suites they name. */
   caseFiles?: string[];
@@ -39,7 +40,8 @@ export interface RunOptions {
   /**
    * Per suite: the parts to judge (`--part`). With `requirements`, the run's selection: a case
    * runs when it covers a selected requirement, and a requirement outside it that no case of the
-   * run covers is not selected (src/engine/selection.ts).
+   * run covers is not selected (src/engine/selection.ts). Without both, and without `cases`, a
+   * target section's `select:` selects for its suite (src/engine/section-selection.ts).
    */
   parts?: Record<string, string[]>;
   /** Requirement IDs or globs to judge (`--requirement`), for every suite; `!<glob>` leaves its matches out. */
@@ -134,11 +136,12 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const asked = { ...(opts.parts ? { parts: opts.parts } : {}), ...(opts.requirements ? { requirements: opts.requirements } : {}) };
   const wrongSelection = selectionProblems(suites, asked);
   if (wrongSelection.length) throw new SpecgateErrorList(wrongSelection);
-  const selections = new Map(suites.flatMap((s) => {
-    const selection = resolveSelection(s, asked);
-    return selection ? [[s.name, selection] as const] : [];
-  }));
+  // the command line's selection, else each profile section's select:
+  const { selections, notes: setAside } = runSelections(suites, { ...asked, ...(opts.cases ? { cases: opts.cases } : {}) }, (name) => opts.targets[name]?.section);
   const all = suites.map((s) => ({ suite: s, cases: selectCases(s, opts.cases, sides.get(s.name), selections.get(s.name)) }));
+  // a run of named cases judges what they cover: the rest is not selected, as outside --part
+  const wanted = opts.cases ?? [];
+  if (wanted.length) for (const { suite, cases } of all) selections.set(suite.name, caseSelection(suite, cases, selections.get(suite.name), wanted));
   const sharded = opts.shard?.(all);
   const selected = sharded?.selected ?? all;
   // a profile that cannot work with the cases selected stops here, before anything starts (exit 2),
@@ -146,6 +149,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const misconfigured = [...(opts.configProblems ?? []), ...sideProblems, ...checkTargetConfig(selected, opts.targets, registry, { includeSlow: opts.includeSlow ?? false })];
   if (misconfigured.length) throw new SpecgateErrorList(misconfigured);
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
+  for (const message of setAside) bus.emit({ type: 'log', level: 'warn', message });
   warnUnmatchedBaseline(baseline, suites, bus);
   const results: SuiteResult[] = [];
   const throttle = new Throttle({ ...THROTTLE_DEFAULTS, ...opts.throttle });

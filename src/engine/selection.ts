@@ -4,7 +4,8 @@
  * run may select parts (`--part`) and requirements (`--requirement <ID|glob>`, `!<glob>` to leave
  * some out). A case runs when it covers a selected requirement; a requirement outside the
  * selection that no case of the run covers is reported not selected: never untested, never in
- * the judged fraction, never a gap in coverage.
+ * the judged fraction, never a gap in coverage. A run of named cases (`--case`) selects what
+ * those cases cover, within the parts and requirements it selects.
  */
 import { SpecgateError } from '../errors.js';
 import type { CaseDef, LoadedSuite, Requirement, Selection } from './model.js';
@@ -96,6 +97,19 @@ export function casesOfSelection<C extends Pick<CaseDef, 'requirements'>>(cases:
   if (!selection) return [...cases];
   const ids = new Set(selection.requirements);
   return cases.filter((c) => c.requirements.some((id) => ids.has(id)));
+}
+
+/**
+ * The selection of a run of named cases (`--case`): the requirements the cases that run cover,
+ * within `selection` (`--part`, `--requirement`) when the run has one, labelled with both. A
+ * requirement only cases left out cover, or no case at all, is then not selected: the run did not
+ * set out to judge it.
+ * @param wanted the case IDs as the command line gave them (`id` or `suite/id`).
+ */
+export function caseSelection(suite: Pick<LoadedSuite, 'requirements'>, cases: readonly Pick<CaseDef, 'requirements'>[], selection: Selection | undefined, wanted: readonly string[]): Selection {
+  const covered = new Set(cases.flatMap((c) => c.requirements));
+  const within = (selection?.requirements ?? suite.requirements.map((r) => r.id)).filter((id) => covered.has(id));
+  return { label: [...(selection ? [selection.label] : []), `--case ${wanted.join(',')}`].join(' '), requirements: within };
 }
 
 /** The reason a requirement outside the selection carries: "outside this run's selection (--part platform)". */

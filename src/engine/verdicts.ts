@@ -13,7 +13,7 @@ import { otherSideReason } from './sides.js';
  * applicable (`ctx.notApplicable`); otherwise untested (with why: nothing to judge, skipped,
  * errored); excluded from the catalog; not applicable when it binds a side the run does not
  * judge (`sides`, from `--side`); not selected when it lies outside the run's selection
- * (`--part`, `--requirement`) and no case of the run covers it (a case that ran judges all its
+ * (`--part`, `--requirement`, `--case`, a profile's `select:`) and no case of the run covers it (a case that ran judges all its
  * requirements, so what it found is never hidden); expected-failure and stale from the baseline
  * (case results already carry their own baseline status).
  * @param sides the sides this run judges, when it judges only some; absent: every side.

@@ -39,6 +39,7 @@ interface RawDatabase {
 interface RawSuite {
   description?: string;
   side?: string;
+  select?: { parts?: string[]; requirements?: string[] };
   vars?: Record<string, unknown>;
   secrets?: string[];
   headers?: Record<string, string>;
@@ -80,6 +81,7 @@ export function buildTargetSection(section: Record<string, unknown>, envSecrets:
   if (raw.fields) out.fieldNames = { ...raw.fields };
   if (raw.description !== undefined) out.description = raw.description;
   if (raw.side !== undefined) out.side = raw.side;
+  if (raw.select) out.select = { ...(raw.select.parts ? { parts: [...raw.select.parts] } : {}), ...(raw.select.requirements ? { requirements: [...raw.select.requirements] } : {}) };
   if (raw.http) out.http = { ...raw.http };
   if (raw.database) {
     const database = databaseSection(raw.database, vars, ctx);
@@ -126,6 +128,7 @@ function keyLocations(section: Record<string, unknown>, ctx: SuiteBuildContext):
     for (const name of Object.keys(vars)) out.var[name] = key('vars', name);
   }
   if (section['agent'] !== undefined) out.agent = key('agent');
+  if (section['select'] !== undefined) out.select = key('select');
   const fields = section['fields'];
   if (fields && typeof fields === 'object') out.field = Object.fromEntries(Object.keys(fields).map((name) => [name, key('fields', name)]));
   return out;

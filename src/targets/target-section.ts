@@ -24,6 +24,11 @@ export interface TargetSection {
   description?: string;
   /** The one side of the protocol this target plays (`side:`): the other sides' requirements are not applicable. */
   side?: string;
+  /**
+   * What a run judges of the suite when the command line selects nothing (`select:`): parts and
+   * requirement IDs or globs, as `--part` and `--requirement` take them (src/engine/section-selection.ts).
+   */
+  select?: { parts?: string[]; requirements?: string[] };
   /** Variables the cases see; `${...}` expressions other than `${env:...}` are left for the engine. */
   vars: Record<string, unknown>;
   /** Values never to print: every `${env:...}` value of the section plus the values of the vars named in `secrets:`. */
@@ -32,7 +37,7 @@ export interface TargetSection {
   headerNames?: Record<string, string>;
   /** Neutral spec path segment -> the segment this target uses. */
   pathNames?: Record<string, string>;
-  /** Neutral JSON field name of the spec -> the name this target uses in the bodies it sends and reads. */
+  /** Neutral field name of the spec -> the name this target uses in the bodies (JSON, form) and queries it sends and reads. */
   fieldNames?: Record<string, string>;
   http?: { timeoutMs?: number; maxBodyBytes?: number; userAgent?: string };
   /** The default executable of `exec:` steps. */
@@ -47,8 +52,8 @@ export interface TargetSection {
   agent?: AgentSection;
   /** Where the section starts in the profile (absent when only flags describe the target). */
   location?: SourceLocation;
-  /** Where the profile writes `vars:`, `agent:` and each var (for messages about them). */
-  locations?: { vars?: SourceLocation; agent?: SourceLocation; var: Record<string, SourceLocation>; field?: Record<string, SourceLocation> };
+  /** Where the profile writes `vars:`, `agent:`, `select:` and each var and field (for messages about them). */
+  locations?: { vars?: SourceLocation; agent?: SourceLocation; select?: SourceLocation; var: Record<string, SourceLocation>; field?: Record<string, SourceLocation> };
   /**
    * Keys of the profile's section left out because they break its schema (a profile with
    * problems, checked but never run): the checks that read them are skipped, not misled.

@@ -91,7 +91,7 @@ export interface SuiteTarget {
   headerNames: Record<string, string>;
   /** Neutral spec path segment -> the segment this target uses (profile `paths:`). */
   pathNames: Record<string, string>;
-  /** Neutral JSON field name of the spec -> the name this target uses in bodies (profile `fields:`). */
+  /** Neutral field name of the spec -> the name this target uses in JSON and form bodies and query parameters (profile `fields:`). */
   fieldNames?: Record<string, string>;
   exec?: ExecConfig;
   /** Undefined when time can only pass for real. */

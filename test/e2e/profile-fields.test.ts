@@ -75,6 +75,6 @@ describe('a vendor whose events name two fields its own way', () => {
   it('refuses a map naming a field no schema of the suite has, with the nearest names', async () => {
     const run = await runWith('typo', { avatar_servce_id: 'avatar_id' });
     expect(run.code).toBe(2);
-    expect(run.stderr + run.stdout).toMatch(/typo\.yaml:\d+:\d+: fields\.avatar_servce_id names a field no schema of suite events has; did you mean "avatar_service_id"\?/);
+    expect(run.stderr + run.stdout).toMatch(/typo\.yaml:\d+:\d+: fields\.avatar_servce_id names a field no schema of suite events has, nor a form or query its cases send; did you mean "avatar_service_id"\?/);
   });
 });

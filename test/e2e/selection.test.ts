@@ -2,14 +2,18 @@
  * Selecting what a run judges by part and by requirement, through the command line: a run of the
  * events platform part against the served events reference, with a profile that gives nothing of
  * the monitoring API, judges the platform requirements and reports the monitoring ones not
- * selected (conformant, exit 0); `--requirement` with a glob; `list`, `validate` and `init` with
- * the same flags; an unknown part or a glob that matches nothing is a usage error (exit 2).
- * Needs `npm run build`.
+ * selected (conformant, exit 0); `--requirement` with a glob; `--case`, which judges what its
+ * cases cover and reports the rest not selected; `list`, `validate` and `init` with the same
+ * flags; a profile's `select:`, which a run without selection flags judges (flags win and say so),
+ * `validate` checks and `init --part` writes; an unknown part or a glob that matches nothing is a
+ * usage error (exit 2), or a profile problem in `select:`. Needs `npm run build`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { declarePeer } from '../helpers/peer.js';
+import { validate, xmllint, xpath } from '../reporting/xmllint.js';
 import { assertBuilt, readReport, runCli, statusMap, tempDir } from './cli.js';
 import { serveReference, type ServedReference } from './served-reference.js';
 
@@ -17,6 +21,10 @@ const tmp = tempDir('specgate-selection-');
 let served: ServedReference | undefined;
 /** The profile of the served reference with every monitoring variable taken out. */
 let platformOnly = '';
+/** The same without a user agent: a vendor whose target cannot make a user act. */
+let noAgent = '';
+/** The platform-only profile recording a selection of the polling rules (`select:`). */
+let selecting = '';
 /** Its secrets, as `serve --profile` wrote them beside it. */
 let env: Record<string, string> = {};
 
@@ -35,6 +43,11 @@ beforeAll(async () => {
   for (const step of events.agent.actions['new-event'] ?? []) step.request.url = step.request.url.replace('${mon_url}', origin);
   platformOnly = join(tmp.dir, 'platform.yaml');
   writeFileSync(platformOnly, stringify(profile));
+  selecting = join(tmp.dir, 'selecting.yaml');
+  writeFileSync(selecting, stringify({ ...profile, suites: { events: { select: { requirements: ['EVENTS-PLAT-POLL-*', 'EVENTS-PLAT-ETAG'] }, ...events } } }));
+  const { agent: _agent, ...withoutAgent } = events;
+  noAgent = join(tmp.dir, 'no-agent.yaml');
+  writeFileSync(noAgent, stringify({ ...profile, suites: { events: withoutAgent } }));
   for (const m of readFileSync(join(tmp.dir, 'served.env'), 'utf8').matchAll(/^([A-Z_][A-Z0-9_]*)='([^']*)'$/gm)) if (m[1] && m[2] !== undefined) env[m[1]] = m[2];
 }, 90_000);
 
@@ -94,6 +107,93 @@ describe('run --requirement', () => {
   }, 60_000);
 });
 
+/** The cases of the `--case` run, and the requirements they cover. */
+const NAMED = ['payloads', 'plat-not-found'];
+const COVERED = ['EVENTS-PLAT-PAYLOADS', 'EVENTS-PLAT-NOT-FOUND'];
+
+describe('run --case', () => {
+  const json = join(tmp.dir, 'named.json');
+  const junit = join(tmp.dir, 'named.xml');
+  let code: number | null = null;
+  let output = '';
+  beforeAll(async () => {
+    const run = await runCli(['run', '--suite', 'events', '--case', NAMED.join(','), '--target', noAgent, '--seed', '5', '--report', `json=${json}`, '--report', `junit=${junit}`], { cwd: tmp.dir, env });
+    code = run.code;
+    output = run.stdout.slice(-2000) + run.stderr;
+  }, 120_000);
+
+  it('against a profile with neither monitoring variables nor a user agent: what the cases cover judged, the rest not selected naming --case (exit 0)', () => {
+    expect(code, output).toBe(0);
+    const report = readReport(json);
+    const statuses = statusMap(report);
+    expect(COVERED.map((id) => statuses[id])).toEqual(['passed', 'passed']);
+    const others = Object.entries(statuses).filter(([id]) => !COVERED.includes(id));
+    expect([...new Set(others.map(([, s]) => s))].sort()).toEqual(['excluded', 'not-selected']);
+    // covered by cases left out (EVENTS-PLAT-ANONYMOUS, EVENTS-PLAT-MODIFIED: the user agent's) or by none
+    for (const id of ['EVENTS-PLAT-ANONYMOUS', 'EVENTS-PLAT-MODIFIED', 'EVENTS-MON-ID-STR']) expect(report.requirements.find((r) => r.id === id)).toMatchObject({ status: 'not-selected', reason: `outside this run's selection (--case ${NAMED.join(',')})` });
+    expect(report.summary.verdict).toMatch(/^conformant at the gating level \(MUST\): judged 2 of 2 gating requirements \(100%\); \d+ not selected in all$/);
+    expect(report.suites.flatMap((s) => s.cases.map((c) => c.id)).sort()).toEqual([...NAMED].sort());
+  });
+
+  declarePeer(xmllint);
+  it.skipIf(xmllint.skip)('JUnit: valid against junit-10.xsd, the other requirements skipped "not selected", the suite naming the selection', () => {
+    expect(validate(junit)).toEqual({ ok: true, errors: [] });
+    expect(xpath(junit, 'string(//testcase[@name="EVENTS-PLAT-ANONYMOUS (MUST)"]/skipped/@message)')).toBe(`not selected: outside this run's selection (--case ${NAMED.join(',')})`);
+    expect(xpath(junit, 'count(//testcase[@name="EVENTS-PLAT-PAYLOADS (MUST)"]/skipped)')).toBe('0');
+    expect(xpath(junit, 'count(//failure)')).toBe('0');
+    expect(xpath(junit, 'string(//testsuite[@name="events.requirements"]/properties/property[@name="selection"]/@value)')).toBe(`--case ${NAMED.join(',')}`);
+  });
+
+  it('the user agent is still asked of a selection whose cases act as a user (exit 2, naming the action)', async () => {
+    const run = await runCli(['run', '--suite', 'events', '--part', 'platform', '--target', noAgent, '--report', `json=${join(tmp.dir, 'no-agent.json')}`], { cwd: tmp.dir, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('new-event');
+  }, 60_000);
+});
+
+describe("a profile's select:", () => {
+  it('judges what it records when the command line selects nothing (conformant, exit 0)', async () => {
+    const json = join(tmp.dir, 'selecting.json');
+    const run = await runCli(['run', '--suite', 'events', '--target', selecting, '--seed', '5', '--report', `json=${json}`], { cwd: tmp.dir, env });
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
+    const report = readReport(json);
+    const statuses = statusMap(report);
+    expect([statuses['EVENTS-PLAT-POLL-INTERVAL'], statuses['EVENTS-PLAT-ETAG']]).toEqual(['passed', 'passed']);
+    const label = "the profile's select: requirements EVENTS-PLAT-POLL-*, EVENTS-PLAT-ETAG";
+    expect(report.requirements.find((r) => r.id === 'EVENTS-MON-ID-STR')).toMatchObject({ status: 'not-selected', reason: `outside this run's selection (${label})` });
+    expect(Object.values(statuses)).not.toContain('untested');
+    expect(run.stdout).not.toContain('warning:');
+  }, 120_000);
+
+  it('a selection flag wins, and the run says the recorded one is not used', async () => {
+    const json = join(tmp.dir, 'selecting-flag.json');
+    const run = await runCli(['run', '--suite', 'events', '--requirement', 'EVENTS-PLAT-ETAG', '--target', selecting, '--seed', '5', '--report', `json=${json}`], { cwd: tmp.dir, env });
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
+    expect(run.stdout).toContain("warning: suite events: --requirement on the command line chooses what this run judges; the profile's select: requirements EVENTS-PLAT-POLL-*, EVENTS-PLAT-ETAG is not used");
+    const report = readReport(json);
+    expect(statusMap(report)['EVENTS-PLAT-ETAG']).toBe('passed');
+    expect(report.requirements.find((r) => r.id === 'EVENTS-PLAT-POLL-INTERVAL')).toMatchObject({ status: 'not-selected', reason: "outside this run's selection (--requirement EVENTS-PLAT-ETAG)" });
+  }, 120_000);
+
+  it('validate checks the profile for the selection it records, and reports an unknown part or a glob matching nothing with the other problems', async () => {
+    expect((await runCli(['validate', selecting], { cwd: tmp.dir, env })).code).toBe(0);
+    const profile = parse(readFileSync(selecting, 'utf8')) as { suites: { events: { vars: Record<string, unknown>; select: unknown } } };
+    profile.suites.events.select = { parts: ['platfrom'], requirements: ['EVENTS-NOPE-*'] };
+    profile.suites.events.vars['api_url'] = '<fill in>';
+    const broken = join(tmp.dir, 'broken-select.yaml');
+    writeFileSync(broken, stringify(profile));
+    const run = await runCli(['validate', broken], { cwd: tmp.dir, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/broken-select\.yaml:\d+:\d+: suites\.events\.select\.parts names "platfrom": suite events has no part "platfrom" \(did you mean "platform"\?\); its parts: monitoring/);
+    expect(run.stderr).toMatch(/broken-select\.yaml:\d+:\d+: suites\.events\.select\.requirements: EVENTS-NOPE-\* matches no requirement of suite events/);
+    expect(run.stderr).toContain('api_url');
+    // and a run stops on them before anything starts
+    const refused = await runCli(['run', '--suite', 'events', '--target', broken, '--report', `json=${join(tmp.dir, 'broken.json')}`], { cwd: tmp.dir, env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('select.parts names "platfrom"');
+  }, 60_000);
+});
+
 describe('merge', () => {
   it('the shards of a selected run merge into the same verdicts: what lies outside stays not selected, never untested', async () => {
     const shards = await Promise.all([1, 2].map(async (k) => {
@@ -119,9 +219,12 @@ describe('init --part', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^ {6}# mon_url: /m);
     expect(out.stdout).toMatch(/^ {6}api_url: "<fill in>"/m);
-    expect(out.stdout).toContain('`specgate run --suite events --part platform');
+    // it records the selection, which a run with the profile judges without flags
+    expect((parse(out.stdout) as { suites: { events: { select: unknown } } }).suites.events.select).toEqual({ parts: ['platform'] });
+    expect(out.stdout.replace(/\n\s*# /g, ' ')).toContain('`specgate run --suite events --target <this file>` runs the selection (select: below records it)');
     const whole = await runCli(['init', 'events'], { cwd: tmp.dir });
     expect(whole.stdout).toMatch(/^ {6}mon_url: "<fill in>"/m);
+    expect(whole.stdout).not.toContain('select:');
   }, 60_000);
 });
 

@@ -42,11 +42,14 @@ describe('run() on the demo suite against its reference', () => {
     for (const id of finishes) expect(at('case-start', id)).toBeLessThan(at('case-finish', id));
   });
 
-  it('runs only the selected cases (bare id or suite/id); the rest of the catalog is untested', async () => {
+  it('runs only the selected cases (bare id or suite/id); the rest of the catalog is not selected, naming --case', async () => {
     const result = await run({ modules: [demo], suites: ['demo'], targets: {}, cases: ['big-id', 'demo/exec-upper'], seed: 1 });
     expect(result.suites[0]?.cases.map((c) => c.id).sort()).toEqual(['big-id', 'exec-upper']);
     const s = statuses(result);
-    expect([s['DEMO-BIG-ID'], s['DEMO-EXEC-UPPER'], s['DEMO-HELLO']]).toEqual(['passed', 'passed', 'untested']);
+    expect([s['DEMO-BIG-ID'], s['DEMO-EXEC-UPPER'], s['DEMO-HELLO']]).toEqual(['passed', 'passed', 'not-selected']);
+    expect(result.requirements.find((r) => r.id === 'DEMO-HELLO')?.reason).toBe("outside this run's selection (--case big-id,demo/exec-upper)");
+    expect(Object.values(s)).not.toContain('untested');
+    expect(result.suites[0]?.properties['selection']).toBe('--case big-id,demo/exec-upper');
     expect(result.summary.exitCode).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult, LoadedSuite, Requirement } from '../../src/engine/model.js';
-import { casesOfSelection, matchesPattern, partProblems, partRequirements, resolveSelection, selectionProblems } from '../../src/engine/selection.js';
+import { caseSelection, casesOfSelection, matchesPattern, partProblems, partRequirements, resolveSelection, selectionProblems } from '../../src/engine/selection.js';
 import { judgedFraction, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
 
 const req = (id: string, extra: Partial<Requirement> = {}): Requirement => ({ id, level: 'MUST', source: 's.txt#S', text: `${id} text`, ...extra });
@@ -123,5 +123,35 @@ describe('verdicts of a selection', () => {
     expect(summary.requirements).toMatchObject({ untested: 0, 'not-selected': 3, passed: 2 });
     expect(summary.exitCode).toBe(0);
     expect(summary.verdict).toBe('conformant at the gating level (MUST): judged 2 of 2 gating requirements (100%); 3 not selected in all');
+  });
+});
+
+describe('a selection of named cases (--case)', () => {
+  const loaded: LoadedSuite = { ...suite, dir: '/nowhere', cases: [] };
+  const cases = [{ requirements: ['EV-PLAT-B'] }, { requirements: ['EV-MON-A', 'EV-PLAT-B'] }];
+
+  it('selects what the named cases cover, in catalog order, labelled with the flag', () => {
+    expect(caseSelection(suite, cases, undefined, ['plat-b', 'ev/both'])).toEqual({ label: '--case plat-b,ev/both', requirements: ['EV-MON-A', 'EV-PLAT-B'] });
+  });
+
+  it('within --part / --requirement, what both select, labelled with both', () => {
+    const platform = resolveSelection(suite, { parts: { ev: ['platform'] } });
+    expect(caseSelection(suite, cases, platform, ['both'])).toEqual({ label: '--part platform --case both', requirements: ['EV-PLAT-B'] });
+  });
+
+  it('a requirement only other cases cover, or none, is not selected (naming --case); one a named case covers is judged', () => {
+    const selection = caseSelection(suite, [{ requirements: ['EV-PLAT-A'] }], undefined, ['plat-a']);
+    const by = Object.fromEntries(requirementVerdicts(loaded, [result('plat-a', ['EV-PLAT-A'])], new Baseline(), undefined, selection).map((v) => [v.id, v]));
+    expect(by['EV-PLAT-A']?.status).toBe('passed');
+    expect(by['EV-PLAT-B']).toMatchObject({ status: 'not-selected', reason: "outside this run's selection (--case plat-a)" });
+    expect(by['EV-CLIENT-A']?.status).toBe('not-selected');
+    expect(by['EV-PLAT-GONE']?.status).toBe('excluded');
+    expect(Object.values(by).filter((v) => v.status === 'untested')).toEqual([]);
+  });
+
+  it('a named case that errors leaves what it covers untested, never not selected', () => {
+    const selection = caseSelection(suite, [{ requirements: ['EV-PLAT-A'] }], undefined, ['plat-a']);
+    const by = Object.fromEntries(requirementVerdicts(loaded, [result('plat-a', ['EV-PLAT-A'], 'errored')], new Baseline(), undefined, selection).map((v) => [v.id, v.status]));
+    expect(by['EV-PLAT-A']).toBe('untested');
   });
 });

@@ -92,7 +92,7 @@ describe('loadProfile', () => {
   it('points an unknown property at its own key', () => {
     const file = write(['suites:', '  oauth:', '    varz: {}', ''].join('\n'));
     expect(loadError(file).message).toBe(
-      `${file}:3:5: suites.oauth has an unknown property "varz"; did you mean "vars"? the keys allowed here: description, side, vars, secrets, headers, fields, paths, database, http, exec, clock, agent`,
+      `${file}:3:5: suites.oauth has an unknown property "varz"; did you mean "vars"? the keys allowed here: description, side, select, vars, secrets, headers, fields, paths, database, http, exec, clock, agent`,
     );
   });
 
@@ -141,6 +141,14 @@ describe('loadProfile', () => {
     expect(p.suites.merchant?.pathNames).toEqual({ accessibleprofileaccounts: 'accessiblebrandaccounts' });
     const e = loadError(write(['suites:', '  merchant:', '    vars: {}', '    paths: { accessibleprofileaccounts: a/b }', ''].join('\n')));
     expect(e.message).toMatch(/:4:\d+: .*paths/);
+  });
+
+  it('reads select: (the selection a run with the profile judges) with where it is, and refuses an empty one', () => {
+    const p = loadProfile(write(['suites:', '  events:', '    vars: {}', '    select: { parts: [platform], requirements: ["!EVENTS-PLAT-MODIFIED"] }', ''].join('\n')), ENV);
+    expect(p.suites.events?.select).toEqual({ parts: ['platform'], requirements: ['!EVENTS-PLAT-MODIFIED'] });
+    expect(p.suites.events?.locations?.select).toMatchObject({ line: 4, column: 5 });
+    expect(loadError(write(['suites:', '  events:', '    vars: {}', '    select: { parts: [] }', ''].join('\n'))).message).toMatch(/:4:\d+: suites\.events\.select\.parts /);
+    expect(loadError(write(['suites:', '  events:', '    vars: {}', '    select: {}', ''].join('\n'))).message).toMatch(/:4:\d+: suites\.events\.select /);
   });
 });
 

@@ -10,7 +10,8 @@ import { formatLocation } from './yaml-source.js';
 import { nearestNames } from '../near-names.js';
 import { apiTableExpressions, safeReferences, targetNeeds, type Needs, type Use } from './target-needs.js';
 import { placeholders, requiredError, requiredUnset } from './required-vars.js';
-import { fieldNameProblems, specFieldNames } from './target-fields.js';
+import { fieldNameProblems, sentFieldNames, specFieldNames } from './target-fields.js';
+import { selectProblems } from '../section-selection.js';
 
 /**
  * What a target profile must give the cases that will run, checked after loading and before
@@ -18,8 +19,8 @@ import { fieldNameProblems, specFieldNames } from './target-fields.js';
  * the profile key, not a run whose every case errors: every target variable the cases read is
  * set, every variable used as the base of a request (a URL's head, an API table's base) is an
  * absolute http(s) URL, and a user agent (with each scripted action) is there when cases drive
- * one. Cases that will be skipped anyway (skip:, needs: unmet, time-bound with no way to let
- * time pass) ask for nothing. Typed checks read variables in their code, out of sight here; they
+ * one; a `select:` names parts and requirements the suite has. Cases that will be skipped
+ * anyway (skip:, needs: unmet, time-bound with no way to let time pass) ask for nothing. Typed checks read variables in their code, out of sight here; they
  * say what is missing when they run.
  */
 export function checkTargetConfig(selected: { suite: LoadedSuite; cases: CaseDef[] }[], targets: Record<string, TargetChoice | undefined>, registry: Registry, opts: { includeSlow: boolean }): SpecgateError[] {
@@ -78,7 +79,8 @@ function checkSuite(suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, 
     if (needs.api && suite.api) checkApiTable(c, suite.api);
   }
   if (needs.actions.size && !broken.has('agent')) checkAgent(c);
-  if (section.fieldNames) c.errors.push(...fieldNameProblems(suite.name, section, specFieldNames(registry.suiteSchemas(suite.name)), c.where));
+  if (section.fieldNames) c.errors.push(...fieldNameProblems(suite.name, section, new Set([...specFieldNames(registry.suiteSchemas(suite.name)), ...sentFieldNames(suite.cases)]), c.where));
+  if (section.select) c.errors.push(...selectProblems(suite, section.select, c.where(section.locations?.select ?? section.location)));
   return c.errors;
 }
 

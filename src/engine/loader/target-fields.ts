@@ -1,10 +1,10 @@
 import { SpecgateError } from '../../errors.js';
 import type { TargetSection } from '../../targets/target-section.js';
 import { nearestNames } from '../near-names.js';
-import type { SourceLocation } from '../model.js';
+import type { CaseDef, SourceLocation } from '../model.js';
 
 /**
- * Every JSON field name the schemas of a suite write (the keys of their `properties` and the
+ * Every field name the schemas of a suite write (the keys of their `properties` and the
  * names their `required` lists), at any depth: the neutral names a profile's `fields:` may map.
  */
 export function specFieldNames(schemas: Iterable<object>): Set<string> {
@@ -23,9 +23,22 @@ export function specFieldNames(schemas: Iterable<object>): Set<string> {
 }
 
 /**
- * A profile's `fields:` naming a field no schema of the suite has: the map would rename nothing
- * the spec defines (a typo, most likely), and the vendor's field would go on failing the checks
- * as missing. Reported at the key, with the nearest names the suite has.
+ * The names the requests of `cases` send as form fields and query parameters (the keys their
+ * steps write, fragments merged): the spec's names too, which a profile's `fields:` may map.
+ */
+export function sentFieldNames(cases: Iterable<Pick<CaseDef, 'steps'>>): Set<string> {
+  const names = new Set<string>();
+  for (const c of cases)
+    for (const step of c.steps)
+      if ('request' in step) for (const key of [...Object.keys(step.request.form ?? {}), ...Object.keys(step.request.query ?? {})]) names.add(key);
+  return names;
+}
+
+/**
+ * A profile's `fields:` naming a field no schema of the suite has, nor a form or a query its
+ * cases send: the map would rename nothing the spec defines (a typo, most likely), and the
+ * vendor's field would go on failing the checks as missing. Reported at the key, with the
+ * nearest names the suite has.
  */
 export function fieldNameProblems(suite: string, section: TargetSection, known: ReadonlySet<string>, where: (loc: SourceLocation | undefined) => string): SpecgateError[] {
   const errors: SpecgateError[] = [];
@@ -36,7 +49,7 @@ export function fieldNameProblems(suite: string, section: TargetSection, known: 
     const hint = near.length ? `did you mean "${near[0]}"? ` : '';
     errors.push(new SpecgateError(
       'SG_CONFIG',
-      `${where(loc)}fields.${name} names a field no schema of suite ${suite} has; ${hint}the keys of fields: are the spec's field names, their values the target's`,
+      `${where(loc)}fields.${name} names a field no schema of suite ${suite} has, nor a form or query its cases send; ${hint}the keys of fields: are the spec's field names, their values the target's`,
       { suite, field: name, suggestions: near },
     ));
   }

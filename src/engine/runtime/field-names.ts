@@ -1,9 +1,10 @@
 /**
- * A spec may write a JSON field under a neutral name where a vendor's API has its own
+ * A spec may write a field under a neutral name where a vendor's API has its own
  * (`performed_via_platform_app` for the vendor's `via_app`). A target profile maps each neutral
- * name to the target's (`fields:`); the engine renames at the boundary only — the bodies it
- * sends get the target's names, the answers it reads get the spec's — so cases, checks and the
- * model speak the spec's words, and the exchanges a report shows stay as sent and received.
+ * name to the target's (`fields:`); the engine renames at the boundary only — the JSON and form
+ * bodies and the query parameters it sends get the target's names, the answers it reads (JSON,
+ * form-encoded) get the spec's — so cases, checks and the model speak the spec's words, and the
+ * exchanges a report shows stay as sent and received.
  */
 
 /**

@@ -34,7 +34,10 @@ export function headerNamer(target: SuiteTarget): (name: string) => string {
 
 const neutralMaps = new WeakMap<SuiteTarget, Record<string, string>>();
 
-/** The answer with the target's field names turned into the spec's (the same answer when the profile maps none). */
+/**
+ * The answer with the target's field names turned into the spec's (the same answer when the
+ * profile maps none): whatever its body parsed to, JSON or a form (an object of its fields).
+ */
 function inSpecNames(target: SuiteTarget, res: HttpResponse): HttpResponse {
   if (!target.fieldNames || res.body === undefined) return res;
   let names = neutralMaps.get(target);
@@ -74,18 +77,21 @@ function requestOf(run: StepScope, given: HttpRequestSpec): HttpRequest {
     const name = headerNamer(run.target);
     for (const [k, v] of Object.entries(spec.headers)) headers[name(k).toLowerCase()] = stringify(v);
   }
+  // the target's own words for the spec's neutral field names (profile `fields:`): in a JSON
+  // body, a form body and the query, wherever the spec's names are keys
+  const names = run.target.fieldNames;
+  const inTargetNames = <T>(value: T): T => (names ? (renameFields(value, names) as T) : value);
   let body: string | undefined;
   if (spec.form !== undefined) {
-    body = encodeForm(spec.form);
+    body = encodeForm(inTargetNames(spec.form));
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   } else if (spec.json !== undefined) {
-    // the target's own words for the spec's neutral field names (profile `fields:`)
-    body = encodeJson(run.target.fieldNames ? renameFields(spec.json, run.target.fieldNames) : spec.json);
+    body = encodeJson(inTargetNames(spec.json));
     headers['content-type'] ??= 'application/json';
   } else if (spec.raw !== undefined) body = spec.raw;
   if (spec.accept) headers['accept'] = ACCEPT[spec.accept] ?? spec.accept;
   if (spec.url === undefined) throw new SpecgateError('SG_SUITE_SCHEMA', `case ${run.caseId}: a request has no url`);
-  const url = spec.query ? withQuery(spec.url, spec.query) : spec.url;
+  const url = spec.query ? withQuery(spec.url, inTargetNames(spec.query)) : spec.url;
   const method = (spec.method ?? (body === undefined ? 'GET' : 'POST')).toUpperCase();
   const req: HttpRequest = { method, url, headers };
   if (body !== undefined) req.body = body;

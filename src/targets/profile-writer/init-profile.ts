@@ -26,7 +26,7 @@ export interface InitFacts {
    * The run the profile is for, when it judges a selection (`--part`, `--requirement`): its flags
    * as written on the command line, and the cases it runs (the other facts are of those cases).
    */
-  selection?: { flags: string; cases: ReadonlySet<string> };
+  selection?: { flags: string; cases: ReadonlySet<string>; select: { parts?: string[]; requirements?: string[] } };
 }
 
 const V = '      ';
@@ -46,12 +46,13 @@ export function initProfileText(f: InitFacts): string {
     ...commentLines(`A target profile for the ${f.suite} suite${f.title ? ` (${f.title})` : ''}, written by \`specgate init ${f.suite}${f.selection ? ` ${f.selection.flags}` : ''}\`${f.selection ? `: for a run of that selection only, so only what its cases need is REQUIRED` : ''}.`, ''),
     '#',
     ...commentLines(
-      `Fill in every value marked REQUIRED (each ${JSON.stringify(PLACEHOLDER)}); \`specgate validate${f.selection ? ` ${f.selection.flags}` : ''} <this file>\` says what is still missing, and \`specgate run --suite ${f.suite}${f.selection ? ` ${f.selection.flags}` : ''} --target <this file>\` runs ${f.selection ? 'the selection' : 'the suite'}. Optional variables are commented out: uncomment those your target can give, or the cases that need them are skipped (the run summary names them). Secrets come from the environment (\${env:NAME}): export them before running specgate; their values never appear in a report or log.`,
+      `Fill in every value marked REQUIRED (each ${JSON.stringify(PLACEHOLDER)}); \`specgate validate <this file>\` says what is still missing, and \`specgate run --suite ${f.suite} --target <this file>\` runs ${f.selection ? 'the selection (select: below records it)' : 'the suite'}. Optional variables are commented out: uncomment those your target can give, or the cases that need them are skipped (the run summary names them). Secrets come from the environment (\${env:NAME}): export them before running specgate; their values never appear in a report or log.`,
       '',
     ),
     `name: my-${f.suite}-target`,
     'suites:',
     `  ${yamlKey(f.suite)}:`,
+    ...selectLines(f),
     ...varLines(f, bridge),
     ...(bridge ? agentLines(f) : []),
     ...databaseLines(f),
@@ -59,6 +60,18 @@ export function initProfileText(f: InitFacts): string {
     ...headerLines(f),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** The selection the profile is for (`select:`), which a run with it judges unless its command line selects. */
+function selectLines(f: InitFacts): string[] {
+  if (!f.selection) return [];
+  const { parts, requirements } = f.selection.select;
+  return [
+    ...commentLines(`What a run with this profile judges (written from ${f.selection.flags}): only these cases run, the other requirements are reported not selected. --part, --requirement or --case on the command line win over it.`, '    '),
+    '    select:',
+    ...(parts?.length ? [`      parts: ${yamlFlow(parts)}`] : []),
+    ...(requirements?.length ? [`      requirements: ${yamlFlow(requirements)}`] : []),
+  ];
 }
 
 function varLines(f: InitFacts, bridge: boolean): string[] {
@@ -175,7 +188,7 @@ function headerLines(f: InitFacts): string[] {
     );
   }
   out.push(
-    ...commentLines("JSON field names (optional): a field name of the spec's schemas -> the one your target uses in the bodies it reads and answers, when they differ.", '    '),
+    ...commentLines("Field names (optional): a field name of the spec's schemas, or a form field or query parameter the cases send -> the one your target uses in the bodies, forms and queries it reads and in its answers, when they differ.", '    '),
     '    # fields:',
     '    #   neutral_field: your_field',
   );

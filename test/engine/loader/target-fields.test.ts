@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldNameProblems, specFieldNames } from '../../../src/engine/loader/target-fields.js';
+import { fieldNameProblems, sentFieldNames, specFieldNames } from '../../../src/engine/loader/target-fields.js';
 
 const SCHEMA = {
   type: 'object',
@@ -13,12 +13,20 @@ describe('the field names a profile may map', () => {
     expect([...specFieldNames([SCHEMA])].sort()).toEqual(['actor', 'avatar_service_id', 'id', 'performed_via_platform_app', 'slug']);
   });
 
+  it('and the form fields and query parameters the cases send, fragments merged', () => {
+    const cases = [
+      { steps: [{ request: { method: 'POST', url: 'u', form: { client_id: 'x', device_code: 'y' } } }, { wait: 1 }] },
+      { steps: [{ request: { url: 'u', query: { per_page: 5 } } }, { request: { url: 'u', json: { body_only: 1 } } }] },
+    ];
+    expect([...sentFieldNames(cases)].sort()).toEqual(['client_id', 'device_code', 'per_page']);
+  });
+
   it('a name none of them has is a problem at its key, with the nearest names', () => {
     const loc = { file: 'p.yaml', line: 4, column: 7 };
     const section = { vars: {}, fieldNames: { avatar_servce_id: 'avatar_id', id: 'key' }, locations: { var: {}, field: { avatar_servce_id: loc } } };
     const problems = fieldNameProblems('events', section, specFieldNames([SCHEMA]), (l) => (l ? `${l.file}:${l.line}:${l.column}: ` : ''));
     expect(problems.map((p) => [p.code, p.message])).toEqual([
-      ['SG_CONFIG', 'p.yaml:4:7: fields.avatar_servce_id names a field no schema of suite events has; did you mean "avatar_service_id"? the keys of fields: are the spec\'s field names, their values the target\'s'],
+      ['SG_CONFIG', 'p.yaml:4:7: fields.avatar_servce_id names a field no schema of suite events has, nor a form or query its cases send; did you mean "avatar_service_id"? the keys of fields: are the spec\'s field names, their values the target\'s'],
     ]);
   });
 });
