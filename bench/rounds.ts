@@ -167,3 +167,33 @@ export function formatFigure(label: string, s: Summary, opts: FigureOptions = {}
   if (!opts.goal) return `${head} (reported)`;
   return `${head} (goal ${opts.goal.op} ${opts.goal.value.toFixed(digits)}${unit}) ${meets(s.median, opts.goal) ? 'MET' : 'NOT MET'}`;
 }
+
+/** Of {@link interleaveAll}: every side's measures in round order, and their summary. */
+export interface SideRounds {
+  values: number[];
+  summary: Summary;
+}
+
+/**
+ * Runs several sides (each returning its own measure) round after round, after `warmup`
+ * unrecorded rounds, in an order rotated by one each round (A B C, B C A, C A B, ...) so a drift
+ * in machine load favours none; returns each side's measures and summary, by name. With two
+ * sides it alternates as {@link interleave} does.
+ */
+export async function interleaveAll(sides: Readonly<Record<string, Thunk>>, opts: Pick<InterleaveOptions, 'rounds' | 'warmup'> & { onRound?: (round: number, values: Record<string, number>) => void } = {}): Promise<Record<string, SideRounds>> {
+  const count = opts.rounds ?? roundCount();
+  if (!(count >= MIN_ROUNDS)) throw new RangeError(`a figure needs at least ${MIN_ROUNDS} rounds, asked ${count}`);
+  const names = Object.keys(sides);
+  for (let w = 0; w < (opts.warmup ?? 1); w++) for (const n of names) await (sides[n] as Thunk)();
+  const values: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < count; r++) {
+    const got: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) {
+      const n = names[(r + i) % names.length] as string;
+      got[n] = await (sides[n] as Thunk)();
+    }
+    for (const n of names) (values[n] as number[]).push(got[n] as number);
+    opts.onRound?.(r + 1, got);
+  }
+  return Object.fromEntries(names.map((n) => [n, { values: values[n] as number[], summary: summarize(values[n] as number[]) }]));
+}

@@ -4,12 +4,31 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * `npm run bench`: every benchmark, each printing ratios measured side by side in one run.
- * Pass names to run only some (`npm run bench -- harness-http`).
+ * Pass names to run only some (`npm run bench -- harness-http`), and `--quick` for smaller
+ * work per round (the sizes of {@link QUICK}, unless the environment sets them): the same
+ * rounds and figures in a few minutes, for a look rather than a record.
  */
-const BENCHES = ['harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale', 'oauth-browser'];
+const BENCHES = ['cli-start', 'harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale', 'oauth-browser'];
+
+/** The sizes `--quick` gives the benchmarks (each a BENCH_* variable they read). */
+const QUICK: Readonly<Record<string, string>> = {
+  BENCH_N: '500',
+  BENCH_FUZZ_N: '20',
+  BENCH_GENERATE_N: '2000',
+  BENCH_EVENTS: '20000',
+  BENCH_COLLATION_N: '20000',
+  BENCH_CASES: '10000',
+  BENCH_HAR_MB: '50',
+  BENCH_SCALE: '2000,20000',
+};
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const only = args.filter((a) => !a.startsWith('--'));
+  if (args.includes('--quick')) {
+    for (const [k, v] of Object.entries(QUICK)) process.env[k] ??= v;
+    console.log(`quick: smaller work per round (${Object.entries(QUICK).map(([k]) => `${k}=${process.env[k]}`).join(', ')}); its figures are not comparable with a full run's`);
+  }
   const here = dirname(fileURLToPath(import.meta.url));
   for (const name of BENCHES) {
     if (only.length && !only.includes(name)) continue;

@@ -3,7 +3,7 @@
  * that selects nothing would otherwise leave a gate green with zero cases.
  */
 import { SpecgateError } from '../src/errors.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { didYouMean } from './suggest.js';
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
 import { baselineTarget, loadBaseline, type Baseline } from '../src/engine/baseline.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import { randomSeed } from '../src/engine/runtime/seeds.js';
 import type { FuzzOptions, FuzzResult, SuiteModule } from '../src/engine/suite-module.js';
 import type { Gating } from '../src/engine/model.js';

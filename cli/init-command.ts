@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { SpecgateError, isSpecgateError } from '../src/errors.js';
-import { loadSuites } from '../src/engine/run.js';
-import { isTimeBound } from '../src/engine/runtime/case-run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
+import { isTimeBound } from '../src/engine/time-bound.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { fromRoot } from '../src/paths.js';
 import { refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';

@@ -1,6 +1,6 @@
 import type { LoadedSuite } from '../src/engine/model.js';
 import type { Registry } from '../src/engine/registry.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import { keptCaseFiles } from './kept-cases.js';
 import { writeTraceListing } from './trace-listing.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';

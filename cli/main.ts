@@ -1,3 +1,4 @@
+import { relative, resolve, sep } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { SpecgateErrorList, asSpecgateError, exitCodeFor } from '../src/errors.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
@@ -9,6 +10,8 @@ import type { runCommand } from './run-command.js';
 import type { RecordFlags } from './record-command.js';
 import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
+import { builtinSuiteNames } from '../suites/index.js';
+import { fromRoot } from '../src/paths.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { parseSeed } from './seed-value.js';
 
@@ -50,7 +53,8 @@ function preScanModules(argv: string[]): string[] {
 
 /**
  * The built-in suites a command line needs, when it names them: none for `--version` and the
- * top-level help and `record`, those of `--suite` for `run` and `list`; undefined (all) otherwise, and for a
+ * top-level help and `record`, those of `--suite` for `run` and `list`, those whose folders hold the
+ * files of `validate`; undefined (all) otherwise, and for a
  * command's own help, which lists every suite's target flags. Loading a suite loads its
  * checks, reference and generators, so the CLI starts faster on what it does not load.
  */
@@ -58,6 +62,7 @@ export function suitesNeeded(args: readonly string[]): string[] | undefined {
   const [command] = args;
   // `record` judges nothing: it needs no suite
   if (command === undefined || command.startsWith('-') || command === 'record') return [];
+  if (command === 'validate') return validatedSuites(args.slice(1));
   if (command !== 'run' && command !== 'list') return undefined;
   const named: string[] = [];
   for (const [i, a] of args.entries()) {
@@ -67,6 +72,27 @@ export function suitesNeeded(args: readonly string[]): string[] | undefined {
     else if (a.startsWith('--suite=')) named.push(...list(a.slice('--suite='.length)));
   }
   return named.length > 0 ? named : undefined;
+}
+
+/** The options of `validate` that take a value (the word after them is not a file). */
+const VALIDATE_VALUES = new Set(['--part', '--requirement', '--suite-module']);
+
+/**
+ * The built-in suites `validate <files>` checks files of: a file inside a built-in suite's folder
+ * (`suites/<name>/...`) is checked with that suite alone; any other file (a profile, a baseline,
+ * kept cases naming their suites) may need every suite, and so does a command line that asks for help.
+ */
+function validatedSuites(rest: readonly string[]): string[] | undefined {
+  const root = fromRoot('suites');
+  const named = new Set<string>();
+  for (const [i, a] of rest.entries()) {
+    if (a === '--help' || a === '-h') return undefined;
+    if (a.startsWith('-') || VALIDATE_VALUES.has(rest[i - 1] as string)) continue;
+    const [suite, ...inside] = relative(root, resolve(a)).split(sep);
+    if (suite === undefined || !builtinSuiteNames.includes(suite) || inside.length === 0) return undefined;
+    named.add(suite);
+  }
+  return named.size > 0 ? [...named] : undefined;
 }
 
 /** Whether every long option on the command line is one the command, as built, takes. */

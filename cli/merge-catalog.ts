@@ -7,7 +7,7 @@
  */
 import { SpecgateError } from '../src/errors.js';
 import type { CaseDef, CaseResult, LoadedSuite, Requirement } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import { caseSide } from '../src/engine/sides.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { someOf } from '../src/targets/declared-vars.js';

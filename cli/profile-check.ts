@@ -1,7 +1,7 @@
 import type { SpecgateError } from '../src/errors.js';
 import { checkTargetConfig } from '../src/engine/loader/target-config.js';
 import type { LoadedSuite } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import { casesOfSides, sectionSideOrigin, unknownSide } from '../src/engine/sides.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { TargetChoice } from '../src/engine/target-setup.js';

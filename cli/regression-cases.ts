@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { readYaml } from '../src/engine/loader/yaml-source.js';
 import type { CaseDef, CaseResult, RunResult } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { checkOutputFolder, nearestFolder, refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';
 import { quote, withoutOptions } from './replay.js';

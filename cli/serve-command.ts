@@ -1,7 +1,7 @@
 import { chmodSync } from 'node:fs';
 import { SpecgateError, isSpecgateError } from '../src/errors.js';
 import { VirtualClock } from '../src/engine/clock.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import type { RunningReference, SuiteModule } from '../src/engine/suite-module.js';
 import { writeFileNoFollow } from '../src/reporting/output-path.js';
 import { declaredVars } from '../src/targets/declared-vars.js';

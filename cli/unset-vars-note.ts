@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../src/engine/events.js';
 import type { RunResult, SuiteResult } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { TargetChoice } from '../src/engine/target-setup.js';
 import type { Reporter } from '../src/reporting/index.js';

@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
 import { loadSuite } from '../src/engine/loader/suite-loader.js';
-import { loadSuites } from '../src/engine/run.js';
+import { loadSuites } from '../src/engine/load-suites.js';
 import { schemaErrors } from '../src/engine/loader/schema-check.js';
 import { readYaml, type YamlSource } from '../src/engine/loader/yaml-source.js';
 import { Registry } from '../src/engine/registry.js';

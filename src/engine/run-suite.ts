@@ -1,7 +1,7 @@
 import type { Baseline } from './baseline.js';
 import type { EventBus } from './events.js';
 import type { CaseDef, CaseResult, LoadedSuite, Selection, SuiteResult } from './model.js';
-import { isTimeBound } from './runtime/case-run.js';
+import { isTimeBound } from './time-bound.js';
 import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { selectionProperty } from './selection.js';

@@ -6,11 +6,10 @@ import { THROTTLE_DEFAULTS, Throttle, type ThrottlePolicy } from '../targets/thr
 import type { HttpClient } from '../targets/types.js';
 import { Baseline, baselineTarget } from './baseline.js';
 import { EventBus, type EventSink } from './events.js';
-import { loadSuite } from './loader/suite-loader.js';
-import { sortCaseFiles } from './loader/user-case-files.js';
 import { checkTargetConfig } from './loader/target-config.js';
 import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, Selection, ShardInfo, SuiteResult } from './model.js';
-import { Registry } from './registry.js';
+import { loadSuites } from './load-suites.js';
+import type { Registry } from './registry.js';
 import { interruptedSuite, runSuite } from './run-suite.js';
 import { randomSeed } from './runtime/seeds.js';
 import type { Redaction, SuiteRuntime } from './runtime/suite-runtime.js';
@@ -22,6 +21,9 @@ import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sidePropert
 import { caseSelection, casesOfSelection, notSelectedReason, selectionProblems, selectionProperty } from './selection.js';
 import { runSelections } from './section-selection.js';
 import { traceSummary } from './trace/trace-coverage.js';
+
+// the loading alone, for what reads suites without running them (listing, validating)
+export { loadSuites };
 
 export interface RunOptions {
   /** Every known suite module (names in suite files resolve across all of them). */
@@ -94,27 +96,6 @@ export interface RunOptions {
 export interface SelectedCases {
   suite: LoadedSuite;
   cases: CaseDef[];
-}
-
-/**
- * Loads every selected suite completely (nothing runs half-loaded), with the cases of
- * `caseFiles` (files kept outside the suites, user-case-files.ts) that name it.
- */
-export function loadSuites(modules: SuiteModule[], names: string[], caseFiles: readonly string[] = []): { registry: Registry; suites: LoadedSuite[] } {
-  const registry = new Registry(modules);
-  const sorted = caseFiles.length ? sortCaseFiles(caseFiles, modules.map((m) => m.name)) : undefined;
-  const errors: SpecgateError[] = [...(sorted?.problems ?? [])];
-  const suites: LoadedSuite[] = [];
-  for (const name of names) {
-    try {
-      suites.push(loadSuite(registry.module(name), registry, process.cwd(), sorted?.bySuite.get(name) ?? []));
-    } catch (e) {
-      if (e instanceof SpecgateErrorList) errors.push(...e.errors);
-      else errors.push(asSpecgateError(e));
-    }
-  }
-  if (errors.length) throw new SpecgateErrorList(errors);
-  return { registry, suites };
 }
 
 /**

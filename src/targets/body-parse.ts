@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseLossless } from 'lossless-json';
 import { SpecgateError } from '../errors.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 
 /** A response body as the http target parsed it. */
 export interface ParsedBody {
@@ -129,12 +130,7 @@ function decodeError(kind: BodyKind, text: string): string | undefined {
   }
 }
 
-/**
- * How deeply specgate lets parsed JSON nest. Every walker of a parsed value (matchers, schema
- * validation, redaction, reports, the lossless parser itself) recurses once per level, so a
- * 4 KB body of `[[[[...` would otherwise overflow the stack; no real API nests this deep.
- */
-export const MAX_JSON_DEPTH = 256;
+export { MAX_JSON_DEPTH };
 
 /** What one scan of JSON text tells before it is parsed. */
 export interface JsonShape {

@@ -3,6 +3,7 @@ import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
 import { SpecgateError } from '../errors.js';
 import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
+import { HTTP_DEFAULTS } from './http-defaults.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
 import { isStopped, type StopSource } from './stop-source.js';
 import type { Throttle } from './throttle.js';
@@ -10,8 +11,7 @@ import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.
 
 export type { StopSource } from './stop-source.js';
 
-/** Limits an http target gets when its profile says nothing (the profile schema and docs/targets.md state the same; a test keeps them equal). */
-export const HTTP_DEFAULTS: HttpLimits = { timeoutMs: 10_000, maxBodyBytes: 8 * 1024 * 1024 };
+export { HTTP_DEFAULTS };
 
 /** Options of {@link createHttpClient}: the limits plus what every request carries. */
 export interface HttpClientOptions extends HttpLimits {

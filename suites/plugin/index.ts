@@ -14,7 +14,6 @@ import { compilerVersion, deterministic, fieldOrder, fileToGenerate, schemaError
 import { parameterRules } from './checks/parameter-rules.js';
 import { generatedRules, responseRules } from './checks/plugin-rules.js';
 import { markerPrefix } from './checks/support.js';
-import { fuzzPlugin } from './fuzz/fuzz-plugin.js';
 import { responseViolations } from './oracles.js';
 import { responseSchema } from './schemas.js';
 
@@ -45,7 +44,8 @@ export const suite: SuiteModule = {
   codecs: pluginCodecs,
   schemas: { response: responseSchema },
   reference: pluginReference,
-  fuzz: fuzzPlugin,
+  // loaded when a search runs: listing, validating and running the suite do not load the fuzzer
+  fuzz: async (opts) => (await import('./fuzz/fuzz-plugin.js')).fuzzPlugin(opts),
   // A profile may name the plugin as `exec:` or as `vars.plugin_command`: YAML exec steps need
   // the first, cases with `needs: [plugin_command]` the second.
   completeTarget: ({ vars, exec }) => {

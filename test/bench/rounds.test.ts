@@ -3,7 +3,7 @@
  * samples, goals judged on the median, the figure's line, and the interleaved order of the rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { formatFigure, formatSummary, interleave, meets, MIN_ROUNDS, quantile, roundCount, summarize } from '../../bench/rounds.js';
+import { formatFigure, formatSummary, interleave, interleaveAll, meets, MIN_ROUNDS, quantile, roundCount, summarize } from '../../bench/rounds.js';
 
 describe('summarize', () => {
   it('gives the middle value, the extremes and the quartiles of an odd sample, whatever its order', () => {
@@ -134,5 +134,41 @@ describe('interleave', () => {
 
   it('refuses fewer than 7 rounds', async () => {
     await expect(interleave(() => 1, () => 1, { rounds: 5 })).rejects.toThrow(/at least 7 rounds/);
+  });
+});
+
+describe('interleaveAll', () => {
+  it('rotates the order of the sides by one each round, after the warm-up, and summarizes each side', async () => {
+    const calls: string[] = [];
+    const side = (name: string, times: number[]) => {
+      let i = 0;
+      return () => {
+        calls.push(name);
+        return times[i++] as number;
+      };
+    };
+    const result = await interleaveAll(
+      {
+        a: side('a', [999, 1, 2, 3, 4, 5, 6, 7]),
+        b: side('b', [999, 10, 20, 30, 40, 50, 60, 70]),
+        c: side('c', [999, 7, 6, 5, 4, 3, 2, 1]),
+      },
+      { rounds: 7 },
+    );
+    expect(calls.slice(0, 3)).toEqual(['a', 'b', 'c']);
+    expect(calls.slice(3, 12)).toEqual(['a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b']);
+    expect(calls.slice(12, 15)).toEqual(['a', 'b', 'c']);
+    // the warm-up's 999 is not a round
+    expect(result['a']?.values).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(result['b']?.summary).toEqual({ n: 7, median: 40, min: 10, max: 70, q1: 25, q3: 55 });
+    expect(result['c']?.summary.median).toBe(4);
+  });
+
+  it('reports each round with every side measured, and refuses fewer than 7 rounds', async () => {
+    const seen: [number, Record<string, number>][] = [];
+    await interleaveAll({ x: () => 1, y: async () => 2 }, { rounds: 7, warmup: 0, onRound: (r, v) => seen.push([r, v]) });
+    expect(seen.map(([r]) => r)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(seen[1]?.[1]).toEqual({ x: 1, y: 2 });
+    await expect(interleaveAll({ x: () => 1 }, { rounds: 6 })).rejects.toThrow(/at least 7 rounds/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suitesNeeded } from '../../cli/main.js';
+import { fromRoot } from '../../src/paths.js';
 
 /**
  * Which built-in suites a command line loads (cli/main.ts): only what it names, so `--version`,
@@ -31,5 +32,17 @@ describe('the suites a command line needs', () => {
     expect(suitesNeeded(['help', 'run'])).toBeUndefined();
     // after --, words are not options
     expect(suitesNeeded(['run', '--', '--suite', 'plugin'])).toBeUndefined();
+  });
+
+  it('for validate, the built-in suites whose folders hold every file it checks', () => {
+    expect(suitesNeeded(['validate', fromRoot('suites', 'plugin', 'requirements.yaml')])).toEqual(['plugin']);
+    expect(suitesNeeded(['validate', '--part', 'platform', fromRoot('suites', 'events', 'cases', 'x.yaml'), fromRoot('suites', 'oauth', 'suite.yaml')])).toEqual(['events', 'oauth']);
+    // a profile, a baseline or kept cases anywhere else may name any suite: all are loaded
+    expect(suitesNeeded(['validate', fromRoot('suites', 'plugin', 'suite.yaml'), 'profile.yaml'])).toBeUndefined();
+    expect(suitesNeeded(['validate', fromRoot('suites', 'no-such-suite', 'suite.yaml')])).toBeUndefined();
+    // the suites folder itself is no suite's file
+    expect(suitesNeeded(['validate', fromRoot('suites', 'plugin')])).toBeUndefined();
+    expect(suitesNeeded(['validate', fromRoot('suites', 'plugin', 'suite.yaml'), '--help'])).toBeUndefined();
+    expect(suitesNeeded(['validate'])).toBeUndefined();
   });
 });

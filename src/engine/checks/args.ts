@@ -1,16 +1,15 @@
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from '../loader/schema-check.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { cachedValidator } from '../loader/schema-check.js';
 import { pointerSegments } from '../schema-branches.js';
 import type { TypedCheck } from './contract.js';
 
 const validators = new WeakMap<object, ValidateFunction>();
-let ajv: Ajv | undefined;
 
 function validatorFor(check: TypedCheck): ValidateFunction {
   let v = validators.get(check);
   if (!v) {
-    ajv ??= createAjv();
-    v = ajv.compile(check.args);
+    // compiled once, then kept as code in the parse cache: loading a suite compiles none again
+    v = cachedValidator({ args: check.args }, 'args');
     validators.set(check, v);
   }
   return v;

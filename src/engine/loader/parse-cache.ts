@@ -64,3 +64,28 @@ export function cachePut(text: string, schema: string, value: CachedParse): void
     // a cache that cannot be written only costs time
   }
 }
+
+/** The text kept under `name` in the cache folder (compiled-validators.ts keeps generated code there), or undefined. */
+export function cachedTextGet(name: string): string | undefined {
+  const d = cacheDir();
+  if (!d) return undefined;
+  try {
+    return readFileSync(join(d, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `text` under `name` in the cache folder, written whole or not at all. */
+export function cachedTextPut(name: string, text: string): void {
+  const d = cacheDir();
+  if (!d) return;
+  try {
+    const file = join(d, name);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch {
+    // a cache that cannot be written only costs time
+  }
+}

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
 import { fromRoot } from '../../paths.js';
-import { MAX_JSON_DEPTH } from '../../targets/body-parse.js';
+import { MAX_JSON_DEPTH } from '../../targets/json-depth.js';
 import type { YamlSource } from './yaml-source.js';
+import { compiledValidator } from './compiled-validators.js';
 import { nearestNames } from '../near-names.js';
 import { getPath } from '../json-path.js';
 import { pointerSegments } from '../schema-branches.js';
@@ -24,14 +26,27 @@ export function schemaText(name: SchemaName): string {
   return t;
 }
 
+const require = createRequire(import.meta.url);
+const AJV_OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, discriminator: true };
+
 /**
  * A new Ajv with the options every schema check of specgate uses (suite files, profiles,
  * baselines, check arguments, response schemas): all errors at once, schemas written for
  * editors accepted (`strict: false`), the failing value kept for messages (`verbose`).
  * Make every Ajv here, so that a rule reads the same wherever a schema is checked.
  */
-export function createAjv(): Ajv {
-  return new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, discriminator: true });
+export function createAjv(more: Options = {}): AjvInstance {
+  // required, not imported: a load that finds its validators compiled in the cache never needs it
+  const { Ajv } = require('ajv') as { Ajv: new (o: Options) => AjvInstance };
+  return new Ajv({ ...AJV_OPTIONS, ...more });
+}
+
+/**
+ * The validator of `schemas[main]`, compiled once and then kept as code in the parse cache
+ * (compiled-validators.ts), with the options of {@link createAjv}.
+ */
+export function cachedValidator(schemas: Readonly<Record<string, string | object>>, main: string): ValidateFunction {
+  return compiledValidator(schemas, main, AJV_OPTIONS, createAjv);
 }
 
 /**
@@ -63,38 +78,43 @@ export function jsonSafe(v: unknown, depth = 0): unknown {
   return copy ?? v;
 }
 
-let shared: Ajv | undefined;
+let shared: AjvInstance | undefined;
 const added = new Set<SchemaName>();
 
 /**
- * One Ajv holds every shipped schema (by `$id`), so one schema can refer to another's
- * definitions (`suite.schema.json` reuses the step and request shapes of `cases.schema.json`).
+ * The validator of a shipped schema, with the schemas it refers to by `$id` (`suite.schema.json`
+ * reuses the step and request shapes of `cases.schema.json`).
  */
 function validator(name: SchemaName): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    shared ??= createAjv();
-    const ajv = shared;
-    const add = (n: SchemaName): void => {
-      if (added.has(n)) return;
-      added.add(n);
-      ajv.addSchema(JSON.parse(schemaText(n)) as object, n);
-    };
-    add(name);
-    if (name === 'suite') add('cases');
-    v = ajv.getSchema(name) as ValidateFunction;
+    const texts: Partial<Record<SchemaName, string>> = { [name]: schemaText(name) };
+    if (name === 'suite') texts.cases = schemaText('cases');
+    v = cachedValidator(texts, name);
     compiled.set(name, v);
   }
   return v;
+}
+
+/** The Ajv holding every shipped schema, for the sub-schemas only an error message needs. */
+function sharedAjv(): AjvInstance {
+  shared ??= createAjv();
+  return shared;
+}
+
+function addShipped(name: SchemaName): void {
+  if (added.has(name)) return;
+  added.add(name);
+  sharedAjv().addSchema(JSON.parse(schemaText(name)) as object, name);
 }
 
 let casesId: string | undefined;
 
 /** The schema of one step kind (a branch of the step oneOf of cases.schema.json). */
 function stepBranch(kind: number): ValidateFunction {
-  validator('cases');
+  addShipped('cases');
   casesId ??= (JSON.parse(schemaText('cases')) as { $id: string }).$id;
-  const v = (shared as Ajv).getSchema(`${casesId}#/definitions/step/oneOf/${kind}`);
+  const v = sharedAjv().getSchema(`${casesId}#/definitions/step/oneOf/${kind}`);
   if (!v) throw new SpecgateError('SG_INTERNAL', `cases.schema.json has no step branch ${kind}`);
   return v;
 }

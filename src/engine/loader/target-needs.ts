@@ -3,7 +3,7 @@ import { checkSets } from '../checks/contract.js';
 import { referencedVariables } from '../expressions.js';
 import type { CaseDef, LoadedSuite, SourceLocation, Step } from '../model.js';
 import type { Registry } from '../registry.js';
-import { isTimeBound } from '../runtime/case-run.js';
+import { isTimeBound } from '../time-bound.js';
 import { declaredVars, neededBy, type DeclaredVar } from '../../targets/declared-vars.js';
 
 /**

@@ -1,4 +1,8 @@
-import { isAlias, isCollection, isNode, isPair, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
+
+// required, not imported: a document to walk means yaml-source.ts has loaded the package already
+const require = createRequire(import.meta.url);
 
 /**
  * What YAML aliases may add to a file. An alias stands for the whole value its anchor names, so
@@ -39,6 +43,7 @@ interface Frame {
  * when the aliases are harmless. Walks the tree once, without recursion.
  */
 export function aliasProblem(doc: Document): AliasProblem | undefined {
+  const { isAlias, isCollection, isNode, isPair } = require('yaml') as typeof import('yaml');
   const root: unknown = doc.contents;
   if (!isNode(root)) return undefined;
   const anchors = new Map<string, object>();

@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter } from 'yaml';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import type { SourceLocation } from '../model.js';
 import { aliasMessage, aliasProblem } from './yaml-aliases.js';
+
+type YamlLib = typeof import('yaml');
+const require = createRequire(import.meta.url);
+let yamlLib: YamlLib | undefined;
+
+/** The yaml package, required when a text is first parsed: a load the parse cache answers never loads it. */
+function yaml(): YamlLib {
+  return (yamlLib ??= require('yaml') as YamlLib);
+}
 
 /** A parsed YAML file that still knows where each value came from. */
 export interface YamlSource {
@@ -47,8 +57,8 @@ export function parseYaml(file: string, text: string, style: YamlErrorStyle['cod
   const label = given.label ?? 'YAML syntax: ';
   const sliced = text.length > SLICED_FROM ? parseSliced(file, text, code) : undefined;
   if (sliced) return sliced;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, ...PARSE_OPTIONS });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, ...PARSE_OPTIONS });
   if (doc.errors.length) {
     throw new SpecgateErrorList(
       doc.errors.map((e) => {
@@ -131,9 +141,9 @@ function parseSliced(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_C
     const start = starts[i] ?? 0;
     const end = starts[i + 1] ?? text.length;
     const part = text.slice(start, end);
-    const lc = new LineCounter();
-    const doc = parseDocument(part, { lineCounter: lc, ...PARSE_OPTIONS });
-    if (doc.errors.length || !isSeq(doc.contents)) return undefined;
+    const lc = new (yaml().LineCounter)();
+    const doc = yaml().parseDocument(part, { lineCounter: lc, ...PARSE_OPTIONS });
+    if (doc.errors.length || !yaml().isSeq(doc.contents)) return undefined;
     refuseAliasBombs(part, doc, lc, file, code, lines);
     let values: unknown;
     try {
@@ -148,7 +158,7 @@ function parseSliced(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_C
     }
     slices.push({ start, end, lines, first: data.length });
     for (const item of doc.contents.items) {
-      const pos = isNode(item) && item.range ? lc.linePos(item.range[0]) : { line: 1, col: 1 };
+      const pos = yaml().isNode(item) && item.range ? lc.linePos(item.range[0]) : { line: 1, col: 1 };
       items.push([lines + pos.line, pos.col]);
     }
     for (const v of values) data.push(v);
@@ -169,8 +179,8 @@ function parseSliced(file: string, text: string, code: 'SG_SUITE_SYNTAX' | 'SG_C
     const slice = slices[lo];
     if (!slice) return undefined;
     if (last?.slice !== slice) {
-      const lc = new LineCounter();
-      last = { slice, doc: parseDocument(text.slice(slice.start, slice.end), { lineCounter: lc, ...PARSE_OPTIONS }), lc };
+      const lc = new (yaml().LineCounter)();
+      last = { slice, doc: yaml().parseDocument(text.slice(slice.start, slice.end), { lineCounter: lc, ...PARSE_OPTIONS }), lc };
     }
     return { doc: last.doc, lc: last.lc, slice, rest: [index - slice.first, ...path.slice(1)] };
   };
@@ -199,7 +209,7 @@ function firstLine(s: string): string {
 function locate(doc: Document, lc: LineCounter, file: string, path: readonly (string | number)[]): SourceLocation {
   for (let n = path.length; n >= 0; n--) {
     const node: unknown = n === 0 ? doc.contents : doc.getIn(path.slice(0, n).map(toKey), true);
-    if (isNode(node) && node.range) {
+    if (yaml().isNode(node) && node.range) {
       const pos = lc.linePos(node.range[0]);
       return { file, line: pos.line, column: pos.col };
     }
@@ -210,9 +220,9 @@ function locate(doc: Document, lc: LineCounter, file: string, path: readonly (st
 function locateKey(doc: Document, lc: LineCounter, file: string, path: readonly (string | number)[]): SourceLocation {
   const last = path[path.length - 1];
   const parent: unknown = path.length > 1 ? doc.getIn(path.slice(0, -1).map(toKey), true) : doc.contents;
-  if (last !== undefined && isMap(parent)) {
-    const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === String(last));
-    if (pair && isNode(pair.key) && pair.key.range) {
+  if (last !== undefined && yaml().isMap(parent)) {
+    const pair = parent.items.find((p) => yaml().isScalar(p.key) && String(p.key.value) === String(last));
+    if (pair && yaml().isNode(pair.key) && pair.key.range) {
       const pos = lc.linePos(pair.key.range[0]);
       return { file, line: pos.line, column: pos.col };
     }

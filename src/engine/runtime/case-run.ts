@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { isTimeBound } from '../time-bound.js';
 import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
 import type { BlockedBy, CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
@@ -499,14 +500,7 @@ function replayPathFor(path: string | undefined, call: number): string | undefin
   return Number(path.slice(0, at)) === call ? path.slice(at + 1) : undefined;
 }
 
-/** A case whose steps let time pass (and so needs the target clock to itself). */
-function hasStaticWait(def: CaseDef): boolean {
-  return def.steps.some((s) => 'wait' in s || (typeof s.repeat === 'object' && s.repeat.wait !== undefined && s.repeat.wait !== 0));
-}
-
-export function isTimeBound(def: CaseDef): boolean {
-  return Boolean(def.tags?.includes('time-bound')) || hasStaticWait(def);
-}
+export { isTimeBound };
 
 export function errorText(e: unknown): { code: string; message: string } {
   const err = asSpecgateError(e);

@@ -5,7 +5,7 @@ import { parseYaml, type YamlSource } from '../../engine/loader/yaml-source.js';
 import type { SourceLocation } from '../../engine/model.js';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
 import { bodyKind, parseBody } from '../body-parse.js';
-import { HTTP_DEFAULTS } from '../http-client.js';
+import { HTTP_DEFAULTS } from '../http-defaults.js';
 import { BODY_PREVIEW_CHARS } from '../text-cut.js';
 import { NotHarError, scanHarEntries, type FilePosition, type HarFrame, type ScannedEntry } from './entry-scanner.js';
 import type { RecordedExchange, Recording, RecordingProblem } from './recording.js';

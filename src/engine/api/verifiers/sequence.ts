@@ -1,6 +1,5 @@
 import { SpecgateError } from '../../../errors.js';
 import { defineCheck } from '../../checks/contract.js';
-import { runSequence, sequenceArbitrary, transitionsFor } from '../sequences.js';
 import { apiOf } from './common.js';
 
 interface SequenceArgs {
@@ -41,6 +40,8 @@ export const sequence = defineCheck<SequenceArgs>({
   },
   judges: 'case',
   async run(ctx, args) {
+    // loaded when a sequence runs: listing and validating suites do not load the generators
+    const { runSequence, sequenceArbitrary, transitionsFor } = await import('../sequences.js');
     const api = apiOf(ctx);
     const resource = api.table.resources[args.resource];
     if (!resource) throw new SpecgateError('SG_SUITE_UNKNOWN', `no resource "${args.resource}" in ${api.table.file}`);

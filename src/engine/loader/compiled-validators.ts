@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Ajv, Options, ValidateFunction } from 'ajv';
+import { SpecgateError } from '../../errors.js';
+import { cachedTextGet, cachedTextPut } from './parse-cache.js';
+
+/**
+ * Compiling a JSON Schema with ajv costs far more than using it: the case schema alone takes
+ * about 150 ms, about as long as starting Node.js, and every load of a suite (`list`, `validate`,
+ * `run`) compiles it and the argument schema of each check its cases call. So a validator is
+ * compiled once, its generated code (ajv's standalone code) kept in the parse cache under the
+ * hash of what made it (the schemas, ajv's version and options), and later loads evaluate that
+ * code instead: ajv itself is then not even loaded. Without a writable cache, it compiles as before.
+ */
+
+// Bump whenever the way a validator is made changes what its code does.
+const VERSION = '1';
+
+// ajv is CommonJS: its parts are required when first needed, so a start that finds every
+// validator cached never loads the compiler
+const require = createRequire(import.meta.url);
+let ajvVersion: string | undefined;
+
+function version(): string {
+  return (ajvVersion ??= (require('ajv/package.json') as { version: string }).version);
+}
+
+/**
+ * The validator of `schemas[main]` (every schema of `schemas` added under its key, so they may
+ * refer to each other by `$id`), from the cache when it holds one for exactly these schemas;
+ * else compiled by an Ajv of `make` (schema-check.ts makes every Ajv) with `options`, which
+ * must be the options of every Ajv `make` makes.
+ */
+export function compiledValidator(schemas: Readonly<Record<string, string | object>>, main: string, options: Options, make: (more: Options) => Ajv): ValidateFunction {
+  const texts = Object.entries(schemas).map(([k, s]) => [k, typeof s === 'string' ? s : JSON.stringify(s)] as const);
+  const hash = createHash('sha256').update(`${VERSION}\0${version()}\0${JSON.stringify(options)}\0${main}`);
+  for (const [k, t] of texts) hash.update(`\0${k}\0${t}`);
+  const file = `validator-${hash.digest('hex')}.cjs`;
+  const kept = cachedTextGet(file);
+  if (kept !== undefined) {
+    const v = evaluate(kept);
+    if (v) return v;
+  }
+  const ajv = make({ code: { source: true } });
+  for (const [k, t] of texts) ajv.addSchema(JSON.parse(t) as object, k);
+  const validate = ajv.getSchema(main);
+  if (!validate) throw new SpecgateError('SG_INTERNAL', `no schema ${main} among ${texts.map(([k]) => k).join(', ')}`);
+  try {
+    const standalone = (require('ajv/dist/standalone') as { default: (a: Ajv, refs: Record<string, string>) => string }).default;
+    cachedTextPut(file, standalone(ajv, { validate: main }));
+  } catch {
+    // a schema ajv cannot write as code is compiled on every load
+  }
+  return validate;
+}
+
+/** The validator a cached module exports, or undefined when the text is not one (a damaged file). */
+function evaluate(code: string): ValidateFunction | undefined {
+  try {
+    const module = { exports: {} as Record<string, unknown> };
+    // the module ajv wrote: it requires only ajv's runtime helpers
+    new Function('require', 'module', 'exports', code)(require, module, module.exports);
+    const v = module.exports['validate'];
+    return typeof v === 'function' ? (v as ValidateFunction) : undefined;
+  } catch {
+    return undefined;
+  }
+}

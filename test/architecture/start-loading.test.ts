@@ -1,0 +1,71 @@
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { importsOf, syntaxOf } from './import-graph.js';
+
+/**
+ * What the CLI loads before it does anything is what every command pays for, `--version` and
+ * `--help` included (docs/performance.md, "CLI start"): the modules a file loads when it is
+ * imported (its static imports that are not type-only, followed through) are checked here, so a
+ * new import cannot quietly put a suite or a heavy package back on the start path.
+ */
+
+/** The project files `file` loads when imported, itself included (static, non-type imports followed through). */
+function loadedBy(file: string): Set<string> {
+  const seen = new Set([file]);
+  const queue = [file];
+  for (let f = queue.shift(); f !== undefined; f = queue.shift())
+    for (const e of importsOf(f)) if (!e.typeOnly && !e.dynamic && !seen.has(e.to)) (seen.add(e.to), queue.push(e.to));
+  return seen;
+}
+
+/** The packages (`undici`, `@scope/name`) a file imports statically, type-only imports left out. */
+function packagesOf(file: string): string[] {
+  const out: string[] = [];
+  for (const node of syntaxOf(file).statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const spec = node.moduleSpecifier.text;
+    const clause = node.importClause;
+    const named = clause?.namedBindings;
+    const typeOnly = clause?.isTypeOnly === true || (clause?.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((x) => x.isTypeOnly));
+    if (typeOnly || spec.startsWith('.') || spec.startsWith('node:')) continue;
+    out.push(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+  }
+  return out;
+}
+
+/** `package (by file)` for every package the files load. */
+function packagesLoaded(files: Iterable<string>): string[] {
+  return [...files].flatMap((f) => packagesOf(f).map((p) => `${p} (by ${f})`)).sort();
+}
+
+/**
+ * What reading suites does not import: what only a run needs (the HTTP client, the body
+ * parsers, browsers, databases, codecs), and the YAML parser and ajv's compiler, which the
+ * loader requires when a file is not in the parse cache or a validator not compiled there.
+ * (fast-check stays: the engine's API verifiers sample bodies with it, and the suites'
+ * generators, which a suite's module holds, are its arbitraries.)
+ */
+const RUN_ONLY_PACKAGES = ['undici', 'fast-xml-parser', 'lossless-json', 'protobufjs', 'playwright-core', 'pg', 'mongodb', 'icu', 'yaml', 'ajv'];
+
+describe('what the CLI loads at start', () => {
+  it('bin/specgate.js starts on cli/main.ts, which loads no suite, no command and no package but commander', () => {
+    const loaded = loadedBy('cli/main.ts');
+    expect([...loaded].filter((f) => /^(suites\/(?!index\.ts$)|reference\/|generators\/)/.test(f))).toEqual([]);
+    expect([...loaded].filter((f) => /^cli\/.*-command\.ts$/.test(f))).toEqual([]);
+    expect(packagesLoaded(loaded)).toEqual(['commander (by cli/main.ts)']);
+  });
+
+  it('reading suites (list, validate, init) loads neither the runtime nor what only a run needs', () => {
+    for (const entry of ['src/engine/load-suites.ts', 'cli/list-command.ts']) {
+      const loaded = loadedBy(entry);
+      expect([...loaded].filter((f) => f.startsWith('src/engine/runtime/') || f === 'src/engine/run.ts' || f === 'src/targets/http-client.ts'), entry).toEqual([]);
+      expect(packagesLoaded(loaded).filter((p) => RUN_ONLY_PACKAGES.includes(p.split(' ')[0] as string)), entry).toEqual([]);
+    }
+  });
+
+  it('finds what it looks for: the run loads the runtime and the HTTP client', () => {
+    const loaded = loadedBy('src/engine/run.ts');
+    expect(loaded.has('src/targets/http-client.ts')).toBe(true);
+    expect(packagesLoaded(loaded).some((p) => p.startsWith('undici '))).toBe(true);
+  });
+});
