@@ -133,7 +133,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
 
   const run = withModules(program.command('run').description('run suites against a target (default: the bundled reference implementations)'))
     .option('--suite <names>', 'suites to run, comma-separated (default: all, or those the target names)', list)
-    .option('--case <ids>', 'only these cases (id or suite/id), comma-separated', list)
+    .option('--case <ids>', 'only these cases (id or suite/id), comma-separated; the requirements they do not cover are reported not selected', list)
     .option('--side <name>', "judge one side of the protocol only (e.g. server, client; or suite=side): the other side's requirements are reported not applicable", list)
     .option('--part <names>', "judge only these parts of a suite (e.g. platform, or suite=part; comma-separated, repeatable; `specgate list` names each suite's parts): the cases covering their requirements run, the other requirements are reported not selected", list)
     .option('--requirement <ids>', 'judge only these requirements: IDs or globs such as EVENTS-PLAT-* (comma-separated, repeatable; adds to --part; !<glob> leaves its matches out): the cases covering them run, the other requirements are reported not selected', list)
