@@ -9,7 +9,7 @@ import { FIXTURE_ARGS, NO_ARGS, SCHEMA_ERROR_ARGS, type FixtureArgs, type Schema
 import { isFixtureName, loadFixture, requestFor, type FixtureName } from './fixtures.js';
 import { alwaysWritten, createdNames, insertionTargets, outputForImports } from '../fuzz/import-output.js';
 import { brokenBy } from './answer-findings.js';
-import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, succeeded, wants, type PluginRun } from './support.js';
+import { failFor, outcomeText, pluginFixtures, responseFiles, runPlugin, sharedPluginRun, succeeded, wants, type PluginRun } from './support.js';
 
 /** The fixture a behaviour check runs on: with.fixture, else `shop` when allowed, else the first allowed. */
 function baseFixture(ctx: CheckContext, args: FixtureArgs): FixtureName {
@@ -30,14 +30,19 @@ function cannotCompare(ctx: CheckContext, run: PluginRun, what: string): void {
   for (const id of ctx.requirements) ctx.noEvidence(id, reason);
 }
 
-/** A baseline run that must succeed for a comparison to mean anything. */
+/**
+ * A baseline run that must succeed for a comparison to mean anything, and a second run on the
+ * same bytes that tells whether the answers can be compared at all. Both are the runs every case
+ * sending that request shares (support.ts sharedPluginRun, rounds 1 and 2).
+ */
 async function baseline(ctx: CheckContext, req: CodeGeneratorRequest, label: string): Promise<{ run: PluginRun; stable: boolean } | undefined> {
-  const first = await runPlugin(ctx, encodeRequest(req), label, req);
+  const bytes = encodeRequest(req);
+  const first = await sharedPluginRun(ctx, bytes, label, req);
   if (!succeeded(first)) {
     cannotCompare(ctx, first, `the plugin does not answer the plain request (${label}) with generated files`);
     return undefined;
   }
-  const second = await runPlugin(ctx, encodeRequest(req), `${label}, again`, req);
+  const second = await sharedPluginRun(ctx, bytes, label, req, 2);
   return { run: first, stable: succeeded(second) && isDeepStrictEqual(responseFiles(first.response), responseFiles(second.response)) };
 }
 
@@ -119,8 +124,9 @@ export const deterministic = defineCheck<FixtureArgs>({
     const name = baseFixture(ctx, args);
     const req = requestFor(loadFixture(name));
     const bytes = encodeRequest(req);
+    // three processes on the same bytes; the first two are the runs other cases share (a baseline and its second run)
     const runs: PluginRun[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await runPlugin(ctx, bytes, `fixture ${name}, run ${i + 1}`, req));
+    for (let round = 1; round <= 3; round++) runs.push(await sharedPluginRun(ctx, bytes, `fixture ${name}`, req, round));
     const [first, ...rest] = runs;
     if (!first) return;
     for (const r of rest) {
@@ -190,7 +196,7 @@ export const fileToGenerate = defineCheck<Record<string, never>>({
       const fixture = loadFixture(pair.fixture);
       const ask = async (files: string[]): Promise<PluginRun> => {
         const req = requestFor(fixture, { fileToGenerate: files });
-        return runPlugin(ctx, encodeRequest(req), `${pair.fixture} fixture, file_to_generate ${files.join(' + ')}`, req);
+        return sharedPluginRun(ctx, encodeRequest(req), `${pair.fixture} fixture, file_to_generate ${files.join(' + ')}`, req);
       };
       const importedOnly = await ask([pair.imported]);
       const both = await ask([pair.imported, pair.main]);

@@ -9,7 +9,7 @@ import { generatedRequests } from './generated.js';
 import { givenParameters } from './given-parameters.js';
 import { PLUGIN_RESPONSE_JUDGES } from './judged.js';
 import { answerFindings, appliesTo, brokenBy, JudgedTally, judgedBy, unjudgedBecause, type Found } from './answer-findings.js';
-import { markerPrefix, pluginFixtures, runPlugin, wants, type PluginRun } from './support.js';
+import { markerPrefix, pluginFixtures, runPlugin, sharedPluginRun, wants, type PluginRun } from './support.js';
 
 /**
  * What a plugin's answer to one valid request breaks (answer-findings.ts), filtered to the
@@ -66,9 +66,10 @@ export interface JudgedAnswer {
  * The plugin's answer to fixture `name` with `parameter`, judged by every response rule. The
  * cases of one suite run (one per rule) share it: the first to ask runs the plugin, the others
  * wait for that run, see its exchange and keep the findings of their own requirements. Only the
- * findings are kept, not the answer, so a huge answer is not held for the rest of the run. A run
- * whose case was stopped is not handed on (the engine's sharedObservation): the others run the
- * plugin themselves. The key names the plugin as the target or var plugin_command gives it.
+ * findings are kept here; the run itself is the one every case sending the same request bytes
+ * shares (support.ts sharedPluginRun, which keeps no huge answer). A run whose case was stopped
+ * is not handed on (the engine's sharedObservation): the others run the plugin themselves. The
+ * key names the plugin as the target or var plugin_command gives it.
  */
 export async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parameter: string | undefined): Promise<JudgedAnswer> {
   const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
@@ -76,7 +77,7 @@ export async function fixtureAnswer(ctx: CheckContext, name: FixtureName, parame
   const key = `plugin fixture answer\u0000${stableJson({ name, parameter: parameter ?? null, plugin, prefix })}`;
   return sharedObservation(ctx, key, async (c) => {
     const req = requestFor(loadFixture(name), parameter === undefined ? {} : { parameter });
-    const run = await runPlugin(c, encodeRequest(req), `fixture ${name}${parameter ? ` (parameter ${parameter})` : ''}`, req);
+    const run = await sharedPluginRun(c, encodeRequest(req), fixtureLabel(name, parameter), req);
     return judgedAnswer(run, req, prefix);
   });
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { Exchange } from '../../../src/engine/model.js';
 import type { CheckContext, CheckExec, CheckExecResult, FailureInput } from '../../../src/engine/suite-module.js';
 import { isSpecgateError, SpecgateError } from '../../../src/errors.js';
@@ -195,6 +197,33 @@ export async function runPlugin(ctx: CheckContext, stdin: Uint8Array, label: str
   if (decodeError !== undefined) run.decodeError = decodeError;
   if (strayOutput) run.strayOutput = strayOutput;
   if (unknownTags) run.unknownTags = unknownTags;
+  return run;
+}
+
+/**
+ * Answers larger than this are not kept for other cases to share (see {@link sharedPluginRun}):
+ * the cases that ask later run the plugin again instead of the run holding the answer to its end.
+ */
+export const SHARED_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * The plugin's `round`-th run on exactly these request bytes, shared by every case of the suite
+ * run that sends them: the first case to ask runs the plugin, the others wait for that run, see
+ * its exchange and judge its answer themselves (the engine's sharedObservation: a run whose case
+ * was stopped is not handed on). Several cases send the same request (a stored fixture as a
+ * compiler builds it is the baseline of three behaviour checks and an answer the rule cases
+ * judge), and the plugin is a process start each time. Rounds are runs of their own, for what
+ * compares runs (PLUGIN-DETERMINISTIC, a baseline's stability): round 2 is a second process on
+ * the same bytes, never the first one's answer again. An answer above {@link SHARED_ANSWER_BYTES}
+ * is handed to the cases already waiting and then dropped. The key names the plugin as the target
+ * or var plugin_command gives it.
+ */
+export async function sharedPluginRun(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest, round = 1): Promise<PluginRun> {
+  const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
+  const digest = createHash('sha256').update(stdin).digest('hex');
+  const key = `plugin run\u0000${stableJson({ plugin, request: digest, round })}`;
+  const run = await sharedObservation(ctx, key, (c) => runPlugin(c, stdin, round > 1 ? `${label}, run ${round}` : label, req));
+  if (run.result.stdout.length > SHARED_ANSWER_BYTES) ctx.observations.delete(key);
   return run;
 }
 

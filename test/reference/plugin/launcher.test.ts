@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+import { compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+import { findOnPath } from '../../../reference/plugin/search-path.js';
 
 describe('writeScriptedPlugin', () => {
   const root = mkdtempSync(join(tmpdir(), 'specgate-launcher-'));
@@ -54,5 +55,30 @@ describe('writeScriptedPlugin', () => {
     child.stdin.end(request);
     const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
     expect({ code, signal }).toEqual({ code: 5, signal: null });
+  });
+});
+
+describe('referenceCommand', () => {
+  const script = compiledScript('plugin-main');
+  const env = findOnPath('env', process.env);
+
+  it('runs the compiled script with this Node when nothing slows its start', () => {
+    expect(referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '' })).toEqual([process.execPath, script]);
+    expect(referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '' })).toEqual([process.execPath, script]);
+  });
+
+  it.skipIf(env === undefined)('empties a certificate file Node would parse at every start, through env', () => {
+    const argv = referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '/etc/ssl/certs/ca-certificates.crt' });
+    expect(argv).toEqual([env, `${EXTRA_CA_CERTS_VAR}=`, process.execPath, script]);
+  });
+
+  it.skipIf(env === undefined)('starts a Node process that sees the variable empty and answers as the reference plugin', () => {
+    const argv = referenceCommand('driver-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '/nonexistent/ca.pem' });
+    const [program = '', ...args] = argv;
+    // a file Node cannot read would be warned about on stderr; emptied, nothing is read
+    const r = spawnSync(program, [...args, '--version'], { env: { ...process.env, [EXTRA_CA_CERTS_VAR]: '/nonexistent/ca.pem' } });
+    expect(r.status, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toMatch(/^specgate-plugin-driver /);
+    expect(r.stderr.toString()).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../../src/paths.js';
+import { EXTRA_CA_CERTS_VAR } from '../../../reference/plugin/launcher.js';
 import { runCli } from '../../e2e/cli.js';
 import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
 
@@ -59,11 +60,18 @@ interface Verdicts {
   out: string;
 }
 
+/**
+ * A run starts about a hundred Node processes (the planted faults are scripts run with node):
+ * none of them makes a TLS connection, so none needs to parse the certificate file Node 20 reads
+ * at every start when NODE_EXTRA_CA_CERTS names one (reference/plugin/launcher.ts).
+ */
+const LEAN_NODE_ENV: Record<string, string> = process.env[EXTRA_CA_CERTS_VAR] ? { [EXTRA_CA_CERTS_VAR]: '' } : {};
+
 /** Verdicts only: shrinking (covered by the property-replay and fuzzer tests) would cost most of the time here. */
 async function verdicts(flag: string[], label: string, runs: number, target = true): Promise<Verdicts> {
   const report = join(work, `${label}.json`);
   const args = ['run', '--suite-module', suiteModule, '--suite', 'plugin', ...(target ? ['--target', profile] : []), ...flag, '--runs', String(runs), '--seed', '7', '--no-shrink', '--no-color', '--report', `json=${report}`];
-  const r = await withSlot(() => runCli(args, { cwd: process.cwd() }));
+  const r = await withSlot(() => runCli(args, { cwd: process.cwd(), env: LEAN_NODE_ENV }));
   const out = `${r.stdout}${r.stderr}`;
   if (!existsSync(report)) throw new Error(`no report from ${label} (exit ${r.code}):\n${out}`);
   const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;

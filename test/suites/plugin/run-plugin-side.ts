@@ -1,6 +1,7 @@
 import type { RunResult } from '../../../src/engine/model.js';
 import { run } from '../../../src/engine/run.js';
 import { suite } from '../../../suites/plugin/index.js';
+import { EXTRA_CA_CERTS_VAR } from '../../../reference/plugin/launcher.js';
 export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
 
 /**
@@ -10,7 +11,8 @@ export { erroredCases, failedRequirements } from '../../helpers/verdicts.js';
  */
 export async function runPluginSide(script: string, opts: { seed?: number; runs?: number; cases?: string[]; fixtures?: string; stricter?: boolean; requireJudged?: number } = {}): Promise<RunResult> {
   const vars = { plugin_command: [process.execPath, script], plugin_error_parameter: 'fail=planted schema error', ...(opts.fixtures ? { plugin_fixtures: opts.fixtures } : {}) };
-  const exec = { command: process.execPath, args: [script] };
+  // the scripts make no TLS connection: they start without the certificate file Node 20 parses at every start
+  const exec = { command: process.execPath, args: [script], ...(process.env[EXTRA_CA_CERTS_VAR] ? { env: { [EXTRA_CA_CERTS_VAR]: '' } } : {}) };
   return run({
     modules: [suite],
     suites: ['plugin'],

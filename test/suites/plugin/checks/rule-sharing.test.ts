@@ -5,20 +5,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../../src/engine/model.js';
 import { run } from '../../../../src/engine/run.js';
 import { fromRoot } from '../../../../src/paths.js';
+import { encodeResponse } from '../../../../reference/plugin/codec.js';
+import { writeScriptedPlugin } from '../../../../reference/plugin/launcher.js';
 import { FIXTURES } from '../../../../suites/plugin/checks/fixtures.js';
+import { SHARED_ANSWER_BYTES } from '../../../../suites/plugin/checks/support.js';
 import { suite } from '../../../../suites/plugin/index.js';
 import { builtSpecgate, declarePeer } from '../../../helpers/peer.js';
 
 /**
  * The `plugin-<rule>` cases (suites/plugin/cases/plugin-responses.yaml) share the plugin's
  * answer to each fixture: one plugin run per fixture for all of them, while each case still
- * judges only its own rule. The plugin is wrapped in a script that counts its runs.
+ * judges only its own rule. Cases that send the same request bytes share the run too
+ * (support.ts sharedPluginRun), each comparison of runs still getting runs of its own. The
+ * plugin is wrapped in a script that counts its runs.
  */
 
 const referencePlugin = fromRoot('dist', 'reference', 'plugin', 'plugin-main.js');
 const absoluteNameFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-absolute-name.js');
 const crashFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-crashes-on-proto3-optional.js');
-const built = builtSpecgate(referencePlugin, absoluteNameFault, crashFault);
+const nondeterministicFault = fromRoot('dist', 'test', 'fixtures', 'plugin', 'faults', 'plugin-nondeterministic.js');
+const built = builtSpecgate(referencePlugin, absoluteNameFault, crashFault, nondeterministicFault);
 declarePeer(built);
 
 const RULE_CASES: Record<string, string> = {
@@ -47,16 +53,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * Runs the rule cases against `plugin` (a compiled script) and counts the plugin's runs.
  * With `hangFirst`, the first run never answers (it sleeps until its case is stopped).
  */
-async function ruleCases(label: string, plugin: string, opts: { hangFirst?: boolean; concurrency?: number; caseTimeoutMs?: number } = {}): Promise<{ result: RunResult; runs: number }> {
+async function ruleCases(label: string, plugin: string, opts: { hangFirst?: boolean; concurrency?: number; caseTimeoutMs?: number; cases?: string[]; executable?: boolean } = {}): Promise<{ result: RunResult; runs: number }> {
   const count = join(dir, `${label}.count`);
   writeFileSync(count, '');
   const wrapper = join(dir, `${label}.sh`);
   const hang = opts.hangFirst ? `if [ ! -s '${count}' ]; then echo run >> '${count}'; exec sleep 60; fi\n` : '';
-  writeFileSync(wrapper, `#!/bin/sh\n${hang}echo run >> '${count}'\nexec '${process.execPath}' '${plugin}' "$@"\n`, { mode: 0o755 });
+  const start = opts.executable ? `'${plugin}'` : `'${process.execPath}' '${plugin}'`;
+  writeFileSync(wrapper, `#!/bin/sh\n${hang}echo run >> '${count}'\nexec ${start} "$@"\n`, { mode: 0o755 });
   const result = await run({
     modules: [suite],
     suites: ['plugin'],
-    cases: Object.keys(RULE_CASES),
+    cases: opts.cases ?? Object.keys(RULE_CASES),
     targets: { plugin: { section: { vars: { plugin_command: [wrapper] } }, label, secrets: [] } },
     seed: 7,
     ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
@@ -126,4 +133,41 @@ describe.skipIf(built.skip)('plugin rule cases share one answer per fixture', ()
     // the hung run, then one run per fixture for the others
     expect(runs).toBe(fixtures + 1);
   }, 60_000);
+});
+
+/**
+ * Cases that send a stored fixture as a compiler builds it: three compare the answer to shop.proto
+ * with answers to other forms of it, and PLUGIN-FILE-TO-GENERATE asks for shop.proto and
+ * event.proto alone among its six requests.
+ */
+const BEHAVIOUR_CASES = ['plugin-ignores-unknown-request-fields', 'plugin-accepts-missing-or-other-compiler-version', 'plugin-answers-the-same-request-the-same-way', 'plugin-generates-only-files-to-generate'];
+
+describe.skipIf(built.skip)('plugin cases share the runs of the same request bytes', () => {
+  it('run the plugin once per request and round, and each case passes', async () => {
+    const { result, runs } = await ruleCases('behaviour', referencePlugin, { cases: BEHAVIOUR_CASES });
+    expect(outcomes(result)).toEqual(Object.fromEntries(BEHAVIOUR_CASES.map((id) => [id, 'passed'])));
+    // shop.proto three times (the baselines' two rounds, the third of PLUGIN-DETERMINISTIC), two
+    // unknown-field forms, three compiler versions, and five more file_to_generate requests:
+    // 13 runs where each case running its own would start 18
+    expect(runs).toBe(13);
+  });
+
+  it('still give a comparison of runs processes of its own: an answer that changes each run fails PLUGIN-DETERMINISTIC', async () => {
+    const { result, runs } = await ruleCases('nondeterministic', nondeterministicFault, { cases: BEHAVIOUR_CASES });
+    expect(failedRequirements(result)).toEqual(['PLUGIN-DETERMINISTIC']);
+    expect(runs).toBe(13);
+  });
+
+  it('keep no answer above SHARED_ANSWER_BYTES for later cases: one case after another, each runs the plugin itself', async () => {
+    // a plugin answering every request with one file of 2 MiB (a scripted plugin: prepared bytes)
+    const answer = join(dir, 'big-answer.pb');
+    writeFileSync(answer, encodeResponse({ file: [{ name: 'big.txt', content: 'x'.repeat(2 * SHARED_ANSWER_BYTES) }] }));
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-big', { response: answer, record: join(dir, 'big-request.pb') });
+    const cases = ['plugin-ignores-unknown-request-fields', 'plugin-accepts-missing-or-other-compiler-version'];
+    const { result, runs } = await ruleCases('big', plugin, { cases, concurrency: 1, executable: true });
+    expect(outcomes(result)).toEqual(Object.fromEntries(cases.map((id) => [id, 'passed'])));
+    // each case's own baseline and its second run (2 + 2), then its forms (2 + 3): 9, where
+    // sharing the baselines would start 7
+    expect(runs).toBe(9);
+  });
 });
