@@ -3,6 +3,7 @@ import type { Registry } from '../src/engine/registry.js';
 import { loadSuites } from '../src/engine/load-suites.js';
 import { keptCaseFiles } from './kept-cases.js';
 import { writeTraceListing } from './trace-listing.js';
+import { writePassiveListing } from './passive-listing.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { coverageGaps } from '../src/engine/loader/suite-loader.js';
 import { describeSides } from '../src/engine/sides.js';
@@ -32,16 +33,21 @@ function requirement(v: DeclaredVar): string {
  * `specgate list`: suites, their parts and sides, their requirements (with level and coverage)
  * and cases, with the cases of `--cases` folders among them; `--vars`: their target variables.
  * `--trace`: every statement of the specification parts each suite judges, with what judges it.
+ * `--passive`: the gating requirements a recording (`--target har:`) can settle, per suite.
  * With `--part` / `--requirement`, what a run with the same flags judges: the selected
  * requirements, the cases covering them, and the variables those cases need.
  */
-export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; trace?: boolean; cases?: string[] } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
+export function listCommand(modules: SuiteModule[], opts: { suite?: string[]; json?: boolean; vars?: boolean; trace?: boolean; passive?: boolean; cases?: string[] } & SelectionFlags, out: NodeJS.WritableStream = process.stdout): number {
   const names = opts.suite?.length ? opts.suite : modules.map((m) => m.name);
   const { suites, registry } = loadSuites(modules, names, keptCaseFiles(opts.cases));
   const selections = selectionsOf(suites, opts);
   const casesOf = (s: LoadedSuite): LoadedSuite['cases'] => casesOfSelection(s.cases, selections.get(s.name));
   if (opts.trace) {
     writeTraceListing(suites, opts.json === true, out);
+    return 0;
+  }
+  if (opts.passive) {
+    writePassiveListing(suites, modules, opts.json === true, out);
     return 0;
   }
   if (opts.vars) {

@@ -168,6 +168,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--json', 'machine-readable output')
     .option('--vars', 'the variables each suite takes from a target (profile vars:), with the cases that read them')
     .option('--trace', "every statement of the specification parts each suite judges (its trace.yaml), by section: the requirements that judge it, or why none can")
+    .option('--passive', 'the gating requirements a recording (--target har:) can settle, per suite, with the cases and passive rules that settle each')
     .option('--cases <dir>', 'list the case files under this folder with the suites they name (repeatable), as run --cases runs them', repeatable)
     .option('--part <names>', 'only what `run --part` would judge: the requirements of these parts (or suite=part) and the cases covering them; with --vars, what those cases need', list)
     .option('--requirement <ids>', 'only what `run --requirement` would judge: these IDs or globs (!<glob> leaves out) and the cases covering them', list)

@@ -1,13 +1,17 @@
 /**
  * `--target har:<file>` end to end on the affiliate suite (spec 001 part E), with real traffic:
  * the reference platform runs behind the recording proxy, the requests of the cases that opted
- * in (`passive: judge`) and requests the suite's passive rules judge are sent through it, and
+ * in (`passive: judge`) and requests the suite's passive rules judge are sent through it, then
+ * the reference integration (the platform's client) signs a visitor up and hands them over, and
  * what the proxy saw is written as HAR 1.2 and judged by the CLI. Then deviations planted in the
  * recorded answers fail exactly the requirements they break.
  *
  * Needs `npm run build` (the CLI runs from dist/).
  */
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { REFERENCE_BEHAVIOUR } from '../../reference/affiliate/integration/behaviour.js';
+import { integrationServer } from '../../reference/affiliate/integration/serve.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliateVars } from '../../reference/affiliate/server/reference-target.js';
 import { startAffiliateServer } from '../../reference/affiliate/server/server.js';
@@ -15,6 +19,7 @@ import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { suite } from '../../suites/affiliate/index.js';
 import { answerWith, entryOf, judgeHar } from '../helpers/har-judging.js';
 import { casesJudgedFromRecording, passiveStatuses } from '../helpers/passive-cases.js';
+import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import type { HarEntryShape } from '../targets/har/har-builder.js';
@@ -83,10 +88,39 @@ async function record(): Promise<Recorded> {
       at[p.name] = proxy.exchanges.length;
       await (await request(`${proxy.url}${p.path}`, { headers: p.key ? { 'api-key': server.apiKey } : {} })).body.text();
     }
+    // then the reference integration, the platform's client, signs a visitor up and hands them over to autologin
+    await viaIntegration(proxy.url, server.apiKey, at, () => proxy.exchanges.length, () => proxiedToHar(proxy.url, proxy.exchanges));
     return { entries: proxiedToHar(proxy.url, proxy.exchanges), at, apiKey: server.apiKey };
   } finally {
     await proxy.stop();
     await server.stop();
+  }
+}
+
+/**
+ * Runs the reference integration against the platform behind the proxy: a visitor submits its
+ * sign-up form (the integration registers the lead, POST leads), then follows its autologin link
+ * for that lead (the integration reads the lead's autologin target). Their exchanges are named
+ * `integration-register` and `integration-autologin` in `at`.
+ */
+async function viaIntegration(platformUrl: string, apiKey: string, at: Record<string, number>, count: () => number, recorded: () => Record<string, unknown>[]): Promise<void> {
+  const integration = integrationServer({ affiliateUrl: platformUrl, apiKey, port: 0 }, REFERENCE_BEHAVIOUR);
+  await new Promise<void>((resolve) => integration.listen(0, '127.0.0.1', resolve));
+  const site = `http://127.0.0.1:${(integration.address() as AddressInfo).port}`;
+  try {
+    at['integration-register'] = count();
+    const form = new URLSearchParams({ email: 'visitor@example.test', firstName: 'Ada', lastName: 'Visitor', password: 'Visit0r!pass', phone: '+15555550123' }).toString();
+    const signup = await request(`${site}/signup`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    await signup.body.text();
+    if (signup.statusCode !== 303) throw new Error(`the reference integration answered the sign-up ${signup.statusCode}, not 303 to the platform's redirect`);
+    const registered = bodyOf(entryOf(recorded(), at['integration-register'])) as { details?: { leadRequest?: { ID?: unknown } } };
+    const lead = registered.details?.leadRequest?.ID;
+    if (typeof lead !== 'string' && typeof lead !== 'number') throw new Error(`the platform's registration answer names no leadRequest.ID: ${JSON.stringify(registered)}`);
+    at['integration-autologin'] = count();
+    await (await request(`${site}/autologin?leadRequestID=${encodeURIComponent(String(lead))}`)).body.text();
+  } finally {
+    integration.closeAllConnections();
+    await new Promise<void>((resolve) => integration.close(() => resolve()));
   }
 }
 
@@ -113,8 +147,22 @@ describe('passive target: affiliate traffic recorded from the reference platform
     for (const e of rec.entries) expect(JSON.stringify(e)).not.toContain('_specgateCut');
   });
 
-  it('judged by the CLI: the opted-in cases and the rules pass, every other requirement is untested', () => {
+  it('the reference integration registered its visitor and read the lead’s autologin target through the same platform', () => {
+    const register = entryOf(rec.entries, rec.at['integration-register'] as number) as HarEntryShape & { request: { postData?: { text?: string } } };
+    expect(register.request.method).toBe('POST');
+    expect(new URL(register.request.url).pathname).toBe('/api/v2/leads');
+    expect(register.request.postData?.text).toContain('email=visitor%40example.test');
+    expect([200, 201]).toContain(register.response.status);
+    const autologin = entryOf(rec.entries, rec.at['integration-autologin'] as number);
+    expect(new URL(autologin.request.url).pathname).toBe('/api/v2/brokers/login/details');
+    expect(autologin.response.status).toBe(200);
+    expect(rec.entries).toHaveLength((rec.at['integration-autologin'] as number) + 1);
+  });
+
+  it('judged by the CLI: the opted-in cases and the rules pass, every other requirement is untested', async () => {
     const run = reference;
+    // the README's counts: what this recording of the reference integration and platform judged, what `list --passive` says a recording can settle, the gating requirements
+    await expectReadmeRecordingCounts(tmp.dir, 'affiliate', run.report);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.report.suites[0]?.properties).toMatchObject({ mode: 'passive', exchanges: String(rec.entries.length), matched: String(rec.entries.length) });

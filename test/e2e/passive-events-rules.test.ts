@@ -21,6 +21,7 @@ import { fromRoot } from '../../src/paths.js';
 import { startRecordingProxy } from '../../src/targets/recording-proxy.js';
 import { EVENTS_PASSIVE_RULES } from '../../suites/events/passive/index.js';
 import { answerWith, entryOf, judgeHar } from '../helpers/har-judging.js';
+import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { runScript } from '../reference/merchant/recorder.js';
 import { proxiedToHar } from '../targets/har/har-builder.js';
@@ -170,8 +171,10 @@ describe('passive target: the events suite judges a whole recording with rules o
   }, 120_000);
   afterAll(() => tmp.remove());
 
-  it('the reference recording passes every rule it can judge; the others say what the recording lacks', () => {
+  it('the reference recording passes every rule it can judge; the others say what the recording lacks', async () => {
     expect(reference.stderr).toBe('');
+    // the README's counts: what this recording of the reference client and services judged, what `list --passive` says a recording can settle, the gating requirements
+    await expectReadmeRecordingCounts(tmp.dir, 'events', reference.report);
     const failing = reference.report.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'failed' || c.outcome === 'errored');
     expect(failing.flatMap((c) => c.failures.map((f) => `${c.id} ${f.requirement ?? ''}: ${f.message}`))).toEqual([]);
     expect(reference.code).toBe(0);

@@ -20,12 +20,13 @@ import { suite } from '../../suites/merchant/index.js';
 import { answerWith, entryOf, indexOf, judgeHar, reasonOf } from '../helpers/har-judging.js';
 import { casesJudgedFromRecording, passiveRuleCases, passiveStatuses, ruledRequirements } from '../helpers/passive-cases.js';
 import { declarePeer, moduleAvailable, requirePeer } from '../helpers/peer.js';
+import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { merchantRoutes, runScript, type Launch } from '../reference/merchant/recorder.js';
 import { opRequirement as reqId } from '../suites/merchant/run-merchant.js';
 import { proxiedToHar, type HarEntryShape } from '../targets/har/har-builder.js';
-import { assertBuilt, caseOf, statusMap, tempDir } from './cli.js';
+import { assertBuilt, caseOf, statusMap, tempDir, type JsonReport } from './cli.js';
 
 const REFERENCE_CLIENT = fromRoot('dist', 'reference', 'merchant', 'client', 'main.js');
 const LIBRARY_LAUNCHER = fromRoot('dist', 'test', 'fixtures', 'merchant', 'peers', 'content-client.js');
@@ -76,6 +77,11 @@ async function readDeletedProduct(proxyUrl: string, sent: readonly ProxiedExchan
 
 const judge = (dir: string, name: string, entries: readonly unknown[]): ReturnType<typeof judgeHar> => judgeHar(dir, 'merchant', name, entries);
 
+/** A case of the JSON report with what a judged case carries: its requirements, evidence and the exchanges it stood on. */
+function judgedCase(report: JsonReport, id: string): ReturnType<typeof caseOf> & { requirements: string[]; evidence?: Record<string, number>; exchanges: { request: { url: string } }[] } {
+  return caseOf(report, id) as ReturnType<typeof caseOf> & { requirements: string[]; evidence?: Record<string, number>; exchanges: { request: { url: string } }[] };
+}
+
 /** An error answer as a service would send it: the status and a Google-style error body. */
 function answerError(entry: HarEntryShape, status: number): void {
   answerWith(entry, status, { error: { code: status, message: `planted ${status}` } });
@@ -88,10 +94,12 @@ function answerError(entry: HarEntryShape, status: number): void {
  * the excluded ones are excluded, every other one is untested (the cases written out as request
  * sequences, those that need a state set up first).
  */
-const expectedStatuses = (reached: ReadonlySet<string>): Record<string, string> => passiveStatuses(merchant, (op) => reached.has(op), CLIENT_SIDE);
+const expectedStatuses = (reached: ReadonlySet<string>, sequenced?: (caseId: string) => boolean): Record<string, string> => passiveStatuses(merchant, (op) => reached.has(op), CLIENT_SIDE, sequenced);
 /** The client-side requirements, judged by the suite's passive rules from the recorded requests. */
 const CLIENT_SIDE = ruledRequirements(suite);
 const RULE_CASES = passiveRuleCases(suite);
+/** The cases of request sequences that opted in: a recording judges them only where it holds a sequence with no other write on the item between its steps. */
+const STATEFUL = merchant.cases.filter((c) => c.passive === 'judge').map((c) => c.id);
 
 describe('passive target: merchant traffic recorded from real clients of the reference service', () => {
   const tmp = tempDir('specgate-passive-merchant-');
@@ -115,6 +123,8 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     const run = await judge(tmp.dir, 'reference', reference.entries);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
+    // the README's counts: what this recording judged, what `list --passive` says a recording can settle, the gating requirements
+    await expectReadmeRecordingCounts(tmp.dir, 'merchant', run.report);
     expect(run.stdout).not.toMatch(/warning/);
     const n = String(reference.entries.length);
     expect(run.report.suites[0]?.properties).toMatchObject({ mode: 'passive', exchanges: n, matched: n });
@@ -160,7 +170,10 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     expect(assertions[0]?.message).toMatch(/\/liasettings\/\d+\/accessiblegmbaccounts\?\S+ \(entry \d+\): GET \/content\/v2\.1\/\d+\/liasettings\/\d+\/accessiblegmbaccounts: no operation has a path that fits/);
     expect(LIBRARY_LACKS.length).toBeGreaterThan(0);
     const reached = new Set(ops.filter((op) => !LIBRARY_LACKS.includes(op) && !LIBRARY_UNCALLED.includes(op)));
-    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(reached), 'MERCHANT-CLIENT-ROUTE': 'failed' });
+    // the library sends its API key as a query parameter, which no request of the stateful cases
+    // carries: none of its requests stands for theirs, and they stay untested, saying what is lacking
+    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(reached, () => false), 'MERCHANT-CLIENT-ROUTE': 'failed' });
+    for (const id of STATEFUL) expect(caseOf(run.report, id), id).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/^passive target: no POST (regions|conversionsources)\.create \(merchantId \$\{merchant_id\}\) without query, with the body it sends was recorded$/) });
     for (const op of [...LIBRARY_LACKS, ...LIBRARY_UNCALLED]) {
       expect(reasonOf(run.report, reqId(op))).toMatch(new RegExp(`^skipped: passive target: the recording has no .* of operation ${op.replace(/\./g, '\\.')}$`));
     }
@@ -201,6 +214,61 @@ describe('passive target: merchant traffic recorded from real clients of the ref
     // everything else is judged as in the unchanged recording
     const unchanged = expectedStatuses(new Set(ops.filter((op) => op !== 'accounts.update')));
     expect(statusMap(run.report)).toEqual({ ...unchanged, 'MERCHANT-OP-PRODUCTS-GET': 'failed', 'MERCHANT-CLIENT-METHOD': 'failed', 'MERCHANT-CLIENT-ROUTE': 'failed' });
+  });
+
+  it('the stateful cases that opted in are judged on the reference client’s create, change and read-back of one item, and pass', async () => {
+    expect(STATEFUL.length).toBeGreaterThan(0);
+    const run = await judge(tmp.dir, 'stateful', reference.entries);
+    expect(run.code).toBe(0);
+    for (const id of STATEFUL) {
+      const c = judgedCase(run.report, id);
+      expect(c, id).toMatchObject({ outcome: 'passed' });
+      // every step of the case stood on a recorded exchange, and each requirement was observed
+      expect(c.exchanges.length, id).toBe(merchant.cases.find((d) => d.id === id)?.steps.length);
+      for (const r of c.requirements) expect(c.evidence?.[r], `${id} ${r}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a write by someone else on the item between the steps: that sequence is not used, the case stays untested or takes a later clean one', async () => {
+    const planted = structuredClone(reference.entries);
+    const patch = indexOf(planted, 'PATCH', /\/regions\/[^/]+$/);
+    const get = indexOf(planted, 'GET', /\/regions\/[^/]+$/);
+    expect(get).toBeGreaterThan(patch);
+    // another client renames the region between the patch and the read-back (its answer as the service gave it)
+    const other = structuredClone(entryOf(planted, patch)) as unknown as { request: { postData: { text: string } } };
+    other.request.postData.text = JSON.stringify({ displayName: 'Renamed by another client' });
+    planted.splice(get, 0, other as unknown as Record<string, unknown>);
+    const run = await judge(tmp.dir, 'interleaved', planted);
+    expect(run.code).toBe(0);
+    expect(caseOf(run.report, 'read-back-after-patch')).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringMatching(new RegExp(`^passive target: every recorded sequence of its requests has another write on the item it addresses between its steps \\(entry ${get} PATCH /content/v2\\.1/\\d+/regions/[^ ]+ between entries \\d+ and ${get + 1}\\), so none stands for the case$`)),
+    });
+    expect(statusMap(run.report)['MERCHANT-READ-BACK']).toBe('untested');
+    // everything else is judged as in the unchanged recording
+    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(new Set(ops)), 'MERCHANT-READ-BACK': 'untested' });
+    // the same recording with the client's create, patch and read-back of the region once more, after it: that sequence is clean and judged
+    const create = indexOf(planted, 'POST', /\/regions$/);
+    const again = [...planted, ...[create, patch, get + 1].map((i) => structuredClone(planted[i]) as Record<string, unknown>)];
+    const later = await judge(tmp.dir, 'interleaved-then-clean', again);
+    expect(caseOf(later.report, 'read-back-after-patch')).toMatchObject({ outcome: 'passed', evidence: { 'MERCHANT-READ-BACK': 1 } });
+    expect(judgedCase(later.report, 'read-back-after-patch').exchanges.map((x) => x.request.url)).toEqual([create, patch, get + 1].map((i) => entryOf(planted, i).request.url));
+  });
+
+  it('a planted read-back answering other values than the patch sent fails exactly the case’s requirement', async () => {
+    const planted = structuredClone(reference.entries);
+    const get = entryOf(planted, indexOf(planted, 'GET', /\/regions\/[^/]+$/));
+    const region = JSON.parse(get.response.content.text ?? '{}') as Record<string, unknown>;
+    answerWith(get, 200, { ...region, displayName: 'Reference Region' });
+    const run = await judge(tmp.dir, 'read-back', planted);
+    expect(run.code).toBe(1);
+    expect(failedRequirements(run.report)).toEqual(['MERCHANT-READ-BACK']);
+    const failures = caseOf(run.report, 'read-back-after-patch').failures;
+    expect(failures.map((f) => f.requirement)).toEqual(['MERCHANT-READ-BACK']);
+    expect(failures[0]?.message).toMatch(/^GET \S+\/regions\/\S+ \(entry \d+, step 3\): .*displayName/);
+    expect(failures[0]).toMatchObject({ expected: 'Reference Region Renamed', actual: 'Reference Region' });
+    // a route case judges only that the get is served: it still passes
+    expect(statusMap(run.report)).toEqual({ ...expectedStatuses(new Set(ops)), 'MERCHANT-READ-BACK': 'failed' });
   });
 
   // the base's literal path (/content/v2.1) is taken off first, so /v2.1/accounts/authinfo is never read as accounts.get

@@ -197,6 +197,29 @@ describe('specgate record: recordings the CLI writes, judged by the CLI', () => 
     for (const r of run.report.requirements) if (r.status === 'untested') expect(r.reason, r.id).toBe(`skipped: ${NEEDS_LIVE}`);
   }, 120_000);
 
+  it('a request body over --max-body: the file keeps it cut and marked, and the judged report names the entry as not judged', async () => {
+    const server = await startMerchantServer();
+    const har = join(tmp.dir, 'request-cut.har');
+    const body = JSON.stringify({ displayName: `Region ${'x'.repeat(200)}`, postalCodeArea: { regionCode: 'US' } });
+    try {
+      const rec = await startRecord(['--upstream', server.url, '--har', har, '--count', '1', '--max-body', '64'], tmp.dir);
+      const res = await request(`${rec.url}/content/v2.1/${server.merchantId}/regions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      // the service got the whole body
+      expect(res.statusCode).toBe(200);
+      await res.body.text();
+      expect((await rec.done).code).toBe(0);
+    } finally {
+      await server.stop();
+    }
+    expect(loadHar(har).exchanges[0]).toMatchObject({ method: 'POST', requestCut: Buffer.byteLength(body) });
+    const run = await judge(tmp.dir, 'merchant', har);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/1 recorded request\(s\) have a body over the recording's body cap, kept cut: their bodies are not judged against schemas, and no request step of a case stands on them: entry 0 regions\.create \(\d+ bytes\)/);
+    expect(run.report.suites[0]?.properties['requestBodiesCut']).toBe(`entry 0 regions.create (${Buffer.byteLength(body)} bytes)`);
+    // its answer is still judged: the route is served
+    expect(statusMap(run.report)['MERCHANT-OP-REGIONS-CREATE']).toBe('passed');
+  }, 60_000);
+
   it('an unreachable upstream: the client gets 502, the file holds the request with status 0, which passive judging lists as unanswered', async () => {
     // a port that was free a moment ago: nothing answers there
     const gone = await listenOnLoopback(createHttpServer());

@@ -41,10 +41,12 @@ export function optedInOperations(c: CaseDef): string[] | undefined {
 /**
  * The cases a recording that reaches the operations `reached` says (every one when absent)
  * judges, by ID: those a recording can judge whose every operation it reached, and those that
- * opted in (`passive: judge`), which a recording holding their requests judges.
+ * opted in (`passive: judge`), which a recording holding their requests judges — each of them
+ * `sequenced` says the recording holds a sequence of (every one when absent: a recording of a
+ * client that reads back what it wrote, with no other write between).
  */
-export function casesJudgedFromRecording(suite: LoadedSuite, reached: (operation: string) => boolean = () => true): string[] {
-  return suite.cases.filter((c) => (recordedOperations(c) ?? optedInOperations(c))?.every(reached) === true).map((c) => c.id);
+export function casesJudgedFromRecording(suite: LoadedSuite, reached: (operation: string) => boolean = () => true, sequenced: (caseId: string) => boolean = () => true): string[] {
+  return suite.cases.filter((c) => recordedOperations(c)?.every(reached) ?? (optedInOperations(c)?.every(reached) === true && sequenced(c.id))).map((c) => c.id);
 }
 
 /** The requirements a suite's passive rules (`passiveRules`) judge, each once, in the rules' order. */
@@ -61,10 +63,11 @@ export function passiveRuleCases(module: SuiteModule): string[] {
  * The verdict each requirement earns from a conformant recording that reaches the operations
  * `reached` says (every one when absent): passed when a case it judges covers it, or it is one
  * of `ruled` (requirements of the suite's passive rules that the recording gives them, see
- * ruledRequirements), excluded when the catalog excludes it, untested otherwise.
+ * ruledRequirements), excluded when the catalog excludes it, untested otherwise; `sequenced`
+ * as for casesJudgedFromRecording.
  */
-export function passiveStatuses(suite: LoadedSuite, reached?: (operation: string) => boolean, ruled: readonly string[] = []): Record<string, string> {
-  const judged = new Set(casesJudgedFromRecording(suite, reached));
+export function passiveStatuses(suite: LoadedSuite, reached?: (operation: string) => boolean, ruled: readonly string[] = [], sequenced?: (caseId: string) => boolean): Record<string, string> {
+  const judged = new Set(casesJudgedFromRecording(suite, reached, sequenced));
   const passed = new Set([...suite.cases.filter((c) => judged.has(c.id)).flatMap((c) => c.requirements), ...ruled]);
   return Object.fromEntries(suite.requirements.map((r) => [r.id, r.excluded !== undefined ? 'excluded' : passed.has(r.id) ? 'passed' : 'untested']));
 }

@@ -5,7 +5,7 @@ import { batchOfOneGet, type Call } from './calls.js';
  * free-listing, checkout and shopping-ads programs (spec 001 D, tables "collections,
  * collectionstatuses, conversionsources, csses" and "datafeeds, datafeedstatuses, free listings
  * and shopping ads programs"). The conversion source goes through its two transitions
- * ("D. Conversion sources"): archived by DELETE, re-enabled by `:undelete`.
+ * ("D. Conversion sources"): archived by DELETE (and read back so), re-enabled by `:undelete`.
  */
 export const listingCalls: readonly Call[] = [
   {
@@ -28,11 +28,12 @@ export const listingCalls: readonly Call[] = [
     body: () => conversionSource('Reference Source'),
     keep: { name: 'conversionSourceId', from: 'conversionSourceId' },
   },
+  // archived, read back archived, re-enabled: what the client then lists and renames is active again
+  { op: 'conversionsources.delete', method: 'DELETE', path: '/{merchantId}/conversionsources/{conversionSourceId}' },
   { op: 'conversionsources.get', method: 'GET', path: '/{merchantId}/conversionsources/{conversionSourceId}' },
+  { op: 'conversionsources.undelete', method: 'POST', path: '/{merchantId}/conversionsources/{conversionSourceId}:undelete', body: () => ({}) },
   { op: 'conversionsources.list', method: 'GET', path: '/{merchantId}/conversionsources' },
   { op: 'conversionsources.patch', method: 'PATCH', path: '/{merchantId}/conversionsources/{conversionSourceId}', body: () => conversionSource('Reference Source Renamed') },
-  { op: 'conversionsources.delete', method: 'DELETE', path: '/{merchantId}/conversionsources/{conversionSourceId}' },
-  { op: 'conversionsources.undelete', method: 'POST', path: '/{merchantId}/conversionsources/{conversionSourceId}:undelete', body: () => ({}) },
   {
     op: 'datafeeds.insert',
     method: 'POST',

@@ -55,14 +55,15 @@ export const productCalls: readonly Call[] = [
     body: () => ({ displayName: 'Reference Region', postalCodeArea: { regionCode: 'US', postalCodes: [{ begin: '10001', end: '10099' }] } }),
     keep: { name: 'regionId', from: 'regionId' },
   },
-  { op: 'regions.get', method: 'GET', path: '/{merchantId}/regions/{regionId}' },
-  { op: 'regions.list', method: 'GET', path: '/{merchantId}/regions' },
+  // renamed first, then read back: the client sees its change
   {
     op: 'regions.patch',
     method: 'PATCH',
     path: '/{merchantId}/regions/{regionId}',
     body: () => ({ displayName: 'Reference Region Renamed', postalCodeArea: { regionCode: 'US', postalCodes: [{ begin: '10001', end: '10199' }] } }),
   },
+  { op: 'regions.get', method: 'GET', path: '/{merchantId}/regions/{regionId}' },
+  { op: 'regions.list', method: 'GET', path: '/{merchantId}/regions' },
   {
     op: 'regionalinventory.insert',
     method: 'POST',

@@ -20,6 +20,8 @@ export interface RecordingMatch {
   /** Operation ID -> its exchanges, in recording order. */
   byOperation: Map<string, MatchedExchange[]>;
   unmatched: UnmatchedExchange[];
+  /** Every recorded exchange, in recording order: the writes a sequence's steps must not have between them. */
+  recorded: readonly RecordedExchange[];
 }
 
 /**
@@ -43,7 +45,7 @@ export function matchRecording(table: ApiTable, recording: Recording): Recording
       byOperation.set(m.operation.id, list);
     } else unmatched.push({ recorded, why: m.message });
   }
-  return { byOperation, unmatched };
+  return { byOperation, unmatched, recorded: recording.exchanges };
 }
 
 /** The path the base URL expression ends with, after its last `${...}` (`/content/v2.1`), or '' when it ends with an expression. */

@@ -8,8 +8,9 @@ import { expectationMismatches, mismatchText } from '../runtime/observation.js';
 import type { MatchedExchange, RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES } from './passive-judges.js';
 import { recordedObservation, toExchange } from './recorded-observation.js';
-import { casePatterns, type RequestPattern } from './request-pattern.js';
-import { anyFits, findSequences, type MatchedSequence } from './sequence-match.js';
+import { casePatterns, type RequestPattern, type StepPattern } from './request-pattern.js';
+import type { InterleavedWrite } from './interleaved-writes.js';
+import { anyFits, findSequences, type MatchedSequence, type WriteGuard } from './sequence-match.js';
 import type { Bindings } from './value-pattern.js';
 
 /** Exchanges kept on a case result (the failing ones first), as for live cases. */
@@ -30,9 +31,10 @@ export function judgeRecordedCase(suite: LoadedSuite & { api: ApiTable }, def: C
   const { patterns, problems } = casePatterns(def, suite.api);
   if (problems.length) return { ...base, outcome: 'skipped', reason: `passive target: ${problems.map((p) => p.message).join('; ')}` };
   const candidates = (op: string): readonly MatchedExchange[] => match.byOperation.get(op) ?? [];
-  const initial: Bindings = { ...(def.vars ?? {}) };
-  const sequences = findSequences(patterns, candidates, initial);
-  if (!sequences.length) return { ...base, outcome: 'skipped', reason: `passive target: ${lacking(patterns.filter((p): p is RequestPattern => p.kind === 'request'), candidates, initial)}` };
+  const initial = caseBindings(def, patterns);
+  const guard: WriteGuard = { recorded: match.recorded };
+  const sequences = findSequences(patterns, candidates, initial, guard);
+  if (!sequences.length) return { ...base, outcome: 'skipped', reason: `passive target: ${guard.rejected ? interleavedReason(guard.rejected) : lacking(patterns.filter((p): p is RequestPattern => p.kind === 'request'), candidates, initial)}` };
   const failures: Failure[] = [];
   const failing: Exchange[] = [];
   const evidence: Record<string, number> = {};
@@ -142,4 +144,28 @@ function lacking(patterns: readonly RequestPattern[], candidates: (op: string) =
   const missing = patterns.find((p) => !anyFits(p, candidates(p.operation.id), initial));
   if (missing) return `no ${missing.words} was recorded`;
   return `no sequence of ${patterns.map((p) => p.words).join(', then ')} with the same values throughout was recorded`;
+}
+
+/** Why the sequences a recording holds do not stand for the case: another write on the item between their steps. */
+function interleavedReason(w: InterleavedWrite): string {
+  return `every recorded sequence of its requests has another write on the item it addresses between its steps (entry ${w.write.index} ${w.write.method} ${w.item} between entries ${w.between[0]} and ${w.between[1]}), so none stands for the case`;
+}
+
+/**
+ * The variables known before a recording is read: the case's own `vars:`, except those its
+ * requests carry. Those are values the live case chose for itself (a name, a topic); a recorded
+ * client chose its own, and the expectations that read them are judged with what it sent, as
+ * for the target profile's variables.
+ */
+function caseBindings(def: CaseDef, patterns: readonly StepPattern[]): Bindings {
+  const carried = new Set(patterns.flatMap((p) => (p.kind === 'request' ? varNames([p.params, p.query, p.headers, p.json, p.form, p.raw]) : [])));
+  return Object.fromEntries(Object.entries(def.vars ?? {}).filter(([k]) => !carried.has(k)));
+}
+
+/** Every variable a value's strings read (`${name}` and `${name.field}` -> name). */
+function varNames(value: unknown): string[] {
+  if (typeof value === 'string') return [...value.matchAll(/\$\{\s*([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+  if (Array.isArray(value)) return value.flatMap(varNames);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(varNames);
+  return [];
 }

@@ -65,6 +65,9 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
   const cut = matchedList.filter(bodyCutUnderSchema).map((x) => `entry ${x.recorded.index} ${x.operation.id} (${x.recorded.responseCut?.size} bytes)`);
   if (cut.length)
     bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${cut.length} recorded answer(s) have a body over the recording's body cap, kept cut: their bodies are not judged against their schemas: ${listed(cut)}` });
+  const requestsCut = requestBodiesCut(recording, match);
+  if (requestsCut.length)
+    bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${requestsCut.length} recorded request(s) have a body over the recording's body cap, kept cut: their bodies are not judged against schemas, and no request step of a case stands on them: ${listed(requestsCut)}` });
   if (malformed.length)
     bus.emit({ type: 'log', level: 'warn', message: `${recording.file}: ${malformed.length} recorded request(s) lack headers their operation requires (api.served and api.schema do not judge them; api.authRequired judges those without credentials): ${malformed.slice(0, LIST_UNMATCHED).join('; ')}${malformed.length > LIST_UNMATCHED ? `; and ${malformed.length - LIST_UNMATCHED} more` : ''}` });
   const result: SuiteResult = {
@@ -84,6 +87,7 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
       exchanges: String(recording.exchanges.length),
       ...(recording.problems.length ? { entriesLeftOut: recording.problems.map((p) => p.message).join('\n') } : {}),
       ...(cut.length ? { bodiesCut: cut.join('\n') } : {}),
+      ...(requestsCut.length ? { requestBodiesCut: requestsCut.join('\n') } : {}),
       matched: String(matchedList.length),
       ...(malformed.length ? { requestsLackingHeaders: malformed.join('\n') } : {}),
       ...(match.unmatched.length ? { unmatched: match.unmatched.map((u) => `entry ${u.recorded.index} ${u.recorded.method} ${u.recorded.url}: ${u.why}`).join('\n') } : {}),
@@ -91,6 +95,13 @@ export function runPassiveSuite(suite: LoadedSuite & { api: ApiTable }, cases: C
   };
   bus.emit({ type: 'suite-finish', suite: suite.name, result });
   return result;
+}
+
+/** Each recorded request whose body was kept cut: its entry, its operation (or method and URL when it fits none) and its whole size. */
+function requestBodiesCut(recording: Recording, match: RecordingMatch): string[] {
+  const operation = new Map<number, string>();
+  for (const xs of match.byOperation.values()) for (const x of xs) operation.set(x.recorded.index, x.operation.id);
+  return recording.exchanges.filter((r) => r.requestCut !== undefined).map((r) => `entry ${r.index} ${operation.get(r.index) ?? `${r.method} ${r.url}`} (${r.requestCut} bytes)`);
 }
 
 /** The first items of a list named one by one, the rest counted. */
@@ -137,7 +148,7 @@ function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: 
 }
 
 /** The verifier and operation of each step, when every step is a single-exchange `api.*` verifier with a literal operation. */
-function passivePlan(def: CaseDef): { verifier: string; operation: string; requirement?: string }[] | undefined {
+export function passivePlan(def: CaseDef): { verifier: string; operation: string; requirement?: string }[] | undefined {
   if (def.property || def.steps.length === 0) return undefined;
   const plan: { verifier: string; operation: string; requirement?: string }[] = [];
   for (const step of def.steps) {

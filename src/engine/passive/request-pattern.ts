@@ -16,6 +16,11 @@ export interface RequestPattern {
   operation: ApiOperation;
   /** Path parameter -> the value the step would fill in (a template), when it says one. */
   params: Record<string, unknown>;
+  /**
+   * The path parameters the step fills in itself (not the table's `params:` defaults, the
+   * profile's accounts): the items the case addresses, which the interleaved-write guard watches.
+   */
+  addresses: string[];
   /** Query parameter -> the value (a list repeats the name); the recorded names must be exactly these. */
   query: Record<string, unknown>;
   /** Lower-cased header -> value, for the headers the step sets itself. */
@@ -116,6 +121,7 @@ function requestPattern(spec: RequestWords, capture: Record<string, string> | un
   let op: ApiOperation | undefined;
   let params: Record<string, unknown> = {};
   let query: Record<string, unknown> = {};
+  let addresses: string[] = [];
   const byUrl = spec.operation === undefined;
   if (!byUrl) {
     if (typeof spec.operation !== 'string' || spec.operation.includes('${')) return problem(['request', 'operation'], 'an operation named by an expression cannot be matched to recorded traffic');
@@ -125,6 +131,7 @@ function requestPattern(spec: RequestWords, capture: Record<string, string> | un
     for (const name of templateParams(op.path)) {
       const v = given[name] ?? table.params[name];
       if (v !== undefined && v !== null) params[name] = v;
+      if (given[name] !== undefined && given[name] !== null) addresses.push(name);
     }
   } else {
     if (typeof spec.url !== 'string') return problem(['request', 'url'], 'a request needs a url or an operation');
@@ -134,6 +141,8 @@ function requestPattern(spec: RequestWords, capture: Record<string, string> | un
     if (!m.ok) return problem(['request', 'url'], `${method} ${spec.url} fits no operation of ${table.file} (${m.message}), so no recorded exchange can stand for it`);
     op = m.operation;
     params = Object.fromEntries(Object.entries(m.params).map(([k, v]) => [k, read.restore(v)]));
+    // a segment written as the table's default for it (`${owner}`) is the profile's account, as for an operation request
+    addresses = Object.keys(params).filter((k) => params[k] !== table.params[k]);
     query = read.query;
   }
   if (typeof spec.method === 'string' && spec.method.toUpperCase() !== op.method) return problem(['request', 'method'], `${spec.method} is not the method of operation ${op.id} (${op.method}): a recording holds such a request as stray traffic`);
@@ -154,7 +163,7 @@ function requestPattern(spec: RequestWords, capture: Record<string, string> | un
   for (const [name, value] of Object.entries(op.requiredHeaders)) if (value.includes('${')) fixPresence(name.toLowerCase(), !byUrl);
   for (const name of CONDITIONAL) fixPresence(name, false);
   const body = spec.form !== undefined ? { form: spec.form as Record<string, unknown> } : spec.json !== undefined ? { json: spec.json } : typeof spec.raw === 'string' ? { raw: spec.raw } : {};
-  const pattern: RequestPattern = { kind: 'request', step: j, operation: op, params, query, headers, present, absent, ...body, ...(capture ? { capture } : {}), words: '' };
+  const pattern: RequestPattern = { kind: 'request', step: j, operation: op, params, addresses, query, headers, present, absent, ...body, ...(capture ? { capture } : {}), words: '' };
   pattern.words = requestWords(pattern, authHeader);
   return pattern;
 }

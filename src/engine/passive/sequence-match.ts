@@ -1,5 +1,7 @@
 import { resolveDeep } from '../expressions.js';
 import { capture } from '../runtime/observation.js';
+import type { RecordedExchange } from '../../targets/har/recording.js';
+import { interleavedWrite, type InterleavedWrite } from './interleaved-writes.js';
 import type { MatchedExchange } from './match-recording.js';
 import type { RequestPattern, StepPattern } from './request-pattern.js';
 import { recordedObservation } from './recorded-observation.js';
@@ -50,10 +52,12 @@ export function fitExchange(p: RequestPattern, x: MatchedExchange, vars: Binding
     v = actual === undefined ? undefined : fitText(template, actual, v);
     if (!v) return undefined;
   }
-  return fitBody(p, x.recorded.requestBody, v);
+  return fitBody(p, x.recorded.requestBody, v, x.recorded.requestCut !== undefined);
 }
 
-function fitBody(p: RequestPattern, body: string | undefined, vars: Bindings): Bindings | undefined {
+function fitBody(p: RequestPattern, body: string | undefined, vars: Bindings, cut: boolean): Bindings | undefined {
+  // only the beginning of a cut body was kept: it cannot show the fields a step sends
+  if (cut && (p.raw !== undefined || p.json !== undefined || p.form !== undefined)) return undefined;
   if (p.raw !== undefined) return fitText(p.raw, body ?? '', vars);
   if (p.json !== undefined) {
     if (body === undefined) return undefined;
@@ -116,17 +120,30 @@ function captured(p: RequestPattern, x: MatchedExchange, vars: Bindings): Bindin
 }
 
 /**
+ * What a search keeps to when the recording is at hand: a sequence is kept only if no other
+ * recorded write falls between its steps on an item they address (interleaved-writes.ts).
+ * `rejected` is the first sequence passed over, for the reason a case stays untested.
+ */
+export interface WriteGuard {
+  recorded: readonly RecordedExchange[];
+  rejected?: InterleavedWrite;
+}
+
+/**
  * Every sequence of recorded exchanges that stands for the case's steps: strictly increasing
  * entries with consistent variables, each search the earliest that fits, the next one starting
  * after the last exchange of the one before (so no two overlap). `candidates` gives, per
- * operation, its exchanges in recording order. A case of one request is every exchange that fits it.
+ * operation, its exchanges in recording order. A case of one request is every exchange that
+ * fits it. With `guard`, a sequence with another write between its steps on an item they
+ * address is passed over, and the search goes on to the next one that fits.
  */
-export function findSequences(patterns: readonly StepPattern[], candidates: (operation: string) => readonly MatchedExchange[], initial: Bindings): MatchedSequence[] {
+export function findSequences(patterns: readonly StepPattern[], candidates: (operation: string) => readonly MatchedExchange[], initial: Bindings, guard?: WriteGuard): MatchedSequence[] {
   const out: MatchedSequence[] = [];
+  const requests = patterns.filter((p): p is RequestPattern => p.kind === 'request');
   let after = -1;
   for (;;) {
-    const budget = { left: SEARCH_BUDGET };
-    const found = search(patterns, 0, after, initial, candidates, budget);
+    const state: SearchState = { budget: SEARCH_BUDGET, chosen: new Map(), varsAt: new Map(), requests, candidates, ...(guard ? { guard } : {}) };
+    const found = search(patterns, 0, after, initial, state);
     if (!found) return out;
     out.push(found);
     const last = Math.max(...[...found.exchanges.values()].map((x) => x.recorded.index));
@@ -135,21 +152,39 @@ export function findSequences(patterns: readonly StepPattern[], candidates: (ope
   }
 }
 
-function search(patterns: readonly StepPattern[], k: number, after: number, vars: Bindings, candidates: (operation: string) => readonly MatchedExchange[], budget: { left: number }): MatchedSequence | undefined {
-  if (k === patterns.length) return { exchanges: new Map(), varsAt: new Map() };
+interface SearchState {
+  budget: number;
+  chosen: Map<number, MatchedExchange>;
+  varsAt: Map<number, Bindings>;
+  requests: readonly RequestPattern[];
+  candidates: (operation: string) => readonly MatchedExchange[];
+  guard?: WriteGuard;
+}
+
+function search(patterns: readonly StepPattern[], k: number, after: number, vars: Bindings, st: SearchState): MatchedSequence | undefined {
+  if (k === patterns.length) {
+    if (st.guard) {
+      const w = interleavedWrite(st.requests, st.chosen, st.guard.recorded);
+      if (w) {
+        st.guard.rejected ??= w;
+        return undefined;
+      }
+    }
+    return { exchanges: new Map(st.chosen), varsAt: new Map(st.varsAt) };
+  }
   const p = patterns[k] as StepPattern;
-  if (p.kind === 'set') return search(patterns, k + 1, after, assigned(p.values, vars), candidates, budget);
-  for (const x of candidates(p.operation.id)) {
+  if (p.kind === 'set') return search(patterns, k + 1, after, assigned(p.values, vars), st);
+  for (const x of st.candidates(p.operation.id)) {
     if (x.recorded.index <= after) continue;
-    if (--budget.left < 0) return undefined;
+    if (--st.budget < 0) return undefined;
     const fitted = fitExchange(p, x, vars);
     if (!fitted) continue;
-    const rest = search(patterns, k + 1, x.recorded.index, captured(p, x, fitted), candidates, budget);
-    if (rest) {
-      rest.exchanges.set(p.step, x);
-      rest.varsAt.set(p.step, fitted);
-      return rest;
-    }
+    st.chosen.set(p.step, x);
+    st.varsAt.set(p.step, fitted);
+    const rest = search(patterns, k + 1, x.recorded.index, captured(p, x, fitted), st);
+    if (rest) return rest;
+    st.chosen.delete(p.step);
+    st.varsAt.delete(p.step);
   }
   return undefined;
 }

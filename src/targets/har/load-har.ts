@@ -21,6 +21,7 @@ interface HarPostData {
   params?: { name: string; value?: string }[];
   encoding?: string;
   _encoding?: string;
+  _specgateCut?: { kept?: number; size?: number };
 }
 interface HarEntry {
   startedDateTime: string;
@@ -195,7 +196,13 @@ function keepBody(text: string, base64: boolean, cap: number): KeptBody {
 function requestBody(postData: HarPostData | undefined, contentType: string | undefined, caps: HarCaps): KeptBody | undefined {
   if (!postData) return undefined;
   const cap = bodyKind(contentType ?? postData.mimeType) === undefined ? caps.maxOtherBodyBytes : caps.maxBodyBytes;
-  if (postData.text !== undefined) return keepBody(postData.text, postData.encoding === 'base64' || postData._encoding === 'base64', cap);
+  if (postData.text !== undefined) {
+    const kept = keepBody(postData.text, postData.encoding === 'base64' || postData._encoding === 'base64', cap);
+    // a body `specgate record` cut at its --max-body is cut all the same, as an answer's is
+    const mark = postData._specgateCut;
+    if (kept.cutFrom === undefined && mark !== undefined) return { text: kept.text, cutFrom: typeof mark.size === 'number' ? mark.size : kept.text.length };
+    return kept;
+  }
   const type = (contentType ?? postData.mimeType).toLowerCase();
   if (!postData.params || !(type === '' || type.startsWith('application/x-www-form-urlencoded'))) return undefined;
   return keepBody(new URLSearchParams(postData.params.map((p): [string, string] => [p.name, p.value ?? ''])).toString(), false, cap);

@@ -159,6 +159,29 @@ describe('runPassiveSuite', () => {
     expect(result.properties['bodiesCut']).toBe('entry 1 getNote (9000000 bytes)');
   });
 
+  it('names the requests whose body was kept cut, judges no request step on them, and says so', () => {
+    const cut = ex(1, 'POST', 'http://h/notes', 201, { id: 'n2', title: 'long' }, { ...AUTH, 'idempotency-key': 'k2' });
+    cut.requestBody = '{"title":"lo';
+    cut.requestCut = 2_000_000;
+    const stray = ex(2, 'PUT', 'http://h/elsewhere', 200, {});
+    stray.requestBody = 'abc';
+    stray.requestCut = 3_000_000;
+    const whole = ex(0, 'POST', 'http://h/notes', 201, { id: 'n1', title: 'long' }, { ...AUTH, 'idempotency-key': 'k1' });
+    whole.requestBody = '{"title":"long"}';
+    const create: CaseDef = { id: 'create-echoes', requirements: ['R-ECHO'], passive: 'judge', steps: [{ request: { operation: 'createNote', json: { title: '${t}' } }, expect: { status: 201, body: { title: '${t}' } } }], location: at };
+    const { result, events } = judge([create], [whole, cut, stray]);
+    const judged = result.cases.find((c) => c.id === 'create-echoes');
+    // only the whole request stands for the step: the cut one cannot show its title
+    expect(judged).toMatchObject({ outcome: 'passed', evidence: { 'R-ECHO': 1 } });
+    expect(judged?.exchanges.map((x) => (x.request as { body?: unknown }).body)).toEqual(['{"title":"long"}']);
+    const warnings = events.flatMap((e) => (e.type === 'log' && e.level === 'warn' ? [e.message] : []));
+    expect(warnings).toContainEqual(expect.stringMatching(/^traffic\.har: 2 recorded request\(s\) have a body over the recording's body cap, kept cut: their bodies are not judged against schemas, and no request step of a case stands on them: entry 1 createNote \(2000000 bytes\); entry 2 PUT http:\/\/h\/elsewhere \(3000000 bytes\)$/));
+    expect(result.properties['requestBodiesCut']).toBe('entry 1 createNote (2000000 bytes)\nentry 2 PUT http://h/elsewhere (3000000 bytes)');
+    expect(result.properties).not.toHaveProperty('bodiesCut');
+    // a recording with no cut request says nothing of it
+    expect(judge([create], [whole]).result.properties).not.toHaveProperty('requestBodiesCut');
+  });
+
   it('refuses a suite without an API table as a configuration error', () => {
     const bare: LoadedSuite = { name: 'plain', dir: '/x', requirements: [], cases: [] };
     expect(() => passiveTable(bare)).toThrow(SpecgateError);

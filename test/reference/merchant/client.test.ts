@@ -104,15 +104,15 @@ describe.skipIf(built.skip)('reference merchant client', () => {
     expect(pathOf('liasettings.requestinventoryverification')).toBe(`${PREFIX}/${M}/liasettings/${M}/requestinventoryverification/US`);
   });
 
-  it('creates before it uses, and deletes last; a conversion source is archived, then re-enabled', () => {
+  it('creates before it uses, and deletes last; a conversion source is archived, read back, then re-enabled; a region is read back after its patch', () => {
     const lives = [
       ['accounts.insert', 'accounts.get', 'accounts.update', 'accounts.custombatch', 'accounts.delete'],
       ['accounts.labels.create', 'accounts.labels.patch', 'csses.updatelabels', 'accounts.labels.delete'],
-      ['conversionsources.create', 'conversionsources.get', 'conversionsources.patch', 'conversionsources.delete', 'conversionsources.undelete'],
+      ['conversionsources.create', 'conversionsources.delete', 'conversionsources.get', 'conversionsources.undelete', 'conversionsources.patch'],
       ['datafeeds.insert', 'datafeeds.fetchnow', 'datafeedstatuses.get', 'datafeeds.delete'],
       ['pos.insert', 'pos.get', 'localinventory.insert', 'pos.delete'],
       ['products.insert', 'products.update', 'regionalinventory.insert', 'productdeliverytime.create', 'productdeliverytime.delete', 'products.delete'],
-      ['regions.create', 'regionalinventory.insert', 'regions.delete'],
+      ['regions.create', 'regions.patch', 'regions.get', 'regionalinventory.insert', 'regions.delete'],
       ['returnpolicyonline.create', 'returnpolicyonline.patch', 'returnpolicyonline.delete'],
     ];
     for (const life of lives) {

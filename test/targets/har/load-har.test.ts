@@ -149,6 +149,21 @@ describe('loadHar', () => {
     expect(put?.requestBody).toBe('{"t":"é"}');
   });
 
+  it('marks a request body cut: over the cap, or cut by `specgate record` (_specgateCut on postData)', () => {
+    const post = (postData: Record<string, unknown>): Record<string, unknown> => ({ ...harEntry({ method: 'POST' }), request: { ...(harEntry({ method: 'POST' })['request'] as object), postData } });
+    const big = JSON.stringify({ title: 'x'.repeat(3000) });
+    const file = write('request-cut.har', harFile([
+      post({ mimeType: 'application/json', text: big }),
+      post({ mimeType: 'application/json', text: '{"title":"xx', _specgateCut: { kept: 12, size: 5000 } }),
+      post({ mimeType: 'application/json', text: '{"title":"whole"}' }),
+    ]));
+    const [capped, recorded, whole] = loadHar(file, { ...HAR_CAPS, maxBodyBytes: 1000 }).exchanges;
+    expect(capped).toMatchObject({ requestBody: big.slice(0, 1000), requestCut: big.length });
+    expect(recorded).toMatchObject({ requestBody: '{"title":"xx', requestCut: 5000 });
+    expect(whole?.requestBody).toBe('{"title":"whole"}');
+    expect(whole).not.toHaveProperty('requestCut');
+  });
+
   it('finds every entry whatever falls on a read boundary: escaped quotes and backslashes, non-ASCII text, pretty or compact', () => {
     const tricky = ['"', '\\', '\\"', '\\\\"', 'é日本', '}]{[', '\u2028'];
     const bodies = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ i, s: `${tricky[i % tricky.length]}${'x'.repeat(i % 1500)}${tricky[(i + 3) % tricky.length]}` }));
@@ -164,6 +179,60 @@ describe('loadHar', () => {
 
 describe('recordings as real recorders write them', () => {
   const fixture = (name: string): string => fromRoot('test', 'fixtures', 'har', name);
+
+  it("mitmproxy 8's har_dump: a request body as both postData.text and params (the form decoded), the charset in mimeType; the text is read as sent", () => {
+    // the shape of each entry as that add-on writes it for POST, PUT and PATCH (all fields, written here by hand)
+    const entry = (url: string, contentType: string, text: string, params: { name: string; value: string }[]): Record<string, unknown> => ({
+      startedDateTime: '2026-01-02T03:04:05.678901+00:00',
+      time: 12.5,
+      request: {
+        method: 'POST',
+        url,
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [{ name: 'Host', value: '127.0.0.1:8080' }, { name: 'content-type', value: contentType }, { name: 'content-length', value: String(Buffer.byteLength(text)) }],
+        queryString: [],
+        headersSize: 120,
+        bodySize: Buffer.byteLength(text),
+        postData: { mimeType: contentType, text, params },
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [{ name: 'content-type', value: 'application/json' }],
+        content: { size: 11, compression: 0, mimeType: 'application/json', text: '{"ok":true}' },
+        redirectURL: '',
+        headersSize: 60,
+        bodySize: 11,
+      },
+      cache: {},
+      timings: { send: 0, receive: 1.5, wait: 10, connect: -1, ssl: -1 },
+      serverIPAddress: '127.0.0.1',
+    });
+    const file = write('mitmproxy.har', {
+      log: {
+        version: '1.2',
+        creator: { name: 'mitmproxy har_dump', version: '0.1', comment: 'mitmproxy version mitmproxy 8.1.1' },
+        entries: [
+          entry('http://127.0.0.1:8080/form', 'application/x-www-form-urlencoded', 'a+b=x%26y&flag=&name=Jos%C3%A9', [{ name: 'a b', value: 'x&y' }, { name: 'flag', value: '' }, { name: 'name', value: 'José' }]),
+          entry('http://127.0.0.1:8080/json', 'application/json; charset=utf-8', '{"title":"café","n":1}', []),
+          entry('http://127.0.0.1:8080/empty', '', '', []),
+        ],
+      },
+    });
+    const rec = loadHar(file);
+    expect(rec).toMatchObject({ creator: 'mitmproxy har_dump 0.1', entries: 3, problems: [] });
+    const [form, json, empty] = rec.exchanges;
+    // the text as sent, not the params rebuilt (which would encode the space and the é their own way)
+    expect(form).toMatchObject({ method: 'POST', requestBody: 'a+b=x%26y&flag=&name=Jos%C3%A9', requestHeaders: { 'content-type': 'application/x-www-form-urlencoded' }, responseBody: { ok: true }, durationMs: 12.5 });
+    expect(Object.fromEntries(new URLSearchParams(form?.requestBody))).toEqual({ 'a b': 'x&y', flag: '', name: 'José' });
+    expect(json?.requestBody).toBe('{"title":"café","n":1}');
+    expect(JSON.parse(json?.requestBody ?? '')).toEqual({ title: 'café', n: 1 });
+    expect(empty?.requestBody).toBe('');
+    for (const x of rec.exchanges) expect(x).not.toHaveProperty('requestCut');
+  });
 
   it('Chromium DevTools: _ fields, HTTP/2 pseudo-headers, base64 content, a form as params without text, time -1', () => {
     const rec = loadHar(fixture('chromium-devtools.har'));
