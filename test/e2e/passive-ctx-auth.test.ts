@@ -24,6 +24,7 @@ import { loadHar } from '../../src/targets/har/load-har.js';
 import { suite } from '../../suites/ctx-auth/index.js';
 import { CTX_AUTH_PASSIVE_RULES } from '../../suites/ctx-auth/passive/index.js';
 import { judgeHar } from '../helpers/har-judging.js';
+import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { BIN, assertBuilt, statusMap, tempDir, type CliResult } from './cli.js';
@@ -156,8 +157,10 @@ describe('passive target: the ctx-auth suite judged from a recording of the refe
     expect(JSON.parse(entries[token]?.response.content.text ?? '{}')).toMatchObject({ access_token: '***' });
   });
 
-  it('the reference recording passes every requirement a rule judges in it; the others are untested, saying what the recording lacks', () => {
+  it('the reference recording passes every requirement a rule judges in it; the others are untested, saying what the recording lacks', async () => {
     expect(reference.stderr).toBe('');
+    // the README's counts: what this recording of the reference client and server judged (both sides), what `list --passive` says a recording can settle, the gating requirements
+    await expectReadmeRecordingCounts(tmp.dir, 'ctx-auth', reference.report);
     const failing = reference.report.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'failed' || c.outcome === 'errored');
     expect(failing.flatMap((c) => c.failures.map((f) => `${c.id} ${f.requirement ?? ''}: ${f.message}`))).toEqual([]);
     expect(reference.code).toBe(0);

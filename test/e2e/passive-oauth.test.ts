@@ -28,6 +28,7 @@ import { startClientPlatform, type ClientPlatform } from '../../suites/oauth/che
 import { suite } from '../../suites/oauth/index.js';
 import { OAUTH_PASSIVE_RULES } from '../../suites/oauth/passive/index.js';
 import { judgeHar } from '../helpers/har-judging.js';
+import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { assertBuilt, statusMap, tempDir } from './cli.js';
@@ -159,8 +160,10 @@ describe('passive target: the oauth suite judges a recording of the reference ap
     expect(reference.report.suites[0]?.properties['unmatched'] ?? '').not.toMatch(/access_token|device\/code|\/api\/user/);
   });
 
-  it('passes every requirement it can judge, each rule judging some; the rest say what the recording lacks', () => {
+  it('passes every requirement it can judge, each rule judging some; the rest say what the recording lacks', async () => {
     expect(reference.stderr).toBe('');
+    // the README's counts: what this recording of the reference application and platform judged (both sides), what `list --passive` says a recording can settle, the gating requirements
+    await expectReadmeRecordingCounts(tmp.dir, 'oauth', reference.report);
     const failing = reference.report.suites.flatMap((s) => s.cases).filter((c) => c.outcome === 'failed' || c.outcome === 'errored');
     expect(failing.flatMap((c) => c.failures.map((f) => `${c.id} ${f.requirement ?? ''}: ${f.message}`))).toEqual([]);
     expect(reference.code).toBe(0);
