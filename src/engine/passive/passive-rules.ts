@@ -91,7 +91,9 @@ export function judgePassiveRules(
     for (const id of requirements) if (evidence[id] === undefined) noEvidence[id] ??= 'passive target: the recording holds nothing this rule judges';
     const anyObserved = requirements.some((id) => (evidence[id] ?? 0) > 0);
     const base = { suite: suite.name, id: `passive:${name}`, requirements, description: rule.description, failures, exchanges: failing, durationMs: 0, location: { file: `suite ${suite.name}: passive rule ${name}`, line: 0, column: 0 } };
-    if (!anyObserved && !failures.length) results.push({ ...base, outcome: 'skipped', reason: Object.values(noEvidence).join('; ') });
+    // with nothing to judge, each requirement keeps what the recording lacked: its verdict says
+    // that, not the reason of a live case that also covers it
+    if (!anyObserved && !failures.length) results.push({ ...base, outcome: 'skipped', reason: Object.values(noEvidence).join('; '), noEvidence });
     else results.push({ ...base, outcome: failures.length ? 'failed' : 'passed', evidence, ...(Object.keys(noEvidence).length ? { noEvidence } : {}) });
   }
   return results;

@@ -128,6 +128,17 @@ describe('runPassiveSuite', () => {
     expect(reasons['R-AUTH']).toMatch(/no request without credentials of operation getNote/);
   });
 
+  it("says what the recording lacked for a rule's requirement, not the reason of a live case that covers it too", () => {
+    const live: CaseDef = { id: 'pair-by-request', requirements: ['R-PAIR'], steps: [{ request: { method: 'GET', url: '${api_url}/notes' }, expect: { status: 200 } } as Step], location: at };
+    const rules = { pairs: { description: 'notes read twice', requirements: ['R-PAIR'], judge: () => [{ requirement: 'R-PAIR', observations: 0, findings: [], lacking: 'no note was read twice' }] } };
+    const cases = [live];
+    const recording: Recording = { file: 'traffic.har', creator: 'test 1', entries: 1, exchanges: [ex(0, 'GET', 'http://h/notes/a', 200, { id: 'a', title: 't' })], problems: [] };
+    const result = runPassiveSuite(suiteOf(cases), cases, recording, 'recording traffic.har', new EventBus(), new Baseline(), undefined, undefined, rules);
+    const verdict = result.requirements.find((v) => v.id === 'R-PAIR');
+    expect(verdict?.status).toBe('untested');
+    expect(verdict?.reason).toBe('nothing to judge: passive target: no note was read twice (case passive:pairs)');
+  });
+
   it('does not judge a request lacking a required header, and reports it and the unmatched exchanges as warnings', () => {
     const { result, events } = judge(
       [checkCase('create-served', 'R-CREATE', 'api.served', 'createNote')],
