@@ -235,6 +235,13 @@ describe('passive target: the oauth suite judges a recording of the reference ap
     // each found by the rules themselves
     const byRules = new Set(run.report.suites.flatMap((s) => s.cases).filter((c) => c.id.startsWith('passive:')).flatMap((c) => c.failures.map((f) => f.requirement)));
     expect([...byRules].sort()).toEqual(planted.filter((id) => !byCase.includes(id)));
+    // a failure over the polls' times names the planted poll (its request and answer: its entry) and the poll before it
+    const messages = (id: string): string[] => run.report.suites.flatMap((s) => s.cases).flatMap((c) => c.failures).filter((f) => f.requirement === id).map((f) => f.message);
+    const [at1, at2] = [e.indexOf(poll1), e.indexOf(poll2)];
+    expect(messages('OAUTH-CLIENT-POLL-INTERVAL')).toEqual([expect.stringMatching(new RegExp(`^POST \\S+/login/oauth/access_token \\(entry ${at2}\\): poll 2 of a device code came 300 ms after the previous one.*\\(the poll before it, of the same device code, is entry ${at1}\\)$`))]);
+    expect(messages('OAUTH-DEVICE-SLOW-DOWN')).toEqual([expect.stringMatching(new RegExp(`^POST \\S+/login/oauth/access_token \\(entry ${at2}\\): a poll 300 ms after the previous one \\(entry ${at1}\\)`))]);
+    // a comparison with an earlier exchange names it: the code exchange against the authorization request that issued its code
+    expect(messages('OAUTH-TOKEN-REDIRECT-MATCH')).toEqual([expect.stringContaining(`(entry ${e.indexOf(exchange1)}): the code exchange names another redirect_uri than the authorization request that issued the code (entry ${e.indexOf(firstAuthorize)})`)]);
     const ruleCases = run.report.suites.flatMap((s) => s.cases).filter((c) => ON_DEVIATIONS.map((r) => `passive:${r}`).includes(c.id));
     expect(ruleCases.map((c) => c.outcome)).toEqual(ON_DEVIATIONS.map(() => 'failed'));
     const before = statusMap(reference.report);

@@ -44,15 +44,17 @@ export const authorizeRedirects: PassiveRule = {
   description: 'recorded redirects after the authorization page: the code, and the state the authorization request sent',
   requirements: ['OAUTH-AUTHZ-REDIRECT-CODE', 'OAUTH-AUTHZ-STATE-ECHO'],
   judge(view) {
+    // the authorization request, by its entry, when another exchange than it redirected
+    const of = (r: AuthorizationRound): string => (r.redirect.index === r.request.index ? '' : ` (entry ${r.request.index})`);
     const accepted = authorizationRounds(view).filter((r) => !r.location.searchParams.has('error'));
     const codeFindings: PassiveRuleFinding[] = accepted.flatMap((r) =>
-      r.location.searchParams.get('code') ? [] : [{ message: 'the redirect after the user accepted carries no code', expected: 'code=<temporary code>', actual: r.location.toString(), exchange: { recorded: r.redirect } }],
+      r.location.searchParams.get('code') ? [] : [{ message: `the redirect after the user accepted the authorization request${of(r)} carries no code`, expected: 'code=<temporary code>', actual: r.location.toString(), exchange: { recorded: r.redirect } }],
     );
     const stated = accepted.filter((r) => new URL(r.request.url).searchParams.get('state'));
     const stateFindings: PassiveRuleFinding[] = stated.flatMap((r) => {
       const sent = new URL(r.request.url).searchParams.get('state');
       const back = r.location.searchParams.get('state');
-      return back === sent ? [] : [{ message: back === null ? 'the redirect carries no state, though the authorization request sent one' : 'the redirect carries another state than the authorization request sent', expected: sent, actual: back, exchange: { recorded: r.redirect } }];
+      return back === sent ? [] : [{ message: back === null ? `the redirect carries no state, though the authorization request${of(r)} sent one` : `the redirect carries another state than the authorization request${of(r)} sent`, expected: sent, actual: back, exchange: { recorded: r.redirect } }];
     });
     return [
       { requirement: 'OAUTH-AUTHZ-REDIRECT-CODE', observations: accepted.length, findings: codeFindings, ...(accepted.length ? {} : { lacking: 'the recording holds no redirect from the authorization page back to the application' }) },

@@ -7,12 +7,13 @@ import type { ClientEnv } from '../../../reference/oauth/client/contract.js';
 import { judgeBearer, judgeRevalidateUser, type ApiView } from '../checks/client-api-judges.js';
 import { issuedCodes, type DeviceRun } from '../checks/client-device-run.js';
 import { DEVICE_JUDGES, type DeviceJudgeArgs } from '../checks/client-device-judges.js';
-import { API_PREFIX, authorization, DEVICE_CODE_PATH, responseFields, TOKEN_PATH, toExchange } from '../checks/client-log.js';
+import { API_PREFIX, authorization, DEVICE_CODE_PATH, responseFields, TOKEN_PATH } from '../checks/client-log.js';
 import { judgeHttpMethod } from '../checks/client-method-judges.js';
 import { judgeStateUnguessable } from '../checks/client-state-judges.js';
 import { WEB_JUDGES } from '../checks/client-web-judges.js';
 import type { WebRun } from '../checks/client-web-run.js';
 import { authorizationRounds } from './authorize-redirects.js';
+import { anchorOf, deviceAnchor, namingWebEarlier, stateAnchor, type Anchor, type Sent } from './client-anchors.js';
 import { deviceChains, masked, MASKED, OP, sentAt, sentParams } from './recorded.js';
 
 /**
@@ -30,12 +31,6 @@ const SHARED = new Set(['OAUTH-CLIENT-HTTP-METHOD', 'OAUTH-CLIENT-REVALIDATE-USE
 
 /** The live judges' path of each operation the client calls itself ({api_url} is `/api` to them). */
 const JUDGES_PATH: Readonly<Record<string, string>> = { [OP.token]: TOKEN_PATH, [OP.deviceCode]: DEVICE_CODE_PATH, [OP.user]: `${API_PREFIX}/user` };
-
-/** A recorded request to an endpoint the client calls itself, as the live judges read one, with the recorded exchange it came from. */
-interface Sent {
-  e: ObservedRequest;
-  recorded: RecordedExchange;
-}
 
 /**
  * The client's recorded requests: those whose path is the token endpoint's, the device code
@@ -59,16 +54,13 @@ function clientRequests(view: PassiveView): Sent[] {
   return out;
 }
 
-/** The recorded exchange a live judge's failure points at: the request whose report exchange it is, else `fallback`. */
-function anchorOf(v: Extract<Verdict, { ok: false }>, sent: readonly Sent[], t0: number, fallback: RecordedExchange): RecordedExchange {
-  const shown = v.exchange ? JSON.stringify(v.exchange) : undefined;
-  return sent.find((s) => shown !== undefined && JSON.stringify(toExchange(s.e, t0)) === shown)?.recorded ?? fallback;
-}
-
-/** A live judge's verdict as the passive rule reports it. */
-function asPassive(requirement: string, v: Verdict, sent: readonly Sent[], t0: number, fallback: RecordedExchange): PassiveVerdict {
+/** A live judge's verdict as the passive rule reports it; `locate` finds the exchange of a failure shown over several requests (a timeline). */
+function asPassive(requirement: string, v: Verdict, sent: readonly Sent[], t0: number, fallback: RecordedExchange, locate?: () => Anchor | undefined): PassiveVerdict {
   if ('ok' in v && v.ok) return { requirement, observations: v.observed ?? 1, findings: [] };
-  if ('ok' in v) return { requirement, observations: 1, findings: [{ message: v.message, ...(v.expected !== undefined ? { expected: v.expected } : {}), ...(v.actual !== undefined ? { actual: v.actual } : {}), exchange: { recorded: anchorOf(v, sent, t0, fallback) } }] };
+  if ('ok' in v) {
+    const at = anchorOf(v, sent, t0, fallback, locate);
+    return { requirement, observations: 1, findings: [{ message: at.earlier ? `${v.message} (${at.earlier})` : v.message, ...(v.expected !== undefined ? { expected: v.expected } : {}), ...(v.actual !== undefined ? { actual: v.actual } : {}), exchange: { recorded: at.recorded } }] };
+  }
   const why = 'unjudged' in v ? v.unjudged : 'notApplicable' in v ? v.notApplicable : v.reason;
   return { requirement, observations: 0, findings: [], lacking: why };
 }
@@ -92,7 +84,10 @@ function webVerdicts(view: PassiveView, sent: readonly Sent[], t0: number): Pass
   });
   const judgeEach = (requirement: string, judge: (run: WebRun, i: number) => Verdict): void => {
     if (!runs.length) return void out.push(none(requirement, 'the recording holds no authorization request answered by a redirect back to the application'));
-    runs.forEach((run, i) => out.push(asPassive(requirement, judge(run, i), sent, t0, (rounds[i] as (typeof rounds)[number]).request)));
+    runs.forEach((run, i) => {
+      const round = rounds[i] as (typeof rounds)[number];
+      out.push(namingWebEarlier(requirement, asPassive(requirement, judge(run, i), sent, t0, round.request), round));
+    });
   };
   for (const [requirement, judge] of Object.entries(WEB_JUDGES)) {
     if (SHARED.has(requirement)) continue;
@@ -128,7 +123,7 @@ function stateVerdicts(runs: readonly WebRun[], requests: readonly RecordedExcha
     return [{ requirement: 'OAUTH-CLIENT-STATE', observations: 1, findings: [{ message: 'the authorization request carries no state', expected: 'state=<unguessable random string>', actual: recorded.url, exchange: { recorded } }] }];
   }
   if (runs.length < 2) return [none('OAUTH-CLIENT-STATE', runs.length ? 'the recording holds one authorization request: whether state is random needs two' : 'the recording holds no authorization request answered by a redirect back to the application')];
-  return [asPassive('OAUTH-CLIENT-STATE', judgeStateUnguessable(runs), [], 0, requests[0] as RecordedExchange)];
+  return [asPassive('OAUTH-CLIENT-STATE', judgeStateUnguessable(runs), [], 0, requests[0] as RecordedExchange, () => stateAnchor(runs, requests))];
 }
 
 // ------------------------------------------------------------------ the device flow
@@ -167,20 +162,19 @@ function deviceRuns(view: PassiveView, sent: readonly Sent[], t0: number): { run
 function deviceVerdicts(view: PassiveView, sent: readonly Sent[], t0: number): PassiveVerdict[] {
   const runs = deviceRuns(view, sent, t0);
   const out: PassiveVerdict[] = [];
+  const answered = (run: DeviceRun, error: string): boolean => run.requests.some((e) => responseFields(e.response)['error'] === error);
   for (const [requirement, judge] of Object.entries(DEVICE_JUDGES)) {
     if (SHARED.has(requirement) || CLIENT_LIVE_ONLY[requirement]) continue;
     if (!runs.length) {
       out.push(none(requirement, 'the recording holds no device authorization answered with a device code'));
       continue;
     }
-    for (const { run, sent: mine } of runs) {
-      const answered = (error: string): boolean => run.requests.some((e) => responseFields(e.response)['error'] === error);
-      let v: Verdict;
-      if (requirement === 'OAUTH-CLIENT-POLL-STOP' && !answered('expired_token')) v = unjudged('no poll was answered expired_token, and a recording cannot tell a client that gave up from one whose recording ended');
-      else if (requirement === 'OAUTH-CLIENT-DEVICE-RESTART') v = deviceRestart(run, answered('expired_token'));
-      else v = (judge as Judge<DeviceRun, DeviceJudgeArgs>)(run, requirement === 'OAUTH-CLIENT-POLL-STOP' ? { expect: 'expired_token' } : {});
-      out.push(asPassive(requirement, v, mine, t0, (mine[0] as Sent).recorded));
-    }
+    const judgeRun = (run: DeviceRun): Verdict => {
+      if (requirement === 'OAUTH-CLIENT-POLL-STOP' && !answered(run, 'expired_token')) return unjudged('no poll was answered expired_token, and a recording cannot tell a client that gave up from one whose recording ended');
+      if (requirement === 'OAUTH-CLIENT-DEVICE-RESTART') return deviceRestart(run, answered(run, 'expired_token'));
+      return (judge as Judge<DeviceRun, DeviceJudgeArgs>)(run, requirement === 'OAUTH-CLIENT-POLL-STOP' ? { expect: 'expired_token' } : {});
+    };
+    for (const { run, sent: mine } of runs) out.push(asPassive(requirement, judgeRun(run), mine, t0, (mine[0] as Sent).recorded, () => deviceAnchor(requirement, run, mine, judgeRun)));
   }
   return out;
 }

@@ -61,20 +61,23 @@ export const codeExchangesRule: PassiveRule = {
       return at !== undefined && issued !== undefined && at - issued > CODE_VALID_MS;
     });
     const seen = new Map<string, Exchanged>();
-    const again: Exchanged[] = [];
+    // each exchange of a code already granted, with the exchange that got the token
+    const again: { e: Exchanged; first: Exchanged }[] = [];
     for (const e of all) {
       const code = sentParams(e.x.recorded)['code'] ?? '';
       if (masked(code)) continue;
-      if (seen.get(code)?.granted) again.push(e);
+      const first = seen.get(code);
+      if (first?.granted) again.push({ e, first });
       else if (e.granted) seen.set(code, e);
     }
+    const request = (e: Exchanged): string => `entry ${e.round.request.index}`;
     const anyMasked = all.some((e) => masked(sentParams(e.x.recorded)['code']));
     return [
-      verdict('OAUTH-TOKEN-REDIRECT-MATCH', other.length, other.flatMap((e) => granted(e, 'the code exchange names another redirect_uri than the authorization request that issued the code', asked(e, 'redirect_uri'), sentParams(e.x.recorded)['redirect_uri'])), all.length ? 'every code exchange names the redirect_uri of its authorization request (or none)' : 'the recording holds no code exchange after its authorization'),
-      verdict('OAUTH-PKCE-VERIFIER-REQUIRED', without.length, without.flatMap((e) => granted(e, 'the code exchange after an authorization request with code_challenge sends no code_verifier', 'code_verifier', null)), challenged.length ? 'every code exchange after a code_challenge sends code_verifier' : 'the recording holds no code exchange after an authorization request with code_challenge'),
-      verdict('OAUTH-PKCE-VERIFIER-MATCH', mismatched.length, mismatched.flatMap((e) => granted(e, 'the code exchange sends a code_verifier whose S256 is not the code_challenge', asked(e, 'code_challenge'), s256(sentParams(e.x.recorded)['code_verifier'] ?? ''))), s256Challenged.length ? 'every code_verifier sent is the one its S256 challenge was made from' : challenged.length ? 'the recording masks code_verifier (***) or the challenge is not S256, so no verifier can be compared' : 'the recording holds no code exchange after an authorization request with code_challenge'),
-      verdict('OAUTH-CODE-EXPIRY', late.length, late.flatMap((e) => granted(e, 'the code was exchanged more than 10 minutes after the redirect that issued it', '<= 10 minutes', `${Math.round(((sentAt(e.x) ?? 0) - (sentAt({ recorded: e.round.redirect }) ?? 0)) / 1000)} s`)), 'no code was exchanged more than 10 minutes after it was issued'),
-      verdict('OAUTH-CODE-SINGLE-USE', again.length, again.flatMap((e) => granted(e, 'the code was exchanged again after it had got a token', 'no token for a code already exchanged', 'a token')), anyMasked ? 'the recording masks the codes (***), so a code sent twice cannot be told' : 'no code was exchanged twice'),
+      verdict('OAUTH-TOKEN-REDIRECT-MATCH', other.length, other.flatMap((e) => granted(e, `the code exchange names another redirect_uri than the authorization request that issued the code (${request(e)})`, asked(e, 'redirect_uri'), sentParams(e.x.recorded)['redirect_uri'])), all.length ? 'every code exchange names the redirect_uri of its authorization request (or none)' : 'the recording holds no code exchange after its authorization'),
+      verdict('OAUTH-PKCE-VERIFIER-REQUIRED', without.length, without.flatMap((e) => granted(e, `the code exchange after an authorization request with code_challenge (${request(e)}) sends no code_verifier`, 'code_verifier', null)), challenged.length ? 'every code exchange after a code_challenge sends code_verifier' : 'the recording holds no code exchange after an authorization request with code_challenge'),
+      verdict('OAUTH-PKCE-VERIFIER-MATCH', mismatched.length, mismatched.flatMap((e) => granted(e, `the code exchange sends a code_verifier whose S256 is not the code_challenge of its authorization request (${request(e)})`, asked(e, 'code_challenge'), s256(sentParams(e.x.recorded)['code_verifier'] ?? ''))), s256Challenged.length ? 'every code_verifier sent is the one its S256 challenge was made from' : challenged.length ? 'the recording masks code_verifier (***) or the challenge is not S256, so no verifier can be compared' : 'the recording holds no code exchange after an authorization request with code_challenge'),
+      verdict('OAUTH-CODE-EXPIRY', late.length, late.flatMap((e) => granted(e, `the code was exchanged more than 10 minutes after the redirect that issued it (entry ${e.round.redirect.index})`, '<= 10 minutes', `${Math.round(((sentAt(e.x) ?? 0) - (sentAt({ recorded: e.round.redirect }) ?? 0)) / 1000)} s`)), 'no code was exchanged more than 10 minutes after it was issued'),
+      verdict('OAUTH-CODE-SINGLE-USE', again.length, again.flatMap(({ e, first }) => granted(e, `the code was exchanged again after it had got a token (entry ${first.x.recorded.index})`, 'no token for a code already exchanged', 'a token')), anyMasked ? 'the recording masks the codes (***), so a code sent twice cannot be told' : 'no code was exchanged twice'),
     ];
   },
 };

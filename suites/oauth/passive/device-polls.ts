@@ -35,6 +35,8 @@ export const devicePolls: PassiveRule = {
     let timed = 0;
     for (const chain of deviceChains(view)) {
       let interval = chain.interval;
+      // the answer that set the interval in force: the issuing one, then each slow_down
+      let intervalFrom = chain.issue;
       let raised = false;
       let settled = false;
       const issuedAt = chain.issue ? sentAt(chain.issue) : undefined;
@@ -49,21 +51,22 @@ export const devicePolls: PassiveRule = {
           const gap = at - prevAt;
           if (gap < interval * 1000 - TOLERANCE_MS && (error === 'slow_down' || error === 'authorization_pending')) {
             const id = raised ? 'OAUTH-DEVICE-INTERVAL-RAISED' : 'OAUTH-DEVICE-SLOW-DOWN';
-            note(id, x, error === 'slow_down' ? undefined : `a poll ${gap} ms after the previous one, sooner than the interval of ${interval} s${raised ? ' raised by slow_down' : ''}, was answered ${error}`, { expected: 'slow_down', actual: error });
+            note(id, x, error === 'slow_down' ? undefined : `a poll ${gap} ms after the previous one (entry ${prev.recorded.index}), sooner than the interval of ${interval} s${raised ? ` raised by slow_down${intervalFrom ? ` (entry ${intervalFrom.recorded.index})` : ''}` : ''}, was answered ${error}`, { expected: 'slow_down', actual: error });
           }
         }
         if (error === 'slow_down' && interval !== undefined) {
           const given = answerFields(x.recorded)['interval'];
           const want = interval + SLOW_DOWN_STEP;
-          note('OAUTH-DEVICE-SLOW-DOWN-INTERVAL', x, given === undefined ? 'the slow_down answer does not include the new interval' : Number(given) !== want ? `the slow_down answer's interval is ${given}, not ${interval} + ${SLOW_DOWN_STEP}` : undefined, { expected: want, actual: given ?? null });
+          note('OAUTH-DEVICE-SLOW-DOWN-INTERVAL', x, given === undefined ? 'the slow_down answer does not include the new interval' : Number(given) !== want ? `the slow_down answer's interval is ${given}, not ${interval}${intervalFrom ? ` (the interval entry ${intervalFrom.recorded.index} gave)` : ''} + ${SLOW_DOWN_STEP}` : undefined, { expected: want, actual: given ?? null });
         }
         if (error === 'slow_down') {
           const given = Number(answerFields(x.recorded)['interval']);
           interval = Number.isFinite(given) && given > 0 ? given : interval === undefined ? undefined : interval + SLOW_DOWN_STEP;
           raised = true;
+          intervalFrom = x;
         }
         if (!settled && issuedAt !== undefined && at !== undefined && chain.expiresIn !== undefined && at > issuedAt + chain.expiresIn * 1000 + TOLERANCE_MS)
-          note('OAUTH-DEVICE-EXPIRED-TOKEN', x, error === 'expired_token' ? undefined : `a poll ${Math.round((at - issuedAt) / 1000)} s after its device code was issued with expires_in ${chain.expiresIn}, nobody having authorized or cancelled, was answered ${error ?? `HTTP ${x.recorded.status} without error`}`, { expected: 'expired_token', actual: error ?? null });
+          note('OAUTH-DEVICE-EXPIRED-TOKEN', x, error === 'expired_token' ? undefined : `a poll ${Math.round((at - issuedAt) / 1000)} s after its device code was issued (entry ${chain.issue?.recorded.index ?? '?'}) with expires_in ${chain.expiresIn}, nobody having authorized or cancelled, was answered ${error ?? `HTTP ${x.recorded.status} without error`}`, { expected: 'expired_token', actual: error ?? null });
         if (error === undefined ? answerFields(x.recorded)['access_token'] !== undefined : error === 'access_denied' || error === 'expired_token') settled = true;
       });
     }

@@ -42,6 +42,8 @@ function judge(rule: string, entries: Entry[]): Record<string, PassiveVerdict> {
 }
 /** Outcome per requirement: pass, fail (with the entries) or untested. */
 const outcome = (v: PassiveVerdict | undefined): string => (!v ? 'absent' : v.findings.length ? `fail ${v.findings.map((f) => f.exchange.recorded.index).join(',')}` : v.observations > 0 ? 'pass' : 'untested');
+/** The messages of a requirement's findings. */
+const messages = (v: PassiveVerdict | undefined): string[] => (v?.findings ?? []).map((f) => f.message);
 const outcomes = (vs: Record<string, PassiveVerdict>, only?: readonly string[]): Record<string, string> => Object.fromEntries(Object.entries(vs).filter(([k]) => !only || only.includes(k)).map(([k, v]) => [k, outcome(v)]));
 
 const form = (o: Record<string, string>): string => new URLSearchParams(o).toString();
@@ -174,6 +176,11 @@ describe('device-polls', () => {
       pollAnswer(907_000, 'incorrect_device_code', { device_code: 'x', grant_type: GRANT }),
     ]);
     expect(outcomes(v)).toEqual({ 'OAUTH-DEVICE-SLOW-DOWN': 'fail 2', 'OAUTH-DEVICE-INTERVAL-RAISED': 'fail 4', 'OAUTH-DEVICE-SLOW-DOWN-INTERVAL': 'fail 3', 'OAUTH-DEVICE-EXPIRED-TOKEN': 'fail 5', 'OAUTH-DEVICE-EXPIRED-DESCRIPTION': 'fail 6', 'OAUTH-DEVICE-INCORRECT-CLIENT': 'fail 7' });
+    // a finding about a pair names the later poll and the earlier entry it is judged against
+    expect(messages(v['OAUTH-DEVICE-SLOW-DOWN'])).toEqual([expect.stringContaining('1000 ms after the previous one (entry 1)')]);
+    expect(messages(v['OAUTH-DEVICE-INTERVAL-RAISED'])).toEqual([expect.stringMatching(/2000 ms after the previous one \(entry 3\).*raised by slow_down \(entry 3\)/)]);
+    expect(messages(v['OAUTH-DEVICE-SLOW-DOWN-INTERVAL'])).toEqual([expect.stringContaining('not 5 (the interval entry 0 gave) + 5')]);
+    expect(messages(v['OAUTH-DEVICE-EXPIRED-TOKEN'])).toEqual([expect.stringContaining('issued (entry 0)')]);
   });
   it('polls at the interval, or without their device authorization, judge nothing', () => {
     const v = judge('device-polls', [pollAnswer(0, 'authorization_pending'), pollAnswer(1_000, 'authorization_pending')]);
@@ -193,6 +200,8 @@ describe('authorize-redirects', () => {
   it('another state, or no code, fails; a refusal is not judged', () => {
     const v = judge('authorize-redirects', [authorize({ client_id: 'app', state: 'st-1' }), decision('http://127.0.0.1:9/cb?code=abc&state=st-2'), authorize({ client_id: 'app', state: 'st-3' }, 20), decision('http://127.0.0.1:9/cb?state=st-3&code=', 30), authorize({ state: 'x' }, 40), decision('http://127.0.0.1:9/cb?error=access_denied&state=x', 50)]);
     expect(outcomes(v)).toEqual({ 'OAUTH-AUTHZ-REDIRECT-CODE': 'fail 3', 'OAUTH-AUTHZ-STATE-ECHO': 'fail 1' });
+    expect(messages(v['OAUTH-AUTHZ-STATE-ECHO'])).toEqual(['the redirect carries another state than the authorization request (entry 0) sent']);
+    expect(messages(v['OAUTH-AUTHZ-REDIRECT-CODE'])).toEqual(['the redirect after the user accepted the authorization request (entry 2) carries no code']);
   });
   it('without a redirect back to the application nothing is judged', () => {
     const v = judge('authorize-redirects', [authorize({ client_id: 'app', state: 's' }), decision(`${A}/login/oauth/authorize?client_id=app`)]);
@@ -223,6 +232,12 @@ describe('code-exchanges', () => {
       ...asked('d', 300), swap('d', 300 + 11 * 60_000, {}),
     ]);
     expect(outcomes(v)).toEqual({ 'OAUTH-TOKEN-REDIRECT-MATCH': 'fail 2', 'OAUTH-PKCE-VERIFIER-REQUIRED': 'fail 6', 'OAUTH-PKCE-VERIFIER-MATCH': 'fail 9', 'OAUTH-CODE-EXPIRY': 'fail 12', 'OAUTH-CODE-SINGLE-USE': 'fail 3' });
+    // each names the earlier exchange it compares the code exchange with
+    expect(messages(v['OAUTH-TOKEN-REDIRECT-MATCH'])).toEqual([expect.stringContaining('authorization request that issued the code (entry 0)')]);
+    expect(messages(v['OAUTH-PKCE-VERIFIER-REQUIRED'])).toEqual([expect.stringContaining('with code_challenge (entry 4)')]);
+    expect(messages(v['OAUTH-PKCE-VERIFIER-MATCH'])).toEqual([expect.stringContaining('its authorization request (entry 7)')]);
+    expect(messages(v['OAUTH-CODE-EXPIRY'])).toEqual([expect.stringContaining('the redirect that issued it (entry 11)')]);
+    expect(messages(v['OAUTH-CODE-SINGLE-USE'])).toEqual([expect.stringContaining('after it had got a token (entry 2)')]);
   });
   it('a good client, or masked codes and verifiers, give nothing to judge', () => {
     const good = judge('code-exchanges', [...asked('a', 0), swap('a', 20, {})]);
@@ -287,8 +302,12 @@ describe('client-requests', () => {
       'OAUTH-CLIENT-EXCHANGE-CODE': 'fail 2',
       'OAUTH-CLIENT-SECRET': 'fail 2',
       'OAUTH-CLIENT-STATE': 'fail 4',
-      'OAUTH-CLIENT-POLL-INTERVAL': 'fail 8',
+      // the poll sent too soon (entry 10, 1 s after entry 9), not the device code request (entry 8)
+      'OAUTH-CLIENT-POLL-INTERVAL': 'fail 10',
     });
+    expect(messages(v['OAUTH-CLIENT-POLL-INTERVAL'])).toEqual([expect.stringMatching(/^poll 2 of a device code came 1000 ms after the previous one.*\(the poll before it, of the same device code, is entry 9\)$/)]);
+    expect(messages(v['OAUTH-CLIENT-EXCHANGE-CODE'])).toEqual([expect.stringContaining('(the redirect that delivered the code is entry 1)')]);
+    expect(messages(v['OAUTH-CLIENT-REDIRECT-URI'])).toEqual([expect.stringContaining('(the authorization request is entry 0)')]);
   });
   it('a secret in a device poll, a poll after the token, a token in the query and a method of its own fail', () => {
     const [start, p1, p2, u] = device(0, [5_000, 5_000]) as [Entry, Entry, Entry, Entry];
@@ -297,7 +316,35 @@ describe('client-requests', () => {
     const get = { url: `${A}/login/oauth/access_token?client_id=app`, status: 404, at: 16_000 };
     const query = { ...u, url: `${A}/api/user?access_token=gho_abc`, requestHeaders: {}, at: 17_000 };
     const v = judge('client-requests', [start, secret, p2, after, get, query]);
-    expect(outcomes(v, ['OAUTH-CLIENT-DEVICE-NO-SECRET', 'OAUTH-CLIENT-POLL-AFTER-TOKEN', 'OAUTH-CLIENT-HTTP-METHOD', 'OAUTH-CLIENT-BEARER'])).toEqual({ 'OAUTH-CLIENT-DEVICE-NO-SECRET': 'fail 1', 'OAUTH-CLIENT-POLL-AFTER-TOKEN': 'fail 0', 'OAUTH-CLIENT-HTTP-METHOD': 'fail 4', 'OAUTH-CLIENT-BEARER': 'fail 5' });
+    // the poll after the token (entry 3), not the device code request (entry 0)
+    expect(outcomes(v, ['OAUTH-CLIENT-DEVICE-NO-SECRET', 'OAUTH-CLIENT-POLL-AFTER-TOKEN', 'OAUTH-CLIENT-HTTP-METHOD', 'OAUTH-CLIENT-BEARER'])).toEqual({ 'OAUTH-CLIENT-DEVICE-NO-SECRET': 'fail 1', 'OAUTH-CLIENT-POLL-AFTER-TOKEN': 'fail 3', 'OAUTH-CLIENT-HTTP-METHOD': 'fail 4', 'OAUTH-CLIENT-BEARER': 'fail 5' });
+    expect(messages(v['OAUTH-CLIENT-POLL-AFTER-TOKEN'])).toEqual([expect.stringContaining('(the poll before it, of the same device code, is entry 2)')]);
+  });
+  it('a failure over the polls of a device code names the poll that shows it: slow_down not honoured, a poll after expired_token, after access_denied, after expires_in', () => {
+    const masked = poll({ device_code: '***' });
+    // interval 5, slow_down raises it to 10: the poll 6 s after the slow_down is too soon
+    const slow = judge('client-requests', [deviceCode({ ...DEVICE, device_code: '***' }), pollAnswer(5_000, 'authorization_pending', masked), pollAnswer(10_000, { error: 'slow_down', interval: 10 }, masked), pollAnswer(16_000, 'authorization_pending', masked), pollAnswer(26_000, TOKEN, masked)]);
+    expect(outcomes(slow, ['OAUTH-CLIENT-POLL-INTERVAL'])).toEqual({ 'OAUTH-CLIENT-POLL-INTERVAL': 'fail 3' });
+    expect(messages(slow['OAUTH-CLIENT-POLL-INTERVAL'])).toEqual([expect.stringMatching(/6000 ms after the previous one.*after slow_down.*is entry 2\)$/)]);
+    // expires_in 10: the code expires, the client polls on; then a second code is denied and polled again
+    const expired = judge('client-requests', [
+      deviceCode({ ...DEVICE, device_code: '***', expires_in: 10 }),
+      pollAnswer(5_000, 'authorization_pending', masked),
+      pollAnswer(11_000, 'expired_token', masked),
+      pollAnswer(17_000, 'expired_token', masked),
+      deviceCode({ ...DEVICE, device_code: '***' }, { at: 20_000 }),
+      pollAnswer(25_000, 'access_denied', masked),
+      pollAnswer(30_000, 'access_denied', masked),
+    ]);
+    expect(outcomes(expired, ['OAUTH-CLIENT-POLL-STOP', 'OAUTH-CLIENT-POLL-STOP-DENIED', 'OAUTH-CLIENT-POLL-EXPIRES-IN'])).toEqual({ 'OAUTH-CLIENT-POLL-STOP': 'fail 3', 'OAUTH-CLIENT-POLL-STOP-DENIED': 'fail 6', 'OAUTH-CLIENT-POLL-EXPIRES-IN': 'fail 3' });
+    expect(messages(expired['OAUTH-CLIENT-POLL-STOP'])).toEqual([expect.stringContaining('(the poll before it, of the same device code, is entry 2)')]);
+    expect(messages(expired['OAUTH-CLIENT-POLL-STOP-DENIED'])).toEqual([expect.stringContaining('(the poll before it, of the same device code, is entry 5)')]);
+    expect(messages(expired['OAUTH-CLIENT-POLL-EXPIRES-IN'])).toEqual([expect.stringContaining('(its device code was issued by entry 0)')]);
+  });
+  it('two authorization requests with the same state: the later fails, naming the earlier', () => {
+    const v = judge('client-requests', [...web('s'.repeat(43), 0), ...web('t'.repeat(43), 1_000), ...web('s'.repeat(43), 2_000)]);
+    expect(outcomes(v, ['OAUTH-CLIENT-STATE'])).toEqual({ 'OAUTH-CLIENT-STATE': 'fail 8' });
+    expect(messages(v['OAUTH-CLIENT-STATE'])).toEqual(['two launches sent the same state: it is not random (the authorization request of entry 0 sent the same state)']);
   });
   it('masked codes, verifiers and Authorization headers leave what compares them untested; an empty recording judges nothing', () => {
     const [a, d, t, u] = web('m'.repeat(43), 0) as [Entry, Entry, Entry, Entry];
