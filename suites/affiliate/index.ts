@@ -7,7 +7,6 @@ import { datesRequired } from './checks/dates-required.js';
 import { httpCode } from './checks/http-code.js';
 import { incomeFilter } from './checks/income-filters.js';
 import { integration } from './checks/integration.js';
-import { closeIntegrationStages } from './checks/integration-run.js';
 import { closeIdleBrowser } from '../../src/targets/browser/shared-browser.js';
 import { offerList } from './checks/offer-lists.js';
 import { postbackList } from './checks/postback-list.js';
@@ -27,8 +26,8 @@ function suiteDir(): string {
 
 /**
  * The reference platform, with the reference integration as the integration under test unless
- * `--affiliate-integration` names another. The integrations the run's cases launched stop with
- * it, and the browser that rendered their pages when no other visit uses it.
+ * `--affiliate-integration` names another. The browser that rendered the integration's pages
+ * closes with it when no visit uses it, rather than keeping the run's process up for its idle close.
  */
 const reference: ReferenceTarget = {
   async start(opts) {
@@ -37,7 +36,7 @@ const reference: ReferenceTarget = {
       ...running,
       vars: { integration_command: referenceIntegrationCommand(), ...running.vars },
       stop: async () => {
-        await Promise.all([closeIntegrationStages(), closeIdleBrowser()]);
+        await closeIdleBrowser();
         await running.stop();
       },
     };

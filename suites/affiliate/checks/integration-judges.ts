@@ -26,7 +26,7 @@ function exchangeOf(x: ProxiedExchange): Exchange {
 /** Why nothing can be judged when the integration never served the browser, or undefined. */
 function absent(run: IntegrationRun): string | undefined {
   if (run.visit) return undefined;
-  return `${run.problem ?? 'the browser visited nothing'}; stderr: ${cutTail(run.stderr, 300) || 'empty'}`;
+  return `${run.problem ?? 'the browser visited nothing'}; stderr: ${cutTail(run.finished.stderr, 300) || 'empty'}`;
 }
 
 function where(run: IntegrationRun): string {

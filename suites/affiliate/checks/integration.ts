@@ -8,10 +8,9 @@ interface IntegrationArgs {
 }
 
 /**
- * `affiliate.integration`: plays the affiliate platform for the integration under test (a
- * reference platform, its autologin URLs below a landing server of specgate's), launches it with
- * the contract of reference/affiliate/integration/README.md (a launch serves several cases in
- * turn: integration-run.ts), drives its pages in headless
+ * `affiliate.integration`: plays the affiliate platform for the integration under test (a fresh
+ * reference platform per case, its autologin URLs below a landing server of specgate's), launches
+ * it with the contract of reference/affiliate/integration/README.md, drives its pages in headless
  * Chromium through the case's scenario, and judges what the browser, the platform and the
  * landing server saw: the key kept server-side, form registration, the redirect after 200 and
  * 201, the error text, and the autologin hand-over of each target shape.

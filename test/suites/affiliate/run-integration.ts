@@ -10,7 +10,7 @@ import { runIntegration, type IntegrationRun } from '../../../suites/affiliate/c
 
 /**
  * Runs the integration cases of suites/affiliate/cases/integration.yaml the way the
- * `affiliate.integration` check does (the launched integrations shared as in a run, one browser visit per case, the same
+ * `affiliate.integration` check does (one launch and one browser visit per case, the same
  * observation and judges), without the engine: each requirement's verdict is kept as the
  * judge gave it. Needs `npm run build` for the compiled integrations.
  */
