@@ -7,6 +7,7 @@ import { datesRequired } from './checks/dates-required.js';
 import { httpCode } from './checks/http-code.js';
 import { incomeFilter } from './checks/income-filters.js';
 import { integration } from './checks/integration.js';
+import { closeIdleBrowser } from '../../src/targets/browser/shared-browser.js';
 import { offerList } from './checks/offer-lists.js';
 import { postbackList } from './checks/postback-list.js';
 import { refusal } from './checks/refusal.js';
@@ -23,11 +24,22 @@ function suiteDir(): string {
   return here.replace(/([\\/])dist[\\/]suites[\\/]affiliate$/, '$1suites$1affiliate');
 }
 
-/** The reference platform, with the reference integration as the integration under test unless `--affiliate-integration` names another. */
+/**
+ * The reference platform, with the reference integration as the integration under test unless
+ * `--affiliate-integration` names another. The browser that rendered the integration's pages
+ * closes with it when no visit uses it, rather than keeping the run's process up for its idle close.
+ */
 const reference: ReferenceTarget = {
   async start(opts) {
     const running = await affiliateReference.start(opts);
-    return { ...running, vars: { integration_command: referenceIntegrationCommand(), ...running.vars } };
+    return {
+      ...running,
+      vars: { integration_command: referenceIntegrationCommand(), ...running.vars },
+      stop: async () => {
+        await closeIdleBrowser();
+        await running.stop();
+      },
+    };
   },
   takesPublicUrl: affiliateReference.takesPublicUrl,
 };

@@ -42,10 +42,18 @@ export interface PageVisit {
 }
 
 export interface VisitOptions {
-  /** Done on the page once it has loaded (fill a form, click); its failure is kept as `problem`. */
-  act?: (page: Page) => Promise<void>;
+  /**
+   * Done on the page once it has loaded (fill a form, click); its failure is kept as `problem`.
+   * `left` says how much of the visit's budget remains (ms): the deadline for its page actions.
+   */
+  act?: (page: Page, left: () => number) => Promise<void>;
   /** The visit is over once the page's URL matches (a landing page); without it, once the network is idle. */
   arriveAt?: (url: URL) => boolean;
+  /**
+   * Without `arriveAt`: the visit is over as soon as the page shows this text (what a correct
+   * page ends with), or else once the document the act started has loaded and the network is idle.
+   */
+  showsText?: string;
   /** The whole visit's budget (ms); loading a page takes no longer than the session's `timeoutMs` either. */
   timeoutMs?: number;
 }
@@ -104,6 +112,7 @@ export async function visitPage(browser: BrowserSession, url: string, opts: Visi
   browser.context.on('response', onResponse);
   let problem: string | undefined;
   let arrived = false;
+  let settledAlready = false;
   try {
     try {
       // the first page is the target's answer: it gets the target's per-request deadline, when the session has one
@@ -112,27 +121,40 @@ export async function visitPage(browser: BrowserSession, url: string, opts: Visi
         if (isTimeout(e)) throw new SpecgateError('SG_TARGET_TIMEOUT', `${url} did not load within ${loadMs} ms${browser.timeoutMs !== undefined && loadMs === browser.timeoutMs ? " (the target's http.timeoutMs)" : ''}`);
         throw e;
       });
+      // A new document's load, if the act starts one (a form post: its server may take a while
+      // on a busy machine); a page that answers in place has none, and only the text it shows
+      // (`showsText`) or the wait's end tells its answer has come.
+      const loaded = opts.act ? quietly(page.waitForEvent('load', { timeout: Math.min(left(), ACT_LOAD_MS) })) : Promise.resolve();
       if (opts.act) {
-        // A new document's load, if the act starts one (a form post: its server may take a while
-        // on a busy machine); a page that answers in place has none and pays this wait once.
-        const loaded = quietly(page.waitForEvent('load', { timeout: Math.min(left(), ACT_LOAD_MS) }));
         // a click made whose navigation outlasts its timeout is a click made: the arrival decides
-        await opts.act(page).catch((e: unknown) => {
+        await opts.act(page, left).catch((e: unknown) => {
           if (!clickMadeBeforeTimeout(e)) throw e;
         });
-        await loaded;
       }
       const arriveAt = opts.arriveAt;
+      const shows = opts.showsText;
       if (arriveAt) {
+        // the arrival is the event the visit waits for: the landing document loaded
         arrived = await page
           .waitForURL((u) => arriveAt(u), { timeout: left(), waitUntil: 'load' })
           .then(() => true)
           .catch(() => false);
-      }
+        settledAlready = arrived;
+      } else if (shows !== undefined) {
+        const shown = page
+          .getByText(shows)
+          .first()
+          .waitFor({ state: 'visible', timeout: left() })
+          .then(() => true)
+          .catch(() => false);
+        const idle = loaded.then(() => quietly(page.waitForLoadState('networkidle', { timeout: Math.min(left(), SETTLE_MS) }))).then(() => false);
+        settledAlready = await Promise.race([shown, idle]);
+      } else await loaded;
     } catch (e) {
       problem = (e as Error).message.split('\n')[0] ?? String(e);
     }
-    await quietly(page.waitForLoadState('networkidle', { timeout: Math.min(left(), SETTLE_MS) }));
+    // the page ended where it was awaited: nothing more of it is the visit's
+    if (!settledAlready) await quietly(page.waitForLoadState('networkidle', { timeout: Math.min(left(), SETTLE_MS) }));
     const finalUrl = page.url();
     // a page with a body answers at once; the limit is for one without, and a machine so busy
     // that the renderer is seconds behind must not read as a page that shows nothing

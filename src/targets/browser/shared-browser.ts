@@ -68,6 +68,39 @@ function release(entry: Shared): void {
 }
 
 /**
+ * Starts the shared browser now when it is not up, so that a visit about to come finds it
+ * started: the caller overlaps Chromium's start with its own preparations (a server, a process
+ * it launches). The browser is held until it has started, then closes as usual when no visit
+ * comes. Never throws: a browser that cannot start is the visit's to report.
+ */
+export function warmBrowser(env: NodeJS.ProcessEnv = process.env): void {
+  let entry: Shared;
+  try {
+    entry = acquire(requireChromium(env));
+  } catch {
+    return;
+  }
+  void entry.browser.then(
+    () => release(entry),
+    () => release(entry),
+  );
+}
+
+/**
+ * Closes the shared browser now if no visit is using it, rather than after {@link IDLE_CLOSE_MS}:
+ * for the end of a run, whose process would otherwise stay up that long for a browser no one
+ * will use. A browser in use is left to close as usual once its visits are done.
+ */
+export async function closeIdleBrowser(): Promise<void> {
+  const entry = shared;
+  if (!entry || entry.users > 0) return;
+  if (entry.idle) clearTimeout(entry.idle);
+  entry.idle = undefined;
+  shared = undefined;
+  await entry.browser.then((b) => b.close()).catch(() => undefined);
+}
+
+/**
  * Runs `use` with a fresh context of the shared browser and always closes the context
  * afterwards, whatever `use` did. When `signal` aborts (the case's timeout) the context is
  * closed at once; the browser stays for the other visits. With `limits.timeoutMs` every

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, CHROMIUM_VAR, NO_BROWSER, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
-import { withBrowser } from '../../../src/targets/browser/shared-browser.js';
+import { warmBrowser, withBrowser } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage, type PageVisit } from '../../../src/targets/browser/page-visit.js';
 import { clientCommandVar } from '../../../src/targets/client-process/command-var.js';
 import { finishClient, withClientHarness, type FinishedClient } from '../../../src/targets/client-process/harness.js';
@@ -20,10 +20,15 @@ export const AFFILIATE_INTEGRATION = 'affiliate integration (--affiliate-integra
 
 /** How long the integration gets to accept connections on PORT (ms). */
 export const LISTEN_BUDGET_MS = 20_000;
-/** How long one browser visit may take (ms). */
-const VISIT_BUDGET_MS = 15_000;
-/** How long a form field or button of the sign-up page gets to appear. */
-const FIELD_MS = 5_000;
+/** The first and the longest pause between two looks at PORT (ms): a quick start is seen at once, a slow one costs few connects. */
+const LISTEN_POLL_FIRST_MS = 10;
+const LISTEN_POLL_MAX_MS = 100;
+/**
+ * How long one browser visit may take (ms), form filling included: a correct integration's
+ * visit ends on an event (the landing page loaded, the refusal shown) long before; this only
+ * ends a hung page, and leaves a loaded machine's renderer, seconds behind, the time it needs.
+ */
+export const VISIT_BUDGET_MS = 30_000;
 
 /** What one case showed: what the integration sent the platform, what the browser did, where it landed. */
 export interface IntegrationRun {
@@ -78,6 +83,7 @@ function scenarioHandlers(scenario: string): (id: string, reference: Handler) =>
 /** Resolves once something accepts connections on 127.0.0.1:`port`; false when the budget ran out or the process ended. */
 async function listening(port: number, proc: ClientProcess, budgetMs: number, signal: AbortSignal): Promise<boolean> {
   const until = Date.now() + budgetMs;
+  let pause = LISTEN_POLL_FIRST_MS;
   while (Date.now() < until && !signal.aborted && !proc.exit()) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = connect({ host: '127.0.0.1', port });
@@ -88,22 +94,28 @@ async function listening(port: number, proc: ClientProcess, budgetMs: number, si
       s.once('error', () => resolve(false));
     });
     if (ok) return true;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pause));
+    pause = Math.min(LISTEN_POLL_MAX_MS, pause * 2);
   }
   return false;
 }
 
+/**
+ * The browser's part of a scenario, in a fresh context of the run's shared browser. Every wait
+ * ends on an event: the page loaded, the field there, the landing page reached, the refusal
+ * shown; the visit's budget, shared by its actions, only ends a page that hangs.
+ */
 async function drive(scenario: string, base: string, landingOrigin: string, leadId: string, signal: AbortSignal): Promise<PageVisit> {
   const atLanding = (u: URL): boolean => u.origin === landingOrigin;
   return withBrowser(signal, (browser) => {
     if (!isSignup(scenario)) return visitPage(browser, `${base}/autologin?leadRequestID=${encodeURIComponent(leadId)}`, { arriveAt: atLanding, timeoutMs: VISIT_BUDGET_MS });
     return visitPage(browser, `${base}/signup`, {
-      act: async (page) => {
-        for (const [name, value] of Object.entries(VISITOR)) await page.locator(`form [name="${name}"]`).first().fill(value, { timeout: FIELD_MS });
-        await page.locator('form button[type=submit], form input[type=submit], form button:not([type])').first().click({ timeout: FIELD_MS });
+      act: async (page, left) => {
+        for (const [name, value] of Object.entries(VISITOR)) await page.locator(`form [name="${name}"]`).first().fill(value, { timeout: left() });
+        await page.locator('form button[type=submit], form input[type=submit], form button:not([type])').first().click({ timeout: left() });
       },
-      // a refused sign-up stays with the integration: the visit ends when its page is idle
-      ...(scenario === 'signup-refused' ? {} : { arriveAt: atLanding }),
+      // a refused sign-up stays with the integration: the visit ends once its page shows the refusal, or is idle
+      ...(scenario === 'signup-refused' ? { showsText: REFUSAL_MESSAGE } : { arriveAt: atLanding }),
       timeoutMs: VISIT_BUDGET_MS,
     });
   });
@@ -124,11 +136,14 @@ export async function runIntegration(ctx: CheckContext, command: unknown, scenar
     if (named && named !== NO_BROWSER) requireChromium();
     ctx.skip(`no Chromium on this machine to render the integration's pages: ${CHROMIUM_HINT}`);
   }
+  const shape = AUTOLOGIN_SCENARIOS[scenario];
+  if (!shape && !isSignup(scenario)) throw new SpecgateError('SG_SUITE_SCHEMA', `unknown integration scenario "${scenario}"`);
+  // Chromium starts while the platform and the integration do: neither waits for the other
+  warmBrowser();
   return withClientHarness(ctx.signal, async (h) => {
     const landing = await startLandingServer(h);
     const platform = h.own(await startAffiliateServer({ landingUrl: landing.url, override: scenarioHandlers(scenario) }));
     const proxy = h.own(await startRecordingProxy(platform.url));
-    const shape = AUTOLOGIN_SCENARIOS[scenario];
     let target: AutologinTarget | undefined;
     let leadId = '';
     if (shape) {
@@ -136,7 +151,7 @@ export async function runIntegration(ctx: CheckContext, command: unknown, scenar
       if (!lead) throw new SpecgateError('SG_INTERNAL', `the reference platform has no seeded lead with a ${shape.method} target and parameters as an ${shape.parameters}`);
       target = platform.model.targetOf(lead);
       leadId = lead.id;
-    } else if (!isSignup(scenario)) throw new SpecgateError('SG_SUITE_SCHEMA', `unknown integration scenario "${scenario}"`);
+    }
     const apiKey = AFF_API_KEY;
     const port = await h.freePort();
     // PORT: where web applications conventionally read the port to listen on

@@ -21,12 +21,14 @@ export interface IntegrationCase {
   id: string;
   requirements: string[];
   scenario: string;
+  /** The case's timeoutMs. */
+  timeoutMs: number;
 }
 
 /** The cases of cases/integration.yaml: id, requirements and the scenario its check step names. */
 export function integrationCases(): IntegrationCase[] {
-  const raw = parse(readFileSync(fromRoot('suites', 'affiliate', 'cases', 'integration.yaml'), 'utf8')) as Array<{ id: string; requirements: string[]; steps: Array<{ check: string; with: { scenario: string } }> }>;
-  return raw.map((c) => ({ id: c.id, requirements: c.requirements, scenario: c.steps[0]?.with.scenario ?? '' }));
+  const raw = parse(readFileSync(fromRoot('suites', 'affiliate', 'cases', 'integration.yaml'), 'utf8')) as Array<{ id: string; requirements: string[]; timeoutMs: number; steps: Array<{ check: string; with: { scenario: string } }> }>;
+  return raw.map((c) => ({ id: c.id, requirements: c.requirements, scenario: c.steps[0]?.with.scenario ?? '', timeoutMs: c.timeoutMs }));
 }
 
 /** Requirement ID -> the verdicts its cases got. */
@@ -66,8 +68,8 @@ function context(caseId: string, requirements: string[], command: unknown, signa
 }
 
 /** Runs one case against `command` and judges each of its requirements. */
-export async function runCase(c: IntegrationCase, command: unknown, timeoutMs = 60_000): Promise<{ run: IntegrationRun; verdicts: Record<string, Verdict> }> {
-  const signal = AbortSignal.timeout(timeoutMs);
+export async function runCase(c: IntegrationCase, command: unknown): Promise<{ run: IntegrationRun; verdicts: Record<string, Verdict> }> {
+  const signal = AbortSignal.timeout(c.timeoutMs);
   const run = await runIntegration(context(c.id, c.requirements, command, signal), command, c.scenario);
   const verdicts: Record<string, Verdict> = {};
   for (const id of c.requirements) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
 import { launchBrowser } from '../../../src/targets/browser/launch-browser.js';
-import { withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
+import { closeIdleBrowser, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage } from '../../../src/targets/browser/page-visit.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
@@ -42,6 +42,12 @@ function site(): Server {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><form method="post" action="/posted"><input name="who"><button type="submit">Go</button></form>
 <script>fetch('/api', { headers: { 'X-Secret-Marker': 'm1' } });</script>`);
+      return;
+    }
+    if (url.pathname === '/in-place') {
+      // answers a click in the page itself, after a while: no document loads after the click
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><p id="out"></p><button onclick="setTimeout(() => { document.getElementById('out').textContent = 'Refused & <shown>'; }, 300)">Go</button>`);
       return;
     }
     if (url.pathname === '/api') {
@@ -123,6 +129,17 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     expect(visit.finalUrl).toBe(`${server.url}/landing?got=slow`);
   }, 60_000);
 
+  it('a page that answers in place ends the visit as soon as it shows the awaited text, not after a load that never comes', async () => {
+    const started = Date.now();
+    const visit = await withBrowser(new AbortController().signal, (b) =>
+      visitPage(b, `${server.url}/in-place`, { act: (page, left) => page.locator('button').click({ timeout: left() }), showsText: 'Refused & <shown>', timeoutMs: 30_000 }),
+    );
+    expect(visit.problem).toBeUndefined();
+    expect(visit.text).toContain('Refused & <shown>');
+    // a wait for the load of a new document would have lasted 10 s
+    expect(Date.now() - started).toBeLessThan(8000);
+  }, 60_000);
+
   it('says what went wrong when the page cannot be driven, and still returns what it saw', async () => {
     const visit = await withBrowser(new AbortController().signal, (b) =>
       visitPage(b, `${server.url}/form`, { act: (page) => page.fill('input[name=missing]', 'x', { timeout: 500 }), timeoutMs: 10_000 }),
@@ -169,6 +186,33 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     );
     expect(seen).toHaveLength(2);
     expect(seen[0]).not.toBe('none');
+  }, 60_000);
+
+  it('closing the idle browser at the end of a run leaves one a visit uses, and closes an unused one at once', async () => {
+    const signal = new AbortController().signal;
+    const used = await withBrowser(signal, async (b) => {
+      const browser = b.context.browser();
+      await closeIdleBrowser();
+      expect(browser?.isConnected()).toBe(true);
+      await b.context.newPage();
+      return browser;
+    });
+    expect(used?.isConnected()).toBe(true);
+    await closeIdleBrowser();
+    expect(used?.isConnected()).toBe(false);
+    // the next visit starts a browser afresh
+    const next = await withBrowser(signal, async (b) => b.context.browser());
+    expect(next).not.toBe(used);
+    expect(next?.isConnected()).toBe(true);
+  }, 60_000);
+
+  it('a browser warmed up before a visit is the one the visit gets; a browser that cannot start is not warmed', async () => {
+    await closeIdleBrowser();
+    expect(() => warmBrowser({ ...process.env, SPECGATE_CHROMIUM: '/nonexistent/chromium' })).not.toThrow();
+    warmBrowser();
+    const first = await withBrowser(new AbortController().signal, async (b) => b.context.browser());
+    const second = await withBrowser(new AbortController().signal, async (b) => b.context.browser());
+    expect(first).toBe(second);
   }, 60_000);
 
   it("an aborted case closes its own context, not the browser another visit is using", async () => {
