@@ -10,7 +10,7 @@
  * Needs `npm run build` (the CLI and the reference client run from dist/).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,8 @@ import { judgeHar } from '../helpers/har-judging.js';
 import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
-import { BIN, assertBuilt, statusMap, tempDir, type CliResult } from './cli.js';
+import { harEntry, harFile } from '../targets/har/har-builder.js';
+import { BIN, assertBuilt, readReport, runCli, statusMap, tempDir, type CliResult } from './cli.js';
 
 /** A HAR entry as `specgate record` writes it, as the plants below change it. */
 interface Entry {
@@ -180,6 +181,15 @@ describe('passive target: the ctx-auth suite judged from a recording of the refe
     expect(reference.report.suites[0]?.properties?.['unmatched']).toBeUndefined();
   });
 
+  it('traffic of no concern to the protocol beside the flow (another API, a favicon, a login page, the client\'s callback) is judged as nothing: the verdicts are the reference\'s', async () => {
+    const origin = new URL((entries[nth(at(entries, 'POST', '/ctx'), 0)] as Entry).request.url).origin;
+    const beside = ['/api/v1/events', '/repos/x/y/events', '/favicon.ico', '/login', '/delegation/callback?code=c&state=s'].map((p) => harEntry({ url: `${origin}${p}`, status: 200, responseHeaders: { 'content-type': 'text/html' }, body: 'ok' }));
+    const mixed = await judgeHar(tmp.dir, 'ctx-auth', 'beside', [...entries, ...beside]);
+    expect(failedRequirements(mixed.report)).toEqual([]);
+    expect(mixed.code).toBe(0);
+    expect(statusMap(mixed.report)).toEqual(statusMap(reference.report));
+  }, 60_000);
+
   it('planted deviations of the server fail exactly their requirements', async () => {
     const e = structuredClone(entries);
     const get = (i: number): Entry => e[i] as Entry;
@@ -272,4 +282,31 @@ describe('passive target: the ctx-auth suite judged from a recording of the refe
     expect(planted.code).toBe(1);
     expect(failedRequirements(planted.report)).toEqual(['CTX-CLI-VERSION-HEADER', 'CTX-CLI-PKCE-VERIFIER', 'CTX-CLI-PKCE-CHALLENGE', 'CTX-CLI-REDIRECT-URI-SAME', 'CTX-CLI-BEARER-EVERY', 'CTX-CLI-TOKEN-NOT-IN-QUERY'].sort());
   }, 60_000);
+});
+
+describe('passive target: another suite\'s traffic judged by every suite (no --suite)', () => {
+  const tmp = tempDir('specgate-passive-other-');
+  beforeAll(() => assertBuilt());
+  afterAll(() => tmp.remove());
+
+  it('an events-like recording answered without credentials fails no requirement of ctx-auth or oauth', async () => {
+    const S = 'http://127.0.0.1:9000';
+    const json = { 'content-type': 'application/json' };
+    const har = join(tmp.dir, 'events.har');
+    const recorded = [
+      harEntry({ url: `${S}/api/v1/events`, status: 200, responseHeaders: json, body: '{"events":[]}' }),
+      harEntry({ url: `${S}/repos/x/y/events`, status: 200, responseHeaders: json, body: '[]' }),
+      harEntry({ url: `${S}/events`, status: 200, responseHeaders: json, body: '[]' }),
+    ];
+    writeFileSync(har, JSON.stringify(harFile(recorded)));
+    const out = join(tmp.dir, 'events.json');
+    const run = await runCli(['run', '--target', `har:${har}`, '--report', `json=${out}`], { cwd: tmp.dir });
+    const report = readReport(out);
+    const status = statusMap(report);
+    // every suite judged it: ctx-auth and oauth among them
+    expect(Object.keys(status).some((id) => id.startsWith('CTX-')) && Object.keys(status).some((id) => id.startsWith('OAUTH-')), run.stderr).toBe(true);
+    expect(failedRequirements(report).filter((id) => /^(CTX|OAUTH)-/.test(id))).toEqual([]);
+    expect(status['CTX-SRV-401-MISSING']).toBe('untested');
+    expect(status['CTX-CLI-401-STARTS-FLOW']).toBe('untested');
+  }, 120_000);
 });

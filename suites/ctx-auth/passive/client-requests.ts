@@ -2,7 +2,7 @@ import { unjudged, type Verdict } from '../../../src/engine/checks/contract.js';
 import type { PassiveRule, PassiveRuleFinding, PassiveVerdict, PassiveView } from '../../../src/engine/suite-module.js';
 import type { RecordedExchange } from '../../../src/targets/har/recording.js';
 import { CLIENT_JUDGES, CLIENT_REQUIREMENT_IDS } from '../checks/client-judges.js';
-import { METADATA_PATH, codeExchanges, issuedCodes, kindOf, label, ofKind, param, type ClientEvidence, type ScenarioRun, type SentRequest } from '../checks/client-evidence.js';
+import { METADATA_PATH, codeExchanges, issuedCodes, kindOf, label, ofKind, param, type ClientEvidence, type RequestKind, type ScenarioRun, type SentRequest } from '../checks/client-evidence.js';
 import { JUDGED_REVISION } from '../checks/client-evidence.js';
 import { acrossRuns, verdictOf } from '../checks/client-verdicts.js';
 import { advertisedEndpoints, exchangesOfKind, MASKED } from './recorded.js';
@@ -10,6 +10,9 @@ import { advertisedEndpoints, exchangesOfKind, MASKED } from './recorded.js';
 /** The version header's neutral name (a target profile maps it to the target's own). */
 const NEUTRAL_VERSION_HEADER = 'CTX-Protocol-Version';
 const NEUTRAL_SESSION_HEADER = 'CTX-Session-Id';
+
+/** The server URL of a recording that shows no protected resource (recorded.ts resourcePaths): its path is none a request has. */
+const NO_RESOURCE_URL = 'http://recorded.invalid/.no-protected-resource-recorded';
 
 /** Requirements a recording cannot settle: whether the client was given a client ID is not in any request. */
 const NOT_RECORDED: Readonly<Record<string, string>> = {
@@ -59,7 +62,8 @@ export function recordedRuns(view: PassiveView): { runs: ScenarioRun[]; byN: Map
   const resources = exchangesOfKind(view, 'resource');
   const starts = new Set(resources.filter((x) => x.recorded.status === 401 && x.recorded.requestHeaders['authorization'] === undefined).map((x) => x.recorded));
   const first = resources[0];
-  const serverUrl = first ? `${new URL(first.recorded.url).origin}${new URL(first.recorded.url).pathname}` : (view.recording.exchanges[0]?.url ?? 'http://recorded.invalid/');
+  // with no resource shown, the server URL names a path no recorded request has: none is a resource request
+  const serverUrl = first ? `${new URL(first.recorded.url).origin}${new URL(first.recorded.url).pathname}` : NO_RESOURCE_URL;
   const advertised = advertisedEndpoints(view);
   const base = {
     scenario: 'recorded' as const,
@@ -155,10 +159,45 @@ function judgeOne(id: string, run: ScenarioRun, evidence: ClientEvidence, masked
   return v;
 }
 
-/** The request a failure names first ("request #4"), as the recorded exchange. */
-function failedExchange(v: Extract<Verdict, { ok: false }>, byN: Map<number, RecordedExchange>): RecordedExchange | undefined {
+/** The kinds of request each client requirement is about: where a failure that names no request is shown. */
+export const REQUESTS_ABOUT: Readonly<Record<string, readonly RequestKind[]>> = {
+  'CTX-CLI-BASE-URL-ROOT': ['metadata', 'authorize', 'token', 'register'],
+  'CTX-CLI-DISCOVERY-FIRST': ['metadata'],
+  'CTX-CLI-METADATA-USED': ['authorize', 'token', 'register'],
+  'CTX-CLI-FALLBACK': ['authorize', 'token', 'register'],
+  'CTX-CLI-VERSION-HEADER': ['metadata'],
+  'CTX-CLI-401-STARTS-FLOW': ['resource'],
+  'CTX-CLI-PKCE-CHALLENGE': ['authorize'],
+  'CTX-CLI-PKCE-VERIFIER': ['token'],
+  'CTX-CLI-PKCE-FRESH': ['authorize'],
+  'CTX-CLI-STATE-CHECKED': ['authorize'],
+  'CTX-CLI-REDIRECT-URI': ['authorize'],
+  'CTX-CLI-REDIRECT-URI-SAME': ['token'],
+  'CTX-CLI-TOKEN-REQUEST': ['token'],
+  'CTX-CLI-CODE-ONCE': ['token'],
+  'CTX-CLI-DCR': ['register'],
+  'CTX-CLI-DCR-BODY': ['register'],
+  'CTX-CLI-PRECONFIGURED-CLIENT': ['authorize'],
+  'CTX-CLI-BEARER-EVERY': ['resource'],
+  'CTX-CLI-TOKEN-NOT-IN-QUERY': ['resource'],
+  'CTX-CLI-EXPIRED-RESTART': ['resource'],
+  'CTX-CLI-REFRESH': ['token'],
+};
+
+/**
+ * The recorded exchange a failure of `requirement` is shown at: the request it names first
+ * ("request #4"); else the recording's first request of the kind the requirement is about
+ * (REQUESTS_ABOUT); else its first request of any kind of this protocol (what `run` calls other is
+ * traffic of no concern to it, such as another service's API or a favicon). Undefined when the
+ * recording holds none of these.
+ */
+export function failedExchange(requirement: string, v: Extract<Verdict, { ok: false }>, run: ScenarioRun, byN: ReadonlyMap<number, RecordedExchange>): RecordedExchange | undefined {
   const n = /request #(\d+)/.exec(v.exchange?.summary ?? v.message)?.[1];
-  return (n !== undefined ? byN.get(Number(n)) : undefined) ?? byN.get(1);
+  const named = n !== undefined ? byN.get(Number(n)) : undefined;
+  if (named) return named;
+  const about = REQUESTS_ABOUT[requirement] ?? [];
+  const at = ofKind(run, ...about)[0] ?? run.requests.find((r) => kindOf(run, r) !== 'other');
+  return at ? byN.get(at.n) : undefined;
 }
 
 function judgeClient(view: PassiveView): PassiveVerdict[] {
@@ -169,7 +208,7 @@ function judgeClient(view: PassiveView): PassiveVerdict[] {
     const v = whole.requests.length ? judgeOne(requirement, whole, evidence, masked) : unjudged('the recording holds no request');
     if ('ok' in v && v.ok) return { requirement, observations: v.observed ?? 1, findings: [] };
     if ('ok' in v) {
-      const recorded = failedExchange(v, byN);
+      const recorded = failedExchange(requirement, v, whole, byN) ?? byN.get(1);
       const findings: PassiveRuleFinding[] = recorded ? [{ message: v.message, exchange: { recorded } }] : [];
       return { requirement, observations: 1, findings };
     }

@@ -120,16 +120,60 @@ const BY_OPERATION: Readonly<Record<string, EndpointKind>> = {
   'resource.delete': 'resource',
 };
 
+/** A challenge of the Bearer scheme among those a WWW-Authenticate value lists (as the live cases match it). */
+export const BEARER_CHALLENGE = /(^|,)\s*bearer(\s|,|$)/i;
+
+/** Whether a request carries a bearer token: the Bearer scheme, or a header a recorder masked whole (`***`, scheme too). */
+function carriesBearer(x: Pick<MatchedExchange, 'recorded'>): boolean {
+  const h = sentHeader(x, 'authorization')?.trim();
+  return h !== undefined && (h === MASKED || /^bearer\s+\S/i.test(h));
+}
+
+/**
+ * The paths the recording shows as a protected resource: a path whose answer was a 401 with a
+ * Bearer challenge (C, Authentication 5; RFC 6750 section 3); the path the recorded
+ * protected-resource metadata of a later revision names as its `resource`; a path requests
+ * carried a bearer token to, when the recording also holds this protocol's authorization server
+ * that issues the tokens (its metadata document answered at the host root, or its token
+ * endpoint): an API of another kind may take bearer tokens and answer without one as well. Any
+ * other path a recording holds (another service's API, a favicon, a login page, the client's own
+ * callback) is no resource request, whatever row of the table it fit.
+ */
+export function resourcePaths(view: PassiveView): Set<string> {
+  const shown = new Set<string>();
+  const bearer = new Set<string>();
+  let authorizationServer = false;
+  for (const x of view.exchanges) {
+    const path = pathOf(x);
+    if ((path === METADATA_PATH && x.recorded.status === 200) || x.operation.id === 'token') authorizationServer = true;
+    if (path.startsWith('/.well-known/oauth-protected-resource') && x.recorded.status === 200) {
+      const named = urlPath(field(answerJson(x), 'resource'));
+      if (named) shown.add(named.length > 1 ? named.replace(/\/$/, '') : named);
+      continue;
+    }
+    if (!RESOURCE_ROWS.has(x.operation.id)) continue;
+    const challenge = answerHeader(x, 'www-authenticate');
+    if (x.recorded.status === 401 && challenge !== undefined && BEARER_CHALLENGE.test(challenge)) shown.add(path);
+    if (carriesBearer(x)) bearer.add(path);
+  }
+  if (authorizationServer) for (const p of bearer) shown.add(p);
+  return shown;
+}
+
+const RESOURCE_ROWS = new Set(['resource.post', 'resource.get', 'resource.delete']);
+
 /**
  * What each matched exchange was: an exchange at a path the recorded metadata advertises is
  * that endpoint (whatever row of the table it fit); otherwise its row says; a resource row at a
- * path ending in an endpoint's name (`GET /token`) is no resource request. Metadata is only the
- * host root's document (a request for it below a path is the client's concern, not a document
- * of the server).
+ * path ending in an endpoint's name (`GET /token`) is no resource request, nor one at a path the
+ * recording does not show as a protected resource (resourcePaths). Metadata is only the host
+ * root's document (a request for it below a path is the client's concern, not a document of the
+ * server).
  */
 export function kindsOf(view: PassiveView): Map<MatchedExchange, EndpointKind> {
   const advertised = advertisedEndpoints(view) ?? {};
   const byPath = new Map(Object.entries(advertised).map(([k, p]) => [p, k as EndpointKind]));
+  const resources = resourcePaths(view);
   const out = new Map<MatchedExchange, EndpointKind>();
   for (const x of view.exchanges) {
     const path = pathOf(x);
@@ -144,7 +188,7 @@ export function kindsOf(view: PassiveView): Map<MatchedExchange, EndpointKind> {
     }
     const kind = BY_OPERATION[x.operation.id];
     if (kind === 'metadata' && path !== METADATA_PATH) continue;
-    if (kind === 'resource' && /\/(authorize|token|register)$/.test(path)) continue;
+    if (kind === 'resource' && (/\/(authorize|token|register)$/.test(path) || !resources.has(path))) continue;
     if (kind) out.set(x, kind);
   }
   return out;

@@ -10,11 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
+import type { Exchange } from '../../../src/engine/model.js';
 import { matchRecording } from '../../../src/engine/passive/match-recording.js';
 import { passiveView, type PassiveRule, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadHar } from '../../../src/targets/har/load-har.js';
 import { suite } from '../../../suites/ctx-auth/index.js';
+import { CLIENT_REQUIREMENT_IDS } from '../../../suites/ctx-auth/checks/client-judges.js';
+import type { ScenarioRun } from '../../../suites/ctx-auth/checks/client-evidence.js';
+import { failedExchange, recordedRuns, REQUESTS_ABOUT } from '../../../suites/ctx-auth/passive/client-requests.js';
 import { CTX_AUTH_PASSIVE_RULES } from '../../../suites/ctx-auth/passive/index.js';
 import { passiveRulesSentence } from '../../helpers/passive-rules-paragraph.js';
 import { loadedSuite } from '../../helpers/suite-facts.js';
@@ -107,7 +111,31 @@ describe('resource-challenge', () => {
     expect(outcomes(judge('resource-challenge', [resource(undefined, 401, 'Bearer realm="ctx"'), resource('Bearer t', 200)]))).toEqual({ 'CTX-SRV-401-MISSING': 'pass', 'CTX-SRV-WWW-AUTHENTICATE': 'pass' });
   });
   it('a request without Authorization answered 200, a 401 without WWW-Authenticate or with another scheme: each fails', () => {
-    expect(outcomes(judge('resource-challenge', [resource(undefined, 200), resource('Bearer x', 401), resource('Bearer y', 401, 'Basic realm="x"')]))).toEqual({ 'CTX-SRV-401-MISSING': 'fail 0', 'CTX-SRV-WWW-AUTHENTICATE': 'fail 1,2' });
+    // the resource shown by the bearer tokens sent to it, the recorded authorization server issuing them
+    expect(outcomes(judge('resource-challenge', [metadataAt(DOC), resource(undefined, 200), resource('Bearer x', 401), resource('Bearer y', 401, 'Basic realm="x"')]))).toEqual({ 'CTX-SRV-401-MISSING': 'fail 1', 'CTX-SRV-WWW-AUTHENTICATE': 'fail 2,3' });
+  });
+  it('a path no answer shows as a protected resource is no resource request: other APIs, a favicon, a callback, a login page', () => {
+    const other = (path: string, status = 200): EntryInput => ({ url: `${S}${path}`, status, responseHeaders: json, body: '[]' });
+    const unrelated = [other('/events'), other('/api/v1/events'), other('/repos/x/y/events'), other('/favicon.ico', 404), other('/delegation/callback?code=c&state=s'), other('/login')];
+    expect(outcomes(judge('resource-challenge', unrelated))).toEqual({ 'CTX-SRV-401-MISSING': 'untested', 'CTX-SRV-WWW-AUTHENTICATE': 'untested' });
+    expect(judge('resource-challenge', [other('/events')])['CTX-SRV-401-MISSING']?.lacking).toMatch(/path it shows as a protected resource/);
+    // beside a resource a Bearer challenge shows, they are still not judged
+    const vs = judge('resource-challenge', [resource(undefined, 401, 'Bearer realm="ctx"'), ...unrelated]);
+    expect(outcomes(vs)).toEqual({ 'CTX-SRV-401-MISSING': 'pass', 'CTX-SRV-WWW-AUTHENTICATE': 'pass' });
+    expect(vs['CTX-SRV-401-MISSING']?.observations).toBe(1);
+  });
+  it('a path a Bearer challenge shows as the resource: a later request to it without Authorization answered 200 fails', () => {
+    expect(outcomes(judge('resource-challenge', [resource(undefined, 401, 'Bearer realm="ctx"'), { url: `${S}/events`, status: 200 }, resource(undefined, 200)]))).toEqual({ 'CTX-SRV-401-MISSING': 'fail 2', 'CTX-SRV-WWW-AUTHENTICATE': 'pass' });
+  });
+  it('the path protected-resource metadata names is the resource', () => {
+    const prm: EntryInput = { url: `${S}/.well-known/oauth-protected-resource`, status: 200, responseHeaders: json, body: JSON.stringify({ resource: `${S}/ctx`, authorization_servers: [S] }) };
+    expect(outcomes(judge('resource-challenge', [prm, resource(undefined, 200)]))).toMatchObject({ 'CTX-SRV-401-MISSING': 'fail 1' });
+  });
+  it('bearer tokens sent to a path show it as the resource only beside the authorization server that issues them', () => {
+    // an API of another kind takes bearer tokens and may answer without one as well
+    expect(outcomes(judge('resource-challenge', [resource('Bearer t', 200), resource(undefined, 200)]))).toMatchObject({ 'CTX-SRV-401-MISSING': 'untested' });
+    expect(outcomes(judge('resource-challenge', [metadataAt(DOC), resource('***', 200), resource(undefined, 200)]))).toMatchObject({ 'CTX-SRV-401-MISSING': 'fail 2' });
+    expect(outcomes(judge('resource-challenge', [token({ grant_type: 'authorization_code' }, 200, {}), resource('Bearer t', 200), resource(undefined, 200)]))).toMatchObject({ 'CTX-SRV-401-MISSING': 'fail 2' });
   });
   it('only authorized requests answered 200: untested, and a GET /token is no resource request', () => {
     expect(outcomes(judge('resource-challenge', [resource('Bearer t', 200), { url: `${S}/token`, status: 405 }]))).toEqual({ 'CTX-SRV-401-MISSING': 'untested', 'CTX-SRV-WWW-AUTHENTICATE': 'untested' });
@@ -256,6 +284,36 @@ describe('client-requests', () => {
     const vs = judge('client-requests', [metadataAt(DOC)]);
     expect(outcome(vs['CTX-CLI-PKCE-CHALLENGE'])).toBe('untested');
     expect(vs['CTX-CLI-PKCE-CHALLENGE']?.lacking).toMatch(/no authorization request/);
+  });
+  it('recorded traffic of no concern to the protocol is no resource request of the client, and fails nothing', () => {
+    const other = (path: string, status: number): EntryInput => ({ url: `${S}${path}`, status, responseHeaders: json, body: '[]' });
+    const vs = judge('client-requests', [other('/api/v1/events', 401), other('/api/v1/events', 200), other('/repos/x/y/events', 200)]);
+    expect(Object.entries(outcomes(vs)).filter(([, o]) => o.startsWith('fail'))).toEqual([]);
+    expect(vs['CTX-CLI-401-STARTS-FLOW']?.lacking).toMatch(/sent no resource request/);
+  });
+  it('a failure that names no request is shown at the first request of the kind it is about, never at an unrelated first entry', () => {
+    expect(Object.keys(REQUESTS_ABOUT).sort()).toEqual([...CLIENT_REQUIREMENT_IDS].sort());
+    const file = join(dir, 'anchor.har');
+    const entries: EntryInput[] = [{ url: `${S}/favicon.ico`, status: 404 }, metadataAt(DOC), token({ grant_type: 'authorization_code', code: 'c' }, 200, {}), { url: `${S}/register`, method: 'POST', status: 201 }];
+    writeFileSync(file, JSON.stringify(harFile(entries.map((e) => harEntry(e)))));
+    const recording = loadHar(file);
+    const { runs, byN } = recordedRuns(passiveView(table, recording, matchRecording(table, recording)));
+    const run = { ...(runs[0] as ScenarioRun), requests: runs.flatMap((r) => r.requests) };
+    const failure = { ok: false as const, message: 'no request named here' };
+    const at = (id: string, v: typeof failure & { exchange?: Exchange } = failure): number | undefined => failedExchange(id, v, run, byN)?.index;
+    expect(at('CTX-CLI-TOKEN-REQUEST')).toBe(2);
+    expect(at('CTX-CLI-DCR-BODY')).toBe(3);
+    expect(at('CTX-CLI-VERSION-HEADER')).toBe(1);
+    // nothing of its kind recorded: the first request of the protocol, not the favicon
+    expect(at('CTX-CLI-PKCE-CHALLENGE')).toBe(1);
+    // a request the failure names is where it is shown
+    expect(at('CTX-CLI-PKCE-CHALLENGE', { ...failure, message: 'request #1 GET /favicon.ico was odd' })).toBe(0);
+    // a recording of nothing of the protocol: no anchor
+    const other = join(dir, 'anchor-other.har');
+    writeFileSync(other, JSON.stringify(harFile([harEntry({ url: `${S}/favicon.ico`, status: 404 })])));
+    const r2 = loadHar(other);
+    const two = recordedRuns(passiveView(table, r2, matchRecording(table, r2)));
+    expect(failedExchange('CTX-CLI-TOKEN-REQUEST', failure, two.runs[0] as ScenarioRun, two.byN)).toBeUndefined();
   });
 });
 
