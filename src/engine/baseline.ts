@@ -15,6 +15,11 @@ export class Baseline {
     for (const e of entries) this.byId.set(e.id, e);
   }
 
+  /** No entry at all: nothing to look up for any requirement or case. */
+  get empty(): boolean {
+    return this.byId.size === 0;
+  }
+
   /** Entry for a requirement ID. */
   requirement(id: string): BaselineEntry | undefined {
     return this.byId.get(id);
@@ -40,7 +45,7 @@ export class Baseline {
    * failure when every failure it had is on a listed requirement, and stale when it passed.
    */
   caseStatus(suite: string, result: CaseResult): CaseResult['baseline'] {
-    if (this.byId.size === 0) return undefined; // no baseline: nothing to look up for any case
+    if (this.empty) return undefined; // no baseline: nothing to look up for any case
     const whole = this.case(suite, result.id) !== undefined;
     const listed = (req: string): boolean => this.caseRequirement(suite, result.id, req) !== undefined;
     if (!whole && !result.requirements.some(listed)) return undefined;

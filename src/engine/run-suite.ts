@@ -16,7 +16,8 @@ import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
 export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[]; selection?: Selection }): Promise<SuiteResult> {
   const started = performance.now();
   const name = rt.suite.name;
-  bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
+  // its list of cases is made only for a reporter that listens
+  if (bus.listening) bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   const inFlight = new InFlight(opts.signal);
   // a case is started and finished by plain functions around the one await of its run: no

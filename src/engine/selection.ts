@@ -21,9 +21,20 @@ export interface SelectionChoice {
 
 /** Whether an ID matches a pattern: `*` stands for any run of characters, `?` for one; case matters, as in IDs. */
 export function matchesPattern(pattern: string, id: string): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`).test(id);
+  let re = compiledPatterns.get(pattern);
+  if (!re) {
+    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    re = new RegExp(`^${source}$`);
+    // a suite's parts hold a few dozen patterns, each matched against every requirement at every load
+    if (compiledPatterns.size >= MAX_PATTERNS) compiledPatterns.clear();
+    compiledPatterns.set(pattern, re);
+  }
+  return re.test(id);
 }
+
+/** Patterns made into regular expressions, by their text. */
+const compiledPatterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 1000;
 
 /** The requirement IDs of a suite a part holds: those its patterns match, in catalog order. */
 export function partRequirements(suite: Pick<LoadedSuite, 'requirements' | 'parts'>, part: string): string[] {

@@ -199,6 +199,8 @@ function listedReason(failingCases: CaseResult[], inCase: (r: CaseResult) => Bas
  * deviation they expect is gone, whatever other cases say about the requirement.
  */
 function staleCaseRequirements(suites: SuiteResult[], baseline: Baseline): BaselineEntry[] {
+  // without a baseline, no entry to look up for each requirement of each case
+  if (baseline.empty) return [];
   return suites.flatMap((s) =>
     s.cases.flatMap((c) => c.requirements.flatMap((req) => {
       const e = baseline.caseRequirement(s.name, c.id, req);

@@ -5,6 +5,7 @@ import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
 import { HTTP_DEFAULTS } from './http-defaults.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
+import { Deadlines, type DeadlineEntry } from './deadlines.js';
 import { isStopped, type StopSource } from './stop-source.js';
 import type { Throttle } from './throttle.js';
 import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.js';
@@ -60,6 +61,8 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   });
   const redact = limits.redact ?? identity;
   const userAgent = limits.userAgent;
+  // every request's overall deadline, on one timer
+  const deadlines = new Deadlines();
 
   function send(req: HttpRequest): Promise<HttpResponse> {
     return sendStopping(req, req.signal);
@@ -86,7 +89,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       return Promise.reject(new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown }));
     }
     if (outer !== undefined && isStopped(outer)) return Promise.reject(outer.reason);
-    const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer);
+    const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer, deadlines, start);
     const received = answer.received();
     try {
       agent.dispatch(
@@ -165,7 +168,10 @@ type Headers = Record<string, string | string[] | undefined>;
  * request(), spares a stream per answer and an async resource per request, which showed as most
  * of the client's own cost next to a bare undici loop.
  */
-class Answer implements Dispatcher.DispatchHandler {
+class Answer implements Dispatcher.DispatchHandler, DeadlineEntry {
+  at = 0;
+  prev: DeadlineEntry | undefined = undefined;
+  next: DeadlineEntry | undefined = undefined;
   status = 0;
   headers: Record<string, string | string[]> = {};
   timedOut = false;
@@ -177,16 +183,17 @@ class Answer implements Dispatcher.DispatchHandler {
   private stopReason: unknown = undefined;
   private resolve: (bytes: Buffer) => void = ignore;
   private reject: (err: unknown) => void = ignore;
-  private readonly timer: NodeJS.Timeout;
   private readonly onOuter: ((reason?: unknown) => void) | undefined;
 
   constructor(
     private readonly method: string,
     private readonly cap: number,
-    timeoutMs: number,
+    readonly durationMs: number,
     private readonly outer: AbortSignal | StopSource | undefined,
+    private readonly deadlines: Deadlines,
+    start: number,
   ) {
-    this.timer = setTimeout(expire, timeoutMs, this);
+    deadlines.add(this, start);
     if (outer instanceof AbortSignal) {
       this.onOuter = (): void => this.stop(outer.reason);
       outer.addEventListener('abort', this.onOuter, { once: true });
@@ -213,8 +220,14 @@ class Answer implements Dispatcher.DispatchHandler {
     this.controller?.abort(this.stopReason as Error);
   }
 
+  /** The request's overall deadline passed. */
+  expire(): void {
+    this.timedOut = true;
+    this.stop(undefined);
+  }
+
   dispose(): void {
-    clearTimeout(this.timer);
+    this.deadlines.remove(this);
     const { outer, onOuter } = this;
     if (!outer || !onOuter) return;
     if (outer instanceof AbortSignal) outer.removeEventListener('abort', onOuter);
@@ -265,11 +278,6 @@ class Answer implements Dispatcher.DispatchHandler {
 }
 
 const ignore = (): void => undefined;
-
-function expire(answer: Answer): void {
-  answer.timedOut = true;
-  answer.stop(undefined);
-}
 
 /** The body passed the cap; send() turns it into SG_TARGET_TOO_LARGE with the request's context. */
 class BodyTooLarge extends Error {

@@ -51,7 +51,26 @@ export function arbitraryFor(schema: unknown): fc.Arbitrary<unknown> {
 
 /** One value for a schema, fixed by the seed (the same run sends the same body). */
 export function sampleFor(schema: unknown, seed: number): unknown {
-  return fc.sample(arbitraryFor(schema), { seed, numRuns: 1 })[0];
+  return fc.sample(schemaArbitrary(schema), { seed, numRuns: 1 })[0];
+}
+
+/** Arbitraries made for the schemas of the loaded tables (a table's schemas are never changed once loaded). */
+const arbitraries = new WeakMap<object, fc.Arbitrary<unknown>>();
+
+/**
+ * {@link arbitraryFor} a schema, made once per schema object: an arbitrary only describes how
+ * values are drawn, and a seed alone decides what it draws, so one made earlier draws the same
+ * values. The route checks of a suite draw bodies of the same few schemas for every item they
+ * create.
+ */
+function schemaArbitrary(schema: unknown): fc.Arbitrary<unknown> {
+  if (!schema || typeof schema !== 'object') return arbitraryFor(schema);
+  let arb = arbitraries.get(schema);
+  if (!arb) {
+    arb = arbitraryFor(schema);
+    arbitraries.set(schema, arb);
+  }
+  return arb;
 }
 
 function num(v: unknown): number | undefined {

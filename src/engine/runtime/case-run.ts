@@ -425,8 +425,8 @@ export class CaseRun implements StepScope {
     };
     if (this.def.assumes) r.assumes = this.def.assumes;
     if (this.caseSeed !== undefined) r.seeded = true;
-    if (this.evidence) r.evidence = Object.fromEntries(this.evidence);
-    if (this.blockedOnes) r.blocked = Object.fromEntries(this.blockedOnes);
+    if (this.evidence) r.evidence = recordOf(this.evidence);
+    if (this.blockedOnes) r.blocked = recordOf(this.blockedOnes);
     if (this.emptyHanded) {
       // a reason for nothing found stands only where nothing was found at all
       const none = [...this.emptyHanded].filter(([id]) => !this.evidence?.has(id));
@@ -437,6 +437,20 @@ export class CaseRun implements StepScope {
     if (this.property) r.property = this.property;
     return this.rt.redaction.redactDeep(r) as CaseResult;
   }
+}
+
+/**
+ * `Object.fromEntries(map)` for a map keyed by requirement IDs, by a plain loop: the generic
+ * iteration of `fromEntries` costs more than the rest of a passing case's result.
+ */
+function recordOf<T>(map: ReadonlyMap<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  // a key named __proto__ stays a key, as fromEntries keeps it
+  for (const [k, v] of map) {
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
 }
 
 /**

@@ -72,6 +72,14 @@ function formatOf(obs: Observation): BodyFormat | undefined {
   return kind ? { kind, ...(obs.asked ? { asked: obs.asked } : {}) } : undefined;
 }
 
+/** `ctx` for matching a decoded body of `format`: made field by field, as this is on the way of every body matched. */
+function withBodyFormat(ctx: MatchContext, format: BodyFormat): MatchContext {
+  const out: MatchContext = { bodyFormat: format };
+  if (ctx.schema) out.schema = ctx.schema;
+  if (ctx.each) out.each = ctx.each;
+  return out;
+}
+
 /** A mismatch as a failure message: its path (none for the body as a whole), then what is wrong. */
 export function mismatchText(m: Mismatch): string {
   return m.path === '' ? m.message : `${m.path}: ${m.message}`;
@@ -99,7 +107,7 @@ export function expectationMismatches(obs: Observation, expect: object, ctx: Obs
           // the usual case, a body that decoded (or claims no format): matched as it is
           const format = formatOf(obs);
           const before = out.length;
-          matchInto(out, obs.body, matcher, format ? { ...ctx, bodyFormat: format } : ctx, '$');
+          matchInto(out, obs.body, matcher, format ? withBodyFormat(ctx, format) : ctx, '$');
           if (out.length === before) break;
           const found = out.splice(before);
           out.push(...undecodedBody(obs, matcher, ctx, () => found));

@@ -7,6 +7,7 @@ import type { SuiteRuntime } from './suite-runtime.js';
 import { NotApplicableCase } from './not-applicable.js';
 import { SkipCase, SKIP_NO_CLOCK } from './time.js';
 import { BlockedCase } from './evidence.js';
+import { Deadlines, type DeadlineEntry } from '../../targets/deadlines.js';
 
 /** Abort reason once a case is over (lets its in-flight I/O stop); one shared value, no stack trace per case. */
 const CASE_FINISHED = Object.freeze({ code: 'SG_CASE_FINISHED', message: 'case finished' });
@@ -36,32 +37,10 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
   const run = new CaseRun(rt, def, stop);
   if (skipped) return run.result('skipped', 0, { reason: skipped });
   if (outer.signal.aborted) return run.result('skipped', 0, { reason: INTERRUPTED });
-  let interrupted: Failure[] | undefined;
-  // the case's outcome: its work finished, or it must stop (its timeout or the run's interruption),
-  // which ends a case in flight at once even when its work takes a while to notice the abort
-  let workDone: () => void = ignore;
-  let stopNow: (reason: unknown) => void = ignore;
-  const outcome = new Promise<void>((resolve, reject) => {
-    workDone = resolve;
-    stopNow = reject;
-  });
-  const onOuter = (): void => {
-    // A property case keeps its findings only once shrunk, at its end: half-way it has none to keep.
-    interrupted = def.property ? [] : [...run.failures];
-    stopNow(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
-    stop.stop(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
-  };
-  outer.add(onOuter);
-  const timeoutMs = def.timeoutMs ?? rt.caseTimeoutMs;
-  const timer = setTimeout(() => {
-    const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${timeoutMs} ms and was stopped${describeProgress(run.propertyProgress)}; raise \`timeoutMs\` on the case or --case-timeout`);
-    stop.stop(err);
-    stopNow(err);
-  }, timeoutMs);
+  const watch = new CaseWatch(run, stop, def.timeoutMs ?? rt.caseTimeoutMs);
+  outer.add(watch, started);
   try {
-    const work = def.property ? run.runPropertyCase() : run.runSteps(def.steps);
-    work.then(workDone, stopNow);
-    await outcome;
+    await watch.outcome(def.property ? run.runPropertyCase() : run.runSteps(def.steps));
     const ms = performance.now() - started;
     if (run.failures.length) return run.result('failed', ms);
     // a case that ran to its end without judging anything did not pass: it had nothing to judge
@@ -69,6 +48,7 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
     return nothing === undefined ? run.result('passed', ms) : run.result('skipped', ms, { reason: nothing });
   } catch (e) {
     const ms = performance.now() - started;
+    const { interrupted } = watch;
     if (interrupted) return run.result(interrupted.length ? 'failed' : 'skipped', ms, { reason: INTERRUPTED_RUNNING, failures: interrupted });
     // a rule the case rests on does not hold: what it found before stands, the rest is blocked
     if (e instanceof BlockedCase) return run.result(run.failures.length ? 'failed' : 'skipped', ms, { reason: e.reason, blockedBy: e.by });
@@ -81,34 +61,85 @@ export async function runCase(rt: SuiteRuntime, def: CaseDef, outer: InFlight): 
     if (run.failures.length) return run.result('failed', ms, { reason: `${err.code}: ${err.message}`, errorCode: err.code });
     return run.result('errored', ms, { reason: err.message, errorCode: err.code });
   } finally {
-    clearTimeout(timer);
-    outer.delete(onOuter);
+    outer.delete(watch);
     stop.stop(CASE_FINISHED);
   }
 }
 
 /**
- * The run's interruption as the cases in flight hear it: one listener on the run's signal for the
- * whole suite, which tells each case in flight in the order they started (as a listener of each
- * would be told), rather than a listener added and removed by every case.
+ * One case in flight, as its suite watches it: its deadline (in the suite's one queue of
+ * deadlines) and the run's interruption both end it at once, even when its work takes a while to
+ * notice its stop. One object per case holds what would otherwise be a timer, a listener and
+ * the closures of a promise of its own.
+ */
+class CaseWatch implements DeadlineEntry {
+  at = 0;
+  prev: DeadlineEntry | undefined = undefined;
+  next: DeadlineEntry | undefined = undefined;
+  /** What the case had found when the run was interrupted (set only then). */
+  interrupted: Failure[] | undefined = undefined;
+  private stopNow: (reason: unknown) => void = ignore;
+
+  constructor(
+    private readonly run: CaseRun,
+    private readonly stop: CaseStop,
+    readonly durationMs: number,
+  ) {}
+
+  /** Settles when `work` does, or earlier, rejected, when the case must stop. */
+  outcome(work: Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.stopNow = reject;
+      work.then(resolve, reject);
+    });
+  }
+
+  /** The case's deadline passed. */
+  expire(): void {
+    const err = new SpecgateError('SG_CASE_TIMEOUT', `case took longer than ${this.durationMs} ms and was stopped${describeProgress(this.run.propertyProgress)}; raise \`timeoutMs\` on the case or --case-timeout`);
+    this.stop.stop(err);
+    this.stopNow(err);
+  }
+
+  /** The run was interrupted. */
+  interrupt(): void {
+    // A property case keeps its findings only once shrunk, at its end: half-way it has none to keep.
+    this.interrupted = this.run.def.property ? [] : [...this.run.failures];
+    this.stopNow(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+    this.stop.stop(new SpecgateError('SG_CASE_TIMEOUT', 'the run was interrupted'));
+  }
+}
+
+/** What the run's interruption reaches: a case in flight. */
+export interface Interruptible {
+  interrupt(): void;
+}
+
+/**
+ * The cases in flight of one suite: one listener on the run's signal for the whole suite, which
+ * tells each case in flight in the order they started (as a listener of each would be told),
+ * rather than a listener added and removed by every case; and one queue of their deadlines.
  */
 export class InFlight {
-  private readonly running = new Set<() => void>();
+  private readonly running = new Set<Interruptible>();
+  private readonly deadlines = new Deadlines();
   private readonly onAbort = (): void => {
-    for (const interrupt of [...this.running]) interrupt();
+    for (const c of [...this.running]) c.interrupt();
   };
 
   constructor(readonly signal: AbortSignal) {
     signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  /** `interrupt` is called once if the run is interrupted while the case runs. */
-  add(interrupt: () => void): void {
-    this.running.add(interrupt);
+  /** A case started at `started` (`performance.now()`): its deadline runs from then, and it is interrupted once if the run is while it runs. */
+  add(c: Interruptible & DeadlineEntry, started: number): void {
+    this.running.add(c);
+    this.deadlines.add(c, started);
   }
 
-  delete(interrupt: () => void): void {
-    this.running.delete(interrupt);
+  delete(c: Interruptible & DeadlineEntry): void {
+    this.running.delete(c);
+    this.deadlines.remove(c);
   }
 
   /** The suite is over: stop listening on the run's signal. */

@@ -4,7 +4,7 @@ import { checkRequestValues, misshapenValue, shown } from './value-origin.js';
 import { SkipCase } from './time.js';
 import type { StepScope } from './step-scope.js';
 import { capture, expectationMismatches, mismatchText, undecodedMessage, type Observation, type ObservationContext } from './observation.js';
-import { blockedStep, eachTally, settleExpectation } from './evidence.js';
+import { blockedStep, eachTally, settleExpectation, type EachTally } from './evidence.js';
 import { headerNamer, runExec, sendRequest } from './step-io.js';
 import { parseDuration } from './time.js';
 import { runQueryStep } from './query-step.js';
@@ -67,7 +67,7 @@ async function actingStep(run: StepScope, step: Step, vars: Record<string, unkno
     // `requirement` names whom a mismatch fails; expectationMismatches matches no such part
     if (expect) {
       const tally = eachTally();
-      settleExpectation(run, step, expectationMismatches(obs, expect, { ...matchContext(run), each: tally }, headerNamer(run.target)), expect, obs, tally);
+      settleExpectation(run, step, expectationMismatches(obs, expect, matchContext(run, tally), headerNamer(run.target)), expect, obs, tally);
     }
     if (step.capture) captured(run, step, step.capture, vars, obs, number);
   } finally {
@@ -206,7 +206,10 @@ async function repeat(run: StepScope, step: Step, spec: number | RepeatSpec | un
   return obs;
 }
 
-function matchContext(run: StepScope): ObservationContext {
-  return { schema: (name, v) => run.registry.checkSchema(name, v), redact: (text) => run.redact(text) };
+/** What matching reads of the case (and, for an expectation, where its `$each` matchers count). */
+function matchContext(run: StepScope, each?: EachTally): ObservationContext {
+  const ctx: ObservationContext = { schema: (name, v) => run.registry.checkSchema(name, v), redact: (text) => run.redact(text) };
+  if (each) ctx.each = each;
+  return ctx;
 }
 

@@ -29,4 +29,13 @@ describe('arbitraryFor', () => {
     const schema = { type: 'string', minLength: 5 };
     expect(sampleFor(schema, 42)).toEqual(sampleFor(schema, 42));
   });
+
+  it('draws what a freshly made arbitrary draws, whatever the same schema drew before (its arbitrary is made once)', () => {
+    const table = notesTable();
+    for (const schema of Object.values(table.schemas)) {
+      const seeds = [5, 6, 7, 5];
+      const drawn = seeds.map((seed) => sampleFor(schema, seed));
+      expect(drawn).toEqual(seeds.map((seed) => fc.sample(arbitraryFor(schema), { seed, numRuns: 1 })[0]));
+    }
+  });
 });
