@@ -12,21 +12,23 @@ export function compiledScript(name: string): string {
  * The variable that makes every Node process start slowly when it is set: Node 20 reads and
  * parses the certificate file it names at each start (a system bundle costs about 35 ms of CPU
  * per process, more than the rest of a reference plugin's start). The reference plugin and
- * driver make no TLS connection, and a suite run starts about 140 of them.
+ * driver make no TLS connection, and a suite run starts many of them.
  */
 export const EXTRA_CA_CERTS_VAR = 'NODE_EXTRA_CA_CERTS';
 
+/** The argument vector that runs compiled reference script `name` with this Node. */
+export function referenceCommand(name: string): string[] {
+  return [process.execPath, compiledScript(name)];
+}
+
 /**
- * The argument vector that runs compiled reference script `name` with this Node, starting lean:
- * when `env` sets {@link EXTRA_CA_CERTS_VAR}, through `env` with that variable emptied (an empty
- * value makes Node read nothing, and warns of nothing), found on `env.PATH`; without an `env`
- * program the script runs plainly.
+ * What the environment of a reference process changes so that it starts lean: when `env` sets
+ * {@link EXTRA_CA_CERTS_VAR}, that variable emptied (an empty value makes Node read nothing, and
+ * warn of nothing); else nothing. Given to the process specgate starts (the plugin, or the driver,
+ * whose plugins inherit it), so the command line stays the plain one a report shows.
  */
-export function referenceCommand(name: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const plain = [process.execPath, compiledScript(name)];
-  if (!env[EXTRA_CA_CERTS_VAR]) return plain;
-  const program = findOnPath('env', env);
-  return program ? [program, `${EXTRA_CA_CERTS_VAR}=`, ...plain] : plain;
+export function referenceEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return env[EXTRA_CA_CERTS_VAR] ? { [EXTRA_CA_CERTS_VAR]: '' } : {};
 }
 
 function shellQuote(s: string): string {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { join, relative, resolve, isAbsolute } from 'node:path';
 import { fromRoot } from '../../paths.js';
 
 /**
@@ -22,7 +22,8 @@ function cacheDir(): string | null {
   if (process.env['SPECGATE_NO_CACHE']) return (dir = null);
   try {
     const d = process.env['SPECGATE_CACHE_DIR'] ?? fromRoot('node_modules', '.cache', 'specgate');
-    mkdirSync(d, { recursive: true });
+    // never writable by group or others, whatever the umask: the folder may hold code (cachedTextGet)
+    mkdirSync(d, { recursive: true, mode: 0o755 });
     dir = d;
   } catch {
     dir = null; // read-only install: parse every time
@@ -55,37 +56,90 @@ export function cacheGet(text: string, schema: string): CachedParse | undefined 
 export function cachePut(text: string, schema: string, value: CachedParse): void {
   const d = cacheDir();
   if (!d) return;
+  const file = join(d, `${key(text, schema)}.json`);
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    const file = join(d, `${key(text, schema)}.json`);
-    const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(value));
     renameSync(tmp, file);
   } catch {
     // a cache that cannot be written only costs time
+    removeQuietly(tmp);
   }
 }
 
-/** The text kept under `name` in the cache folder (compiled-validators.ts keeps generated code there), or undefined. */
-export function cachedTextGet(name: string): string | undefined {
+/**
+ * Whether a folder or file of the cache may hold code this process runs: owned by this user and
+ * writable by no one else. Where there are no user ids (Windows), only the install's own
+ * `node_modules/.cache` is trusted; a folder named by SPECGATE_CACHE_DIR (say, under a shared
+ * temporary folder) is not.
+ */
+function ownedAndPrivate(st: Stats, folder: string): boolean {
+  if (typeof process.getuid !== 'function') {
+    const own = fromRoot('node_modules', '.cache');
+    const rel = relative(own, resolve(folder));
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  }
+  return st.uid === process.getuid() && (st.mode & 0o022) === 0;
+}
+
+/** The cache folder when it may hold code (see ownedAndPrivate), else null. */
+function codeCacheDir(): string | null {
   const d = cacheDir();
-  if (!d) return undefined;
+  if (!d) return null;
   try {
-    return readFileSync(join(d, name), 'utf8');
+    const st = statSync(d);
+    return st.isDirectory() && ownedAndPrivate(st, d) ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether there is a cache folder that may hold code: without one, code is neither read nor written. */
+export function codeCacheUsable(): boolean {
+  return codeCacheDir() !== null;
+}
+
+/**
+ * The text kept under `name` in the cache folder (compiled-validators.ts keeps generated code
+ * there), or undefined; undefined too unless the folder and the file are this user's and writable
+ * by no one else (a symbolic link is not followed), since the text is run as code.
+ */
+export function cachedTextGet(name: string): string | undefined {
+  const d = codeCacheDir();
+  if (!d) return undefined;
+  let fd: number | undefined;
+  try {
+    // the file checked is the file read: opened once, then its own status asked
+    fd = openSync(join(d, name), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const st = fstatSync(fd);
+    if (!st.isFile() || !ownedAndPrivate(st, d)) return undefined;
+    return readFileSync(fd, 'utf8');
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** Keeps `text` under `name` in the cache folder, written whole or not at all. */
+/** Keeps `text` under `name` in the cache folder, written whole or not at all; only in a folder cachedTextGet trusts. */
 export function cachedTextPut(name: string, text: string): void {
-  const d = cacheDir();
+  const d = codeCacheDir();
   if (!d) return;
+  const file = join(d, name);
+  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    const file = join(d, name);
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
+    writeFileSync(tmp, text, { mode: 0o644 });
     renameSync(tmp, file);
   } catch {
-    // a cache that cannot be written only costs time
+    // a cache that cannot be written only costs time; no part-written file is left behind
+    removeQuietly(tmp);
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // never written
   }
 }

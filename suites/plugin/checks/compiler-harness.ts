@@ -44,6 +44,8 @@ export interface ScriptedGenerator {
 export interface CompilerInvocation {
   /** argv[0] and leading arguments of the compiler. */
   compiler: readonly string[];
+  /** Variables set in the compiler's environment (var compiler_env). */
+  env?: Readonly<Record<string, string>>;
   generators: readonly ScriptedGenerator[];
   descriptorSet: FileDescriptorSetShape;
   /** Files to generate, as named on the command line. */
@@ -146,7 +148,7 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
     args.push(...inv.files);
     const [command, ...lead] = inv.compiler;
     if (command === undefined) throw new SpecgateError('SG_CONFIG', 'compiler_command is empty');
-    const env: Record<string, string> = {};
+    const env: Record<string, string> = { ...(inv.env ?? {}) };
     if (usesPath) env['PATH'] = `${pathDir}${delimiter}${process.env['PATH'] ?? ''}`;
     const result = await run({ command: [command, ...lead], args, cwd, env, timeoutMs: inv.timeoutMs ?? 30_000 });
     const outputs = new Map<string, Map<string, string>>();

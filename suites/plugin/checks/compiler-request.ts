@@ -12,7 +12,7 @@ import { runCompiler } from './compiler-harness.js';
 import { loadFixture } from './fixtures.js';
 import { parsePrintedVersion, versionDifferences } from './compiler-version.js';
 import { COMPILER_REQUEST_JUDGES } from './judged.js';
-import { compilerArgv, pluginNamePrefix, wants } from './support.js';
+import { compilerArgv, compilerEnv, pluginNamePrefix, wants } from './support.js';
 
 /** The files to generate and their imports, dependencies first: what proto_file must hold. */
 function closureNames(files: readonly string[], set: readonly FileDescriptorShape[]): string[] {
@@ -149,11 +149,12 @@ interface RecordedRequest {
  * to ask runs the compiler for all of them. The key names the compiler as the target gives it.
  */
 async function recordedRequest(ctx: CheckContext, what: { fixture: string; files: readonly string[]; parameter?: string; options: readonly string[] }): Promise<RecordedRequest> {
-  const key = `plugin compiler request\u0000${stableJson({ compiler: compilerArgv(ctx), prefix: pluginNamePrefix(ctx), ...what })}`;
+  const key = `plugin compiler request\u0000${stableJson({ compiler: compilerArgv(ctx), env: compilerEnv(ctx), prefix: pluginNamePrefix(ctx), ...what })}`;
   return sharedObservation(ctx, key, async (c) => {
     const fixture = loadFixture(what.fixture);
     const out = await runCompiler((spec) => c.exec(spec), {
       compiler: compilerArgv(c),
+      env: compilerEnv(c),
       generators: [{ name: 'req', response: { file: [{ name: 'ok.txt', content: 'ok\n' }] }, ...(what.parameter === undefined ? {} : { parameter: what.parameter }), options: [...what.options] }],
       descriptorSet: fixture.set,
       files: [...what.files],
@@ -177,7 +178,7 @@ async function judgeVersionValues(ctx: CheckContext, bytes: Uint8Array, exchange
     return; // an unparseable request is PLUGIN-COMPILER-ONE-REQUEST's finding
   }
   if (sent === undefined) return;
-  const printed = await ctx.exec({ command: [...compilerArgv(ctx), '--version'], label: 'the compiler\'s own version', timeoutMs: 30_000 });
+  const printed = await ctx.exec({ command: [...compilerArgv(ctx), '--version'], env: compilerEnv(ctx), label: 'the compiler\'s own version', timeoutMs: 30_000 });
   const version = printed.exitCode === 0 ? parsePrintedVersion(`${Buffer.from(printed.stdout).toString('utf8')}\n${printed.stderr}`) : undefined;
   if (!version) {
     ctx.notApplicable(`the compiler prints no version with --version (exit ${printed.exitCode ?? printed.signal}), so the compiler_version it sends cannot be compared with its own`);

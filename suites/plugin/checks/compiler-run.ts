@@ -9,7 +9,7 @@ import { diagnoseAcceptance, diagnoseRefusal, diagnoseTree } from './diagnose.js
 import { loadFixture } from './fixtures.js';
 import { generatedInvocations } from './invocations.js';
 import { COMPILER_RUN_JUDGES, COMPILER_TREE_JUDGES } from './judged.js';
-import { compilerArgv, failFor, markerPrefix, metadataSuffix, pluginNamePrefix } from './support.js';
+import { compilerArgv, compilerEnv, failFor, markerPrefix, metadataSuffix, pluginNamePrefix } from './support.js';
 
 /**
  * Rewrites protoc's forms in a response to the target's: the marker prefix in contents (var
@@ -85,6 +85,7 @@ export const compilerRun = defineCheck<CompilerRunArgs>({
     const fixture = loadFixture(args.fixture ?? 'shop');
     const inv: CompilerInvocation = {
       compiler: compilerArgv(ctx),
+      env: compilerEnv(ctx),
       generators: scriptedGenerators(args.generators, prefix, metadataSuffix(ctx)),
       descriptorSet: fixture.set,
       files: args.files ?? fixture.file_to_generate,
@@ -114,7 +115,7 @@ export const compilerProperty = defineCheck<RunsArgs>({
     const compiler = compilerArgv(ctx);
     const prefix = markerPrefix(ctx);
     await ctx.property(generatedInvocations(prefix), async (gen) => {
-      const inv: CompilerInvocation = { compiler, generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
+      const inv: CompilerInvocation = { compiler, env: compilerEnv(ctx), generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
       const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT');
       return found[0];
     }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });

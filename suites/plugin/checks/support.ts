@@ -34,6 +34,16 @@ export function compilerArgv(ctx: CheckContext): string[] {
   return commandArgv(v, 'compiler command');
 }
 
+/** Variables set in the environment of the compiler under test (var compiler_env: names to values), over specgate's own. */
+export function compilerEnv(ctx: Pick<CheckContext, 'vars'>): Record<string, string> {
+  const v = ctx.vars['compiler_env'];
+  if (v === undefined || v === '') return {};
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.values(v).some((x) => typeof x !== 'string')) {
+    throw new SpecgateError('SG_CONFIG', 'vars.compiler_env must map variable names to string values');
+  }
+  return { ...(v as Record<string, string>) };
+}
+
 /** `@@<compiler>_insertion_point` (var insertion_marker_prefix), for checks and generators alike. */
 export function markerPrefix(ctx: Pick<CheckContext, 'vars'>): string {
   const v = ctx.vars['insertion_marker_prefix'];
@@ -216,15 +226,34 @@ export const SHARED_ANSWER_BYTES = 1024 * 1024;
  * compares runs (PLUGIN-DETERMINISTIC, a baseline's stability): round 2 is a second process on
  * the same bytes, never the first one's answer again. An answer above {@link SHARED_ANSWER_BYTES}
  * is handed to the cases already waiting and then dropped. The key names the plugin as the target
- * or var plugin_command gives it.
+ * or var plugin_command gives it. Each case sees the run under its own `label` (relabeled).
  */
 export async function sharedPluginRun(ctx: CheckContext, stdin: Uint8Array, label: string, req?: CodeGeneratorRequest, round = 1): Promise<PluginRun> {
   const plugin = ctx.execConfig ?? { command: ctx.vars['plugin_command'] ?? null };
   const digest = createHash('sha256').update(stdin).digest('hex');
   const key = `plugin run\u0000${stableJson({ plugin, request: digest, round })}`;
-  const run = await sharedObservation(ctx, key, (c) => runPlugin(c, stdin, round > 1 ? `${label}, run ${round}` : label, req));
-  if (run.result.stdout.length > SHARED_ANSWER_BYTES) ctx.observations.delete(key);
-  return run;
+  const shown = round > 1 ? `${label}, run ${round}` : label;
+  // the run is described with the label of the case that started it: a case that waited for it
+  // sees it under its own, in the exchanges handed on and in the one its failures name
+  const own: CheckContext = { ...ctx, exchange: (ex) => ctx.exchange(relabeled(ex, shown)) };
+  const pending = sharedObservation(own, key, (c) => runPlugin(c, stdin, shown, req));
+  // the entry this run is: registered by the call above when it started the run, else the one it waits for
+  const mine = ctx.observations.get(key);
+  const run = await pending;
+  // an answer too large to keep is dropped, but only this run's entry: another under the same key
+  // (this one having failed or been dropped meanwhile) is a run of its own, maybe still under way
+  if (run.result.stdout.length > SHARED_ANSWER_BYTES && mine !== undefined && ctx.observations.get(key) === mine) ctx.observations.delete(key);
+  const exchange = relabeled(run.exchange, shown);
+  return exchange === run.exchange ? run : { ...run, exchange };
+}
+
+/** A plugin run's exchange as the case asking for it names its request (`label`): the same exchange when it already does. */
+export function relabeled(ex: Exchange, label: string): Exchange {
+  const request = ex.request as { label?: unknown } | undefined;
+  const was = request && typeof request === 'object' && typeof request.label === 'string' ? request.label : undefined;
+  if (was === undefined || was === label) return ex;
+  const summary = ex.summary.startsWith(`${was}: `) ? `${label}: ${ex.summary.slice(was.length + 2)}` : ex.summary;
+  return { ...ex, summary, request: { ...request, label } };
 }
 
 /** A run the plugin never answered: the engine stopped it at its deadline. Recorded like any run. */

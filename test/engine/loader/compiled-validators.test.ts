@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ajv, ErrorObject, Options } from 'ajv';
@@ -85,5 +85,82 @@ describe('compiledValidator', () => {
     const v = compiledValidator({ args: ARGS }, 'args', OPTIONS, again.make);
     expect(again.made()).toBe(1);
     expect(v({ resource: 'Items' })).toBe(false);
+  });
+});
+
+/** A validator's cached file, replaced by code that leaves a mark when it runs and accepts anything. */
+function plant(file: string, mark: string): void {
+  writeFileSync(join(cache, file), `globalThis[${JSON.stringify(mark)}] = true; module.exports.validate = () => true;`);
+}
+const marked = (mark: string): boolean => (globalThis as Record<string, unknown>)[mark] === true;
+
+describe.skipIf(typeof process.getuid !== 'function')('compiledValidator runs cached code only from files and a folder no one else may write', () => {
+  const schema = { ...ARGS, title: 'planted' };
+  const fileOf = (): string => {
+    const hit = validators().find((f) => readFileSync(join(cache, f), 'utf8').includes('planted'));
+    if (!hit) throw new Error('no cached validator for the planted schema');
+    return hit;
+  };
+
+  it('runs a kept file of this user that only this user may write (the check can tell a planted file ran)', () => {
+    compiledValidator({ args: schema }, 'args', OPTIONS, createAjv);
+    const file = fileOf();
+    plant(file, 'plantedPrivate');
+    chmodSync(join(cache, file), 0o644);
+    const v = compiledValidator({ args: schema }, 'args', OPTIONS, createAjv);
+    expect(marked('plantedPrivate')).toBe(true);
+    expect(v({ runs: 'many' })).toBe(true);
+  });
+
+  it('compiles instead of running a file that group or others may write, and still validates', () => {
+    for (const mode of [0o664, 0o646]) {
+      const mark = `plantedFile${mode.toString(8)}`;
+      const file = fileOf();
+      plant(file, mark);
+      chmodSync(join(cache, file), mode);
+      const again = counting();
+      const v = compiledValidator({ args: schema }, 'args', OPTIONS, again.make);
+      expect(marked(mark)).toBe(false);
+      expect(again.made()).toBe(1);
+      expect(v({ runs: 'many' })).toBe(false);
+      expect(v({ resource: 'items' })).toBe(true);
+      unlinkSync(join(cache, file));
+      compiledValidator({ args: schema }, 'args', OPTIONS, createAjv);
+    }
+  });
+
+  it('neither runs nor writes code in a folder others may write', () => {
+    const file = fileOf();
+    plant(file, 'plantedFolder');
+    chmodSync(join(cache, file), 0o644);
+    chmodSync(cache, 0o777);
+    try {
+      const before = validators().length;
+      const again = counting();
+      const v = compiledValidator({ args: schema }, 'args', OPTIONS, again.make);
+      expect(marked('plantedFolder')).toBe(false);
+      expect(v({ runs: 'many' })).toBe(false);
+      expect(v({ resource: 'items' })).toBe(true);
+      // a schema not seen before is compiled and not kept there
+      const other = compiledValidator({ args: { ...ARGS, title: 'not kept' } }, 'args', OPTIONS, createAjv);
+      expect(other({ resource: 'Items' })).toBe(false);
+      expect(validators()).toHaveLength(before);
+      expect(again.made()).toBe(1);
+    } finally {
+      chmodSync(cache, 0o755);
+    }
+  });
+
+  it('leaves no part-written file when the kept code cannot be written', () => {
+    const schemas = { args: { ...ARGS, title: 'unwritable' } };
+    compiledValidator(schemas, 'args', OPTIONS, createAjv);
+    const file = validators().find((f) => readFileSync(join(cache, f), 'utf8').includes('unwritable')) ?? '';
+    unlinkSync(join(cache, file));
+    // a folder where the file would go: the written text cannot take its name
+    mkdirSync(join(cache, file));
+    writeFileSync(join(cache, file, 'inside'), '');
+    const v = compiledValidator(schemas, 'args', OPTIONS, createAjv);
+    expect(v({ resource: 'items' })).toBe(true);
+    expect(readdirSync(cache).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

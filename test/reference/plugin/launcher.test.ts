@@ -1,11 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
-import { findOnPath } from '../../../reference/plugin/search-path.js';
+import { compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, referenceEnv, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+import { encodeDescriptorSet } from '../../../reference/plugin/codec.js';
+import { pluginReference } from '../../../reference/plugin/reference-target.js';
+import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
 
 describe('writeScriptedPlugin', () => {
   const root = mkdtempSync(join(tmpdir(), 'specgate-launcher-'));
@@ -58,27 +60,50 @@ describe('writeScriptedPlugin', () => {
   });
 });
 
-describe('referenceCommand', () => {
+describe('referenceCommand and referenceEnv', () => {
   const script = compiledScript('plugin-main');
-  const env = findOnPath('env', process.env);
+  const root = mkdtempSync(join(tmpdir(), 'specgate-lean-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('runs the compiled script with this Node when nothing slows its start', () => {
-    expect(referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '' })).toEqual([process.execPath, script]);
-    expect(referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '' })).toEqual([process.execPath, script]);
+  it('run the compiled script with this Node, the command line alone', () => {
+    expect(referenceCommand('plugin-main')).toEqual([process.execPath, script]);
   });
 
-  it.skipIf(env === undefined)('empties a certificate file Node would parse at every start, through env', () => {
-    const argv = referenceCommand('plugin-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '/etc/ssl/certs/ca-certificates.crt' });
-    expect(argv).toEqual([env, `${EXTRA_CA_CERTS_VAR}=`, process.execPath, script]);
+  it('empty a certificate file Node would parse at every start, in the environment only', () => {
+    expect(referenceEnv({ PATH: '/bin' })).toEqual({});
+    expect(referenceEnv({ [EXTRA_CA_CERTS_VAR]: '' })).toEqual({});
+    expect(referenceEnv({ [EXTRA_CA_CERTS_VAR]: '/etc/ssl/certs/ca-certificates.crt' })).toEqual({ [EXTRA_CA_CERTS_VAR]: '' });
   });
 
-  it.skipIf(env === undefined)('starts a Node process that sees the variable empty and answers as the reference plugin', () => {
-    const argv = referenceCommand('driver-main', { PATH: process.env['PATH'] ?? '', [EXTRA_CA_CERTS_VAR]: '/nonexistent/ca.pem' });
-    const [program = '', ...args] = argv;
-    // a file Node cannot read would be warned about on stderr; emptied, nothing is read
-    const r = spawnSync(program, [...args, '--version'], { env: { ...process.env, [EXTRA_CA_CERTS_VAR]: '/nonexistent/ca.pem' } });
-    expect(r.status, r.stderr.toString()).toBe(0);
-    expect(r.stdout.toString()).toMatch(/^specgate-plugin-driver /);
+  it.skipIf(!existsSync(compiledScript('driver-main')))('start a driver that sees the variable empty, and a plugin it runs inherits it empty', async () => {
+    const running = await pluginReference.start({} as Parameters<typeof pluginReference.start>[0]);
+    const compiler = running.vars['compiler_command'] as string[];
+    const leanEnv = running.vars['compiler_env'] as Record<string, string>;
+    // what a report shows: the plain command lines
+    expect(compiler).toEqual([process.execPath, compiledScript('driver-main')]);
+    expect(running.vars['plugin_command']).toEqual([process.execPath, script]);
+    expect(running.exec?.env).toEqual(leanEnv);
+    expect(leanEnv).toEqual(referenceEnv());
+    // a process environment that names a certificate file (a file Node cannot read would be warned of)
+    const outer = { ...process.env, [EXTRA_CA_CERTS_VAR]: '/nonexistent/ca.pem' };
+    const seen = join(root, 'seen.txt');
+    const plugin = join(root, 'protoc-gen-env');
+    writeFileSync(plugin, `#!/bin/sh\ncat > /dev/null\nprintf '%s' "\${${EXTRA_CA_CERTS_VAR}-unset}" > '${seen}'\n`, { mode: 0o755 });
+    const set = join(root, 'set.pb');
+    const fixture = loadFixture('shop');
+    writeFileSync(set, encodeDescriptorSet(fixture.set));
+    mkdirSync(join(root, 'out'));
+    const [program = '', ...lead] = compiler;
+    // the compiler's environment as the suite builds it: specgate's own, then var compiler_env
+    const lean = { ...outer, ...referenceEnv(outer) };
+    const r = spawnSync(program, [...lead, `--descriptor_set_in=${set}`, `--plugin=protoc-gen-env=${plugin}`, `--env_out=${join(root, 'out')}`, ...(fixture.file_to_generate ?? [])], { env: lean, cwd: root });
     expect(r.stderr.toString()).toBe('');
+    expect(r.status).toBe(0);
+    expect(readFileSync(seen, 'utf8')).toBe('');
+    // without it the plugin would have seen the file named
+    const plain = spawnSync(program, [...lead, `--descriptor_set_in=${set}`, `--plugin=protoc-gen-env=${plugin}`, `--env_out=${join(root, 'out')}`, ...(fixture.file_to_generate ?? [])], { env: outer, cwd: root });
+    expect(plain.status, plain.stderr.toString()).toBe(0);
+    expect(readFileSync(seen, 'utf8')).toBe('/nonexistent/ca.pem');
+    await running.stop();
   });
 });

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { SpecgateError } from '../../../src/errors.js';
-import { compilerArgv, pluginCommand } from '../../../suites/plugin/checks/support.js';
+import { compilerArgv, compilerEnv, pluginCommand } from '../../../suites/plugin/checks/support.js';
+import { runCompiler } from '../../../suites/plugin/checks/compiler-harness.js';
+import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
+import type { CheckExec } from '../../../src/engine/suite-module.js';
 import { suite } from '../../../suites/plugin/index.js';
 
 /**
@@ -39,6 +42,21 @@ describe('plugin suite command forms', () => {
     expect(complete({ vars: { plugin_command: [script, '--flag'] } }).exec).toEqual({ command: process.execPath, args: [script, '--flag'] });
     expect(complete({ vars: {}, exec: { command: '/bin/gen', args: ['-x'] } }).vars['plugin_command']).toEqual(['/bin/gen', '-x']);
     expect(complete({ vars: { plugin_command: '${env:GEN}' } }).exec).toBeUndefined();
+  });
+
+  it('starts the compiler with vars.compiler_env over specgate\'s environment, and refuses values that are not text', async () => {
+    expect(compilerEnv(ctxWith({}))).toEqual({});
+    expect(compilerEnv(ctxWith({ compiler_env: { NODE_EXTRA_CA_CERTS: '', A: 'b' } }))).toEqual({ NODE_EXTRA_CA_CERTS: '', A: 'b' });
+    for (const bad of ['A=b', ['A=b'], { A: 1 }]) expect(() => compilerEnv(ctxWith({ compiler_env: bad }))).toThrow(/vars.compiler_env must map variable names to string values/);
+    const seen: CheckExec[] = [];
+    await runCompiler(
+      (spec) => {
+        seen.push(spec);
+        return Promise.resolve({ exitCode: 0, signal: null, stdout: new Uint8Array(0), stderr: '', durationMs: 0 });
+      },
+      { compiler: ['protoc'], env: compilerEnv(ctxWith({ compiler_env: { NODE_EXTRA_CA_CERTS: '' } })), generators: [], descriptorSet: loadFixture('shop').set, files: ['shop.proto'] },
+    );
+    expect(seen.map((s) => [s.command, s.env])).toEqual([[['protoc'], { NODE_EXTRA_CA_CERTS: '' }]]);
   });
 
   it('turns --compiler and vars.compiler_command into argv by the same rule', () => {

@@ -61,7 +61,7 @@ interface Verdicts {
 }
 
 /**
- * A run starts about a hundred Node processes (the planted faults are scripts run with node):
+ * A run starts many Node processes (the planted faults are scripts run with node):
  * none of them makes a TLS connection, so none needs to parse the certificate file Node 20 reads
  * at every start when NODE_EXTRA_CA_CERTS names one (reference/plugin/launcher.ts).
  */
