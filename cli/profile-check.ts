@@ -1,5 +1,6 @@
 import type { SpecgateError } from '../src/errors.js';
 import { checkTargetConfig } from '../src/engine/loader/target-config.js';
+import { ambiguousFieldNames } from '../src/engine/loader/target-fields.js';
 import type { LoadedSuite } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/load-suites.js';
 import { casesOfSides, sectionSideOrigin, unknownSide } from '../src/engine/sides.js';
@@ -20,6 +21,8 @@ export interface ProfileCheck {
   problems: ProfileProblem[];
   /** The suites the profile has sections for, in the file's order: how the problems are grouped. */
   sections: string[];
+  /** What may be right but deserves a look (a `fields:` name the cases send both as JSON and as a form or query key): not problems. */
+  warnings?: string[];
   /** Why the check stopped before the end (YAML that does not parse, ...): other problems may follow once it is fixed. */
   stopped?: string;
 }
@@ -42,6 +45,7 @@ export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.P
   if (reading.stopped || !reading.profile) return { ...base, problems: reading.problems, stopped: reading.stopped ?? 'the profile cannot be read' };
   const profile = reading.profile;
   const problems = [...reading.problems];
+  const warnings: string[] = [];
   const known = new Map(modules.map((m) => [m.name, m]));
   const checked = new Map<string, TargetSection>();
   for (const [name, at] of Object.entries(reading.sections)) {
@@ -61,8 +65,10 @@ export function checkProfile(modules: SuiteModule[], file: string, env: NodeJS.P
     const cases = casesOfSelection(ofSide, flagged ? selections.get(suite.name) : recorded);
     if (problem) problems.push({ suite: suite.name, error: problem });
     for (const error of checkTargetConfig([{ suite, cases }], { [suite.name]: choice }, registry, { includeSlow: false })) problems.push({ suite: suite.name, error });
+    for (const name of ambiguousFieldNames(choice.section, cases))
+      warnings.push(`suite ${suite.name}: fields.${name} renames "${name}" to "${choice.section.fieldNames?.[name]}" in JSON bodies and in form fields and query parameters alike, and the cases send it as both: check that the target uses its name in both (fields: renames form and query keys too), or leave ${name} out of fields:`);
   }
-  return { ...base, problems };
+  return { ...base, problems, ...(warnings.length ? { warnings } : {}) };
 }
 
 /** The target a run would build from the profile's section: completed by the suite, as `specgate run` does. */

@@ -103,6 +103,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
     const result = await run({
       modules,
       suites: plan.suites,
+      suitesNamed: Boolean(flags.suite?.length),
       ...(flags.case ? { cases: flags.case } : {}),
       ...(caseFiles.length ? { caseFiles } : {}),
       ...(sides ? { sides } : {}),

@@ -27,7 +27,7 @@ export function validateCommand(modules: SuiteModule[], files: string[], out: No
     const owner = modules.find((m) => abs.startsWith(resolve(m.dir) + '/'));
     try {
       if (owner) loadSuite(owner, registry);
-      else checkStandalone(file, modules, selection);
+      else checkStandalone(file, modules, selection, out);
       out.write(`ok  ${file}\n`);
     } catch (e) {
       if (e instanceof SpecgateErrorList) errors.push(...e.errors);
@@ -39,18 +39,18 @@ export function validateCommand(modules: SuiteModule[], files: string[], out: No
   return 0;
 }
 
-function checkStandalone(file: string, modules: SuiteModule[], selection: SelectionFlags): void {
+function checkStandalone(file: string, modules: SuiteModule[], selection: SelectionFlags, out: NodeJS.WritableStream): void {
   let src: YamlSource;
   try {
     src = readYaml(file);
   } catch (e) {
     // YAML that does not parse says nothing of what the file is: one with a suites: line is read as a profile
-    if (e instanceof SpecgateError && readsAsProfile(file)) checkWholeProfile(file, modules, selection);
+    if (e instanceof SpecgateError && readsAsProfile(file)) checkWholeProfile(file, modules, selection, out);
     throw e;
   }
   const data = src.data;
   if (data && typeof data === 'object' && !Array.isArray(data) && 'expected-failures' in data) return void loadBaseline(file);
-  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return checkWholeProfile(file, modules, selection);
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return checkWholeProfile(file, modules, selection, out);
   const kind = basename(file) === 'requirements.yaml' ? 'requirements' : basename(file) === 'suite.yaml' ? 'suite' : 'cases';
   const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
   if (found.length) throw new SpecgateErrorList(found);
@@ -67,9 +67,10 @@ function checkKeptCases(file: string, items: { suite?: unknown }[], modules: Sui
   loadSuites(modules, modules.map((m) => m.name).filter((n) => named.has(n)), [file]);
 }
 
-/** Every problem of a target profile at once, by section (profile-check.ts), for a run of the selection. */
-function checkWholeProfile(file: string, modules: SuiteModule[], selection: SelectionFlags): void {
+/** Every problem of a target profile at once, by section (profile-check.ts), for a run of the selection; its warnings go to `out`. */
+function checkWholeProfile(file: string, modules: SuiteModule[], selection: SelectionFlags, out: NodeJS.WritableStream): void {
   const check = checkProfile(modules, file, process.env, selection);
+  for (const w of check.warnings ?? []) out.write(`warn ${file}: ${w}\n`);
   if (check.problems.length) throw profileProblemsError(check);
 }
 

@@ -18,7 +18,7 @@ import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
 import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
-import { caseSelection, casesOfSelection, notSelectedReason, selectionProblems, selectionProperty } from './selection.js';
+import { caseSelection, casesOfSelection, notSelectedReason, selectionProblems, selectionProperty, suitesOfNamedCases } from './selection.js';
 import { runSelections } from './section-selection.js';
 import { traceSummary } from './trace/trace-coverage.js';
 
@@ -32,6 +32,12 @@ export interface RunOptions {
   suites: string[];
   /** Case IDs to run (`id` or `suite/id`); all when empty. The requirements they do not cover are not selected. */
   cases?: string[];
+  /**
+   * Whether `suites` was named by the caller (`--suite`), the default. With `cases`, a named suite
+   * none of whose cases they name is a usage error (it would judge nothing and read conformant);
+   * a suite the run took by default (every suite, or the profile's) is then simply not run.
+   */
+  suitesNamed?: boolean;
   /** Case files kept outside the suites (`run --cases`): their cases run with the suites they name. */
   caseFiles?: string[];
   /**
@@ -103,7 +109,9 @@ export interface SelectedCases {
  * recorded or interrupted) and judges the whole run; every event goes to `opts.sinks`.
  */
 export async function run(opts: RunOptions): Promise<RunResult> {
-  const { registry, suites } = loadSuites(opts.modules, opts.suites, opts.caseFiles);
+  const loaded = loadSuites(opts.modules, opts.suites, opts.caseFiles);
+  const { registry } = loaded;
+  const suites = suitesOfNamedCases(loaded.suites, opts.cases ?? [], opts.suitesNamed ?? true);
   for (const s of suites) if (opts.targets[s.name]?.recording) passiveTable(s);
   const seed = opts.seed ?? randomSeed();
   const gating = gatingOf(opts.strict ?? false, opts.stricter ?? false);
@@ -131,7 +139,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   if (misconfigured.length) throw new SpecgateErrorList(misconfigured);
   bus.emit({ type: 'run-start', startedAt, seed, suites: selected.map(({ suite, cases }) => ({ name: suite.name, cases: cases.length, target: opts.targets[suite.name]?.label ?? 'reference' })) });
   for (const message of setAside) bus.emit({ type: 'log', level: 'warn', message });
-  warnUnmatchedBaseline(baseline, suites, bus);
+  // a suite a run of named cases leaves out still makes its baseline entries known ones
+  warnUnmatchedBaseline(baseline, loaded.suites, bus);
   const results: SuiteResult[] = [];
   const throttle = new Throttle({ ...THROTTLE_DEFAULTS, ...opts.throttle });
   const shared: SharedRun = { opts, registry, bus, baseline, signal, seed, exec: createExecRunner(), throttle };

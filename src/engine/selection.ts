@@ -7,7 +7,7 @@
  * the judged fraction, never a gap in coverage. A run of named cases (`--case`) selects what
  * those cases cover, within the parts and requirements it selects.
  */
-import { SpecgateError } from '../errors.js';
+import { SpecgateError, SpecgateErrorList } from '../errors.js';
 import type { CaseDef, LoadedSuite, Requirement, Selection } from './model.js';
 import { nearestNames } from './near-names.js';
 
@@ -121,6 +121,25 @@ export function caseSelection(suite: Pick<LoadedSuite, 'requirements'>, cases: r
   const covered = new Set(cases.flatMap((c) => c.requirements));
   const within = (selection?.requirements ?? suite.requirements.map((r) => r.id)).filter((id) => covered.has(id));
   return { label: [...(selection ? [selection.label] : []), `--case ${wanted.join(',')}`].join(' '), requirements: within };
+}
+
+/** Whether `--case` (`wanted`, `id` or `suite/id`) names a case of `suite`. */
+function namesCaseOf(suite: Pick<LoadedSuite, 'name' | 'cases'>, wanted: readonly string[]): boolean {
+  return suite.cases.some((c) => wanted.includes(c.id) || wanted.includes(`${suite.name}/${c.id}`));
+}
+
+/**
+ * The suites a run of named cases (`--case`) runs: those with a named case. A suite the run named
+ * (`--suite`) with none would judge nothing and read conformant, so it is refused; one the run took
+ * by default (every suite, or the profile's) is left out. Without `wanted`, every suite.
+ * @throws SpecgateErrorList `SG_USAGE`, one per named suite without a named case.
+ */
+export function suitesOfNamedCases<S extends Pick<LoadedSuite, 'name' | 'cases'>>(suites: readonly S[], wanted: readonly string[], named: boolean): S[] {
+  if (!wanted.length) return [...suites];
+  const without = suites.filter((s) => !namesCaseOf(s, wanted));
+  if (named && without.length)
+    throw new SpecgateErrorList(without.map((s) => new SpecgateError('SG_USAGE', `suite ${s.name} is selected (--suite) but --case ${wanted.join(',')} names none of its cases, so it would judge nothing: drop it from --suite or name one of its cases in --case (\`specgate list --suite ${s.name}\` lists them)`, { suite: s.name })));
+  return suites.filter((s) => !without.includes(s));
 }
 
 /** The reason a requirement outside the selection carries: "outside this run's selection (--part platform)". */

@@ -3,11 +3,13 @@
  * (schema, `${env:...}`, section rules), sections for unknown suites, a side the suite lacks, and
  * what the cases need of the target; a key set aside for breaking the schema is not judged again.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProfile } from '../../cli/profile-check.js';
 import { knownSuites } from '../../cli/suites.js';
+import { validateCommand } from '../../cli/validate-command.js';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { tempDir } from '../e2e/cli.js';
 
 const tmp = tempDir('specgate-profile-check-');
@@ -82,5 +84,28 @@ describe('checkProfile', () => {
 
   it('finds nothing in a ready profile', () => {
     expect(found(write(['suites:', '  ctx-auth:', '    vars: { server_url: "https://ctx.example.test/mcp", client_secret: "${env:SET_SECRET}" }']), { SET_SECRET: 's' })).toEqual([]);
+  });
+});
+
+describe('a fields: name the cases send both as a JSON key and as a query key', () => {
+  const dir = join(tmp.dir, 'suite-x');
+  mkdirSync(join(dir, 'cases'), { recursive: true });
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: X-ONE, level: MUST, source: "x.txt#A", text: one }\n');
+  writeFileSync(
+    join(dir, 'cases', 'a.yaml'),
+    ['- id: both', '  requirements: [X-ONE]', '  steps:', '    - request: { method: POST, url: "${base_url}/items", json: { page: 1 } }', '    - request: { url: "${base_url}/items", query: { page: 2, size: 5 } }', '      expect: { status: 200 }', ''].join('\n'),
+  );
+  const module: SuiteModule = { name: 'x', dir, reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) } };
+
+  it('is a warning of validate, not a problem; a name sent one way only is none', () => {
+    const file = write(['suites:', '  x:', '    vars: { base_url: "http://127.0.0.1:1" }', '    fields: { page: p, size: per_page }']);
+    const check = checkProfile([module], file, {});
+    expect(check.problems).toEqual([]);
+    expect(check.warnings).toEqual([expect.stringMatching(/^suite x: fields\.page renames "page" to "p" in JSON bodies and in form fields and query parameters alike, and the cases send it as both/)]);
+    let text = '';
+    const out = { write: (t: string) => ((text += t), true) } as unknown as NodeJS.WritableStream;
+    expect(validateCommand([module], [file], out)).toBe(0);
+    expect(text.split('\n')).toEqual([expect.stringMatching(new RegExp(`^warn ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: suite x: fields\\.page `)), `ok  ${file}`, '']);
+    expect(checkProfile([module], write(['suites:', '  x:', '    vars: { base_url: "http://127.0.0.1:1" }', '    fields: { size: per_page }']), {}).warnings).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@
  * events platform part against the served events reference, with a profile that gives nothing of
  * the monitoring API, judges the platform requirements and reports the monitoring ones not
  * selected (conformant, exit 0); `--requirement` with a glob; `--case`, which judges what its
- * cases cover and reports the rest not selected; `list`, `validate` and `init` with the same
+ * cases cover and reports the rest not selected, refuses a suite named by `--suite` with none of
+ * the named cases and leaves such a suite out of a run that names no suite; `list`, `validate` and `init` with the same
  * flags; a profile's `select:`, which a run without selection flags judges (flags win and say so),
  * `validate` checks and `init --part` writes; an unknown part or a glob that matches nothing is a
  * usage error (exit 2), or a profile problem in `select:`. Needs `npm run build`.
@@ -143,6 +144,23 @@ describe('run --case', () => {
     expect(xpath(junit, 'count(//failure)')).toBe('0');
     expect(xpath(junit, 'string(//testsuite[@name="events.requirements"]/properties/property[@name="selection"]/@value)')).toBe(`--case ${NAMED.join(',')}`);
   });
+
+  it('a suite named by --suite none of whose cases --case names is refused before anything runs, naming it (exit 2)', async () => {
+    const run = await runCli(['run', '--suite', 'events,oauth', '--case', 'payloads', '--report', `json=${join(tmp.dir, 'named-none.json')}`], { cwd: tmp.dir });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('[SG_USAGE]: suite oauth is selected (--suite) but --case payloads names none of its cases');
+    expect(run.stderr).toContain('drop it from --suite or name one of its cases');
+    expect(run.stderr).not.toContain('suite events');
+  }, 60_000);
+
+  it('without --suite, the suites none of whose cases --case names are not run (exit 0)', async () => {
+    const out = join(tmp.dir, 'default-suites.json');
+    const run = await runCli(['run', '--case', 'payloads', '--report', `json=${out}`], { cwd: tmp.dir });
+    expect(run.code, run.stderr).toBe(0);
+    const report = readReport(out);
+    expect(report.suites.map((s) => s.name)).toEqual(['events']);
+    expect(report.suites.flatMap((s) => s.cases.map((c) => c.id))).toEqual(['payloads']);
+  }, 60_000);
 
   it('the user agent is still asked of a selection whose cases act as a user (exit 2, naming the action)', async () => {
     const run = await runCli(['run', '--suite', 'events', '--part', 'platform', '--target', noAgent, '--report', `json=${join(tmp.dir, 'no-agent.json')}`], { cwd: tmp.dir, env });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Baseline } from '../../src/engine/baseline.js';
 import type { CaseResult, LoadedSuite, Requirement } from '../../src/engine/model.js';
-import { caseSelection, casesOfSelection, matchesPattern, partProblems, partRequirements, resolveSelection, selectionProblems } from '../../src/engine/selection.js';
+import { caseSelection, casesOfSelection, suitesOfNamedCases, matchesPattern, partProblems, partRequirements, resolveSelection, selectionProblems } from '../../src/engine/selection.js';
 import { judgedFraction, requirementVerdicts, summarize } from '../../src/engine/verdicts.js';
 
 const req = (id: string, extra: Partial<Requirement> = {}): Requirement => ({ id, level: 'MUST', source: 's.txt#S', text: `${id} text`, ...extra });
@@ -153,5 +153,25 @@ describe('a selection of named cases (--case)', () => {
     const selection = caseSelection(suite, [{ requirements: ['EV-PLAT-A'] }], undefined, ['plat-a']);
     const by = Object.fromEntries(requirementVerdicts(loaded, [result('plat-a', ['EV-PLAT-A'], 'errored')], new Baseline(), undefined, selection).map((v) => [v.id, v.status]));
     expect(by['EV-PLAT-A']).toBe('untested');
+  });
+});
+
+describe('the suites a run of named cases runs', () => {
+  const at = { file: 'cases.yaml', line: 1, column: 1 };
+  const ev = { name: 'ev', cases: [{ id: 'plat-a', requirements: ['EV-PLAT-A'], steps: [], location: at }] };
+  const au = { name: 'au', cases: [{ id: 'login', requirements: ['AU-LOGIN'], steps: [], location: at }] };
+
+  it('every suite without --case; the suites with a named case (id or suite/id)', () => {
+    expect(suitesOfNamedCases([ev, au], [], true)).toEqual([ev, au]);
+    expect(suitesOfNamedCases([ev, au], ['plat-a', 'au/login'], true)).toEqual([ev, au]);
+  });
+
+  it('refuses a suite the run named with none of its cases named, naming it and how to fix the command line', () => {
+    expect(() => suitesOfNamedCases([ev, au], ['plat-a'], true)).toThrow(expect.objectContaining({ code: 'SG_USAGE', message: expect.stringMatching(/^suite au is selected \(--suite\) but --case plat-a names none of its cases, so it would judge nothing: drop it from --suite or name one of its cases in --case/) }));
+  });
+
+  it('leaves out such a suite when the run took its suites by default', () => {
+    expect(suitesOfNamedCases([ev, au], ['plat-a'], false)).toEqual([ev]);
+    expect(suitesOfNamedCases([ev, au], ['au/login'], false)).toEqual([au]);
   });
 });

@@ -34,6 +34,35 @@ export function sentFieldNames(cases: Iterable<Pick<CaseDef, 'steps'>>): Set<str
   return names;
 }
 
+/** The keys the JSON bodies of the requests of `cases` write, at any depth. */
+export function sentJsonKeys(cases: Iterable<Pick<CaseDef, 'steps'>>): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      names.add(k);
+      walk(v);
+    }
+  };
+  for (const c of cases) for (const step of c.steps) if ('request' in step) walk(step.request.json);
+  return names;
+}
+
+/**
+ * The names a profile's `fields:` maps that the suite's cases send both as a JSON body key and as
+ * a form field or query parameter: `fields:` renames them in all of these (form and query keys
+ * too, since it no longer renames JSON alone), which a vendor naming them apart would not expect.
+ */
+export function ambiguousFieldNames(section: Pick<TargetSection, 'fieldNames'>, cases: Iterable<Pick<CaseDef, 'steps'>>): string[] {
+  const mapped = Object.keys(section.fieldNames ?? {});
+  if (!mapped.length) return [];
+  const list = [...cases];
+  const sent = sentFieldNames(list);
+  const json = sentJsonKeys(list);
+  return mapped.filter((name) => sent.has(name) && json.has(name));
+}
+
 /**
  * A profile's `fields:` naming a field no schema of the suite has, nor a form or a query its
  * cases send: the map would rename nothing the spec defines (a typo, most likely), and the

@@ -11,8 +11,19 @@ export function isWrite(method: string): boolean {
   return !SAFE.has(method.toUpperCase());
 }
 
+/**
+ * Whether a recorded exchange may have changed what the service holds: a write (`isWrite`) not
+ * refused by its answer. A 4xx or 5xx answer says the request was not carried out; status 0 (no
+ * answer recorded) leaves the outcome unknown, so it counts.
+ */
+export function mayHaveWritten(x: Pick<RecordedExchange, 'method' | 'status'>): boolean {
+  return isWrite(x.method) && !(x.status >= 400 && x.status <= 599);
+}
+
 /** An item a case addresses: the recorded path up to the segment of one path parameter, decoded. */
 interface Item {
+  /** The origin (scheme, host, port) of the recorded request: a write elsewhere is on another service's item. */
+  origin: string;
   segments: string[];
   /** The entries of the matched steps that address it, or whose answer gave its ID. */
   entries: number[];
@@ -34,9 +45,10 @@ export interface InterleavedWrite {
  * path parameter themselves (not the table's default): every step that addresses the same
  * recorded item path, and the earlier step whose `capture:` gave a variable that parameter
  * reads, span an interval of the recording; any other recorded exchange inside it, with a
- * method that is not safe, on that path or below it (`/products/7`, `/products/7/inventory`,
- * `/sources/7:undelete`), may have changed what the later steps read. Only the recording's
- * order (entry index) counts; an exchange the steps matched is never its own interference.
+ * method that is not safe and an answer that did not refuse it (`mayHaveWritten`), to the same
+ * origin, on that path or below it (`/items/7`, `/items/7/parts`, `/items/7:restore`), may have
+ * changed what the later steps read. Only the recording's order (entry index) counts; an
+ * exchange the steps matched is never its own interference.
  * `recorded` is every recorded exchange in entry order (the recording's own order).
  */
 export function interleavedWrite(patterns: readonly RequestPattern[], chosen: ReadonlyMap<number, MatchedExchange>, recorded: readonly RecordedExchange[]): InterleavedWrite | undefined {
@@ -47,8 +59,9 @@ export function interleavedWrite(patterns: readonly RequestPattern[], chosen: Re
     for (const name of p.addresses) {
       const segments = itemSegments(x, name);
       if (!segments) continue;
-      const key = segments.join('/');
-      const item = items.get(key) ?? { segments, entries: [] };
+      const origin = originOf(x.recorded.url);
+      const key = `${origin} /${segments.join('/')}`;
+      const item = items.get(key) ?? { origin, segments, entries: [] };
       item.entries.push(x.recorded.index);
       // the step whose answer gave the ID opens the interval: what it made is what the later steps read
       for (const v of varsIn(p.params[name]))
@@ -60,16 +73,16 @@ export function interleavedWrite(patterns: readonly RequestPattern[], chosen: Re
     }
   }
   const own = new Set([...chosen.values()].map((x) => x.recorded.index));
-  for (const [key, item] of items) {
+  for (const item of items.values()) {
     const from = Math.min(...item.entries);
     const to = Math.max(...item.entries);
     if (to - from < 2) continue;
     // the recording is in entry order: only the exchanges between the two are read
     for (let i = firstAfter(recorded, from); i < recorded.length && (recorded[i] as RecordedExchange).index < to; i++) {
       const w = recorded[i] as RecordedExchange;
-      if (own.has(w.index) || !isWrite(w.method)) continue;
+      if (own.has(w.index) || !mayHaveWritten(w) || originOf(w.url) !== item.origin) continue;
       const path = decodedSegments(w.url);
-      if (path && touches(path, item.segments)) return { write: w, item: `/${key}`, between: [from, to] };
+      if (path && touches(path, item.segments)) return { write: w, item: `/${item.segments.join('/')}`, between: [from, to] };
     }
   }
   return undefined;
@@ -109,6 +122,15 @@ function touches(path: readonly string[], item: readonly string[]): boolean {
   const seg = path[last] as string;
   const id = item[last] as string;
   return seg === id || (path.length === item.length && seg.startsWith(`${id}:`));
+}
+
+/** The recorded URL's origin (`http://h:8080`); a relative URL's is the same for every relative one. */
+function originOf(url: string): string {
+  try {
+    return new URL(url, 'http://relative.invalid').origin;
+  } catch {
+    return '';
+  }
 }
 
 function decodedSegments(url: string): string[] | undefined {

@@ -10,7 +10,7 @@ import { PASSIVE_JUDGES } from './passive-judges.js';
 import { recordedObservation, toExchange } from './recorded-observation.js';
 import { casePatterns, type RequestPattern, type StepPattern } from './request-pattern.js';
 import type { InterleavedWrite } from './interleaved-writes.js';
-import { anyFits, findSequences, type MatchedSequence, type WriteGuard } from './sequence-match.js';
+import { anyFits, cutStandIns, findSequences, type MatchedSequence, type WriteGuard } from './sequence-match.js';
 import type { Bindings } from './value-pattern.js';
 
 /** Exchanges kept on a case result (the failing ones first), as for live cases. */
@@ -142,8 +142,19 @@ function failureOf(requirement: string, where: string, m: { path: string; messag
 /** What the recording lacks: the first request no exchange fits, or the order they must come in. */
 function lacking(patterns: readonly RequestPattern[], candidates: (op: string) => readonly MatchedExchange[], initial: Bindings): string {
   const missing = patterns.find((p) => !anyFits(p, candidates(p.operation.id), initial));
-  if (missing) return `no ${missing.words} was recorded`;
+  if (missing) {
+    // a request that was recorded, but with its body cut, is not "not recorded": say which and why it cannot serve
+    const cut = cutStandIns(missing, candidates(missing.operation.id), initial);
+    if (cut.length) return `no ${missing.words} was recorded whole: the request body of ${cutEntries(cut)} was kept cut by the recording's body cap, and a cut body cannot show the fields the step sends`;
+    return `no ${missing.words} was recorded`;
+  }
   return `no sequence of ${patterns.map((p) => p.words).join(', then ')} with the same values throughout was recorded`;
+}
+
+/** `entry 3 (2000000 bytes)`, `entries 3 (…), 5 (…)`: the recorded requests kept cut, the first few. */
+function cutEntries(cut: readonly MatchedExchange[]): string {
+  const shown = cut.slice(0, 3).map((x) => `${x.recorded.index} (${x.recorded.requestCut} bytes)`);
+  return `${cut.length > 1 ? 'entries' : 'entry'} ${shown.join(', ')}${cut.length > shown.length ? ` and ${cut.length - shown.length} more` : ''}`;
 }
 
 /** Why the sequences a recording holds do not stand for the case: another write on the item between their steps. */

@@ -1,5 +1,6 @@
 import type { LoadedSuite } from '../model.js';
 import { passivePlan } from './passive-suite.js';
+import { casePatterns } from './request-pattern.js';
 import type { PassiveRule } from './passive-rules.js';
 
 /** How a requirement is settled from a recording: a case judged on single exchanges, a case that opted in, or a passive rule. */
@@ -19,7 +20,8 @@ export interface RecordingScope {
 /**
  * What `--target har:` can judge of a suite, before any recording is read: a gating requirement
  * can be settled when a case covering it judges single exchanges (its plan is `api.*` verifiers,
- * passive-suite.ts passivePlan), when a case covering it opted in (`passive: judge`), or when one
+ * passive-suite.ts passivePlan), when a case covering it opted in (`passive: judge`) and each of
+ * its steps can stand for a recorded exchange (request-pattern.ts casePatterns), or when one
  * of the suite's passive rules declares it. Undefined for a suite without an API table, which a
  * recording cannot be matched to.
  */
@@ -36,7 +38,8 @@ export function recordingScope(suite: LoadedSuite, rules: Readonly<Record<string
     for (const r of c.requirements) covered.add(r);
     if (c.skip !== undefined) continue;
     if (c.passive === 'judge') {
-      for (const r of c.requirements) add(r, { kind: 'opted-in-case', id: c.id });
+      // judged only when every step can stand for a recorded one (passive-case.ts skips it otherwise)
+      if (!casePatterns(c, suite.api).problems.length) for (const r of c.requirements) add(r, { kind: 'opted-in-case', id: c.id });
       continue;
     }
     // each step judges its own requirement when it names one, the case's otherwise (as judged)

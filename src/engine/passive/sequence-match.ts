@@ -25,6 +25,12 @@ const SEARCH_BUDGET = 200_000;
  * conditions it sends or not, and the body fields it gives.
  */
 export function fitExchange(p: RequestPattern, x: MatchedExchange, vars: Bindings): Bindings | undefined {
+  const v = fitHead(p, x, vars);
+  return v && fitBody(p, x.recorded.requestBody, v, x.recorded.requestCut !== undefined);
+}
+
+/** The variables after everything of the request but its body is read as the step's (operation, path, query, headers). */
+function fitHead(p: RequestPattern, x: MatchedExchange, vars: Bindings): Bindings | undefined {
   if (x.operation.id !== p.operation.id) return undefined;
   let v: Bindings | undefined = vars;
   for (const [name, template] of Object.entries(p.params)) {
@@ -52,7 +58,16 @@ export function fitExchange(p: RequestPattern, x: MatchedExchange, vars: Binding
     v = actual === undefined ? undefined : fitText(template, actual, v);
     if (!v) return undefined;
   }
-  return fitBody(p, x.recorded.requestBody, v, x.recorded.requestCut !== undefined);
+  return v;
+}
+
+/**
+ * The recorded exchanges that would be the step's request but for a body the recording kept cut
+ * (over its body cap): all else fits, and the step sends a body, whose fields a cut one cannot show.
+ */
+export function cutStandIns(p: RequestPattern, candidates: readonly MatchedExchange[], vars: Bindings): MatchedExchange[] {
+  if (p.raw === undefined && p.json === undefined && p.form === undefined) return [];
+  return candidates.filter((x) => x.recorded.requestCut !== undefined && fitHead(p, x, vars) !== undefined);
 }
 
 function fitBody(p: RequestPattern, body: string | undefined, vars: Bindings, cut: boolean): Bindings | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldNameProblems, sentFieldNames, specFieldNames } from '../../../src/engine/loader/target-fields.js';
+import { ambiguousFieldNames, fieldNameProblems, sentFieldNames, sentJsonKeys, specFieldNames } from '../../../src/engine/loader/target-fields.js';
 
 const SCHEMA = {
   type: 'object',
@@ -28,5 +28,17 @@ describe('the field names a profile may map', () => {
     expect(problems.map((p) => [p.code, p.message])).toEqual([
       ['SG_CONFIG', 'p.yaml:4:7: fields.avatar_servce_id names a field no schema of suite events has, nor a form or query its cases send; did you mean "avatar_service_id"? the keys of fields: are the spec\'s field names, their values the target\'s'],
     ]);
+  });
+
+  it('warns of a mapped name the cases send both as a JSON key and as a form or query key (fields: renames both)', () => {
+    const cases = [
+      { steps: [{ request: { method: 'POST', url: 'u', form: { client_id: 'x' } } }, { request: { url: 'u', query: { page: 2, scope: 's' } } }] },
+      { steps: [{ request: { method: 'POST', url: 'u', json: { client_id: 'x', nested: [{ page: 1 }] } } }, { wait: 1 }] },
+    ];
+    expect([...sentJsonKeys(cases)].sort()).toEqual(['client_id', 'nested', 'page']);
+    // scope is a query key only, nested a JSON key only: unambiguous
+    expect(ambiguousFieldNames({ fieldNames: { client_id: 'clientId', page: 'p', scope: 'scopes', nested: 'n' } }, cases)).toEqual(['client_id', 'page']);
+    expect(ambiguousFieldNames({ fieldNames: { scope: 'scopes' } }, cases)).toEqual([]);
+    expect(ambiguousFieldNames({}, cases)).toEqual([]);
   });
 });

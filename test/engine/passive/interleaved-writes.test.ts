@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
 import type { CaseDef, Step } from '../../../src/engine/model.js';
-import { interleavedWrite, isWrite } from '../../../src/engine/passive/interleaved-writes.js';
+import { interleavedWrite, isWrite, mayHaveWritten } from '../../../src/engine/passive/interleaved-writes.js';
 import { matchRecording, type MatchedExchange } from '../../../src/engine/passive/match-recording.js';
 import { casePatterns, type RequestPattern } from '../../../src/engine/passive/request-pattern.js';
 import { findSequences, type WriteGuard } from '../../../src/engine/passive/sequence-match.js';
@@ -94,6 +94,23 @@ describe('the interleaved-write guard of recorded sequences', () => {
     expect(guarded(INSERT_THEN_GET, stray).kept).toEqual([]);
     const unanswered = [ex(0, 'POST', H, { id: '7' }), { ...ex(1, 'DELETE', `${H}/7`), status: 0 }, ex(2, 'GET', `${H}/7`)];
     expect(guarded(INSERT_THEN_GET, unanswered).kept).toEqual([]);
+  });
+
+  it('does not count a write its answer refused (4xx, 5xx): it changed nothing', () => {
+    expect([400, 404, 409, 500, 503].map((status) => mayHaveWritten({ method: 'DELETE', status }))).toEqual([false, false, false, false, false]);
+    expect([0, 200, 204, 302].map((status) => mayHaveWritten({ method: 'DELETE', status }))).toEqual([true, true, true, true]);
+    expect(mayHaveWritten({ method: 'GET', status: 200 })).toBe(false);
+    for (const status of [404, 409, 503]) {
+      const refused = [ex(0, 'POST', H, { id: '7' }), { ...ex(1, 'DELETE', `${H}/7`), status }, ex(2, 'GET', `${H}/7`)];
+      expect(guarded(INSERT_THEN_GET, refused)).toEqual({ kept: [[0, 2]] });
+    }
+  });
+
+  it('does not count a write to another origin on the same path, and counts one to the same host and port', () => {
+    const elsewhere = [ex(0, 'POST', H, { id: '7' }), ex(1, 'DELETE', 'http://other/v1/o1/notes/7'), ex(2, 'DELETE', 'http://h:8080/v1/o1/notes/7'), ex(3, 'GET', `${H}/7`)];
+    expect(guarded(INSERT_THEN_GET, elsewhere)).toEqual({ kept: [[0, 3]] });
+    const same = [ex(0, 'POST', H, { id: '7' }), ex(1, 'DELETE', 'http://h:80/v1/o1/notes/7'), ex(2, 'GET', `${H}/7`)];
+    expect(guarded(INSERT_THEN_GET, same)).toEqual({ kept: [], rejected: '1 /v1/o1/notes/7 0-2' });
   });
 
   it('spans the steps that address the item by a path value they give, literal or bound, not the table defaults', () => {

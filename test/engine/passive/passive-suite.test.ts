@@ -193,6 +193,19 @@ describe('runPassiveSuite', () => {
     expect(judge([create], [whole]).result.properties).not.toHaveProperty('requestBodiesCut');
   });
 
+  it('says a request that was recorded only with its body cut was recorded, naming the entry and that its body was cut', () => {
+    const cut = ex(1, 'POST', 'http://h/notes', 201, { id: 'n2', title: 'long' }, { ...AUTH, 'idempotency-key': 'k2' });
+    cut.requestBody = '{"title":"lo';
+    cut.requestCut = 2_000_000;
+    const create: CaseDef = { id: 'create-echoes', requirements: ['R-ECHO'], passive: 'judge', steps: [{ request: { operation: 'createNote', json: { title: '${t}' } }, expect: { status: 201, body: { title: '${t}' } } }], location: at };
+    const skipped = (exchanges: RecordedExchange[]): string | undefined => judge([create], exchanges).result.cases.find((c) => c.id === 'create-echoes')?.reason;
+    expect(skipped([cut])).toMatch(/^passive target: no POST createNote .*with the body it sends was recorded whole: the request body of entry 1 \(2000000 bytes\) was kept cut by the recording's body cap, and a cut body cannot show the fields the step sends$/);
+    const other = { ...cut, index: 2, requestCut: 3_000_000 };
+    expect(skipped([cut, other])).toContain('the request body of entries 1 (2000000 bytes), 2 (3000000 bytes) was kept cut');
+    // a cut request that is another one (no credentials where the step sends them) is not named: nothing was recorded
+    expect(skipped([{ ...cut, requestHeaders: { 'idempotency-key': 'k2' } }])).toMatch(/^passive target: no POST createNote .*with the body it sends was recorded$/);
+  });
+
   it('refuses a suite without an API table as a configuration error', () => {
     const bare: LoadedSuite = { name: 'plain', dir: '/x', requirements: [], cases: [] };
     expect(() => passiveTable(bare)).toThrow(SpecgateError);

@@ -52,6 +52,14 @@ describe('what a recording can settle of a suite', () => {
     });
   });
 
+  it('does not count an opted-in case whose steps a recording cannot stand for (the passive run skips it)', () => {
+    const expr: CaseDef = { id: 'expr', requirements: ['R-EXPR'], passive: 'judge', steps: [{ check: 'api.served', with: { operation: '${op}' } }], location: at };
+    const plain: CaseDef = { ...expr, id: 'plain', requirements: ['R-PLAIN'], steps: [{ check: 'api.served', with: { operation: 'getNote' } }] };
+    const scope = recordingScope({ ...SUITE, cases: [expr, plain], requirements: [must('R-EXPR'), must('R-PLAIN')] });
+    expect(scope?.gating).toEqual(['R-EXPR', 'R-PLAIN']);
+    expect(Object.fromEntries(scope?.settledBy ?? [])).toEqual({ 'R-PLAIN': [{ kind: 'opted-in-case', id: 'plain' }] });
+  });
+
   it('is undefined for a suite without an API table', () => {
     expect(recordingScope({ ...SUITE, api: undefined } as unknown as LoadedSuite, RULES)).toBeUndefined();
   });
