@@ -13,6 +13,7 @@ import { judgeRecordedCase, type SchemaCheck } from './passive-case.js';
 import { matchRecording, type MatchedExchange, type RecordingMatch } from './match-recording.js';
 import { PASSIVE_JUDGES, bodyCutUnderSchema, lacksCredentials, missingHeaders } from './passive-judges.js';
 import { judgePassiveRules, passiveView, type PassiveRule } from './passive-rules.js';
+import { passivePlan } from './passive-plan.js';
 
 /** Why a case is not judged from a recording: it has to send requests of its own. */
 export const NEEDS_LIVE = 'passive target: needs live requests';
@@ -147,24 +148,6 @@ function judgeCase(suite: LoadedSuite & { api: ApiTable }, def: CaseDef, match: 
   return { ...base, outcome: failures.length ? 'failed' : 'passed', failures, exchanges: failures.length ? exchanges : [], evidence };
 }
 
-/** The verifier and operation of each step, when every step is a single-exchange `api.*` verifier with a literal operation. */
-export function passivePlan(def: CaseDef): { verifier: string; operation: string; requirement?: string }[] | undefined {
-  if (def.property || def.steps.length === 0) return undefined;
-  const plan: { verifier: string; operation: string; requirement?: string }[] = [];
-  for (const step of def.steps) {
-    if (!('check' in step) || !step.check.startsWith('api.')) return undefined;
-    const verifier = step.check.slice(4);
-    if (!Object.hasOwn(PASSIVE_JUDGES, verifier)) return undefined;
-    const args = step.with ?? {};
-    const operation = args['operation'];
-    const requirement = args['requirement'];
-    // a step that picks its own parameters or body asks for a particular request: a recording may not hold it
-    if (typeof operation !== 'string' || operation.includes('${') || ['params', 'query', 'json'].some((k) => args[k] !== undefined)) return undefined;
-    if (requirement !== undefined && typeof requirement !== 'string') return undefined;
-    plan.push({ verifier, operation, ...(requirement ? { requirement } : {}) });
-  }
-  return plan;
-}
 
 /** The suite's API table, which passive mode matches recorded traffic against; SG_CONFIG without one. */
 export function passiveTable(suite: LoadedSuite): LoadedSuite & { api: ApiTable } {

@@ -1,5 +1,5 @@
 import type { LoadedSuite } from '../model.js';
-import { passivePlan } from './passive-suite.js';
+import { passivePlan } from './passive-plan.js';
 import { casePatterns } from './request-pattern.js';
 import type { PassiveRule } from './passive-rules.js';
 

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION } from '../../../reference/ctx-auth/model/protocol.js';
-import type { ScenarioName } from './client-scenarios.js';
+import type { ScenarioName } from './client-scenario-names.js';
 
 /**
  * What one launch of a client under test showed, as the judges read it: every request it sent

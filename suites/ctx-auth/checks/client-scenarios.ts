@@ -1,6 +1,7 @@
 import { PUBLIC_CLIENT_ID, PUBLIC_REDIRECT_URIS } from '../../../reference/ctx-auth/model/clients.js';
 import { RESOURCE_SCOPE } from '../../../reference/ctx-auth/model/scopes.js';
 import type { EndpointPaths, ScenarioRun } from './client-evidence.js';
+import { SCENARIO_NAMES, type ScenarioName } from './client-scenario-names.js';
 
 /**
  * The servers specgate plays for a context-protocol client (spec 000 part C): each scenario is
@@ -9,9 +10,7 @@ import type { EndpointPaths, ScenarioRun } from './client-evidence.js';
  * (reference/ctx-auth/client/README.md) gives it.
  */
 
-/** The scenarios, by the name cases give them (`scenarios: [standard]`). */
-export const SCENARIO_NAMES = ['standard', 'custom-paths', 'no-metadata', 'no-registration', 'mid-session-expiry', 'wrong-state'] as const;
-export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+export { SCENARIO_NAMES, type ScenarioName };
 
 /** The reference server's options a scenario sets (reference/ctx-auth/server: CtxServerOptions). */
 export interface PlayedServerOptions {
