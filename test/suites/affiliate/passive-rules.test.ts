@@ -10,17 +10,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
 import { matchRecording } from '../../../src/engine/passive/match-recording.js';
-import { passiveView, type PassiveRule, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
+import { passiveView, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
 import { loadHar } from '../../../src/targets/har/load-har.js';
 import { suite } from '../../../suites/affiliate/index.js';
 import { loadedSuite } from '../../helpers/suite-facts.js';
+import { messages, outcomes as outcomesOf, ruleJudge, type RuleVerdicts } from '../../helpers/rule-judge.js';
 import { harEntry, harFile, type EntryInput } from '../../targets/har/har-builder.js';
 
 const affiliate = loadedSuite(suite);
 const table = affiliate.api as ApiTable;
 const RULES = suite.passiveRules ?? {};
-const dir = mkdtempSync(join(tmpdir(), 'specgate-affiliate-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const A = 'http://aff.test/api/v2';
 const KEY = { 'api-key': 'k' };
@@ -28,18 +27,11 @@ const json = { 'content-type': 'application/json' };
 const FROM = '2025-06-01 00:00:00';
 const TO = '2025-06-02 00:00:00';
 
-let n = 0;
-function judge(rule: string, entries: EntryInput[]): Record<string, PassiveVerdict> {
-  const file = join(dir, `r${n++}.har`);
-  writeFileSync(file, JSON.stringify(harFile(entries.map((e) => harEntry(e)))));
-  const recording = loadHar(file);
-  const r = RULES[rule] as PassiveRule;
-  return Object.fromEntries(r.judge(passiveView(table, recording, matchRecording(table, recording))).map((v) => [v.requirement, v]));
-}
-/** Outcome per requirement: `pass <evidence>`, `fail <entries>` or `untested`. */
-const outcome = (v: PassiveVerdict | undefined): string => (!v ? 'absent' : v.findings.length ? `fail ${v.findings.map((f) => f.exchange.recorded.index).join(',')}` : v.observations > 0 ? `pass ${v.observations}` : 'untested');
-const outcomes = (vs: Record<string, PassiveVerdict>): Record<string, string> => Object.fromEntries(Object.entries(vs).map(([k, v]) => [k, outcome(v)]));
-const messages = (v: PassiveVerdict | undefined): string[] => (v?.findings ?? []).map((f) => f.message);
+/** Recordings the tests below read themselves. */
+const dir = mkdtempSync(join(tmpdir(), 'specgate-affiliate-rules-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const judge = ruleJudge('specgate-affiliate-rules-', table, RULES);
+const outcomes = (vs: RuleVerdicts): Record<string, string> => outcomesOf(vs, undefined, true);
 const lacking = (vs: Record<string, PassiveVerdict>): Record<string, string | undefined> => Object.fromEntries(Object.entries(vs).map(([k, v]) => [k, v.lacking]));
 
 // --- answers as the spec shapes them (part E), smallest that keep every schema

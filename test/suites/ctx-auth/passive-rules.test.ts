@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
 import type { Exchange } from '../../../src/engine/model.js';
 import { matchRecording } from '../../../src/engine/passive/match-recording.js';
-import { passiveView, type PassiveRule, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
+import { passiveView } from '../../../src/engine/passive/passive-rules.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadHar } from '../../../src/targets/har/load-har.js';
 import { suite } from '../../../suites/ctx-auth/index.js';
@@ -22,12 +22,11 @@ import { failedExchange, recordedRuns, REQUESTS_ABOUT } from '../../../suites/ct
 import { CTX_AUTH_PASSIVE_RULES } from '../../../suites/ctx-auth/passive/index.js';
 import { passiveRulesSentence } from '../../helpers/passive-rules-paragraph.js';
 import { loadedSuite } from '../../helpers/suite-facts.js';
+import { outcome, outcomes, ruleJudge } from '../../helpers/rule-judge.js';
 import { harEntry, harFile, type EntryInput } from '../../targets/har/har-builder.js';
 
 const ctx = loadedSuite(suite);
 const table = ctx.api as ApiTable;
-const dir = mkdtempSync(join(tmpdir(), 'specgate-ctx-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const S = 'http://127.0.0.1:9000';
 const json = { 'content-type': 'application/json', 'cache-control': 'no-store' };
@@ -37,17 +36,10 @@ const DOC = { issuer: S, authorization_endpoint: `${S}/authorize`, token_endpoin
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 
-let n = 0;
-function judge(rule: string, entries: EntryInput[]): Record<string, PassiveVerdict> {
-  const file = join(dir, `r${n++}.har`);
-  writeFileSync(file, JSON.stringify(harFile(entries.map((e, i) => harEntry({ ...e, startedDateTime: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })))));
-  const recording = loadHar(file);
-  const r = CTX_AUTH_PASSIVE_RULES[rule] as PassiveRule;
-  return Object.fromEntries(r.judge(passiveView(table, recording, matchRecording(table, recording))).map((v) => [v.requirement, v]));
-}
-/** Outcome per requirement: pass, fail (with the entries) or untested. */
-const outcome = (v: PassiveVerdict | undefined): string => (!v ? 'absent' : v.findings.length ? `fail ${v.findings.map((f) => f.exchange.recorded.index).join(',')}` : v.observations > 0 ? 'pass' : 'untested');
-const outcomes = (vs: Record<string, PassiveVerdict>): Record<string, string> => Object.fromEntries(Object.entries(vs).map(([k, v]) => [k, outcome(v)]));
+/** Recordings the tests below read themselves. */
+const dir = mkdtempSync(join(tmpdir(), 'specgate-ctx-rules-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const judge = ruleJudge('specgate-ctx-rules-', table, CTX_AUTH_PASSIVE_RULES, (_e, i) => ({ startedDateTime: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() }));
 
 // ---------------------------------------------------------------- recorded exchanges
 const metadataAt = (doc: unknown, more: Partial<EntryInput> = {}): EntryInput => ({ url: `${S}/.well-known/oauth-authorization-server`, requestHeaders: { 'ctx-protocol-version': '2025-03-26' }, status: 200, responseHeaders: json, body: JSON.stringify(doc), ...more });

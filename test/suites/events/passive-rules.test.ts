@@ -2,25 +2,19 @@
  * The events suite's passive rules (suites/events/passive/), each on small recordings: one that
  * keeps the rule, one that breaks it, and one that holds nothing the rule judges.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
-import { matchRecording } from '../../../src/engine/passive/match-recording.js';
-import { passiveView, type PassiveRule, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
 import { fromRoot } from '../../../src/paths.js';
-import { loadHar } from '../../../src/targets/har/load-har.js';
 import { suite } from '../../../suites/events/index.js';
 import { EVENTS_PASSIVE_RULES } from '../../../suites/events/passive/index.js';
 import { passiveRulesSentence } from '../../helpers/passive-rules-paragraph.js';
 import { loadedSuite } from '../../helpers/suite-facts.js';
-import { harEntry, harFile, type EntryInput } from '../../targets/har/har-builder.js';
+import { outcome, outcomes, ruleJudge } from '../../helpers/rule-judge.js';
+import type { EntryInput } from '../../targets/har/har-builder.js';
 
 const events = loadedSuite(suite);
 const table = events.api as ApiTable;
-const dir = mkdtempSync(join(tmpdir(), 'specgate-events-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const M = 'http://mon.test';
 const P = 'http://api.test';
@@ -32,17 +26,7 @@ const json = { 'content-type': 'application/json' };
 
 /** An entry started `at` ms after NOW. */
 type Entry = EntryInput & { at?: number };
-let n = 0;
-function judge(rule: string, entries: Entry[]): Record<string, PassiveVerdict> {
-  const file = join(dir, `r${n++}.har`);
-  writeFileSync(file, JSON.stringify(harFile(entries.map((e) => harEntry({ ...e, startedDateTime: new Date(NOW + (e.at ?? 0)).toISOString(), time: 10 })))));
-  const recording = loadHar(file);
-  const r = EVENTS_PASSIVE_RULES[rule] as PassiveRule;
-  return Object.fromEntries(r.judge(passiveView(table, recording, matchRecording(table, recording))).map((v) => [v.requirement, v]));
-}
-/** Outcome per requirement: pass, fail (with the entries) or untested. */
-const outcome = (v: PassiveVerdict | undefined): string => (!v ? 'absent' : v.findings.length ? `fail ${v.findings.map((f) => f.exchange.recorded.index).join(',')}` : v.observations > 0 ? 'pass' : 'untested');
-const outcomes = (vs: Record<string, PassiveVerdict>): Record<string, string> => Object.fromEntries(Object.entries(vs).map(([k, v]) => [k, outcome(v)]));
+const judge = ruleJudge<Entry>('specgate-events-rules-', table, EVENTS_PASSIVE_RULES, (e) => ({ startedDateTime: new Date(NOW + (e.at ?? 0)).toISOString(), time: 10 }));
 
 const ev = (id: number, daysAgo = 1): Record<string, unknown> => ({ id: String(id), type: 'WatchEvent', created_at: new Date(NOW - daysAgo * 86_400_000).toISOString() });
 const list = (ids: number[]): string => JSON.stringify(ids.map((i) => ev(i)));

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiTable } from '../../../src/engine/api/table.js';
 import { matchRecording } from '../../../src/engine/passive/match-recording.js';
-import { passiveView, type PassiveRule, type PassiveVerdict } from '../../../src/engine/passive/passive-rules.js';
 import { fromRoot } from '../../../src/paths.js';
 import { loadHar } from '../../../src/targets/har/load-har.js';
 import { s256 } from '../../../reference/oauth/model/pkce.js';
@@ -17,12 +16,11 @@ import { OAUTH_PASSIVE_RULES } from '../../../suites/oauth/passive/index.js';
 import { CLIENT_LIVE_ONLY } from '../../../suites/oauth/passive/client-requests.js';
 import { passiveRulesSentence } from '../../helpers/passive-rules-paragraph.js';
 import { loadedSuite } from '../../helpers/suite-facts.js';
+import { messages, outcome, outcomes, ruleJudge } from '../../helpers/rule-judge.js';
 import { harEntry, harFile, type EntryInput } from '../../targets/har/har-builder.js';
 
 const oauth = loadedSuite(suite);
 const table = oauth.api as ApiTable;
-const dir = mkdtempSync(join(tmpdir(), 'specgate-oauth-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const A = 'http://auth.test';
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -32,19 +30,10 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** An entry started `at` ms after NOW. */
 type Entry = EntryInput & { at?: number };
-let n = 0;
-function judge(rule: string, entries: Entry[]): Record<string, PassiveVerdict> {
-  const file = join(dir, `r${n++}.har`);
-  writeFileSync(file, JSON.stringify(harFile(entries.map((e) => harEntry({ ...e, startedDateTime: new Date(NOW + (e.at ?? 0)).toISOString(), time: 10 })))));
-  const recording = loadHar(file);
-  const r = OAUTH_PASSIVE_RULES[rule] as PassiveRule;
-  return Object.fromEntries(r.judge(passiveView(table, recording, matchRecording(table, recording))).map((v) => [v.requirement, v]));
-}
-/** Outcome per requirement: pass, fail (with the entries) or untested. */
-const outcome = (v: PassiveVerdict | undefined): string => (!v ? 'absent' : v.findings.length ? `fail ${v.findings.map((f) => f.exchange.recorded.index).join(',')}` : v.observations > 0 ? 'pass' : 'untested');
-/** The messages of a requirement's findings. */
-const messages = (v: PassiveVerdict | undefined): string[] => (v?.findings ?? []).map((f) => f.message);
-const outcomes = (vs: Record<string, PassiveVerdict>, only?: readonly string[]): Record<string, string> => Object.fromEntries(Object.entries(vs).filter(([k]) => !only || only.includes(k)).map(([k, v]) => [k, outcome(v)]));
+/** Recordings the tests below read themselves. */
+const dir = mkdtempSync(join(tmpdir(), 'specgate-oauth-rules-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const judge = ruleJudge<Entry>('specgate-oauth-rules-', table, OAUTH_PASSIVE_RULES, (e) => ({ startedDateTime: new Date(NOW + (e.at ?? 0)).toISOString(), time: 10 }));
 
 const form = (o: Record<string, string>): string => new URLSearchParams(o).toString();
 /** A POST of a form to the token endpoint, answered `answer` (JSON when asked, else form-encoded). */
