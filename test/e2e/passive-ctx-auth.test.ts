@@ -23,12 +23,13 @@ import { passiveView } from '../../src/engine/passive/passive-rules.js';
 import { loadHar } from '../../src/targets/har/load-har.js';
 import { suite } from '../../suites/ctx-auth/index.js';
 import { CTX_AUTH_PASSIVE_RULES } from '../../suites/ctx-auth/passive/index.js';
+import { runScript } from '../reference/merchant/recorder.js';
 import { judgeHar } from '../helpers/har-judging.js';
 import { expectReadmeRecordingCounts } from '../helpers/recording-counts.js';
 import { loadedSuite } from '../helpers/suite-facts.js';
 import { failedRequirements } from '../helpers/verdicts.js';
 import { harEntry, harFile } from '../targets/har/har-builder.js';
-import { BIN, assertBuilt, readReport, runCli, statusMap, tempDir, type CliResult } from './cli.js';
+import { BIN, assertBuilt, readReport, runCli, statusMap, tempDir } from './cli.js';
 
 /** A HAR entry as `specgate record` writes it, as the plants below change it. */
 interface Entry {
@@ -46,19 +47,6 @@ function freePort(): Promise<number> {
       const a = s.address();
       s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
     });
-  });
-}
-
-/** Runs a node script to its end. */
-function node(args: string[], env: Record<string, string>, cwd: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -86,7 +74,7 @@ async function record(dir: string): Promise<Entry[]> {
       void done.then((code) => reject(new Error(`specgate record ended before it listened (exit ${String(code)}): ${err}${out}`)));
     });
     for (let i = 0; i < 2; i++) {
-      const client = await node([referenceCtxClientScript()], { SPECGATE_CTX_SERVER_URL: `${publicUrl}${new URL(server.serverUrl).pathname}` }, dir);
+      const client = await runScript(referenceCtxClientScript(), [], { SPECGATE_CTX_SERVER_URL: `${publicUrl}${new URL(server.serverUrl).pathname}` });
       expect(client.code, client.stderr).toBe(0);
     }
     child.kill('SIGTERM');
