@@ -1,3 +1,4 @@
+import { childrenCpuMs } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,18 +35,6 @@ interface Round {
   code: number | null;
 }
 
-/** User plus system time of this process's waited-for descendants (Linux: /proc/self/stat cutime and cstime), ms. */
-function childrenCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // after the command: state is field 3, cutime 16 and cstime 17 (1-based, man 5 proc)
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 function slowestIntegrationCase(reportFile: string): number {
   if (!existsSync(reportFile)) return Number.NaN;

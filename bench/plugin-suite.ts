@@ -1,3 +1,4 @@
+import { childrenCpuMs } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,19 +39,6 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
-/** CPU time (ms) of this process's reaped children and theirs, from /proc/self/stat; NaN without /proc. */
-function childrenCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // the fields after the command name (in parentheses, which may hold spaces): cutime and cstime are fields 16 and 17
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    // USER_HZ is 100 on every Linux Node runs on
-    return (ticks * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /**
  * Runs the suite once. With `countIn`, every Node process of the run appends a line to that

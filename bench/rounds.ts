@@ -6,6 +6,7 @@
  * median of the per-round ratios, printed with their spread (min–max and interquartile range)
  * and the goal judged on the median.
  */
+import { readFileSync } from 'node:fs';
 
 /** The fewest rounds a figure is made of; `BENCH_ROUNDS` may ask for more, never fewer. */
 export const MIN_ROUNDS = 7;
@@ -196,4 +197,18 @@ export async function interleaveAll(sides: Readonly<Record<string, Thunk>>, opts
     opts.onRound?.(r + 1, got);
   }
   return Object.fromEntries(names.map((n) => [n, { values: values[n] as number[], summary: summarize(values[n] as number[]) }]));
+}
+
+/** CPU time (ms) of this process's reaped children and theirs, from /proc/self/stat; NaN without /proc. */
+export function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // the fields after the command name (in parentheses, which may hold spaces): cutime and cstime are fields 16 and 17
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    // USER_HZ is 100 on every Linux Node runs on
+    return (ticks * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
