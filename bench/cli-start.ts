@@ -23,6 +23,7 @@ export const COMMANDS: readonly (readonly [string, readonly string[]])[] = [
   ['--version', ['--version']],
   ['--help', ['--help']],
   ['list --suite plugin', ['list', '--suite', 'plugin']],
+  ['list', ['list']],
   ['validate suites/plugin/requirements.yaml', ['validate', fromRoot('suites', 'plugin', 'requirements.yaml')]],
 ];
 

@@ -123,7 +123,11 @@ function targetFlags(cmd: Command, modules: SuiteModule[]): Record<string, strin
   return out;
 }
 
-function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => void): Command {
+/**
+ * The program with every command. `list` takes its suites from `listSuites` when it needs them
+ * (a listing kept from an earlier one needs none); `builtinOnly`: no `--suite-module` adds any.
+ */
+function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => void, listSuites: () => Promise<SuiteModule[]> = async () => modules, builtinOnly = false): Command {
   const program = new Command('specgate')
     .description('Protocol conformance harness: a pass/fail verdict per requirement of a spec, as JUnit for CI gates')
     .version('0.1.0')
@@ -172,7 +176,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--cases <dir>', 'list the case files under this folder with the suites they name (repeatable), as run --cases runs them', repeatable)
     .option('--part <names>', 'only what `run --part` would judge: the requirements of these parts (or suite=part) and the cases covering them; with --vars, what those cases need', list)
     .option('--requirement <ids>', 'only what `run --requirement` would judge: these IDs or globs (!<glob> leaves out) and the cases covering them', list)
-    .action(async (o: Parameters<typeof listCommandType>[1]) => setCode((await import('./list-command.js')).listCommand(modules, o)));
+    .action(async (o: Parameters<typeof listCommandType>[1]) => setCode(await (await import('./list-command.js')).listCommand(listSuites, o, builtinOnly)));
 
   withModules(program.command('serve').description('start a suite\'s reference implementation and print its URLs until stopped'))
     .argument('<suite>')
@@ -265,7 +269,9 @@ export async function main(argv: string[]): Promise<number> {
       code = c;
     };
     const only = suitesNeeded(args);
-    let program = build(await knownSuites(extra, only), argv, setCode);
+    // `list` loads its suites when it needs them: a listing kept from an earlier one needs none
+    const lazyList = args[0] === 'list' && extra.length === 0 && !args.some((a) => a === '--help' || a === '-h');
+    let program = lazyList ? build([], argv, setCode, () => knownSuites(extra, only), true) : build(await knownSuites(extra, only), argv, setCode, undefined, extra.length === 0);
     // a flag of a suite left unloaded (a target flag of another suite): load all and let the
     // command say what it says of it with every suite there
     if (only && !optionsKnown(program, args)) program = build(await knownSuites(extra), argv, setCode);

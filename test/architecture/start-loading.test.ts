@@ -47,6 +47,9 @@ function packagesLoaded(files: Iterable<string>): string[] {
  */
 const RUN_ONLY_PACKAGES = ['undici', 'fast-xml-parser', 'lossless-json', 'protobufjs', 'playwright-core', 'pg', 'mongodb', 'icu', 'yaml', 'ajv'];
 
+/** What showing a kept listing may load: the command, the cache and its stamps, the names of the built-in suites. */
+const KEPT_LISTING_FILES = ['cli/list-cache.ts', 'cli/list-command.ts', 'cli/suite-listing.ts', 'src/engine/loader/input-stamp.ts', 'src/engine/loader/parse-cache.ts', 'src/errors.ts', 'src/paths.ts', 'suites/index.ts'];
+
 describe('what the CLI loads at start', () => {
   it('bin/specgate.js starts on cli/main.ts, which loads no suite, no command and no package but commander', () => {
     const loaded = loadedBy('cli/main.ts');
@@ -56,16 +59,30 @@ describe('what the CLI loads at start', () => {
   });
 
   it('reading suites (list, validate, init) loads neither the runtime nor what only a run needs', () => {
-    for (const entry of ['src/engine/load-suites.ts', 'cli/list-command.ts']) {
+    for (const entry of ['src/engine/load-suites.ts', 'cli/list-loaded.ts']) {
       const loaded = loadedBy(entry);
       expect([...loaded].filter((f) => f.startsWith('src/engine/runtime/') || f === 'src/engine/run.ts' || f === 'src/targets/http-client.ts'), entry).toEqual([]);
       expect(packagesLoaded(loaded).filter((p) => RUN_ONLY_PACKAGES.includes(p.split(' ')[0] as string)), entry).toEqual([]);
     }
   });
 
+  it('list, when its listing is kept, loads no suite, no package and of the engine only the cache it reads', () => {
+    // a kept listing (cli/list-cache.ts) is shown by these alone; the suites and the loader come
+    // in by dynamic import (cli/list-loaded.ts) only when the listing is not kept
+    const loaded = loadedBy('cli/list-command.ts');
+    expect(packagesLoaded(loaded)).toEqual([]);
+    expect([...loaded].sort()).toEqual(KEPT_LISTING_FILES);
+  });
+
   it('finds what it looks for: the run loads the runtime and the HTTP client', () => {
     const loaded = loadedBy('src/engine/run.ts');
     expect(loaded.has('src/targets/http-client.ts')).toBe(true);
     expect(packagesLoaded(loaded).some((p) => p.startsWith('undici '))).toBe(true);
+  });
+
+  it('finds what it looks for: a listing not kept loads the suites with the engine', () => {
+    const loaded = loadedBy('cli/list-loaded.ts');
+    expect(loaded.has('src/engine/load-suites.ts')).toBe(true);
+    expect(packagesLoaded(loaded).length).toBeGreaterThan(0);
   });
 });

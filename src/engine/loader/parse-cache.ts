@@ -43,17 +43,18 @@ function key(text: string, schema: string): string {
   return createHash('sha256').update(VERSION).update('\0').update(schema).update('\0').update(text).digest('hex');
 }
 
-export function cacheGet(text: string, schema: string): CachedParse | undefined {
+/** What was kept for `text` under `schema` (a parse, unless the caller keeps something else: list-cache.ts), or undefined. */
+export function cacheGet<T = CachedParse>(text: string, schema: string): T | undefined {
   const d = cacheDir();
   if (!d) return undefined;
   try {
-    return JSON.parse(readFileSync(join(d, `${key(text, schema)}.json`), 'utf8')) as CachedParse;
+    return JSON.parse(readFileSync(join(d, `${key(text, schema)}.json`), 'utf8')) as T;
   } catch {
     return undefined;
   }
 }
 
-export function cachePut(text: string, schema: string, value: CachedParse): void {
+export function cachePut<T = CachedParse>(text: string, schema: string, value: T): void {
   const d = cacheDir();
   if (!d) return;
   const file = join(d, `${key(text, schema)}.json`);

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../../paths.js';
+
+/**
+ * Stamps of what a result derived from a suite was derived from, cheap enough to check on every
+ * start: a file's path, size and modification time (as build tools judge a file changed),
+ * never its content. A stamp differs when a file is added, removed, renamed or written; a
+ * result kept under one (list-cache.ts) is used only while the stamp is the same.
+ */
+
+/** One line per file under `roots` (at any depth, in name order) that `keep` takes; a missing root adds a line of its own. */
+function fileLines(roots: readonly string[], keep: (name: string) => boolean, out: string[]): void {
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      out.push(`${d}\0missing`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (keep(e.name)) {
+        // a symbolic link is followed: what counts is the file read
+        const st = statSync(p, { throwIfNoEntry: false });
+        out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
+      }
+    }
+  };
+  for (const r of roots) walk(r);
+}
+
+/** A fingerprint of every file under `roots` (see the top of this file). */
+export function filesStamp(roots: readonly string[], keep: (name: string) => boolean = () => true): string {
+  const lines: string[] = [];
+  fileLines(roots, keep, lines);
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+/** The folders of specgate's own code, under the root it runs from (`dist/` or the sources). */
+const CODE_FOLDERS = ['src', 'cli', 'suites', 'reference', 'generators'];
+
+let code: string | undefined;
+
+/**
+ * A fingerprint of the code this process runs and of what it reads besides a suite's folder
+ * (specgate's schemas, the installed packages): what loading a suite does with its files. Run
+ * from a build with tsc's record of it (`dist/.tsbuildinfo`, tsconfig.json), that record stands
+ * for the code, since tsc rewrites it whenever it writes any output; otherwise (an installed
+ * package, or the sources under vitest) every code file counts.
+ */
+export function codeStamp(): string {
+  if (code !== undefined) return code;
+  // this file is <code root>/src/engine/loader/input-stamp.{js,ts}
+  const here = fileURLToPath(import.meta.url);
+  const root = dirname(dirname(dirname(dirname(here))));
+  const ext = here.endsWith('.ts') ? '.ts' : '.js';
+  const lines: string[] = [];
+  const record = basename(root) === 'dist' ? statSync(join(root, '.tsbuildinfo'), { throwIfNoEntry: false }) : undefined;
+  if (record) lines.push(`build\0${record.size}\0${record.mtimeMs}\0${record.ino}`);
+  else fileLines(CODE_FOLDERS.map((f) => join(root, f)), (n) => n.endsWith(ext), lines);
+  fileLines([fromRoot('schemas')], () => true, lines);
+  const packages = statSync(fromRoot('node_modules', '.package-lock.json'), { throwIfNoEntry: false });
+  lines.push(`packages\0${packages ? `${packages.size}\0${packages.mtimeMs}` : 'none'}`);
+  return (code = createHash('sha256').update(`${root}\n${lines.join('\n')}`).digest('hex'));
+}

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeStamp, filesStamp } from '../../../src/engine/loader/input-stamp.js';
+
+const root = mkdtempSync(join(tmpdir(), 'specgate-input-stamp-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function folder(name: string): string {
+  const dir = join(root, name);
+  mkdirSync(join(dir, 'deep'), { recursive: true });
+  writeFileSync(join(dir, 'a.yaml'), 'a: 1\n');
+  writeFileSync(join(dir, 'deep', 'b.yaml'), 'b: 2\n');
+  return dir;
+}
+
+describe('filesStamp', () => {
+  it('is the same while nothing changes, and changes when a file at any depth is written, added or removed', () => {
+    const dir = folder('changes');
+    const first = filesStamp([dir]);
+    expect(filesStamp([dir])).toBe(first);
+    writeFileSync(join(dir, 'deep', 'b.yaml'), 'b: 3\n');
+    const written = filesStamp([dir]);
+    expect(written).not.toBe(first);
+    writeFileSync(join(dir, 'deep', 'c.yaml'), '');
+    const added = filesStamp([dir]);
+    expect(added).not.toBe(written);
+    rmSync(join(dir, 'deep', 'c.yaml'));
+    expect(filesStamp([dir])).not.toBe(added);
+  });
+
+  it('changes when a file is written back to the same size (its time changes)', () => {
+    const dir = folder('same-size');
+    const first = filesStamp([dir]);
+    writeFileSync(join(dir, 'a.yaml'), 'a: 9\n');
+    utimesSync(join(dir, 'a.yaml'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    expect(filesStamp([dir])).not.toBe(first);
+  });
+
+  it('tells a missing folder from an empty one, and counts only the files `keep` takes', () => {
+    const empty = join(root, 'empty');
+    mkdirSync(empty);
+    expect(filesStamp([empty])).not.toBe(filesStamp([join(root, 'absent')]));
+    const dir = folder('kept');
+    const yamlOnly = filesStamp([dir], (n) => n.endsWith('.yaml'));
+    writeFileSync(join(dir, 'notes.md'), 'x');
+    expect(filesStamp([dir], (n) => n.endsWith('.yaml'))).toBe(yamlOnly);
+    expect(filesStamp([dir])).not.toBe(filesStamp([dir], (n) => n.endsWith('.yaml')));
+  });
+
+  it('follows a symbolic link to the file it names', () => {
+    const dir = folder('linked');
+    symlinkSync(join(dir, 'a.yaml'), join(dir, 'link.yaml'));
+    const first = filesStamp([dir]);
+    writeFileSync(join(dir, 'a.yaml'), 'a: 12345\n');
+    expect(filesStamp([dir])).not.toBe(first);
+  });
+});
+
+describe('codeStamp', () => {
+  it('is one fingerprint for the whole process', () => {
+    expect(codeStamp()).toMatch(/^[0-9a-f]{64}$/);
+    expect(codeStamp()).toBe(codeStamp());
+  });
+});
