@@ -9,6 +9,7 @@ import { SpecgateError } from '../src/errors.js';
 import type { CaseDef, ShardInfo } from '../src/engine/model.js';
 import type { SelectedCases } from '../src/engine/run.js';
 import { isTimeBound } from '../src/engine/runtime/case-run.js';
+import { exclusiveGroup, isExclusive } from '../src/engine/exclusive-group.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
 
 /** `--shard k/n`: shard `index` (1-based) of `total`. */
@@ -73,9 +74,13 @@ export interface ShardPlan {
   method: string;
 }
 
-/** A case that runs alone after the others costs its whole duration; the rest share the pool. */
+/**
+ * A case that runs alone after the others costs its whole duration, and so does one of an
+ * exclusive group (one at a time within its group, which may be all the groups there are); the
+ * rest share the pool.
+ */
 function runsAlone(def: CaseDef): boolean {
-  return isTimeBound(def) || Boolean(def.tags?.includes('exclusive'));
+  return isTimeBound(def) || isExclusive(def) || exclusiveGroup(def) !== undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Baseline } from './baseline.js';
 import type { EventBus } from './events.js';
 import type { CaseDef, CaseResult, LoadedSuite, Selection, SuiteResult } from './model.js';
 import { isTimeBound } from './time-bound.js';
+import { exclusiveGroup, isExclusive } from './exclusive-group.js';
 import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { selectionProperty } from './selection.js';
@@ -11,7 +12,10 @@ import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
 /**
  * Runs a suite's selected cases with bounded concurrency. Time-bound cases move a clock that
  * every case of the target shares (virtual or hook), and `exclusive` cases touch shared state,
- * so those run one at a time after the rest.
+ * so those run one at a time after the rest. Cases of an exclusive group (`exclusive:<group>`,
+ * exclusive-group.ts) touch state only their group shares: they too run after the cases that
+ * run beside any other, and before those that run alone, each group's cases one at a time in
+ * their order, the groups side by side (within the same concurrency).
  */
 export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[]; selection?: Selection }): Promise<SuiteResult> {
   const started = performance.now();
@@ -49,7 +53,16 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   const sharedClock = rt.timeMode === 'virtual' || rt.timeMode === 'hook';
   const free: number[] = [];
   const alone: number[] = [];
-  cases.forEach((c, i) => ((sharedClock && isTimeBound(c)) || c.tags?.includes('exclusive') ? alone : free).push(i));
+  const groups = new Map<string, number[]>();
+  cases.forEach((c, i) => {
+    if ((sharedClock && isTimeBound(c)) || isExclusive(c)) return void alone.push(i);
+    const group = exclusiveGroup(c);
+    if (group === undefined) return void free.push(i);
+    const members = groups.get(group);
+    if (members) members.push(i);
+    else groups.set(group, [i]);
+  });
+  const width = Math.max(1, opts.concurrency);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < free.length) {
@@ -57,8 +70,17 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
       finish(i, await start(i));
     }
   };
+  // a worker takes a whole group and runs its cases in turn
+  const serial = [...groups.values()];
+  let nextGroup = 0;
+  const groupWorker = async (): Promise<void> => {
+    while (nextGroup < serial.length) {
+      for (const i of serial[nextGroup++] as number[]) finish(i, await start(i));
+    }
+  };
   try {
-    await Promise.all(Array.from({ length: Math.min(Math.max(1, opts.concurrency), free.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(width, free.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(width, serial.length) }, groupWorker));
     for (const i of alone) finish(i, await start(i));
   } finally {
     inFlight.close();

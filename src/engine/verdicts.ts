@@ -93,7 +93,12 @@ function casesByRequirement(results: readonly CaseResult[]): Map<string, Require
     return e;
   };
   for (const r of results) {
-    for (const id of new Set(r.requirements)) entry(id).covering.push(r);
+    // each requirement once, however often the case lists it (no Set per case: a case lists a few)
+    const ids = r.requirements;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as string;
+      if (ids.indexOf(id) === i) entry(id).covering.push(r);
+    }
     let failed: Set<string> | undefined;
     for (const f of r.failures) {
       const e = entry(f.requirement);
@@ -272,10 +277,12 @@ function throttledWords(n: number): string {
 export function summarize(suites: SuiteResult[], gating: Gating, baseline: Baseline, requireJudged?: number): RunSummary {
   const requirements = suites.flatMap((s) => s.requirements);
   const cases = suites.flatMap((s) => s.cases);
-  const count = <K extends string>(keys: readonly K[], pick: (k: K) => number): Record<K, number> =>
-    Object.fromEntries(keys.map((k) => [k, pick(k)])) as Record<K, number>;
-  const caseCounts = count(['passed', 'failed', 'errored', 'skipped'] as const, (k) => cases.filter((c) => c.outcome === k).length);
-  const reqCounts = count(['passed', 'failed', 'untested', 'blocked', 'excluded', 'expected-failure', 'not-applicable', 'not-selected'] as const, (k) => requirements.filter((r) => r.status === k).length);
+  // counted in one pass each: a run may have hundreds of thousands of cases
+  const caseCounts: Record<CaseResult['outcome'], number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  // a value none of these (a report written by another version) is counted nowhere, as before
+  for (const c of cases) if (Object.hasOwn(caseCounts, c.outcome)) caseCounts[c.outcome]++;
+  const reqCounts: Record<RequirementVerdict['status'], number> = { passed: 0, failed: 0, untested: 0, blocked: 0, excluded: 0, 'expected-failure': 0, 'not-applicable': 0, 'not-selected': 0 };
+  for (const r of requirements) if (Object.hasOwn(reqCounts, r.status)) reqCounts[r.status]++;
   const judgedCount = judgedFraction(requirements, gating);
   const gatingFailures = requirements.filter((r) => r.status === 'failed' && gates(r.level, gating)).length;
   const staleReqs = requirements.filter((r) => r.stale && r.baseline).map((r) => r.baseline as BaselineEntry);

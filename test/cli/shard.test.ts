@@ -47,6 +47,21 @@ describe('--shard', () => {
     expect(planShard([{ suite: s, cases }], 2, timings, 8).assignment).toEqual(plan.assignment);
   });
 
+  it('counts a case of an exclusive group whole, as one that runs alone', () => {
+    const s = suite('s', []);
+    const cases = [def('slow-grouped', ['exclusive:items']), def('slow-free'), def('a'), def('b')];
+    const timings = new Map([
+      ['s/slow-grouped', 800],
+      ['s/slow-free', 800],
+      ['s/a', 100],
+      ['s/b', 100],
+    ]);
+    const plan = planShard([{ suite: s, cases }], 2, timings, 8);
+    // slow-grouped costs 800, alone on its shard; slow-free 100 in a pool of 8 and the rest 12.5 each on the other
+    expect(plan.assignment.get('s/slow-grouped')).toBe(1);
+    expect([plan.assignment.get('s/slow-free'), plan.assignment.get('s/a'), plan.assignment.get('s/b')]).toEqual([2, 2, 2]);
+  });
+
   it('falls back to the hash when the timing file knows none of the cases', () => {
     const s = suite('s', ['x', 'y']);
     const plan = planShard([{ suite: s, cases: s.cases }], 2, new Map([['other/z', 5]]));

@@ -50,8 +50,12 @@ export class CaseRun implements StepScope {
   private listening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
   private readonly notes: (() => FailureNote | undefined)[] = [];
-  /** Observations that judged each requirement; made on the first one. */
-  private evidence: Map<string, number> | undefined;
+  /**
+   * Observations that judged each requirement, by requirement (own keys only); made on the first
+   * one, as the record the result carries: a Map and its copy into a record cost more than the
+   * rest of a passing case's bookkeeping.
+   */
+  private evidence: Record<string, number> | undefined;
   /** Why a requirement had nothing to judge (the first reason given). */
   private emptyHanded: Map<string, string> | undefined;
   /** Requirements blocked one by one while the case went on. */
@@ -94,8 +98,8 @@ export class CaseRun implements StepScope {
     for (const id of ids) {
       this.touched?.add(id);
       if (count > 0) {
-        const ev = (this.evidence ??= new Map());
-        ev.set(id, (ev.get(id) ?? 0) + count);
+        const ev = (this.evidence ??= {});
+        setCount(ev, id, countOf(ev, id) + count);
       } else if (why !== undefined) {
         const none = (this.emptyHanded ??= new Map());
         if (!none.has(id)) none.set(id, why);
@@ -109,7 +113,8 @@ export class CaseRun implements StepScope {
    * when it recorded nothing either way (a case with no expectation at all: the verdicts say so).
    */
   nothingJudged(): string | undefined {
-    if (this.def.requirements.some((id) => (this.evidence?.get(id) ?? 0) > 0)) return undefined;
+    const ev = this.evidence;
+    if (ev && this.def.requirements.some((id) => countOf(ev, id) > 0)) return undefined;
     const why = [
       ...[...(this.blockedOnes ?? [])].map(([id, by]) => `${id} blocked by ${by.requirement}: ${by.message}`),
       ...[...(this.emptyHanded ?? [])].map(([id, reason]) => `${id}: ${reason}`),
@@ -425,11 +430,16 @@ export class CaseRun implements StepScope {
     };
     if (this.def.assumes) r.assumes = this.def.assumes;
     if (this.caseSeed !== undefined) r.seeded = true;
-    if (this.evidence) r.evidence = recordOf(this.evidence);
+    const ev = this.evidence;
+    if (ev) {
+      r.evidence = ev;
+      // handed over: what steps still running observe after the case ended (stopped at its deadline) is not the result's
+      this.evidence = undefined;
+    }
     if (this.blockedOnes) r.blocked = recordOf(this.blockedOnes);
     if (this.emptyHanded) {
       // a reason for nothing found stands only where nothing was found at all
-      const none = [...this.emptyHanded].filter(([id]) => !this.evidence?.has(id));
+      const none = [...this.emptyHanded].filter(([id]) => !ev || !Object.hasOwn(ev, id));
       if (none.length) r.noEvidence = Object.fromEntries(none);
     }
     if (extra) Object.assign(r, extra);
@@ -445,12 +455,23 @@ export class CaseRun implements StepScope {
  */
 function recordOf<T>(map: ReadonlyMap<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
-  // a key named __proto__ stays a key, as fromEntries keeps it
-  for (const [k, v] of map) {
+  // a key named __proto__ stays a key, as fromEntries keeps it; forEach, as it makes no [key, value] pair per entry
+  map.forEach((v, k) => {
     if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     else out[k] = v;
-  }
+  });
   return out;
+}
+
+/** Observations of `id` in an evidence record (0 when none; an inherited name such as `__proto__` is none). */
+function countOf(ev: Record<string, number>, id: string): number {
+  return Object.hasOwn(ev, id) ? (ev[id] as number) : 0;
+}
+
+/** Sets the count of `id`: a requirement named __proto__ stays a key, as fromEntries keeps it. */
+function setCount(ev: Record<string, number>, id: string, n: number): void {
+  if (id === '__proto__') Object.defineProperty(ev, id, { value: n, enumerable: true, writable: true, configurable: true });
+  else ev[id] = n;
 }
 
 /**

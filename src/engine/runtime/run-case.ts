@@ -150,8 +150,8 @@ export class InFlight {
 
 function skipReason(rt: SuiteRuntime, def: CaseDef): string | undefined {
   if (def.skip) return def.skip;
-  const missing = def.needs ? def.needs.filter((v) => rt.target.vars[v] === undefined || rt.target.vars[v] === '') : [];
-  if (missing.length) return `needs ${missing.join(', ')}, which the target does not set (target profile \`vars:\` or a command-line flag)`;
+  const missing = def.needs?.filter((v) => rt.target.vars[v] === undefined || rt.target.vars[v] === '');
+  if (missing?.length) return `needs ${missing.join(', ')}, which the target does not set (target profile \`vars:\` or a command-line flag)`;
   if (isTimeBound(def) && rt.timeMode === 'none') return SKIP_NO_CLOCK;
   return undefined;
 }

@@ -1,0 +1,85 @@
+/**
+ * How a suite's cases are scheduled (src/engine/run-suite.ts): cases run side by side, the cases
+ * of an exclusive group after them (one at a time within the group, groups side by side), and
+ * `exclusive` cases alone at the end.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defineCheck } from '../../src/engine/checks/contract.js';
+import { run } from '../../src/engine/run.js';
+import type { SuiteModule } from '../../src/engine/suite-module.js';
+
+describe('runSuite scheduling of exclusive groups', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-run-suite-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'cases'));
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: S-HOLD, level: MUST, source: "s.txt#A", text: holds }\n');
+  const cases: [string, string[]][] = [
+    ['free-1', []],
+    ['a-1', ['exclusive:a']],
+    ['solo', ['exclusive']],
+    ['free-2', []],
+    ['b-1', ['exclusive:b']],
+    ['a-2', ['exclusive:a']],
+    ['free-3', []],
+    ['b-2', ['exclusive:b']],
+    ['a-3', ['exclusive:a']],
+  ];
+  writeFileSync(
+    join(dir, 'cases', 'c.yaml'),
+    cases.map(([id, tags]) => `- id: ${id}\n  requirements: [S-HOLD]\n${tags.length ? `  tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]\n` : ''}  steps:\n    - check: s.hold\n`).join(''),
+  );
+  /** Each case's start and end, as places in one sequence of moments. */
+  const spans = new Map<string, { start: number; end: number }>();
+  let clock = 0;
+  const module: SuiteModule = {
+    name: 's',
+    dir,
+    checks: {
+      hold: defineCheck({
+        description: 'holds its case for a while, noting when it started and ended',
+        args: { type: 'object' },
+        judges: 'case',
+        async run(ctx) {
+          const span = { start: clock++, end: Number.NaN };
+          spans.set(ctx.caseId, span);
+          await new Promise((r) => setTimeout(r, 15));
+          span.end = clock++;
+        },
+      }),
+    },
+    reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
+  };
+  const overlap = (x: string, y: string): boolean => {
+    const a = spans.get(x);
+    const b = spans.get(y);
+    if (!a || !b) throw new Error(`no span for ${x} or ${y}`);
+    return a.start < b.end && b.start < a.end;
+  };
+
+  it('runs a group one case at a time in order, beside other groups, after the free cases and before the exclusive ones', async () => {
+    const result = await run({ modules: [module], suites: ['s'], targets: {}, concurrency: 8, seed: 1 });
+    expect(result.summary.cases.passed).toBe(cases.length);
+    const ids = cases.map(([id]) => id);
+    const free = ids.filter((id) => id.startsWith('free-'));
+    const a = ['a-1', 'a-2', 'a-3'];
+    const b = ['b-1', 'b-2'];
+    // within a group: never side by side, and in the order of the file
+    for (const g of [a, b]) for (let i = 1; i < g.length; i++) {
+      expect(overlap(g[i - 1] as string, g[i] as string)).toBe(false);
+      expect(spans.get(g[i - 1] as string)?.end).toBeLessThan(spans.get(g[i] as string)?.start as number);
+    }
+    // the groups side by side
+    expect(overlap('a-1', 'b-1')).toBe(true);
+    // after every free case, which ran side by side
+    expect(overlap('free-1', 'free-3')).toBe(true);
+    for (const g of [...a, ...b]) for (const f of free) expect(overlap(g, f)).toBe(false);
+    // the exclusive case alone, last
+    for (const id of ids) if (id !== 'solo') {
+      expect(overlap('solo', id)).toBe(false);
+      expect(spans.get(id)?.end).toBeLessThan(spans.get('solo')?.start as number);
+    }
+  });
+});
