@@ -1,3 +1,5 @@
+import { inMainBlock, rewriteHan } from './han-order.js';
+
 /**
  * What Node's Intl is shown of a string when it decides the first levels of a comparison for
  * ICU4X (intl-first.ts), and whether it may decide at all. Intl (ICU 78) and the ICU4X data agree
@@ -8,8 +10,10 @@
  *   compatibility decomposition holds an ideograph (㈠, ⼀, 🈐) carries an ideograph's weight too.
  *   Against every other character the two agree (intl-first.test.ts checks both claims). So two
  *   strings that both hold ideographs are left to ICU4X unless they hold the same ones in the same
- *   order: then wherever the first primary difference is, the two characters there are not both
- *   ideographs (the ideographs before it pair up, one for one and equal).
+ *   order (then wherever the first primary difference is, the two characters there are not both
+ *   ideographs: the ideographs before it pair up, one for one and equal), or every ideograph of
+ *   both is in the main block and the locale has a map for it (han-order.ts): then Intl compares
+ *   the strings with their ideographs rewritten.
  * - Decimal digits other than ASCII under numericOrdering: ICU's string comparison reads a number
  *   that continues past a shared prefix differently from ICU4X in locales that reorder scripts
  *   (test/reference/collation/differential/known-differences.ts); a string with one is left to
@@ -28,6 +32,13 @@ export interface IntlView {
   readonly ideographs: string;
   /** Whether Intl must not decide for this string at all. */
   readonly refused: boolean;
+  /**
+   * The text with its ideographs rewritten so that Intl orders them as ICU4X does (han-order.ts):
+   * the text itself when it holds no ideograph, undefined when it holds one outside the main
+   * block (or no rewriting map is known). Two strings that both have one are compared by Intl
+   * whatever ideographs they hold.
+   */
+  readonly rewritten: string | undefined;
 }
 
 /**
@@ -62,6 +73,8 @@ export interface IntlViewOptions {
    * its weights when it follows a whitespace character that is left out.
    */
   readonly keepsWeightsAfterSpace?: (codePoint: number) => boolean;
+  /** The map that rewrites the main block's ideographs (han-order.ts), made on first need; undefined when there is none. */
+  readonly hanMap?: () => Uint16Array | undefined;
 }
 
 /** The view of one string (see {@link IntlView}). */
@@ -80,5 +93,52 @@ export function intlView(s: string, options: IntlViewOptions): IntlView {
         return '';
       });
   }
-  return { text, ideographs, refused };
+  return { text, ideographs, refused, rewritten: ideographs === '' ? text : rewrittenHan(text, ideographs, options.hanMap) };
+}
+
+function rewrittenHan(text: string, ideographs: string, hanMap: (() => Uint16Array | undefined) | undefined): string | undefined {
+  if (hanMap === undefined) return undefined;
+  for (let i = 0; i < ideographs.length; i++) if (!inMainBlock(ideographs.charCodeAt(i))) return undefined;
+  const map = hanMap();
+  return map === undefined ? undefined : rewriteHan(text, map);
+}
+
+/** {@link unitFlags}: the code unit may be (part of) an ideograph, or of a character with an ideograph's weight. */
+export const UNIT_IDEOGRAPHIC = 1;
+/** {@link unitFlags}: the code unit may be (part of) a decimal digit other than ASCII. */
+export const UNIT_DIGIT = 2;
+/** {@link unitFlags}: the code unit is whitespace, or a character that decomposes to some. */
+export const UNIT_SPACE = 4;
+
+let flagTable: Uint8Array | undefined;
+
+/**
+ * Per UTF-16 code unit, what could make {@link intlView} change a string: a string none of whose
+ * units has a flag the document cares about (UNIT_DIGIT under numericOrdering, UNIT_SPACE under
+ * maxVariable space) has itself as its view, is not refused, and holds an ideograph only if a
+ * unit has UNIT_IDEOGRAPHIC. Surrogates carry UNIT_IDEOGRAPHIC and UNIT_DIGIT (supplementary
+ * ideographs and digits exist); supplementary characters hold no whitespace nor decompose to any.
+ * Made from the same patterns as the view on first use.
+ */
+export function unitFlags(): Uint8Array {
+  if (flagTable !== undefined) return flagTable;
+  const table = new Uint8Array(0x10000);
+  const ideographic = new RegExp(IDEOGRAPHIC.source, 'u');
+  const whitespace = /\p{White_Space}/u;
+  for (let unit = 0; unit <= 0xffff; unit++) {
+    if (unit >= 0xd800 && unit <= 0xdfff) {
+      table[unit] = UNIT_IDEOGRAPHIC | UNIT_DIGIT;
+      continue;
+    }
+    const ch = String.fromCharCode(unit);
+    table[unit] = (ideographic.test(ch) ? UNIT_IDEOGRAPHIC : 0) | (NON_ASCII_DIGIT.test(ch) ? UNIT_DIGIT : 0) | (whitespace.test(ch) || DECOMPOSES_TO_WHITESPACE.test(ch) ? UNIT_SPACE : 0);
+  }
+  return (flagTable = table);
+}
+
+/** The flags (unitFlags) of every code unit of `s`, or-ed together. */
+export function flagsOf(s: string, table: Uint8Array): number {
+  let flags = 0;
+  for (let i = 0; i < s.length; i++) flags |= table[s.charCodeAt(i)] ?? 0;
+  return flags;
 }

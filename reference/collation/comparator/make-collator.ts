@@ -22,7 +22,8 @@ function buildEngine(c: ResolvedCollation): Built {
   const spaceShifted = c.alternate === 'shifted' && c.maxVariable === 'space';
   const tertiary = spaceShifted ? makeIcu4xCompare({ ...c, strength: 3, caseLevel: false }) : undefined;
   // Intl decides the levels it shares with the document; ICU4X answers the rest (intl-first.ts)
-  const compare = makeIntlFirstCompare(c, { full, ...(tertiary ? { tertiary } : {}) }) ?? full;
+  const primary = (): ((a: string, b: string) => number) => makeIcu4xCompare({ ...c, strength: 1, caseLevel: false });
+  const compare = makeIntlFirstCompare(c, { full, primary, ...(tertiary ? { tertiary } : {}) }) ?? full;
   return { compare, engine: 'icu4x' };
 }
 
