@@ -27,6 +27,8 @@ export class PageLocation {
   private readonly redirected = new WeakSet<Request>();
   /** Bumped on every main-frame navigation event: a settle wait restarts when it changes. */
   private generation = 0;
+  /** Main-frame navigations that failed or were aborted so far. */
+  private failedCount = 0;
   /** Who waits for the next navigation event (see {@link PageLocation.changed}). */
   private waiting: Array<() => void> = [];
 
@@ -61,6 +63,11 @@ export class PageLocation {
   /** True while a navigation of the main frame is under way. */
   navigating(): boolean {
     return this.inFlight.size > 0;
+  }
+
+  /** How many navigations of the main frame failed or were aborted so far. */
+  failures(): number {
+    return this.failedCount;
   }
 
   /** A number that changes whenever the main frame starts, ends or fails a navigation. */
@@ -122,6 +129,7 @@ export class PageLocation {
 
   private readonly onFailed = (r: Request): void => {
     if (!this.inFlight.delete(r)) return;
+    this.failedCount++;
     const why = r.failure()?.errorText ?? 'failed';
     // an aborted navigation was replaced by another one (or by a download): it landed nowhere
     if (/ERR_ABORTED/.test(why)) {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { actionDone, isTimeout } from './action-done.js';
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
+import { PageDom } from './page-dom.js';
 import { PageLocation } from './page-location.js';
 import { describeStep, parseCapture, stepKind, urlWithQuery, type CaptureSource, type PageStep, type StepGuard } from './page-steps.js';
 
@@ -92,13 +93,21 @@ function text(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Runs one step kind at a time on one page; knows where the page is. */
+/**
+ * Runs one step kind at a time on one page; knows where the page is. Reads, fills and clicks go
+ * through the page's PageDom where the page already shows what they need (plain CSS, an element
+ * usable as it is), and through Playwright, which waits and says why not, everywhere else.
+ */
 class StepRunner {
+  private readonly dom: Promise<PageDom | undefined>;
+
   constructor(
     private readonly page: Page,
     private readonly location: PageLocation,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.dom = PageDom.of(page);
+  }
 
   async holds(guard: StepGuard): Promise<boolean> {
     if (guard.url !== undefined && !regex(guard.url, 'when.url').test(this.location.current())) return false;
@@ -152,7 +161,10 @@ class StepRunner {
   }
 
   private async fill(fields: Record<string, unknown>): Promise<void> {
-    for (const [selector, value] of Object.entries(fields)) await this.onElement(selector, () => this.page.fill(selector, text(value), { timeout: this.timeoutMs }));
+    for (const [selector, value] of Object.entries(fields)) {
+      if (await (await this.dom)?.fill(selector, text(value))) continue;
+      await this.onElement(selector, () => this.page.fill(selector, text(value), { timeout: this.timeoutMs }));
+    }
   }
 
   /**
@@ -161,10 +173,28 @@ class StepRunner {
    * a chain of redirects can outlast it after the click was made, and Playwright then reports a
    * timeout whose call log says the action was done. Such a click was made: `settle` follows the
    * navigation to its end instead. (Whether the page moved is no sign: a navigation an earlier
-   * step started can still be announcing itself.)
+   * step started can still be announcing itself.) A click the page allows at once is made
+   * through PageDom, which waits for its navigation in the same way.
    */
   private async act(selector: string, kind: 'click' | 'check'): Promise<void> {
     const options = { timeout: this.timeoutMs };
+    const dom = kind === 'click' ? await this.dom : undefined;
+    if (dom) {
+      // a navigation the click starts can fail (a callback nobody answers): that ends the click too
+      const before = this.location.failures();
+      let clicking = true;
+      const failed = (async () => {
+        while (clicking && this.location.failures() === before) await this.location.changed();
+      })();
+      try {
+        if (await dom.click(selector, Date.now() + this.timeoutMs, failed)) {
+          await this.settle();
+          return;
+        }
+      } finally {
+        clicking = false;
+      }
+    }
     await this.onElement(selector, () => (kind === 'click' ? this.page.click(selector, options) : this.page.check(selector, options)), (e) => actionDone(e, kind));
     await this.settle();
   }
@@ -182,6 +212,7 @@ class StepRunner {
     }
     if (spec.selector !== undefined) {
       const selector = text(spec.selector);
+      if (((await (await this.dom)?.probe(selector, 'count'))?.count ?? 0) > 0) return;
       try {
         await this.page.waitForSelector(selector, { state: 'attached', timeout: Math.max(1, deadline - Date.now()) });
       } catch (e) {
@@ -218,7 +249,13 @@ class StepRunner {
         break;
     }
     // the page of a failed navigation is Chromium's own: nothing on it is the target's
-    const none = this.location.failed() !== undefined || (await this.count(source.selector)) === 0;
+    if (this.location.failed() !== undefined) return source.from === 'exists' ? false : null;
+    const fast = await (await this.dom)?.probe(source.selector, source.from === 'exists' ? 'count' : source.from, source.from === 'attr' ? source.attribute : undefined);
+    if (fast) {
+      if (source.from === 'exists' || fast.count === 0) return source.from === 'exists' ? fast.count > 0 : null;
+      return source.from === 'text' ? text(fast.value).trim() : (fast.value ?? null);
+    }
+    const none = (await this.count(source.selector)) === 0;
     if (source.from === 'exists') return !none;
     if (none) return null;
     const first = this.page.locator(source.selector).first();
@@ -229,6 +266,8 @@ class StepRunner {
   }
 
   private async count(selector: string): Promise<number> {
+    const fast = await (await this.dom)?.probe(selector, 'count');
+    if (fast) return fast.count;
     try {
       return await this.page.locator(selector).count();
     } catch (e) {
