@@ -150,7 +150,7 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .option('--stricter', 'STRICTER-level failures (expectations beyond the spec) fail the gate too; implies --strict')
     .option('--require-judged <percent>', 'the share of gating requirements that must be judged (passed or failed) for a conformant verdict; less is exit 4 (default: more than none)', int('--require-judged', 1, 100))
     .option('--baseline <file>', 'YAML file of expected failures')
-    .option('--concurrency <n>', 'cases in flight at once (default 8)', int('--concurrency', 1, 1024))
+    .option('--concurrency <n>', 'cases in flight at once, over all the suites of the run (default 8)', int('--concurrency', 1, 1024))
     .option('--include-slow', 'let time pass for real in time-bound cases when the target has no clock hook')
     .option('--case-timeout <ms>', 'default per-case timeout in ms (default 60000)', int('--case-timeout', 1, DAY_MS))
     .option('--max-wait <seconds>', 'how long one request waits out a target\'s throttling (429, or 503 with Retry-After) before its case is untested "throttled" (default 30)', int('--max-wait', 0, DAY_MS / 1000))

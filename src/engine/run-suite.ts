@@ -1,4 +1,5 @@
 import type { Baseline } from './baseline.js';
+import { CaseSlots } from './case-slots.js';
 import type { EventBus } from './events.js';
 import type { CaseDef, CaseResult, LoadedSuite, Selection, SuiteResult } from './model.js';
 import { isTimeBound } from './time-bound.js';
@@ -9,28 +10,50 @@ import { selectionProperty } from './selection.js';
 import { sideProperty } from './sides.js';
 import { blockOnAssumptions, requirementVerdicts } from './verdicts.js';
 
+/** How {@link runSuite} runs one suite's cases. */
+export interface SuiteRunOptions {
+  /** Cases of this suite in flight at once. */
+  concurrency: number;
+  baseline: Baseline;
+  signal: AbortSignal;
+  sides?: readonly string[];
+  selection?: Selection;
+  /**
+   * The run-wide bound on cases in flight, shared with the suites running beside this one, and
+   * this suite's rank in the run (an earlier suite gets a freed slot first); a suite alone gets
+   * slots of its own, as many as its concurrency.
+   */
+  slots?: { pool: CaseSlots; rank: number };
+}
+
 /**
  * Runs a suite's selected cases with bounded concurrency. Time-bound cases move a clock that
  * every case of the target shares (virtual or hook), and `exclusive` cases touch shared state,
  * so those run one at a time after the rest. Cases of an exclusive group (`exclusive:<group>`,
  * exclusive-group.ts) touch state only their group shares: they too run after the cases that
  * run beside any other, and before those that run alone, each group's cases one at a time in
- * their order, the groups side by side (within the same concurrency).
+ * their order, the groups side by side (within the same concurrency). Every case holds one of the
+ * run's slots while it runs.
  */
-export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: { concurrency: number; baseline: Baseline; signal: AbortSignal; sides?: readonly string[]; selection?: Selection }): Promise<SuiteResult> {
+export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: SuiteRunOptions): Promise<SuiteResult> {
   const started = performance.now();
   const name = rt.suite.name;
   // its list of cases is made only for a reporter that listens
   if (bus.listening) bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   const inFlight = new InFlight(opts.signal);
-  // a case is started and finished by plain functions around the one await of its run: no
-  // promise of its own per case
-  const start = (i: number): Promise<CaseResult> => {
+  // a case is started around the awaits of its slot and its run, and finished by a plain function
+  const slots = opts.slots ?? { pool: new CaseSlots(Math.max(1, opts.concurrency), opts.signal), rank: 0 };
+  const start = async (i: number): Promise<CaseResult> => {
     const def = cases[i] as CaseDef;
-    // once the run is interrupted, the cases left are skipped without starting
-    if (!opts.signal.aborted && bus.listening) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
-    return runCase(rt, def, inFlight);
+    const release = await slots.pool.acquire(slots.rank);
+    try {
+      // once the run is interrupted, the cases left are skipped without starting
+      if (!opts.signal.aborted && bus.listening) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
+      return await runCase(rt, def, inFlight);
+    } finally {
+      release();
+    }
   };
   // a failed case that assumes another rule holds is told only once every case ran: its failures
   // may turn out to be consequences of that rule failing (blocked), never failures of its own

@@ -10,10 +10,14 @@ import { checkTargetConfig } from './loader/target-config.js';
 import type { CaseDef, CaseResult, Interruption, LoadedSuite, RequirementVerdict, RunResult, Selection, ShardInfo, SuiteResult } from './model.js';
 import { loadSuites } from './load-suites.js';
 import type { Registry } from './registry.js';
-import { interruptedSuite, runSuite } from './run-suite.js';
+import { CaseSlots } from './case-slots.js';
+import { interruptedSuite, pool, runSuite } from './run-suite.js';
+import { SuiteChannels } from './suite-channels.js';
+import { sideBySide } from './side-by-side.js';
 import { randomSeed } from './runtime/seeds.js';
 import type { Redaction, SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
+import { requestDeadlineMs } from './request-deadline.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
@@ -70,7 +74,14 @@ export interface RunOptions {
   /** The percentage of gating requirements the run must judge to be conformant (default: more than none). */
   requireJudged?: number;
   baseline?: Baseline;
+  /** Cases in flight at once, over every suite of the run (default {@link DEFAULT_CONCURRENCY}). */
   concurrency?: number;
+  /**
+   * Live suites run side by side, each against its own target (default {@link DEFAULT_SUITES_AT_ONCE}):
+   * one suite's serial tail and its target's start overlap another's cases. Their cases share
+   * `concurrency`, the earlier suite first; the events and the results keep the order of `suites`.
+   */
+  suitesAtOnce?: number;
   includeSlow?: boolean;
   caseTimeoutMs?: number;
   /** Shrink failing generated inputs (default true). */
@@ -98,6 +109,11 @@ export interface RunOptions {
   shard?: (selected: SelectedCases[]) => { selected: SelectedCases[]; info: ShardInfo };
 }
 
+/** Cases in flight at once when the caller does not say (`--concurrency`). */
+export const DEFAULT_CONCURRENCY = 8;
+/** Live suites running side by side when the caller does not say. */
+export const DEFAULT_SUITES_AT_ONCE = 2;
+
 /** The cases selected from one loaded suite. */
 export interface SelectedCases {
   suite: LoadedSuite;
@@ -106,7 +122,9 @@ export interface SelectedCases {
 
 /**
  * Loads the selected suites, checks their targets, runs each suite against its target (live,
- * recorded or interrupted) and judges the whole run; every event goes to `opts.sinks`.
+ * recorded or interrupted; live ones side by side, see {@link RunOptions.suitesAtOnce}) and
+ * judges the whole run; every event goes to `opts.sinks`, one suite after another in the
+ * order of `opts.suites`.
  */
 export async function run(opts: RunOptions): Promise<RunResult> {
   const loaded = loadSuites(opts.modules, opts.suites, opts.caseFiles);
@@ -141,17 +159,26 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   for (const message of setAside) bus.emit({ type: 'log', level: 'warn', message });
   // a suite a run of named cases leaves out still makes its baseline entries known ones
   warnUnmatchedBaseline(baseline, loaded.suites, bus);
-  const results: SuiteResult[] = [];
+  const results = new Array<SuiteResult>(selected.length);
   const throttle = new Throttle({ ...THROTTLE_DEFAULTS, ...opts.throttle });
-  const shared: SharedRun = { opts, registry, bus, baseline, signal, seed, exec: createExecRunner(), throttle };
-  for (const { suite, cases } of selected) {
+  const shared: SharedRun = { opts, registry, baseline, signal, seed, exec: createExecRunner(), throttle, slots: new CaseSlots(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY), signal) };
+  // suites side by side: each tells its events on a channel of its own, released in the run's order
+  const channels = new SuiteChannels(bus, selected.length);
+  const runOne = async (index: number): Promise<void> => {
+    const { suite, cases } = selected[index] as SelectedCases;
+    const suiteBus = channels.channel(index);
     const choice = opts.targets[suite.name] ?? { section: undefined, label: 'reference', secrets: [] };
     const judged = sides.get(suite.name);
     const selection = selections.get(suite.name);
-    if (signal.aborted) results.push(interruptedSuite(suite, cases, choice.label, bus, baseline, judged, selection));
-    else if (choice.recording) results.push(runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, bus, baseline, judged, selection, registry.module(suite.name).passiveRules, (name, value) => registry.checkSchema(name, value)));
-    else results.push(await runLiveSuite(shared, suite, cases, choice, judged, selection));
-  }
+    try {
+      if (signal.aborted) results[index] = interruptedSuite(suite, cases, choice.label, suiteBus, baseline, judged, selection);
+      else if (choice.recording) results[index] = runPassiveSuite(passiveTable(suite), cases, choice.recording, choice.label, suiteBus, baseline, judged, selection, registry.module(suite.name).passiveRules, (name, value) => registry.checkSchema(name, value));
+      else results[index] = await runLiveSuite(shared, { bus: suiteBus, rank: index }, suite, cases, choice, judged, selection);
+    } finally {
+      channels.close(index);
+    }
+  };
+  for (const stretch of sideBySide(selected, opts.targets)) await pool(stretch, Math.max(1, opts.suitesAtOnce ?? DEFAULT_SUITES_AT_ONCE), runOne);
   // the reports record which version of each suite judged it, so results of another version are not merged as this one
   for (const r of results) {
     const version = registry.module(r.name).version;
@@ -183,13 +210,20 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 interface SharedRun {
   opts: RunOptions;
   registry: Registry;
-  bus: EventBus;
   baseline: Baseline;
   signal: AbortSignal;
   seed: number;
   exec: ReturnType<typeof createExecRunner>;
   /** One pace and one memory of throttling origins for the whole run. */
   throttle: Throttle;
+  /** The run's bound on cases in flight, over the suites running side by side. */
+  slots: CaseSlots;
+}
+
+/** One suite's place in the run: the bus its events go out on, and its rank for the run's case slots. */
+interface SuitePlace {
+  bus: EventBus;
+  rank: number;
 }
 
 /** A baseline entry that names nothing of the suites run can never become stale: said, not silently kept. */
@@ -205,13 +239,13 @@ function warnUnmatchedBaseline(baseline: Baseline, suites: LoadedSuite[], bus: E
  * target prepared, the cases run, the target stopped and its HTTP clients closed. A target
  * that cannot be prepared faults every case of the suite, with the reason.
  */
-async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined, selection: Selection | undefined): Promise<SuiteResult> {
-  const { opts, registry, bus } = shared;
+async function runLiveSuite(shared: SharedRun, place: SuitePlace, suite: LoadedSuite, cases: CaseDef[], choice: TargetChoice, judged: string[] | undefined, selection: Selection | undefined): Promise<SuiteResult> {
+  const { opts, registry } = shared;
+  const { bus } = place;
   const clients: HttpClient[] = [];
   // the profile's secrets until the target is up; then the suite's redactor, which learns what the target issues
   let redactor: Redaction = new Redactor(choice.secrets);
-  // the one default the profile schema and docs/targets.md document
-  const httpTimeoutMs = choice.section?.http?.timeoutMs ?? opts.http?.timeoutMs ?? HTTP_DEFAULTS.timeoutMs;
+  const httpTimeoutMs = requestDeadlineMs(choice.section, opts.http?.timeoutMs, caseTimeoutOf(opts));
   const http = (): HttpClient => {
     const limits = choice.section?.http ?? {};
     const c = createHttpClient({
@@ -227,9 +261,10 @@ async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDe
   try {
     const { target, timeMode } = await prepareTarget(registry.module(suite.name), choice, { includeSlow: opts.includeSlow ?? false, http, ...(opts.reportDir !== undefined ? { reportDir: opts.reportDir } : {}) });
     try {
-      const rt = suiteRuntime(shared, suite, choice, { target, timeMode, http: http(), httpTimeoutMs });
+      const rt = suiteRuntime(shared, bus, suite, choice, { target, timeMode, http: http(), httpTimeoutMs });
       redactor = rt.redaction;
-      return await runSuite(rt, cases, bus, { concurrency: opts.concurrency ?? 8, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}), ...(selection ? { selection } : {}) });
+      const slots = { pool: shared.slots, rank: place.rank };
+      return await runSuite(rt, cases, bus, { concurrency: shared.slots.size, slots, baseline: shared.baseline, signal: shared.signal, ...(judged ? { sides: judged } : {}), ...(selection ? { selection } : {}) });
     } finally {
       await target.stop().catch(() => undefined);
     }
@@ -245,11 +280,12 @@ async function runLiveSuite(shared: SharedRun, suite: LoadedSuite, cases: CaseDe
 /** The runtime the cases of one live suite share. */
 function suiteRuntime(
   shared: SharedRun,
+  bus: EventBus,
   suite: LoadedSuite,
   choice: TargetChoice,
   prepared: { target: SuiteRuntime['target']; timeMode: SuiteRuntime['timeMode']; http: HttpClient; httpTimeoutMs: number },
 ): SuiteRuntime {
-  const { opts, registry, bus, seed } = shared;
+  const { opts, registry, seed } = shared;
   const { target } = prepared;
   // with nothing to hide (no secret, nothing issued yet) it returns every result as it is, unwalked
   const redaction = new Redactor([...choice.secrets, ...target.secrets], {
@@ -272,12 +308,17 @@ function suiteRuntime(
     replayPath: opts.path,
     redaction,
     replay: (caseId, s, path) => (opts.replay ? opts.replay(suite.name, caseId, s, path) : `specgate run --suite ${suite.name} --case ${caseId} --seed ${s}${path ? ` --path ${path}` : ''}`),
-    caseTimeoutMs: opts.caseTimeoutMs ?? 60_000,
+    caseTimeoutMs: caseTimeoutOf(opts),
     shrink: opts.shrink ?? true,
     env: opts.env ?? process.env,
     observations: new Map(),
     onExchange: opts.traceExchanges ? (caseId, exchange) => bus.emit({ type: 'exchange', suite: suite.name, caseId, exchange }) : undefined,
   };
+}
+
+/** A case's deadline when its case file sets none (`--case-timeout`). */
+function caseTimeoutOf(opts: RunOptions): number {
+  return opts.caseTimeoutMs ?? 60_000;
 }
 
 /** The interruption an abort reason describes; any other reason counts as Ctrl-C. */
