@@ -1,7 +1,7 @@
 import type { Clock } from '../../../src/engine/clock.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { autologinTarget, redirectUrlOf, shapeName, shapeOf, type AutologinTarget } from './autologin.js';
-import { advertiserById, AFFILIATE_IDS, BROWSERS, COUNTRIES, PLATFORMS } from './catalog.js';
+import { advertiserById, AFFILIATE_IDS, BROWSERS, COUNTRIES, firstByKey, PLATFORMS } from './catalog.js';
 import { queryConversions } from './conversions-query.js';
 import type { AffiliateData } from './data.js';
 import { queryIncome, type IncomeSummary } from './income-query.js';
@@ -54,6 +54,7 @@ export class AffiliateModel implements AffiliateData {
   private readonly rng: PlatformRandom;
   private readonly ids: LeadIds;
   private readonly byId = new Map<string, Lead>();
+  private readonly offerOf: ReadonlyMap<number, Offer>;
   private nextCustomer: number;
 
   constructor(opts: AffiliateModelOptions) {
@@ -69,11 +70,12 @@ export class AffiliateModel implements AffiliateData {
     this.conversions = seeded.conversions;
     this.postbacks = seedPostbacks(this.rng, this.offers, now);
     for (const lead of this.leads) this.byId.set(lead.id, lead);
+    this.offerOf = firstByKey(this.offers, (o) => o.id);
     this.nextCustomer = 4_000_001 + this.leads.length;
   }
 
   offerById(id: number): Offer | undefined {
-    return this.offers.find((o) => o.id === id);
+    return this.offerOf.get(id);
   }
 
   leadById(id: string): Lead | undefined {

@@ -82,6 +82,20 @@ export const BROWSERS: readonly string[] = ['Chrome', 'Firefox', 'Safari', 'Edge
 /** Raw sale statuses the seed uses; the spec does not show the allowed values (E resources). */
 export const SALE_STATUSES: readonly string[] = ['New', 'No Answer', 'Call Back', 'Interested', 'Not Interested', 'Deposited'];
 
-export const countryByCode = (code: string): Country | undefined => COUNTRIES.find((c) => c.code === code);
-export const advertiserById = (id: number): Advertiser | undefined => ADVERTISERS.find((a) => a.id === id);
-export const whitelabelById = (id: number): Whitelabel | undefined => WHITELABELS.find((w) => w.id === id);
+/**
+ * What `list.find` by `key` finds (the first entry with it), looked up in a map made once: the
+ * list queries look up every record's country, offer and advertiser, on every page they answer.
+ */
+export function firstByKey<T, K>(list: readonly T[], key: (t: T) => K): ReadonlyMap<K, T> {
+  const map = new Map<K, T>();
+  for (const t of list) if (!map.has(key(t))) map.set(key(t), t);
+  return map;
+}
+
+const COUNTRY_BY_CODE = firstByKey(COUNTRIES, (c) => c.code);
+const ADVERTISER_BY_ID = firstByKey(ADVERTISERS, (a) => a.id);
+const WHITELABEL_BY_ID = firstByKey(WHITELABELS, (w) => w.id);
+
+export const countryByCode = (code: string): Country | undefined => COUNTRY_BY_CODE.get(code);
+export const advertiserById = (id: number): Advertiser | undefined => ADVERTISER_BY_ID.get(id);
+export const whitelabelById = (id: number): Whitelabel | undefined => WHITELABEL_BY_ID.get(id);

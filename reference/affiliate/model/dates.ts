@@ -8,8 +8,26 @@ export const HOUR_MS = 3_600_000;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/**
+ * The texts of instants written so far: every answer writes the dates of its records again
+ * (the seeded ones are a few thousand). Emptied when full, so the run's clock, which moves on,
+ * does not grow it without end.
+ */
+const written = new Map<number, string>();
+const WRITTEN_MAX = 20_000;
+
 /** `YYYY-MM-DD HH:mm:ss` of an instant (seconds truncated). */
 export function formatDateTime(ms: number): string {
+  let text = written.get(ms);
+  if (text === undefined) {
+    text = writeDateTime(ms);
+    if (written.size >= WRITTEN_MAX) written.clear();
+    written.set(ms, text);
+  }
+  return text;
+}
+
+function writeDateTime(ms: number): string {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }

@@ -33,7 +33,12 @@ export function leadRecord(lead: Lead, data: AffiliateData): Record<string, unkn
   return {
     campaignName: offer?.name ?? '',
     countryName: countryByCode(lead.countryCode)?.name ?? '',
-    ...customs(lead),
+    // the custom fields written out, not spread from customs(): a page holds up to 1000 records
+    custom1: lead.custom[0],
+    custom2: lead.custom[1],
+    custom3: lead.custom[2],
+    custom4: lead.custom[3],
+    custom5: lead.custom[4],
     platform: lead.platform,
     browser: lead.browser,
     signupDate: formatDateTime(lead.signupMs),

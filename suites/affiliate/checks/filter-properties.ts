@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FailureInput } from '../../../src/engine/suite-module.js';
 import { walk, WALK_PAGE } from './list-fetch.js';
 import { cappedRuns, exactFinding, filteredFinding, onceEach, type ListBasis } from './list-findings.js';
-import { failure, multisetDiff, recordKey, sample, type Json } from './support.js';
+import { extraRecords, failure, recordKey, sample, type Json } from './support.js';
 
 /**
  * Runs of each field's property when the run does not say: one walk each. A field with few
@@ -67,7 +67,7 @@ export async function offerFilterProperty(b: ListBasis, name: string, ids: reado
       got = walk(b.ctx, b.list, { ...b.window, [name]: id }, WALK_PAGE).then((w) => {
         const what = `${b.list.operation} with ${name}=${id}`;
         if (!w.ok) return failure(`${what}: ${w.why}`, w.res);
-        const { extra } = multisetDiff(b.all, w.items);
+        const extra = extraRecords(b.all, w.items);
         if (extra.length) return failure(`${what} listed ${extra.length} record(s) the unfiltered list does not hold (first: ${sample(extra, 2)})`, w.pages[0]);
         return new Set(w.items.map(recordKey));
       });

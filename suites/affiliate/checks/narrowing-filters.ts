@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
 import { LISTS, walk } from './list-fetch.js';
 import type { ListBasis } from './list-findings.js';
-import { failure, multisetDiff, sample, type Json } from './support.js';
+import { extraRecords, failure, sample, type Json } from './support.js';
 
 /**
  * The filters of E4 and E5 whose effect no record shows (a lead or conversion record carries no
@@ -68,7 +68,7 @@ export async function judgeNarrowing(b: ListBasis, rule: NarrowingRule): Promise
       b.ctx.fail(failure(`${what}: ${got.why}; a filter the caller may send is answered with a list`, got.res));
       continue;
     }
-    const { extra } = multisetDiff(b.all, got.items);
+    const extra = extraRecords(b.all, got.items);
     if (extra.length) b.ctx.fail(failure(`${what} listed ${extra.length} record(s) the unfiltered list over the same window does not hold (first: ${sample(extra, 2)}); a filter only narrows the list`, got.pages[0], { actual: extra.length }));
   }
   return values.length;

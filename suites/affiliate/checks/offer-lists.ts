@@ -3,7 +3,7 @@ import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
-import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
+import { extraRecords, failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
 type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
 
@@ -65,7 +65,7 @@ export const offerList = defineCheck<{ rule: Rule }>({
       return { items: got.items, res: got.pages[0] };
     };
     const subset = (what: string, items: unknown[], res: CheckResponse | undefined): void => {
-      const { extra } = multisetDiff(all, items);
+      const extra = extraRecords(all, items);
       if (extra.length) fail(`${what} listed ${extra.length} offer(s) the unfiltered list does not hold (first: ${sample(extra, 2)})`, res);
     };
     const input: RuleInput = { ctx, list, all, fail, filtered, subset };

@@ -6,7 +6,7 @@ import { LISTS, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
 import { UNKNOWN_ID } from './window-lists.js';
 import { offerIds } from './offer-lists.js';
-import { failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
+import { extraRecords, failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
 type Fail = (message: string, res?: CheckResponse, more?: { expected?: unknown; actual?: unknown }) => void;
 
@@ -150,7 +150,7 @@ async function judgeOfferFilter({ ctx, list, all, fail }: RuleInput): Promise<vo
   for (const id of ids.slice(0, 2)) {
     const got = await walk(ctx, list, { offerID: id });
     if (!got.ok) return fail(got.why, got.res);
-    const { extra } = multisetDiff(all, got.items);
+    const extra = extraRecords(all, got.items);
     if (extra.length) fail(`offerID=${id} listed ${extra.length} postback(s) the unfiltered list does not hold`, got.pages[0]);
   }
   const unknown = await page(ctx, list, { offerID: UNKNOWN_ID, page: 1, itemsPerPage: WALK_PAGE });

@@ -137,6 +137,8 @@ export function countKeys(keys: readonly string[]): Map<string, number> {
  * and records of `actual` beyond `expected`. Both empty when they hold the same records.
  */
 export function multisetDiff(expected: readonly unknown[], actual: readonly unknown[]): { missing: string[]; extra: string[] } {
+  // what a right answer is, checked without keying a record: the same records in the same order
+  if (expected.length === actual.length && expected.every((e, i) => sameFlatRecord(e, actual[i]))) return { missing: [], extra: [] };
   const want = countKeys(expected.map(recordKey));
   const got = countKeys(actual.map(recordKey));
   const missing: string[] = [];
@@ -144,6 +146,44 @@ export function multisetDiff(expected: readonly unknown[], actual: readonly unkn
   for (const [k, n] of want) for (let i = got.get(k) ?? 0; i < n; i++) missing.push(k);
   for (const [k, n] of got) for (let i = want.get(k) ?? 0; i < n; i++) extra.push(k);
   return { missing, extra };
+}
+
+/**
+ * The records of `actual` beyond `expected`, as {@link multisetDiff} finds them: none when
+ * `actual` holds records of `expected` in their order (what a filtered list of a right answer
+ * is, checked without keying a record), otherwise by the canonical keys.
+ */
+export function extraRecords(expected: readonly unknown[], actual: readonly unknown[]): string[] {
+  let next = 0;
+  for (const a of actual) {
+    while (next < expected.length && !sameFlatRecord(expected[next], a)) next++;
+    if (next === expected.length) return multisetDiff(expected, actual).extra;
+    next++;
+  }
+  return [];
+}
+
+/**
+ * Whether two values are shown equal without their canonical keys: the same value, or flat
+ * records (every value a string, a finite number, a boolean or null) with the same keys and
+ * equal values, whose keys are then equal too. False says only "not shown here": callers then
+ * compare the keys.
+ */
+function sameFlatRecord(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  const x = a as Json;
+  const y = b as Json;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) {
+    const v = x[k];
+    const t = typeof v;
+    if (!(t === 'string' || t === 'boolean' || v === null || (t === 'number' && Number.isFinite(v)))) return false;
+    if (y[k] !== v || !Object.prototype.hasOwnProperty.call(y, k)) return false;
+  }
+  // toJSON decides what a record's key is: a record with one is keyed
+  return typeof x['toJSON'] !== 'function' && typeof y['toJSON'] !== 'function';
 }
 
 /** `YYYY-MM-DD HH:mm:ss` (the spec's date format), also read from an ISO form with T. */

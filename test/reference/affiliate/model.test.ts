@@ -4,6 +4,7 @@ import {
   AffiliateModel,
   AUTOLOGIN_SHAPES,
   COUNTRIES,
+  countryByCode,
   DAY_MS,
   formatDateTime,
   parseDateTime,
@@ -396,5 +397,22 @@ describe('autologin', () => {
     const t = value(model.autologin(d.leadRequest.ID));
     expect(d.redirect.url.startsWith(t.url)).toBe(true);
     if (t.fragment !== null) expect(d.redirect.url.endsWith(`#${t.fragment}`)).toBe(true);
+  });
+});
+
+describe('affiliate model lookups', () => {
+  it('write an instant the same the first time, again, and after more instants than are remembered', () => {
+    const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    const instants = Array.from({ length: 25_000 }, (_, i) => NOW - i * 1_001);
+    for (const ms of instants) expect(formatDateTime(ms)).toBe(iso(ms));
+    for (const ms of instants.slice(0, 100)) expect(formatDateTime(ms)).toBe(iso(ms));
+    expect(formatDateTime(NOW + 999)).toBe('2026-01-01 00:00:00');
+  });
+
+  it('find each offer and country by its id or code as a search of the lists would, and nothing for an unknown one', () => {
+    for (const o of model.offers) expect(model.offerById(o.id)).toBe(o);
+    expect(model.offerById(999)).toBeUndefined();
+    for (const c of COUNTRIES) expect(countryByCode(c.code)).toBe(COUNTRIES.find((x) => x.code === c.code));
+    expect(countryByCode('??')).toBeUndefined();
   });
 });
