@@ -166,7 +166,11 @@ export function interruptedSuite(suite: LoadedSuite, cases: CaseDef[], target: s
   return result;
 }
 
-/** Runs `work` over the items with at most `limit` in flight. */
+/**
+ * Runs `work` over the items with at most `limit` in flight. A `work` that throws ends nothing
+ * else under way: the error is thrown once every worker has stopped (the first, if several), so
+ * no suite is left running, its target up, after the run has returned.
+ */
 export async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -175,5 +179,7 @@ export async function pool<T>(items: readonly T[], limit: number, work: (item: T
       await work(item);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
 }

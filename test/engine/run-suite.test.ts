@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineCheck } from '../../src/engine/checks/contract.js';
 import { run } from '../../src/engine/run.js';
+import { pool } from '../../src/engine/run-suite.js';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
 
 describe('runSuite scheduling of exclusive groups', () => {
@@ -81,5 +82,19 @@ describe('runSuite scheduling of exclusive groups', () => {
       expect(overlap('solo', id)).toBe(false);
       expect(spans.get(id)?.end).toBeLessThan(spans.get('solo')?.start as number);
     }
+  });
+});
+
+describe('pool', () => {
+  it('lets the work under way end before throwing the first error: nothing is left running after it returns', async () => {
+    const ended: string[] = [];
+    const work = async (item: string): Promise<void> => {
+      if (item === 'bad') throw new Error('bad item');
+      await new Promise((r) => setTimeout(r, 30));
+      ended.push(item);
+    };
+    await expect(pool(['slow', 'bad', 'next'], 2, work)).rejects.toThrow('bad item');
+    // the worker of the failed item stops; the other finished its item and took the next
+    expect(ended.sort()).toEqual(['next', 'slow']);
   });
 });
