@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { SpecgateError, asSpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
-import { run } from '../src/engine/run.js';
+import { DEFAULT_CONCURRENCY, run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporters, finishWriters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
@@ -84,7 +84,7 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
   if (flags.shardTimings && !flags.shard) throw new SpecgateError('SG_USAGE', '--shard-timings balances shards: give --shard k/n too');
   const shard = flags.shard
-    ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? 8, log: (line) => process.stdout.write(`${line}\n`) })
+    ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY, log: (line) => process.stdout.write(`${line}\n`) })
     : undefined;
   // the summary ends with the exit code, which a report that cannot be written changes: it waits for the writes
   const terminal = holdSummary(

@@ -10,6 +10,7 @@ import type { CaseDef, ShardInfo } from '../src/engine/model.js';
 import type { SelectedCases } from '../src/engine/run.js';
 import { isTimeBound } from '../src/engine/runtime/case-run.js';
 import { exclusiveGroup, isExclusive } from '../src/engine/exclusive-group.js';
+import { DEFAULT_CONCURRENCY } from '../src/engine/run-defaults.js';
 import { parseJsonLossless } from '../src/targets/body-parse.js';
 
 /** `--shard k/n`: shard `index` (1-based) of `total`. */
@@ -62,9 +63,6 @@ export function readTimings(file: string): Timings {
   }
   return out;
 }
-
-/** The concurrency of `run` when `--concurrency` is not given: what a pooled case's duration is divided by. */
-const DEFAULT_CONCURRENCY = 8;
 
 /** What {@link planShard} decided, for the line the CLI prints. */
 export interface ShardPlan {

@@ -14,6 +14,7 @@ import { CaseSlots } from './case-slots.js';
 import { interruptedSuite, pool, runSuite } from './run-suite.js';
 import { SuiteChannels } from './suite-channels.js';
 import { sideBySide } from './side-by-side.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SUITES_AT_ONCE } from './run-defaults.js';
 import { randomSeed } from './runtime/seeds.js';
 import type { Redaction, SuiteRuntime } from './runtime/suite-runtime.js';
 import type { SuiteModule } from './suite-module.js';
@@ -109,10 +110,7 @@ export interface RunOptions {
   shard?: (selected: SelectedCases[]) => { selected: SelectedCases[]; info: ShardInfo };
 }
 
-/** Cases in flight at once when the caller does not say (`--concurrency`). */
-export const DEFAULT_CONCURRENCY = 8;
-/** Live suites running side by side when the caller does not say. */
-export const DEFAULT_SUITES_AT_ONCE = 2;
+export { DEFAULT_CONCURRENCY, DEFAULT_SUITES_AT_ONCE };
 
 /** The cases selected from one loaded suite. */
 export interface SelectedCases {
