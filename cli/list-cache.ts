@@ -1,5 +1,7 @@
-import { cacheGet, cachePut } from '../src/engine/loader/parse-cache.js';
+import { createHash } from 'node:crypto';
+import { cachedTextGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
 import { codeStamp, filesStamp } from '../src/engine/loader/input-stamp.js';
+import { isListing } from './listing-shape.js';
 import type { SuiteListing } from './suite-listing.js';
 
 /**
@@ -11,11 +13,14 @@ import type { SuiteListing } from './suite-listing.js';
  * (input-stamp.ts codeStamp) and a stamp of every file in the suites' folders, taken before the
  * load. A later listing of the same suites shows them from there while every stamp is the same;
  * any change to a suite's files or to the code makes it load them again (and so find what is
- * wrong with them, as before).
+ * wrong with them, as before). What is printed is read only from a cache folder, and a file in
+ * it, that are this user's and writable by no one else (as generated code is,
+ * parse-cache.ts cachedTextGet), and only when it is a listing in every field (listing-shape.ts);
+ * anything else is a miss, and the suites are loaded.
  */
 
-// Bump whenever what a listing holds, or how it is derived, changes.
-const VERSION = '1';
+// Bump whenever what a listing holds, or how it is derived, changes (2: kept only in a private folder, checked when read).
+const VERSION = '2';
 
 interface KeptListings {
   /** The suites' folders and the stamp of their files when they were loaded. */
@@ -24,8 +29,10 @@ interface KeptListings {
   listings: SuiteListing[];
 }
 
-function keyOf(suites: readonly string[]): string {
-  return `${VERSION}\0${process.cwd()}\0${suites.join(',')}\0${codeStamp()}`;
+/** The name of the file the listings of `suites` are kept in. */
+function fileOf(suites: readonly string[]): string {
+  const key = `${VERSION}\0${process.cwd()}\0${suites.join(',')}\0${codeStamp()}`;
+  return `listing-${createHash('sha256').update(key).digest('hex')}.json`;
 }
 
 /** The stamp of the suites' folders now, to keep with their listings (taken before they are loaded). */
@@ -38,13 +45,24 @@ export function stampOf(dirs: readonly string[]): string {
  * suites are listed), when nothing they were derived from has changed since; else undefined.
  */
 export function keptListings(suites: readonly string[]): SuiteListing[] | undefined {
-  const kept = cacheGet<KeptListings>(keyOf(suites), 'listing');
-  if (!kept || !Array.isArray(kept.dirs) || !Array.isArray(kept.listings) || typeof kept.stamp !== 'string') return undefined;
-  if (kept.listings.map((l) => l.name).join(',') !== suites.join(',')) return undefined;
-  return stampOf(kept.dirs) === kept.stamp ? kept.listings : undefined;
+  const text = cachedTextGet(fileOf(suites));
+  if (text === undefined) return undefined;
+  let kept: unknown;
+  try {
+    kept = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof kept !== 'object' || kept === null) return undefined;
+  const { dirs, stamp, listings } = kept as Partial<Record<keyof KeptListings, unknown>>;
+  if (!Array.isArray(dirs) || !dirs.every((d) => typeof d === 'string') || typeof stamp !== 'string') return undefined;
+  if (!Array.isArray(listings) || !listings.every(isListing)) return undefined;
+  if (listings.map((l) => l.name).join(',') !== suites.join(',')) return undefined;
+  return stampOf(dirs) === stamp ? listings : undefined;
 }
 
-/** Keeps the listings of a complete load of `suites` (in that order), whose folders `dirs` had `stamp` before it. */
+/** Keeps the listings of a complete load of `suites` (in that order), whose folders `dirs` had `stamp` before it; only in a folder keptListings reads. */
 export function keepListings(suites: readonly string[], dirs: readonly string[], stamp: string, listings: readonly SuiteListing[]): void {
-  cachePut<KeptListings>(keyOf(suites), 'listing', { dirs: [...dirs], stamp, listings: [...listings] });
+  const kept: KeptListings = { dirs: [...dirs], stamp, listings: [...listings] };
+  cachedTextPut(fileOf(suites), JSON.stringify(kept));
 }

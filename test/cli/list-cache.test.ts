@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +85,70 @@ describe('listings kept from a complete load (list-cache.ts)', () => {
     const dir = suiteFolder('other');
     keepListings(['other'], [dir], stampOf([dir]), [listing('else')]);
     expect(keptListings(['other'])).toBeUndefined();
+  });
+
+  /** The file the listing of the one suite `name` was kept in, found by what it holds. */
+  function keptFile(name: string): string {
+    const dir = join(root, '.cache');
+    const found = readdirSync(dir).filter((f) => f.startsWith('listing-') && f.endsWith('.json'))
+      .filter((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { listings: ({ name?: unknown } | null)[] }).listings.map((l) => l?.name).join(',') === name);
+    expect(found).toHaveLength(1);
+    return join(dir, found[0] as string);
+  }
+
+  /** Keeps a listing of `name`, then rewrites its first listing with `edit`; the file's mode stays. */
+  function plant(name: string, edit: (listing: Record<string, unknown>, all: unknown[]) => void): void {
+    const dir = suiteFolder(name);
+    keep([name], [dir]);
+    expect(keptListings([name])).toEqual([listing(name)]);
+    const file = keptFile(name);
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { listings: unknown[] };
+    edit(kept.listings[0] as Record<string, unknown>, kept.listings);
+    writeFileSync(file, JSON.stringify(kept));
+  }
+
+  it('gives nothing, rather than failing, for a kept listing that is null or of the wrong shape', () => {
+    plant('null', (_l, all) => all.splice(0, 1, null));
+    expect(keptListings(['null'])).toBeUndefined();
+    plant('no-cases', (l) => delete l['cases']);
+    expect(keptListings(['no-cases'])).toBeUndefined();
+    plant('case-not-object', (l) => (l['cases'] = [null]));
+    expect(keptListings(['case-not-object'])).toBeUndefined();
+    plant('requirements-text', (l) => ((l['requirements'] as Record<string, unknown>[])[0]!['text'] = 7));
+    expect(keptListings(['requirements-text'])).toBeUndefined();
+    plant('judges', (l) => (l['checks'] = [{ name: 'c', description: 'd', judges: 'all', sets: [] }]));
+    expect(keptListings(['judges'])).toBeUndefined();
+    plant('sides', (l) => (l['sides'] = { server: null }));
+    expect(keptListings(['sides'])).toBeUndefined();
+  });
+
+  it('gives nothing for a kept listing holding a control character other than newline and tab', () => {
+    plant('escape', (l) => ((l['cases'] as Record<string, unknown>[])[0]!['description'] = 'x\u001b]0;owned\u0007'));
+    expect(keptListings(['escape'])).toBeUndefined();
+    plant('csi', (l) => (l['gaps'] = ['R-\u009b2J']));
+    expect(keptListings(['csi'])).toBeUndefined();
+    plant('tab', (l) => ((l['cases'] as Record<string, unknown>[])[0]!['description'] = 'a\tb\nc'));
+    expect(keptListings(['tab'])?.[0]?.cases[0]?.description).toBe('a\tb\nc');
+  });
+
+  it('neither keeps nor reads listings in a cache folder others may write, nor from a file others may write', () => {
+    const cache = join(root, '.cache');
+    const mode = statSync(cache).mode & 0o777;
+    const dir = suiteFolder('shared');
+    try {
+      keep(['shared'], [dir]);
+      expect(keptListings(['shared'])).toHaveLength(1);
+      chmodSync(cache, 0o777);
+      expect(keptListings(['shared'])).toBeUndefined();
+      rmSync(keptFile('shared'));
+      keep(['shared'], [dir]);
+      expect(readdirSync(cache).filter((f) => f.startsWith('listing-')).length).toBeGreaterThan(0);
+      expect(() => keptFile('shared')).toThrow();
+    } finally {
+      chmodSync(cache, mode);
+    }
+    keep(['shared'], [dir]);
+    chmodSync(keptFile('shared'), 0o666);
+    expect(keptListings(['shared'])).toBeUndefined();
   });
 });

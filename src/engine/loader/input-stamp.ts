@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromRoot } from '../../paths.js';
@@ -11,9 +11,27 @@ import { fromRoot } from '../../paths.js';
  * result kept under one (list-cache.ts) is used only while the stamp is the same.
  */
 
-/** One line per file under `roots` (at any depth, in name order) that `keep` takes; a missing root adds a line of its own. */
+/**
+ * One line per file under `roots` (at any depth, in name order) that `keep` takes; a missing root
+ * adds a line of its own. A symbolic link to a folder is walked into, as the suite loader reads
+ * through it (suite-loader.ts yamlFilesUnder); a folder reached again (a link back up, or a second
+ * link to the same place) adds a line naming it instead, so that a cycle ends.
+ */
 function fileLines(roots: readonly string[], keep: (name: string) => boolean, out: string[]): void {
+  const seen = new Set<string>();
   const walk = (d: string): void => {
+    let real;
+    try {
+      real = realpathSync(d);
+    } catch {
+      out.push(`${d}\0missing`);
+      return;
+    }
+    if (seen.has(real)) {
+      out.push(`${d}\0again\0${real}`);
+      return;
+    }
+    seen.add(real);
     let entries;
     try {
       entries = readdirSync(d, { withFileTypes: true });
@@ -24,12 +42,19 @@ function fileLines(roots: readonly string[], keep: (name: string) => boolean, ou
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (keep(e.name)) {
-        // a symbolic link is followed: what counts is the file read
-        const st = statSync(p, { throwIfNoEntry: false });
-        out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
+      if (e.isDirectory()) {
+        walk(p);
+        continue;
       }
+      // a symbolic link is followed: what counts is the folder or file read
+      let st;
+      try {
+        st = statSync(p, { throwIfNoEntry: false });
+      } catch {
+        st = undefined; // a link that loops on itself
+      }
+      if (st?.isDirectory()) walk(p);
+      else if (keep(e.name)) out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
     }
   };
   for (const r of roots) walk(r);
@@ -46,6 +71,26 @@ export function filesStamp(roots: readonly string[], keep: (name: string) => boo
 const CODE_FOLDERS = ['src', 'cli', 'suites', 'reference', 'generators'];
 
 let code: string | undefined;
+
+/**
+ * npm's record of the installed packages that specgate's imports resolve to: the nearest
+ * `node_modules/.package-lock.json` upward from `root` (its own in a checkout; the project's when
+ * specgate is itself installed under a project's `node_modules`), or undefined when there is none.
+ */
+export function packageLock(root: string): Stats | undefined {
+  for (let dir = root; ; ) {
+    let st;
+    try {
+      st = statSync(join(dir, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // a folder this user may not read
+    }
+    if (st?.isFile()) return st;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
 
 /**
  * A fingerprint of the code this process runs and of what it reads besides a suite's folder
@@ -65,7 +110,7 @@ export function codeStamp(): string {
   if (record) lines.push(`build\0${record.size}\0${record.mtimeMs}\0${record.ino}`);
   else fileLines(CODE_FOLDERS.map((f) => join(root, f)), (n) => n.endsWith(ext), lines);
   fileLines([fromRoot('schemas')], () => true, lines);
-  const packages = statSync(fromRoot('node_modules', '.package-lock.json'), { throwIfNoEntry: false });
+  const packages = packageLock(fromRoot());
   lines.push(`packages\0${packages ? `${packages.size}\0${packages.mtimeMs}` : 'none'}`);
   return (code = createHash('sha256').update(`${root}\n${lines.join('\n')}`).digest('hex'));
 }

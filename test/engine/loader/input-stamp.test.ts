@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeStamp, filesStamp } from '../../../src/engine/loader/input-stamp.js';
+import { codeStamp, filesStamp, packageLock } from '../../../src/engine/loader/input-stamp.js';
 
 const root = mkdtempSync(join(tmpdir(), 'specgate-input-stamp-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,6 +55,49 @@ describe('filesStamp', () => {
     const first = filesStamp([dir]);
     writeFileSync(join(dir, 'a.yaml'), 'a: 12345\n');
     expect(filesStamp([dir])).not.toBe(first);
+  });
+
+  it('walks into a symbolically linked folder, as the suite loader does, and notices an edit there', () => {
+    const dir = folder('linked-folder');
+    const elsewhere = folder('elsewhere');
+    symlinkSync(elsewhere, join(dir, 'cases'));
+    const first = filesStamp([dir]);
+    writeFileSync(join(elsewhere, 'deep', 'b.yaml'), 'b: 12345\n');
+    const written = filesStamp([dir]);
+    expect(written).not.toBe(first);
+    writeFileSync(join(elsewhere, 'deep', 'c.yaml'), '');
+    expect(filesStamp([dir])).not.toBe(written);
+  });
+
+  it('ends on a link that leads back up, and still notices edits below it', () => {
+    const dir = folder('cycle');
+    symlinkSync(dir, join(dir, 'deep', 'up'));
+    symlinkSync(join(dir, 'self'), join(dir, 'self'));
+    const first = filesStamp([dir]);
+    expect(filesStamp([dir])).toBe(first);
+    writeFileSync(join(dir, 'deep', 'b.yaml'), 'b: 12345\n');
+    expect(filesStamp([dir])).not.toBe(first);
+  });
+});
+
+describe('packageLock', () => {
+  it("is the nearest node_modules/.package-lock.json upward, as in a copy installed under a project's node_modules", () => {
+    const project = join(root, 'project');
+    const installed = join(project, 'node_modules', 'specgate');
+    mkdirSync(installed, { recursive: true });
+    writeFileSync(join(project, 'node_modules', '.package-lock.json'), '{}');
+    const lock = packageLock(installed);
+    expect(lock?.size).toBe(2);
+    mkdirSync(join(installed, 'node_modules'));
+    writeFileSync(join(installed, 'node_modules', '.package-lock.json'), '{"own":1}');
+    expect(packageLock(installed)?.size).toBe(9);
+  });
+
+  it('is undefined when there is none up to the root of the file system', () => {
+    // the temporary folder has none above it on this machine, else this says nothing
+    const bare = join(root, 'bare');
+    mkdirSync(bare);
+    expect(packageLock(bare)).toBeUndefined();
   });
 });
 

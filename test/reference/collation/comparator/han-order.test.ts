@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCollation, prepareComparator } from '../../../../reference/collation/comparator/index.js';
 import { makeIcu4xCompare } from '../../../../reference/collation/comparator/engine-icu4x.js';
 import { makeIntlCollator } from '../../../../reference/collation/comparator/engine-intl.js';
-import { hanOrderMap, MAIN_BLOCK_FIRST, MAIN_BLOCK_LAST, rewriteHan } from '../../../../reference/collation/comparator/han-order.js';
+import { blockPlacedAlike, hanOrderMap, inMainBlock, MAIN_BLOCK_FIRST, MAIN_BLOCK_LAST, OTHER_BLOCK_IDEOGRAPHS, PLACEMENT_SENTINELS, rewriteHan } from '../../../../reference/collation/comparator/han-order.js';
 import type { ResolvedCollation } from '../../../../reference/collation/types.js';
 
 // the comparator's ICU4X engine loads once, before the first comparison
@@ -97,6 +97,51 @@ describe('hanOrderMap: the main block’s ideographs in ICU4X’s order, for Int
     expect(hanOrderMap((a, b) => -icu4x(a, b), intl)).toBeUndefined();
     expect(hanOrderMap(icu4x, () => 0)).toBeUndefined();
   }, 60_000);
+});
+
+describe('the block’s place among other characters, checked when the map is made', () => {
+  const c = resolved({ locale: 'en', strength: 1 });
+  const icu4x = makeIcu4xCompare(c);
+  const intl = intlOf(c).compare;
+  /** `compare`, except that it places every ideograph of the main block after `sentinel` (side 1) or before it (side -1). */
+  const moved = (compare: (a: string, b: string) => number, sentinel: string, side: 1 | -1) => (a: string, b: string): number => {
+    if (b === sentinel && a.length === 1 && inMainBlock(a.charCodeAt(0))) return side;
+    if (a === sentinel && b.length === 1 && inMainBlock(b.charCodeAt(0))) return -side;
+    return compare(a, b);
+  };
+
+  it('refuses the map when Intl is made to put the block before Hangul (ICU4X has it after), though it orders the block as before', () => {
+    expect(Math.sign(icu4x('\u4E00', '\uAC00'))).toBe(1);
+    expect(hanOrderMap(icu4x, intl)).toBeDefined();
+    expect(hanOrderMap(icu4x, moved(intl, '\uAC00', -1))).toBeUndefined();
+  }, 60_000);
+
+  it('finds a difference at each sentinel that one engine puts on the other side of the block', () => {
+    const map = hanOrderMap(icu4x, intl);
+    if (map === undefined) throw new Error('no map for en');
+    expect(blockPlacedAlike(map, icu4x, intl)).toBe(true);
+    for (const sentinel of PLACEMENT_SENTINELS) {
+      // the block's first ideograph is before the sentinel or after it in ICU4X: move the whole block to the other side
+      const side = Math.sign(icu4x('\u4E00', sentinel)) < 0 ? 1 : -1;
+      expect(blockPlacedAlike(map, moved(icu4x, sentinel, side), intl), sentinel).toBe(false);
+      expect(blockPlacedAlike(map, icu4x, moved(intl, sentinel, side)), sentinel).toBe(false);
+    }
+  });
+
+  it('leaves out Extension A and B, which the engines place differently from the block (so checking them would refuse every map)', () => {
+    const map = hanOrderMap(icu4x, intl);
+    if (map === undefined) throw new Error('no map for en');
+    for (const other of OTHER_BLOCK_IDEOGRAPHS) {
+      expect(PLACEMENT_SENTINELS).not.toContain(other);
+      // ICU4X: after the whole block; Intl: after the rewritten block's first ideograph but before its last
+      expect(Math.sign(icu4x('\u9FFF', other)), other).toBe(-1);
+      expect(Math.sign(intl(String.fromCharCode(map[BLOCK_SIZE - 1] ?? 0), other)), other).toBe(1);
+    }
+  }, 60_000);
+
+  it('keeps the maps of the locales the bench sorts in (en, fr) and of other locales that do not tailor the ideographs', () => {
+    for (const locale of ['en', 'fr', 'de', 'es', 'ru', 'el']) expect(mapFor(locale), locale).toBeDefined();
+  }, 120_000);
 });
 
 describe('rewriteHan', () => {
