@@ -31,6 +31,12 @@ export interface ProbeAnswer {
 }
 
 /**
+ * Where the probe keeps its click guard: a global of the probe's own script world (see
+ * page-dom.ts), which the page's scripts do not share.
+ */
+const GUARD = 'specgateClickGuard';
+
+/**
  * The probe, run in the page as `(selector, op, arg) => ProbeAnswer | null`. Null means "ask
  * Playwright": the browser refused the selector; the page has open shadow roots (Playwright's
  * CSS looks inside them, `querySelectorAll` does not); the first match is not what the read
@@ -38,9 +44,15 @@ export interface ProbeAnswer {
  * an action would have to wait (the element is hidden, disabled, read-only, moving, or another
  * element covers its centre). An action's checks are Playwright's own: visible (a box, not
  * `visibility: hidden`), enabled (no `disabled`, no `aria-disabled="true"`), editable, stable
- * (no animation running), and receiving the click at the point it is made.
+ * (no animation running), and receiving the click at the point it is made. For a click it also
+ * leaves a guard on the window (capture phase, for GUARD_MS at most) that cancels the press,
+ * release and click when they reach another element: the page may move between the probe and
+ * the press. CLICK_MISSED_SCRIPT reads and removes it.
  */
 export const PROBE_SCRIPT = `(selector, op, arg) => {
+  const GUARD = ${JSON.stringify(GUARD)};
+  const GUARDED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
+  const GUARD_MS = 2000;
   let all;
   try { all = document.querySelectorAll(selector); } catch { return null; }
   const walker = document.createTreeWalker(document, NodeFilter.SHOW_ELEMENT);
@@ -74,7 +86,39 @@ export const PROBE_SCRIPT = `(selector, op, arg) => {
     const y = box.top + box.height / 2;
     if (!(x >= 0 && y >= 0 && x < innerWidth && y < innerHeight)) return null;
     const hit = document.elementFromPoint(x, y);
-    return hit && (hit === el || el.contains(hit)) ? answer({ x, y }) : null;
+    if (!hit || !(hit === el || el.contains(hit))) return null;
+    globalThis[GUARD]?.off();
+    const guard = { missed: false };
+    const check = (e) => {
+      const t = e.target;
+      if (!(t instanceof Node && (t === el || el.contains(t)))) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        guard.missed = true;
+      }
+      if (e.type === 'click') guard.off();
+    };
+    const timer = setTimeout(() => guard.off(), GUARD_MS);
+    guard.off = () => {
+      clearTimeout(timer);
+      for (const type of GUARDED) removeEventListener(type, check, true);
+    };
+    for (const type of GUARDED) addEventListener(type, check, true);
+    globalThis[GUARD] = guard;
+    return answer({ x, y });
   }
   return null;
 }`;
+
+/**
+ * Run in the page after a click's release: true when the probe's guard cancelled an event of
+ * it (the press, release or click reached another element than the one probed); the guard is
+ * removed either way.
+ */
+export const CLICK_MISSED_SCRIPT = `(() => {
+  const guard = globalThis[${JSON.stringify(GUARD)}];
+  if (!guard) return false;
+  guard.off();
+  delete globalThis[${JSON.stringify(GUARD)}];
+  return guard.missed;
+})()`;

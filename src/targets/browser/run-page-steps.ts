@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { actionDone, isTimeout } from './action-done.js';
 import { SpecgateError, type SpecgateErrorCode } from '../../errors.js';
-import { PageDom } from './page-dom.js';
+import { PageBusy, PageDom } from './page-dom.js';
 import { PageLocation } from './page-location.js';
 import { describeStep, parseCapture, stepKind, urlWithQuery, type CaptureSource, type PageStep, type StepGuard } from './page-steps.js';
 
@@ -100,6 +100,8 @@ function text(value: unknown): string {
  */
 class StepRunner {
   private readonly dom: Promise<PageDom | undefined>;
+  /** When the step (or guard) under way runs out of time, in ms since the epoch. */
+  private deadline = 0;
 
   constructor(
     private readonly page: Page,
@@ -110,6 +112,7 @@ class StepRunner {
   }
 
   async holds(guard: StepGuard): Promise<boolean> {
+    this.deadline = Date.now() + this.timeoutMs;
     if (guard.url !== undefined && !regex(guard.url, 'when.url').test(this.location.current())) return false;
     if (guard.selector !== undefined && (await this.count(guard.selector)) === 0) return false;
     if (guard.absent !== undefined && (await this.count(guard.absent)) > 0) return false;
@@ -117,6 +120,7 @@ class StepRunner {
   }
 
   async run(step: PageStep, resolve: (v: unknown) => unknown): Promise<Record<string, unknown>> {
+    this.deadline = Date.now() + this.timeoutMs;
     if ('goto' in step) await this.goto(resolve(step.goto));
     else if ('match' in step) this.match(resolve(step.match));
     else if ('fill' in step) await this.fill(resolve(step.fill) as Record<string, unknown>);
@@ -162,7 +166,7 @@ class StepRunner {
 
   private async fill(fields: Record<string, unknown>): Promise<void> {
     for (const [selector, value] of Object.entries(fields)) {
-      if (await (await this.dom)?.fill(selector, text(value))) continue;
+      if (await this.fast((dom) => dom.fill(selector, text(value), this.deadline), this.deadline, () => this.unusable(selector))) continue;
       await this.onElement(selector, () => this.page.fill(selector, text(value), { timeout: this.timeoutMs }));
     }
   }
@@ -178,7 +182,8 @@ class StepRunner {
    */
   private async act(selector: string, kind: 'click' | 'check'): Promise<void> {
     const options = { timeout: this.timeoutMs };
-    const dom = kind === 'click' ? await this.dom : undefined;
+    const deadline = Date.now() + this.timeoutMs;
+    const dom = kind === 'click' ? await this.fast(async (d) => d, deadline, () => this.unusable(selector)) : undefined;
     if (dom) {
       // a navigation the click starts can fail (a callback nobody answers): that ends the click too
       const before = this.location.failures();
@@ -187,7 +192,7 @@ class StepRunner {
         while (clicking && this.location.failures() === before) await this.location.changed();
       })();
       try {
-        if (await dom.click(selector, Date.now() + this.timeoutMs, failed)) {
+        if (await this.fast((d) => d.click(selector, deadline, failed), deadline, () => this.unusable(selector))) {
           await this.settle();
           return;
         }
@@ -212,11 +217,12 @@ class StepRunner {
     }
     if (spec.selector !== undefined) {
       const selector = text(spec.selector);
-      if (((await (await this.dom)?.probe(selector, 'count'))?.count ?? 0) > 0) return;
+      const late = (): StepProblem => new StepProblem('SG_TARGET_TIMEOUT', `no element matching ${JSON.stringify(selector)} appeared within ${timeout} ms on ${this.location.current()}`);
+      if (((await this.fast((dom) => dom.probe(selector, 'count', deadline), deadline, late))?.count ?? 0) > 0) return;
       try {
         await this.page.waitForSelector(selector, { state: 'attached', timeout: Math.max(1, deadline - Date.now()) });
       } catch (e) {
-        if (isTimeout(e)) throw new StepProblem('SG_TARGET_TIMEOUT', `no element matching ${JSON.stringify(selector)} appeared within ${timeout} ms on ${this.location.current()}`);
+        if (isTimeout(e)) throw late();
         throw e;
       }
     }
@@ -250,7 +256,7 @@ class StepRunner {
     }
     // the page of a failed navigation is Chromium's own: nothing on it is the target's
     if (this.location.failed() !== undefined) return source.from === 'exists' ? false : null;
-    const fast = await (await this.dom)?.probe(source.selector, source.from === 'exists' ? 'count' : source.from, source.from === 'attr' ? source.attribute : undefined);
+    const fast = await this.fast((dom) => dom.probe(source.selector, source.from === 'exists' ? 'count' : source.from, this.deadline, source.from === 'attr' ? source.attribute : undefined), this.deadline, () => this.unread(source.selector));
     if (fast) {
       if (source.from === 'exists' || fast.count === 0) return source.from === 'exists' ? fast.count > 0 : null;
       return source.from === 'text' ? text(fast.value).trim() : (fast.value ?? null);
@@ -266,7 +272,7 @@ class StepRunner {
   }
 
   private async count(selector: string): Promise<number> {
-    const fast = await (await this.dom)?.probe(selector, 'count');
+    const fast = await this.fast((dom) => dom.probe(selector, 'count', this.deadline), this.deadline, () => this.unread(selector));
     if (fast) return fast.count;
     try {
       return await this.page.locator(selector).count();
@@ -275,13 +281,41 @@ class StepRunner {
     }
   }
 
+  /**
+   * Runs `call` with the page's PageDom (`undefined` without one); a page that does not answer by
+   * `deadline` (its main thread busy) fails the step with the error `late` makes, as Playwright's
+   * wait for that step would.
+   */
+  private async fast<T>(call: (dom: PageDom) => Promise<T>, deadline: number, late: () => StepProblem): Promise<T | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new PageBusy('its DevTools session')), Math.max(0, deadline - Date.now()))));
+      const dom = await Promise.race([this.dom, expired]);
+      clearTimeout(timer);
+      return dom ? await call(dom) : undefined;
+    } catch (e) {
+      if (e instanceof PageBusy) throw late();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private unusable(selector: string): StepProblem {
+    return new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
+  }
+
+  private unread(selector: string): StepProblem {
+    return new StepProblem('SG_TARGET_TIMEOUT', `the page did not answer a read of ${JSON.stringify(selector)} within ${this.timeoutMs} ms (at ${this.location.current()})`);
+  }
+
   /** Runs an action on an element; a missing element is the page not being what the profile expects. */
   private async onElement(selector: string, act: () => Promise<void>, made: (e: unknown) => boolean = () => false): Promise<void> {
     try {
       await act();
     } catch (e) {
       if (isTimeout(e) && made(e)) return;
-      if (isTimeout(e)) throw new StepProblem('SG_TARGET_PROTOCOL', `no element matching ${JSON.stringify(selector)} could be used within ${this.timeoutMs} ms on ${this.location.current()}`);
+      if (isTimeout(e)) throw this.unusable(selector);
       throw e;
     }
   }

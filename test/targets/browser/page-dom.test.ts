@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveDeep } from '../../../src/engine/expressions.js';
 import { CHROMIUM_HINT, findChromium } from '../../../src/targets/browser/find-chromium.js';
@@ -30,6 +30,10 @@ function site(callback: string): Server {
     '/plain': form('<button id="go" type="submit">Go</button>', '<button id="local" type="button" onclick="this.dataset.trusted = event.isTrusted">Local</button><p id="seen" hidden>hidden text</p>'),
     '/hidden': form('<button id="go" type="submit" style="visibility:hidden">Go</button>'),
     '/disabled': form('<button id="go" type="submit" disabled>Go</button>'),
+    '/shift': form(
+      '<button id="decoy" type="submit" style="position:fixed;inset:0;display:none" onclick="document.body.dataset.decoy = \'clicked\'">Decoy</button>',
+      '<button id="go" type="button" onclick="this.dataset.clicks = Number(this.dataset.clicks ?? 0) + 1">Go</button>',
+    ),
     '/covered': form('<button id="go" type="submit">Go</button>', '<div id="veil" style="position:fixed;inset:0;background:#fff"></div>'),
   };
   return createServer((req, res) => {
@@ -121,7 +125,7 @@ describe.skipIf(chromium.skip)('reads and actions without Playwright where the p
   it('leaves a Playwright-only selector to Playwright, which reads and clicks it as before', async () => {
     await run([{ goto: '${base}/plain' }]);
     const dom = await PageDom.of(page);
-    expect(await dom?.probe('text=Go', 'count')).toBeUndefined();
+    expect(await dom?.probe('text=Go', 'count', Date.now() + 5000)).toBeUndefined();
     const calls = spy();
     const got = await run([{ capture: { go: 'exists:text=Go', label: 'text:button >> nth=1' } }, { click: 'text=Go' }, { capture: { code: 'url:query.code' } }]);
     expect(got).toEqual({ go: true, label: 'Local', code: 'preset' });
@@ -172,5 +176,64 @@ describe.skipIf(chromium.skip)('reads and actions without Playwright where the p
     const err = await run([{ fill: { '#ro': 'x' } }], 800).catch((e: unknown) => e);
     expect((err as PageStepFailure).code).toBe('SG_TARGET_PROTOCOL');
     expect((err as Error).message).toContain('no element matching "#ro" could be used within 800 ms');
+  });
+
+  it('cancels a click the page moved another element under between the probe and the press, and leaves it to Playwright', async () => {
+    await run([{ goto: '${base}/shift' }]);
+    const dom = await PageDom.of(page);
+    const session = (dom as unknown as { session: CDPSession }).session;
+    const send = session.send.bind(session) as (method: string, params?: unknown) => Promise<unknown>;
+    let shifted = false;
+    vi.spyOn(session, 'send').mockImplementation((async (method: string, params?: { type?: string }) => {
+      if (method === 'Input.dispatchMouseEvent' && params?.type === 'mousePressed' && !shifted) {
+        shifted = true;
+        // a layout shift after the probe found the point: the decoy (a submit button) covers it a while
+        await page.evaluate(`const d = document.getElementById('decoy'); d.style.display = 'block'; setTimeout(() => d.remove(), 300)`);
+      }
+      return send(method, params);
+    }) as unknown as CDPSession['send']);
+    const click = vi.spyOn(page, 'click');
+    const got = await run([{ click: '#go' }, { capture: { clicks: 'attr:#go@data-clicks', decoy: 'attr:body@data-decoy', where: 'url:path' } }]);
+    expect(shifted).toBe(true);
+    expect(got).toEqual({ clicks: '1', decoy: null, where: '/shift' });
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads and clicks through the page's own DOM, whatever the page's scripts replaced", async () => {
+    await page.setContent(`<button id="go" type="button" onclick="this.dataset.clicked = 'yes'">Go</button><p id="t">true text</p><script>
+      Document.prototype.querySelectorAll = function () { return document.createDocumentFragment().childNodes; };
+      Element.prototype.getBoundingClientRect = function () { return new DOMRect(0, 0, 0, 0); };
+      Element.prototype.getAttribute = function () { return 'lie'; };
+      Object.defineProperty(HTMLElement.prototype, 'innerText', { get() { return 'lie'; } });
+      window.getComputedStyle = () => ({ visibility: 'hidden' });
+    </script>`);
+    expect(await page.evaluate(`document.querySelectorAll('#go').length`)).toBe(0);
+    const calls = spy();
+    expect(await run([{ capture: { go: 'exists:#go', text: 'text:#t', type: 'attr:#go@type' } }])).toEqual({ go: true, text: 'true text', type: 'button' });
+    expect(await (await PageDom.of(page))?.click('#go', Date.now() + 5000)).toBe(true);
+    expect(await page.evaluate(`document.getElementById('go').dataset.clicked`)).toBe('yes');
+    expect(calls.locator).not.toHaveBeenCalled();
+  });
+
+  it('fails a step on a page too busy to answer within the step time, with the step\'s own words', async () => {
+    await page.setContent('<input id="q"><button id="go" type="button">Go</button>');
+    expect(await PageDom.of(page)).toBeDefined();
+    await page.evaluate(`setTimeout(() => { const end = Date.now() + 8000; while (Date.now() < end); }, 50)`);
+    await new Promise((r) => setTimeout(r, 200));
+    const failing = async (steps: PageStep[]): Promise<{ message: string; ms: number }> => {
+      const t0 = Date.now();
+      const err = await run(steps, 600).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PageStepFailure);
+      return { message: (err as Error).message, ms: Date.now() - t0 };
+    };
+    const click = await failing([{ click: '#go' }]);
+    expect(click.message).toMatch(/^step 1 \(click "#go"\) failed: no element matching "#go" could be used within 600 ms on /);
+    const fill = await failing([{ fill: { '#q': 'x' } }]);
+    expect(fill.message).toContain('failed: no element matching "#q" could be used within 600 ms on ');
+    const wait = await failing([{ waitFor: { selector: '#go', timeoutMs: 600 } }]);
+    expect(wait.message).toContain('failed: no element matching "#go" appeared within 600 ms on ');
+    const read = await failing([{ capture: { label: 'text:#go' } }]);
+    expect(read.message).toContain('failed: the page did not answer a read of "#go" within 600 ms (at ');
+    for (const { ms } of [click, fill, wait, read]) expect(ms).toBeLessThan(1500);
   });
 });
