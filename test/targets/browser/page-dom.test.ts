@@ -1,15 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveDeep } from '../../../src/engine/expressions.js';
 import { CHROMIUM_HINT, findChromium } from '../../../src/targets/browser/find-chromium.js';
-import { launchChromium } from '../../../src/targets/browser/launch-browser.js';
 import { PageDom } from '../../../src/targets/browser/page-dom.js';
 import { mayBePlainCss } from '../../../src/targets/browser/page-probe.js';
 import type { PageStep } from '../../../src/targets/browser/page-steps.js';
 import { PageStepFailure, runPageSteps } from '../../../src/targets/browser/run-page-steps.js';
-import { freePort } from '../../../src/targets/free-port.js';
-import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
+import type { Listening } from '../../../src/targets/loopback-server.js';
+import { chromiumPages } from '../../helpers/chromium-pages.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
@@ -59,23 +58,9 @@ describe.skipIf(chromium.skip)('reads and actions without Playwright where the p
   let context: BrowserContext;
   let page: Page;
   let callback: string;
-
-  beforeAll(async () => {
-    callback = `http://127.0.0.1:${await freePort()}/cb`;
-    server = await listenOnLoopback(site(callback));
-    browser = await launchChromium(findChromium() ?? '');
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => {
+  chromiumPages(site, (made) => ({ server, browser, context, page, callback } = made));
+  afterEach(() => {
     vi.restoreAllMocks();
-    await context.close();
   });
 
   const run = (steps: PageStep[], stepTimeoutMs = 10_000): Promise<Record<string, unknown>> =>

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveDeep } from '../../../src/engine/expressions.js';
 import { CHROMIUM_HINT, findChromium } from '../../../src/targets/browser/find-chromium.js';
-import { launchChromium } from '../../../src/targets/browser/launch-browser.js';
 import { parseCapture, urlWithQuery, type PageStep } from '../../../src/targets/browser/page-steps.js';
 import { PageStepFailure, runPageSteps } from '../../../src/targets/browser/run-page-steps.js';
-import { freePort } from '../../../src/targets/free-port.js';
-import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
+import type { Listening } from '../../../src/targets/loopback-server.js';
+import { chromiumPages } from '../../helpers/chromium-pages.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
@@ -134,23 +133,7 @@ describe.skipIf(chromium.skip)('page steps in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let callback: string;
-
-  beforeAll(async () => {
-    callback = `http://127.0.0.1:${await freePort()}/cb`;
-    server = await listenOnLoopback(site(callback));
-    browser = await launchChromium(findChromium() ?? '');
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  chromiumPages(site, (made) => ({ server, browser, context, page, callback } = made));
 
   const run = (steps: PageStep[], vars: Record<string, unknown> = {}, stepTimeoutMs = 10_000): Promise<Record<string, unknown>> =>
     runPageSteps(page, steps, { base: server.url, ...vars }, { resolve: (v, scope) => resolveDeep(v, { vars: scope }), stepTimeoutMs });
