@@ -53,11 +53,8 @@ function site(callback: string): Server {
 }
 
 describe.skipIf(chromium.skip)('reads and actions without Playwright where the page allows, and with it elsewhere', () => {
-  let server: Listening;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let callback: string;
+  // set by the hooks chromiumPages registers
+  let server: Listening, browser: Browser, context: BrowserContext, page: Page, callback: string;
   chromiumPages(site, (made) => ({ server, browser, context, page, callback } = made));
   afterEach(() => {
     vi.restoreAllMocks();

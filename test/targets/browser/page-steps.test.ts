@@ -128,11 +128,8 @@ function site(callback: string): Server {
 }
 
 describe.skipIf(chromium.skip)('page steps in Chromium', () => {
-  let server: Listening;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let callback: string;
+  // set by the hooks chromiumPages registers
+  let server: Listening, browser: Browser, context: BrowserContext, page: Page, callback: string;
   chromiumPages(site, (made) => ({ server, browser, context, page, callback } = made));
 
   const run = (steps: PageStep[], vars: Record<string, unknown> = {}, stepTimeoutMs = 10_000): Promise<Record<string, unknown>> =>
