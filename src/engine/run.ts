@@ -1,4 +1,5 @@
 import { SpecgateError, SpecgateErrorList, asSpecgateError } from '../errors.js';
+import { closeIdleBrowser } from '../targets/browser/shared-browser.js';
 import { createExecRunner } from '../targets/exec-runner.js';
 import { HTTP_DEFAULTS, createHttpClient } from '../targets/http-client.js';
 import { Redactor } from '../targets/redact.js';
@@ -177,6 +178,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     }
   };
   for (const stretch of sideBySide(selected, opts.targets)) await pool(stretch, Math.max(1, opts.suitesAtOnce ?? DEFAULT_SUITES_AT_ONCE), runOne);
+  // the page visits' browser, idle now, would hold the process up for its idle time
+  await closeIdleBrowser();
   // the reports record which version of each suite judged it, so results of another version are not merged as this one
   for (const r of results) {
     const version = registry.module(r.name).version;

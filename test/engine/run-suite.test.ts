@@ -11,6 +11,12 @@ import { defineCheck } from '../../src/engine/checks/contract.js';
 import { run } from '../../src/engine/run.js';
 import { pool } from '../../src/engine/run-suite.js';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
+import { CHROMIUM_HINT, findChromium } from '../../src/targets/browser/find-chromium.js';
+import { sharedBrowserOpen, withBrowser } from '../../src/targets/browser/shared-browser.js';
+import { declarePeer, requirePeer } from '../helpers/peer.js';
+
+const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
+declarePeer(chromium);
 
 describe('runSuite scheduling of exclusive groups', () => {
   const dir = mkdtempSync(join(tmpdir(), 'specgate-run-suite-'));
@@ -97,4 +103,36 @@ describe('pool', () => {
     // the worker of the failed item stops; the other finished its item and took the next
     expect(ended.sort()).toEqual(['next', 'slow']);
   });
+});
+
+describe.skipIf(chromium.skip)('the end of a run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-run-end-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'cases'));
+  writeFileSync(join(dir, 'requirements.yaml'), '- { id: V-VISIT, level: MUST, source: "s.txt#A", text: visits }\n');
+  writeFileSync(join(dir, 'cases', 'c.yaml'), '- id: visit\n  requirements: [V-VISIT]\n  steps:\n    - check: v.visit\n');
+  const module: SuiteModule = {
+    name: 'v',
+    dir,
+    checks: {
+      visit: defineCheck({
+        description: 'opens a blank page in the shared browser',
+        args: { type: 'object' },
+        judges: 'case',
+        async run(ctx) {
+          await withBrowser(ctx.signal, async (b) => {
+            const page = await b.context.newPage();
+            await page.goto('about:blank');
+          });
+        },
+      }),
+    },
+    reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
+  };
+
+  it('closes the page visits browser once idle, rather than leaving the process up for its idle time', async () => {
+    const result = await run({ modules: [module], suites: ['v'], targets: {}, seed: 1 });
+    expect(result.summary.cases.passed).toBe(1);
+    expect(sharedBrowserOpen()).toBe(false);
+  }, 60_000);
 });

@@ -86,6 +86,11 @@ export function warmBrowser(env: NodeJS.ProcessEnv = process.env): void {
   );
 }
 
+/** Whether the shared browser is up or starting (for tests of who closes it). */
+export function sharedBrowserOpen(): boolean {
+  return shared !== undefined;
+}
+
 /**
  * Closes the shared browser now if no visit is using it, rather than after {@link IDLE_CLOSE_MS}:
  * for the end of a run, whose process would otherwise stay up that long for a browser no one
