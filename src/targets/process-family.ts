@@ -18,7 +18,11 @@ import { childPids, childrenListed, envVar, fdLinks, hasEnded, holdsOneOf, procA
  *   environment is remembered before its parent exits and the link is lost.
  *
  * Started processes younger than the leader are the only candidates, so a reused pid never
- * names an older process. Elsewhere (no /proc) the process group is all there is.
+ * names an older process. The group and session links hold only while the leader's pid is not
+ * seen naming another process: Linux reuses a pid only once no group or session of that ID is
+ * left, so from then on a group or session of that ID is someone else's (a process started
+ * anywhere on the machine), never the family's. Elsewhere (no /proc) the process group is all
+ * there is.
  */
 export class ProcessFamily {
   /** Its value of {@link PROCESS_TAG_VAR}. */
@@ -32,6 +36,8 @@ export class ProcessFamily {
   /** A kill ran after the leader exited: what it did not find, another look would not find either. */
   private sweptAfterExit = false;
   private ended = false;
+  /** The leader's pid was seen naming another process: its group and session are no longer the family's. */
+  private pidReused = false;
 
   /** The environment to start the leader with: `base` plus the family's tag. */
   env(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -59,6 +65,7 @@ export class ProcessFamily {
   /** Notes the members' children (and theirs), while parent links still lead to them. */
   follow(): void {
     if (!this.leader || !procAvailable()) return;
+    this.notePidReuse(readEntry(this.leader.pid));
     if (!childrenListed()) {
       // no per-process children lists: read the whole table instead
       const table = readProcessTable();
@@ -94,11 +101,17 @@ export class ProcessFamily {
     const leader = this.leader;
     if (!leader) return;
     const afterExit = this.leaderExited;
-    if (procAvailable()) killMarked((table) => this.marked(table, leader));
-    try {
-      process.kill(-leader.pid, 'SIGKILL');
-    } catch {
-      // ESRCH: the group is empty.
+    if (procAvailable()) {
+      killMarked((table) => this.marked(table, leader));
+      this.notePidReuse(readEntry(leader.pid));
+    }
+    // a group of that ID is the family's only while the pid has not gone to another process
+    if (!this.pidReused) {
+      try {
+        process.kill(-leader.pid, 'SIGKILL');
+      } catch {
+        // ESRCH: the group is empty.
+      }
     }
     if (afterExit) this.sweptAfterExit = true;
   }
@@ -118,12 +131,23 @@ export class ProcessFamily {
     }
   }
 
+  /**
+   * Notes that the leader's pid names another process now: an entry of that pid once the leader
+   * has exited (Node tells of the exit once it has reaped the leader, so any later holder of the
+   * pid is another process).
+   */
+  private notePidReuse(entry: ProcessEntry | undefined): void {
+    if (entry && this.leader && this.leaderExited && entry.pid === this.leader.pid) this.pidReused = true;
+  }
+
   private marked(table: readonly ProcessEntry[], leader: { pid: number; start: number }): ProcessEntry[] {
     const found: ProcessEntry[] = [];
     const rest: ProcessEntry[] = [];
+    for (const e of table) if (e.pid === leader.pid) this.notePidReuse(e);
+    const linked = (e: ProcessEntry): boolean => !this.pidReused && (e.pgid === leader.pid || e.sid === leader.pid);
     for (const e of table) {
       if (e.start < leader.start || e.pid === process.pid) continue;
-      if (this.members.get(e.pid) === e.start || e.pgid === leader.pid || e.sid === leader.pid) found.push(e);
+      if (this.members.get(e.pid) === e.start || linked(e)) found.push(e);
       else rest.push(e);
     }
     // reading environments and open files costs more: only for what no parent link ties in

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProcessFamily } from '../../src/targets/process-family.js';
 import { PROCESS_TAG_VAR } from '../../src/targets/process-sweep.js';
-import { procAvailable } from '../../src/targets/process-table.js';
+import { procAvailable, type ProcessEntry } from '../../src/targets/process-table.js';
 import { killMarked, processesMarked, survivorsOf } from '../helpers/process-scan.js';
 import { tempDir } from '../e2e/cli.js';
 
@@ -100,5 +100,31 @@ describe.runIf(procAvailable() && hasSetsid && SLEEP !== '')('a process family',
     await until(() => processesMarked(join(dir, 'sleeper')).length === 1);
     family.end();
     expect(await survivorsOf(dir)).toEqual([]);
+  });
+});
+
+describe.runIf(procAvailable())('a process family whose leader\'s pid went to another process', () => {
+  /** The family's own view: its leader and which processes of a table it counts as its own. */
+  interface Inside {
+    leader: { pid: number; start: number };
+    marked(table: readonly ProcessEntry[], leader: { pid: number; start: number }): ProcessEntry[];
+  }
+  const entry = (pid: number, start: number, group: number): ProcessEntry => ({ pid, ppid: 1, pgid: group, sid: group, state: 'S', start });
+
+  it('counts the group and session of that ID as its own only until the pid names another process', async () => {
+    const family = new ProcessFamily();
+    const leader = spawn('/bin/sh', ['-c', 'exit 0'], { detached: true, stdio: 'ignore', env: family.env(process.env) });
+    family.adopt(leader);
+    const inside = family as unknown as Inside;
+    const { pid, start } = inside.leader;
+    // while the leader may still run, a younger process in its session is a member
+    const member = entry(pid + 100_000, start + 5, pid);
+    expect(inside.marked([member], inside.leader).map((e) => e.pid)).toEqual([member.pid]);
+    await exited(leader);
+    // the pid now names a newcomer leading a session of its own, with a child of its own in it
+    const newcomer = entry(pid, start + 50, pid);
+    const its = entry(pid + 100_001, start + 60, pid);
+    expect(inside.marked([newcomer, its], inside.leader)).toEqual([]);
+    family.end();
   });
 });
