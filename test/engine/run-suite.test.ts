@@ -3,26 +3,19 @@
  * of an exclusive group after them (one at a time within the group, groups side by side), and
  * `exclusive` cases alone at the end.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defineCheck } from '../../src/engine/checks/contract.js';
 import { run } from '../../src/engine/run.js';
 import { pool } from '../../src/engine/run-suite.js';
-import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { CHROMIUM_HINT, findChromium } from '../../src/targets/browser/find-chromium.js';
 import { sharedBrowserOpen, withBrowser } from '../../src/targets/browser/shared-browser.js';
 import { declarePeer, requirePeer } from '../helpers/peer.js';
+import { tempSuite } from '../helpers/temp-suite.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
 declarePeer(chromium);
 
 describe('runSuite scheduling of exclusive groups', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specgate-run-suite-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  mkdirSync(join(dir, 'cases'));
-  writeFileSync(join(dir, 'requirements.yaml'), '- { id: S-HOLD, level: MUST, source: "s.txt#A", text: holds }\n');
   const cases: [string, string[]][] = [
     ['free-1', []],
     ['a-1', ['exclusive:a']],
@@ -34,17 +27,16 @@ describe('runSuite scheduling of exclusive groups', () => {
     ['b-2', ['exclusive:b']],
     ['a-3', ['exclusive:a']],
   ];
-  writeFileSync(
-    join(dir, 'cases', 'c.yaml'),
-    cases.map(([id, tags]) => `- id: ${id}\n  requirements: [S-HOLD]\n${tags.length ? `  tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]\n` : ''}  steps:\n    - check: s.hold\n`).join(''),
-  );
   /** Each case's start and end, as places in one sequence of moments. */
   const spans = new Map<string, { start: number; end: number }>();
   let clock = 0;
-  const module: SuiteModule = {
-    name: 's',
-    dir,
-    checks: {
+  const module = tempSuite(
+    's',
+    {
+      requirements: '- { id: S-HOLD, level: MUST, source: "s.txt#A", text: holds }\n',
+      cases: cases.map(([id, tags]) => `- id: ${id}\n  requirements: [S-HOLD]\n${tags.length ? `  tags: [${tags.map((t) => JSON.stringify(t)).join(', ')}]\n` : ''}  steps:\n    - check: s.hold\n`).join(''),
+    },
+    {
       hold: defineCheck({
         description: 'holds its case for a while, noting when it started and ended',
         args: { type: 'object' },
@@ -57,8 +49,7 @@ describe('runSuite scheduling of exclusive groups', () => {
         },
       }),
     },
-    reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
-  };
+  );
   const overlap = (x: string, y: string): boolean => {
     const a = spans.get(x);
     const b = spans.get(y);
@@ -106,15 +97,10 @@ describe('pool', () => {
 });
 
 describe.skipIf(chromium.skip)('the end of a run', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'specgate-run-end-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  mkdirSync(join(dir, 'cases'));
-  writeFileSync(join(dir, 'requirements.yaml'), '- { id: V-VISIT, level: MUST, source: "s.txt#A", text: visits }\n');
-  writeFileSync(join(dir, 'cases', 'c.yaml'), '- id: visit\n  requirements: [V-VISIT]\n  steps:\n    - check: v.visit\n');
-  const module: SuiteModule = {
-    name: 'v',
-    dir,
-    checks: {
+  const module = tempSuite(
+    'v',
+    { requirements: '- { id: V-VISIT, level: MUST, source: "s.txt#A", text: visits }\n', cases: '- id: visit\n  requirements: [V-VISIT]\n  steps:\n    - check: v.visit\n' },
+    {
       visit: defineCheck({
         description: 'opens a blank page in the shared browser',
         args: { type: 'object' },
@@ -127,8 +113,7 @@ describe.skipIf(chromium.skip)('the end of a run', () => {
         },
       }),
     },
-    reference: { start: async () => ({ description: 'nothing', vars: {}, stop: async () => undefined }) },
-  };
+  );
 
   it('closes the page visits browser once idle, rather than leaving the process up for its idle time', async () => {
     const result = await run({ modules: [module], suites: ['v'], targets: {}, seed: 1 });
