@@ -219,6 +219,12 @@ export interface PropertySpec {
   /** A registered oracle, `<suite>.<name>`; its answer is `${oracle}` in steps. */
   oracle?: string;
   runs?: number;
+  /**
+   * Runs that may go on at once (default 1): the case's runs do not depend on one another (each
+   * makes its own items, signs in on its own). The run's --concurrency bounds it; a browser agent
+   * gives each run side by side a context of its own.
+   */
+  parallel?: number;
 }
 
 export interface CaseDef {

@@ -305,6 +305,7 @@ function suiteRuntime(
     exec: shared.exec,
     timeMode: prepared.timeMode,
     runSeed: seed,
+    propertyWidth: shared.slots.size,
     runs: opts.runs,
     replayPath: opts.path,
     redaction,

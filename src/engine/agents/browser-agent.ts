@@ -37,6 +37,8 @@ export interface AgentCaseScope {
   caseId: string;
   vars: Record<string, unknown>;
   stop?: StopSource;
+  /** Which of the case's property runs going on side by side acts (each has a context of its own); none: the case's one. */
+  lane?: number;
 }
 
 /**

@@ -23,6 +23,12 @@ export interface PropertyOptions<T = unknown> {
   label?: string;
   /** Inputs tried before the generated ones: edges that a few runs might not reach. */
   examples?: readonly T[];
+  /**
+   * Runs that may go on at once (default 1), for a predicate whose runs do not depend on one
+   * another (no shared counter, no order on the target): the values, a failure's path and its
+   * shrinking stay those of the runs one after another. The run's --concurrency bounds it.
+   */
+  parallel?: number;
 }
 
 /** An HTTP answer as a check sees it through `ctx.request`, with its recorded exchange. */

@@ -4,7 +4,8 @@ import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
 import type { BlockedBy, CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
-import { runProperty, type PropertyProgress } from './property.js';
+import { runProperty, type PropertyOutcome, type PropertyProgress } from './property.js';
+import { attemptState, currentAttempt, inAttempt, type AttemptState } from './attempt-state.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
@@ -37,7 +38,8 @@ const KEEP_ANSWERS = 16;
  */
 export class CaseRun implements StepScope {
   readonly vars: Record<string, unknown>;
-  failures: Failure[] = [];
+  /** The case's failures (a property run's own while it runs: attempt-state.ts). */
+  private caseFailures: Failure[] = [];
   private readonly recent: (() => Exchange)[] = [];
   private propertyCalls = 0;
   property: PropertyInfo | undefined;
@@ -47,9 +49,11 @@ export class CaseRun implements StepScope {
   /** What each set of variables (the case's, a property attempt's) took from the target; made on first use. */
   private ledgers: WeakMap<Record<string, unknown>, AdvertisedValues> | undefined;
   /** Answers collected for a typed check that sets variables; undefined when nobody listens. */
-  private listening: HeardAnswer[] | undefined;
+  private caseListening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
-  private readonly notes: (() => FailureNote | undefined)[] = [];
+  private readonly caseNotes: (() => FailureNote | undefined)[] = [];
+  /** Whether property runs are under way, each with state of its own (see {@link attempt}). */
+  private inAttempts = false;
   /**
    * Observations that judged each requirement, by requirement (own keys only); made on the first
    * one, as the record the result carries: a Map and its copy into a record cost more than the
@@ -61,7 +65,7 @@ export class CaseRun implements StepScope {
   /** Requirements blocked one by one while the case went on. */
   private blockedOnes: Map<string, BlockedBy> | undefined;
   /** Requirements a typed check running now said something about (observed or found nothing for). */
-  private touched: Set<string> | undefined;
+  private caseTouched: Set<string> | undefined;
 
   constructor(
     readonly rt: SuiteRuntime,
@@ -70,6 +74,45 @@ export class CaseRun implements StepScope {
   ) {
     this.vars = copyOf(rt.target.vars);
     if (def.vars) copyInto(this.vars, resolveDeep(def.vars, { vars: rt.target.vars, env: rt.env }) as Record<string, unknown>);
+  }
+
+  /**
+   * The state of the property run the caller is part of, when property runs are under way: runs
+   * side by side each record their own failures, notes, answers and touched requirements.
+   */
+  private get attempt(): AttemptState | undefined {
+    return this.inAttempts ? currentAttempt(this) : undefined;
+  }
+
+  /** The failures found so far: the case's, or within a property run, that run's. */
+  get failures(): Failure[] {
+    return this.attempt?.failures ?? this.caseFailures;
+  }
+
+  private get notes(): (() => FailureNote | undefined)[] {
+    return this.attempt?.notes ?? this.caseNotes;
+  }
+
+  private get listening(): HeardAnswer[] | undefined {
+    const a = this.attempt;
+    return a ? a.listening : this.caseListening;
+  }
+
+  private set listening(answers: HeardAnswer[] | undefined) {
+    const a = this.attempt;
+    if (a) a.listening = answers;
+    else this.caseListening = answers;
+  }
+
+  private get touched(): Set<string> | undefined {
+    const a = this.attempt;
+    return a ? a.touched : this.caseTouched;
+  }
+
+  private set touched(ids: Set<string> | undefined) {
+    const a = this.attempt;
+    if (a) a.touched = ids;
+    else this.caseTouched = ids;
   }
 
   /** The case's own seed (generated inputs, typed checks): derived when first asked for, as most cases never do. */
@@ -343,7 +386,10 @@ export class CaseRun implements StepScope {
     const agent = this.rt.target.agent;
     // a browser agent sees the case's variables, names its failure screenshots after the case and
     // keeps one context and page for the case's actions until the case stops
-    if (agent instanceof BrowserAgent) return agent.forCase({ caseId: this.def.id, vars, stop: this.stopSource });
+    if (agent instanceof BrowserAgent) {
+      const lane = this.attempt?.lane;
+      return agent.forCase({ caseId: this.def.id, vars, stop: this.stopSource, ...(lane ? { lane } : {}) });
+    }
     if (!(agent instanceof ScriptedAgent)) return agent;
     return { kind: agent.kind, perform: (action, params) => this.scripted(agent, action, params, vars) };
   }
@@ -371,7 +417,7 @@ export class CaseRun implements StepScope {
     const outcome = await runProperty(arb, async (v) => {
       const f = await predicate(v);
       return f ? [f] : [];
-    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p), ...(opts?.examples ? { examples: opts.examples } : {}) });
+    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(opts?.parallel), onProgress: (p) => (this.propertyProgress = p), ...(opts?.examples ? { examples: opts.examples } : {}) });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
@@ -388,27 +434,37 @@ export class CaseRun implements StepScope {
     return info;
   }
 
+  /**
+   * How many runs of a property may go on at once: what the case or check allows (`parallel`),
+   * within the run's bound on cases in flight (--concurrency 1 runs them one after another).
+   */
+  private widthOf(parallel: number | undefined): number {
+    return Math.max(1, Math.min(parallel ?? 1, this.rt.propertyWidth));
+  }
+
   /** A property case: generate values, ask the oracle, run the steps for each, shrink on failure. */
   async runPropertyCase(): Promise<void> {
     const spec = this.def.property;
     if (!spec) return;
     const arb = this.rt.registry.generator(spec.generate)({ vars: this.vars });
     const oracle = spec.oracle ? this.rt.registry.oracle(spec.oracle) : undefined;
-    const attempt = async (value: unknown): Promise<Failure[]> => {
+    // each run has failures, notes and answers of its own (runs may go on side by side)
+    const attempt = async (value: unknown, lane: number): Promise<Failure[]> => {
       const scoped = copyOf(this.vars);
       scoped['case'] = value;
       scoped['oracle'] = oracle ? oracle(value, { vars: this.vars }) : undefined;
-      const before = this.failures;
-      this.failures = [];
-      try {
-        await this.runSteps(this.def.steps, scoped);
-        return this.failures;
-      } finally {
-        this.failures = before;
-      }
+      const state = attemptState(this, lane);
+      await inAttempt(state, () => this.runSteps(this.def.steps, scoped));
+      return state.failures;
     };
     const runs = this.rt.runs ?? spec.runs ?? 100;
-    const outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, onProgress: (p) => (this.propertyProgress = p) });
+    this.inAttempts = true;
+    let outcome: PropertyOutcome;
+    try {
+      outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(spec.parallel), onProgress: (p) => (this.propertyProgress = p) });
+    } finally {
+      this.inAttempts = false;
+    }
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: boundedValue(outcome.counterexample), shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });

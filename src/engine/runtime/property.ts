@@ -3,6 +3,9 @@ import { SpecgateError } from '../../errors.js';
 import type { Failure } from '../model.js';
 import type { FailureInput } from '../suite-module.js';
 import { boundedFinding } from './bounded-failure.js';
+import { runInLanes, stopError, valuesOf, type PropertyAttempt } from './property-lanes.js';
+
+export type { PropertyAttempt } from './property-lanes.js';
 
 type Found = Failure | FailureInput;
 
@@ -44,21 +47,31 @@ export interface PropertyProgress {
  * failure. A fault while shrinking a real finding ends the shrinking instead: the smallest
  * failing value found so far is reported, and the failure says why shrinking stopped.
  */
-export async function runProperty<T>(
-  arb: fc.Arbitrary<T>,
-  attempt: (value: T) => Promise<Found[]>,
-  opts: {
-    seed: number;
-    runs: number;
-    path?: string | undefined;
-    signal: AbortSignal;
-    shrink?: boolean;
-    /** Told after every run, so that a case stopped by its timeout can say how far it got. */
-    onProgress?: (progress: PropertyProgress) => void;
-    /** Inputs tried before the generated ones (edges a few runs might miss). */
-    examples?: readonly T[];
-  },
-): Promise<PropertyOutcome> {
+export interface PropertyRunOptions<T> {
+  seed: number;
+  runs: number;
+  path?: string | undefined;
+  signal: AbortSignal;
+  shrink?: boolean;
+  /** Told after every run, so that a case stopped by its timeout can say how far it got. */
+  onProgress?: (progress: PropertyProgress) => void;
+  /** Inputs tried before the generated ones (edges a few runs might miss). */
+  examples?: readonly T[];
+  /**
+   * Runs that may go on at once (default 1): for a property whose runs do not depend on one
+   * another. The values, their order, a failure's path and its shrinking are those of the runs
+   * one after another (side-by-side.ts); a replay (`path`) runs alone.
+   */
+  width?: number;
+}
+
+export async function runProperty<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, opts: PropertyRunOptions<T>): Promise<PropertyOutcome> {
+  if ((opts.width ?? 1) > 1 && !opts.path) return runSideBySide(arb, attempt, opts);
+  return runInTurn(arb, attempt, opts);
+}
+
+/** The runs one after another, as fast-check makes them (and a replay of one path). */
+async function runInTurn<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, opts: PropertyRunOptions<T>): Promise<PropertyOutcome> {
   const progress: PropertyProgress = { passed: 0, runs: opts.runs };
   let fault: { error: unknown; run: number } | undefined;
   const prop = fc.asyncProperty(arb, async (value) => {
@@ -70,8 +83,8 @@ export async function runProperty<T>(
       return;
     }
     try {
-      if (opts.signal.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new SpecgateError('SG_CASE_TIMEOUT', 'the case was stopped');
-      const found = await attempt(value);
+      if (opts.signal.aborted) throw stopError(opts.signal);
+      const found = await attempt(value, 0);
       if (found.length) {
         progress.failedAt ??= progress.passed + 1;
         // bounded now: fast-check holds the error of the smallest failure while it shrinks
@@ -86,9 +99,8 @@ export async function runProperty<T>(
       opts.onProgress?.({ ...progress });
     }
   });
-  const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.runs };
+  const params = checkParams(opts);
   if (opts.path) params.path = opts.path;
-  if (opts.examples?.length) params.examples = opts.examples.map((e): [T] => [e]);
   // --no-shrink: report the first failing input (still replayable by its path), for fast gates
   if (opts.shrink === false) params.endOnFailure = true;
   const details = await fc.check(prop, params);
@@ -105,6 +117,43 @@ export async function runProperty<T>(
     shrinks: details.numShrinks,
     failures,
   };
+}
+
+/**
+ * The runs side by side (`width` at once), then, for a finding, the shrinking one run after
+ * another from the first failing run's path, as the runs in turn would have done: the same
+ * values, the same failure reported, replayable with the same path. The first failing run is not
+ * made again: its finding stands for the path's first run.
+ */
+async function runSideBySide<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, opts: PropertyRunOptions<T>): Promise<PropertyOutcome> {
+  const values = valuesOf(arb, checkParams(opts));
+  const progress: PropertyProgress = { passed: 0, runs: opts.runs };
+  const results = await runInLanes(values, attempt, opts.width ?? 1, opts.signal, (r) => {
+    if (r.kind === 'passed') progress.passed++;
+    opts.onProgress?.({ ...progress });
+  });
+  const first = results.findIndex((r) => r !== undefined && r.kind !== 'passed');
+  const result = results[first];
+  if (!result || result.kind === 'passed') return { failed: false, runs: values.length, failures: [] };
+  if (result.kind === 'fault') throw located(result.error, first + 1, opts.runs);
+  const failedAt = { passed: first, runs: opts.runs, failedAt: first + 1 };
+  opts.onProgress?.(failedAt);
+  if (opts.shrink === false) return { failed: true, runs: first + 1, path: String(first), counterexample: values[first], shrinks: 0, failures: result.found.map(boundedFinding) };
+  let made = false;
+  const again: PropertyAttempt<T> = (value, lane) => {
+    if (made) return attempt(value, lane);
+    made = true;
+    return Promise.resolve(result.found);
+  };
+  const shrunk = await runInTurn(arb, again, { ...opts, path: String(first), width: 1, onProgress: () => opts.onProgress?.(failedAt) });
+  return { ...shrunk, runs: first + 1 };
+}
+
+/** fast-check's parameters for a property's runs (a replay adds its path). */
+function checkParams<T>(opts: PropertyRunOptions<T>): fc.Parameters<[T]> {
+  const params: fc.Parameters<[T]> = { seed: opts.seed, numRuns: opts.runs };
+  if (opts.examples?.length) params.examples = opts.examples.map((e): [T] => [e]);
+  return params;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SuiteRuntime {
   exec: ExecRunner;
   timeMode: TimeMode;
   runSeed: number;
+  /** The most runs of one property that go on at once (the run's bound on cases in flight). */
+  propertyWidth: number;
   /** --runs: overrides every property's number of runs. */
   runs: number | undefined;
   /** --path: fast-check replay path for the one case being replayed. */

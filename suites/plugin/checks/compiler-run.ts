@@ -114,10 +114,11 @@ export const compilerProperty = defineCheck<RunsArgs>({
   run: async (ctx, { runs }) => {
     const compiler = compilerArgv(ctx);
     const prefix = markerPrefix(ctx);
+    // each invocation runs in a folder of its own: the runs do not depend on one another
     await ctx.property(generatedInvocations(prefix), async (gen) => {
       const inv: CompilerInvocation = { compiler, env: compilerEnv(ctx), generators: gen.generators, descriptorSet: { file: gen.request.proto_file ?? [] }, files: gen.request.file_to_generate ?? [], pluginPrefix: pluginNamePrefix(ctx) };
       const found = await runAndJudge(ctx, inv, 'PLUGIN-COMPILER-INSERTION-PLACEMENT');
       return found[0];
-    }, { label: 'plugin.compilerInvocations', ...(runs === undefined ? {} : { runs }) });
+    }, { label: 'plugin.compilerInvocations', parallel: 4, ...(runs === undefined ? {} : { runs }) });
   },
 });
