@@ -100,7 +100,7 @@ export interface InterleaveOptions {
   onRound?: (round: Round) => void;
 }
 
-type Thunk = () => number | Promise<number>;
+export type Thunk = () => number | Promise<number>;
 
 /**
  * Runs `bare` and `specgate` (each returning its own measure, usually the ms it timed) in

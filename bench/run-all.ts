@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * work per round (the sizes of {@link QUICK}, unless the environment sets them): the same
  * rounds and figures in a few minutes, for a look rather than a record.
  */
-const BENCHES = ['cli-start', 'harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale', 'plugin-suite', 'affiliate-suite', 'oauth-browser'];
+const BENCHES = ['cli-start', 'whole-runs', 'harness-http', 'merchant-routes', 'plugin-fuzz', 'plugin-generate', 'events-paging', 'collation-sort', 'hostile-memory', 'har-recording', 'scale', 'plugin-suite', 'affiliate-suite', 'oauth-browser'];
 
 /** The sizes `--quick` gives the benchmarks (each a BENCH_* variable they read). */
 const QUICK: Readonly<Record<string, string>> = {
