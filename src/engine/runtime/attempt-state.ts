@@ -13,6 +13,11 @@ export interface AttemptState {
   readonly owner: object;
   /** The run's lane: 0 when the runs go one after another, else which of the runs at once. */
   readonly lane: number;
+  /**
+   * What the run recorded for the case (exchanges, evidence) while it runs side by side, done
+   * once it is committed (every run before it passed); undefined when it counts at once.
+   */
+  readonly pending: (() => void)[] | undefined;
   readonly failures: Failure[];
   readonly notes: (() => FailureNote | undefined)[];
   listening: HeardAnswer[] | undefined;
@@ -21,9 +26,14 @@ export interface AttemptState {
 
 const current = new AsyncLocalStorage<AttemptState>();
 
-/** A fresh state for a run of `owner`'s property in `lane`. */
-export function attemptState(owner: object, lane: number): AttemptState {
-  return { owner, lane, failures: [], notes: [], listening: undefined, touched: undefined };
+/** A fresh state for a run of `owner`'s property: in `lane`, held until committed when `held`. */
+export function attemptState(owner: object, lane: number, held: boolean): AttemptState {
+  return { owner, lane, pending: held ? [] : undefined, failures: [], notes: [], listening: undefined, touched: undefined };
+}
+
+/** Does what a committed run recorded, in the order it recorded it. */
+export function commitAttempt(state: AttemptState): void {
+  for (const record of state.pending?.splice(0) ?? []) record();
 }
 
 /** Runs `work` as the run `state` describes: what it awaits sees that state. */

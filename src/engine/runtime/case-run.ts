@@ -4,8 +4,8 @@ import { SpecgateError, asSpecgateError } from '../../errors.js';
 import { resolveDeep } from '../expressions.js';
 import type { BlockedBy, CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
-import { runProperty, type PropertyOutcome, type PropertyProgress } from './property.js';
-import { attemptState, currentAttempt, inAttempt, type AttemptState } from './attempt-state.js';
+import { runProperty, type PropertyProgress } from './property.js';
+import { attemptState, commitAttempt, currentAttempt, inAttempt, type AttemptState } from './attempt-state.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
@@ -52,8 +52,11 @@ export class CaseRun implements StepScope {
   private caseListening: HeardAnswer[] | undefined;
   /** Notes explaining the failures of the steps running now, innermost last. */
   private readonly caseNotes: (() => FailureNote | undefined)[] = [];
-  /** Whether property runs are under way, each with state of its own (see {@link attempt}). */
-  private inAttempts = false;
+  /**
+   * Whether property runs have begun, each with state of its own (see {@link attempt}); never
+   * unset: a run side by side left to end after its property ended still records apart.
+   */
+  private hasAttempts = false;
   /**
    * Observations that judged each requirement, by requirement (own keys only); made on the first
    * one, as the record the result carries: a Map and its copy into a record cost more than the
@@ -81,7 +84,19 @@ export class CaseRun implements StepScope {
    * side by side each record their own failures, notes, answers and touched requirements.
    */
   private get attempt(): AttemptState | undefined {
-    return this.inAttempts ? currentAttempt(this) : undefined;
+    return this.hasAttempts ? currentAttempt(this) : undefined;
+  }
+
+  /**
+   * Keeps `record` for later when the caller is a property run side by side not yet committed
+   * (what it records counts only if every run before it passed); false when it counts now.
+   * A record done at commit runs outside any run: it is done, not held again.
+   */
+  private held(record: () => void): boolean {
+    const pending = this.attempt?.pending;
+    if (!pending) return false;
+    pending.push(record);
+    return true;
   }
 
   /** The failures found so far: the case's, or within a property run, that run's. */
@@ -138,8 +153,13 @@ export class CaseRun implements StepScope {
 
   observe(requirement: string | undefined, count: number, why?: string): void {
     const ids = requirement === undefined ? this.def.requirements : [requirement];
+    const touched = this.touched;
+    for (const id of ids) touched?.add(id);
+    if (!this.held(() => this.observeNow(ids, count, why))) this.observeNow(ids, count, why);
+  }
+
+  private observeNow(ids: readonly string[], count: number, why: string | undefined): void {
     for (const id of ids) {
-      this.touched?.add(id);
       if (count > 0) {
         const ev = (this.evidence ??= {});
         setCount(ev, id, countOf(ev, id) + count);
@@ -168,6 +188,7 @@ export class CaseRun implements StepScope {
   /** `requirement` cannot be judged because the rule `by` names does not hold; the case goes on with the rest. */
   blockOne(requirement: string, by: BlockedBy): void {
     this.touched?.add(requirement);
+    if (this.held(() => this.blockOne(requirement, by))) return;
     const blocked = (this.blockedOnes ??= new Map());
     if (!blocked.has(requirement)) blocked.set(requirement, by);
   }
@@ -218,6 +239,7 @@ export class CaseRun implements StepScope {
 
   /** Remember an exchange lazily: it is only materialised (and redacted) when reported. */
   note(ex: () => Exchange): void {
+    if (this.held(() => this.note(ex))) return;
     if (this.rt.onExchange) this.rt.onExchange(this.def.id, this.rt.redaction.redactDeep(ex()) as Exchange);
     this.recent.push(ex);
     if (this.recent.length > KEEP_EXCHANGES) this.recent.shift();
@@ -414,10 +436,33 @@ export class CaseRun implements StepScope {
     // a check's own runs are a cap (each run may cost real requests or processes): --runs lowers
     // them, never raises them
     const runs = opts?.runs !== undefined ? Math.min(opts.runs, this.rt.runs ?? opts.runs) : (this.rt.runs ?? 100);
-    const outcome = await runProperty(arb, async (v) => {
-      const f = await predicate(v);
+    if (this.attempt?.pending)
+      throw new SpecgateError('SG_SUITE_SCHEMA', `case ${this.def.id} runs its property runs side by side (property.parallel) and a check in them starts a property of its own, whose seed would depend on which run asks first; drop \`parallel\` from the case`);
+    // runs side by side record apart, each committed (its failures, exchanges, evidence) once
+    // every run before it passed; runs in turn record as the check goes
+    const held = new Map<number, AttemptState>();
+    const outcome = await runProperty(arb, async (v, run) => {
+      if (run.index < 0) {
+        const f = await predicate(v);
+        return f ? [f] : [];
+      }
+      this.hasAttempts = true;
+      const state = attemptState(this, run.lane, true);
+      held.set(run.index, state);
+      const f = await inAttempt(state, () => predicate(v));
       return f ? [f] : [];
-    }, { seed, runs, path, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(opts?.parallel), onProgress: (p) => (this.propertyProgress = p), ...(opts?.examples ? { examples: opts.examples } : {}) });
+    }, {
+      seed, runs, path, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(opts?.parallel),
+      onProgress: (p) => (this.propertyProgress = p),
+      onCommit: (index) => {
+        const state = held.get(index);
+        held.delete(index);
+        if (!state) return;
+        commitAttempt(state);
+        for (const f of state.failures) this.keep(f);
+      },
+      ...(opts?.examples ? { examples: opts.examples } : {}),
+    });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       const fullPath = call === 0 ? outcome.path : `${call}@${outcome.path}`;
@@ -448,23 +493,29 @@ export class CaseRun implements StepScope {
     if (!spec) return;
     const arb = this.rt.registry.generator(spec.generate)({ vars: this.vars });
     const oracle = spec.oracle ? this.rt.registry.oracle(spec.oracle) : undefined;
-    // each run has failures, notes and answers of its own (runs may go on side by side)
-    const attempt = async (value: unknown, lane: number): Promise<Failure[]> => {
+    // each run has failures, notes and answers of its own; a run side by side records for the
+    // case (exchanges, evidence) once committed, when every run before it passed
+    const held = new Map<number, AttemptState>();
+    const attempt = async (value: unknown, run: { lane: number; index: number }): Promise<Failure[]> => {
       const scoped = copyOf(this.vars);
       scoped['case'] = value;
       scoped['oracle'] = oracle ? oracle(value, { vars: this.vars }) : undefined;
-      const state = attemptState(this, lane);
+      const state = attemptState(this, run.lane, run.index >= 0);
+      if (run.index >= 0) held.set(run.index, state);
       await inAttempt(state, () => this.runSteps(this.def.steps, scoped));
       return state.failures;
     };
     const runs = this.rt.runs ?? spec.runs ?? 100;
-    this.inAttempts = true;
-    let outcome: PropertyOutcome;
-    try {
-      outcome = await runProperty(arb, attempt, { seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(spec.parallel), onProgress: (p) => (this.propertyProgress = p) });
-    } finally {
-      this.inAttempts = false;
-    }
+    this.hasAttempts = true;
+    const outcome = await runProperty(arb, attempt, {
+      seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(spec.parallel),
+      onProgress: (p) => (this.propertyProgress = p),
+      onCommit: (index) => {
+        const state = held.get(index);
+        held.delete(index);
+        if (state) commitAttempt(state);
+      },
+    });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
       Object.assign(info, { path: outcome.path, counterexample: boundedValue(outcome.counterexample), shrinks: outcome.shrinks, replay: this.rt.replay(this.def.id, this.rt.runSeed, outcome.path) });

@@ -63,7 +63,15 @@ export interface PropertyRunOptions<T> {
    * one after another (side-by-side.ts); a replay (`path`) runs alone.
    */
   width?: number;
+  /**
+   * Runs side by side: told, in the values' order, that a run's record counts (every run before it
+   * passed). A run never committed (one after the first that failed) records nothing that counts.
+   */
+  onCommit?: (index: number) => void;
 }
+
+/** How a run in turn is told apart: it has no place among runs side by side, and counts at once. */
+const IN_TURN = { lane: 0, index: -1 } as const;
 
 export async function runProperty<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, opts: PropertyRunOptions<T>): Promise<PropertyOutcome> {
   if ((opts.width ?? 1) > 1 && !opts.path) return runSideBySide(arb, attempt, opts);
@@ -84,7 +92,7 @@ async function runInTurn<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, o
     }
     try {
       if (opts.signal.aborted) throw stopError(opts.signal);
-      const found = await attempt(value, 0);
+      const found = await attempt(value, IN_TURN);
       if (found.length) {
         progress.failedAt ??= progress.passed + 1;
         // bounded now: fast-check holds the error of the smallest failure while it shrinks
@@ -128,25 +136,26 @@ async function runInTurn<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, o
 async function runSideBySide<T>(arb: fc.Arbitrary<T>, attempt: PropertyAttempt<T>, opts: PropertyRunOptions<T>): Promise<PropertyOutcome> {
   const values = valuesOf(arb, checkParams(opts));
   const progress: PropertyProgress = { passed: 0, runs: opts.runs };
-  const results = await runInLanes(values, attempt, opts.width ?? 1, opts.signal, (r) => {
+  const { first, result } = await runInLanes(values, attempt, opts.width ?? 1, opts.signal, (index, r) => {
+    opts.onCommit?.(index);
     if (r.kind === 'passed') progress.passed++;
+    else if (r.kind === 'found') progress.failedAt = index + 1;
     opts.onProgress?.({ ...progress });
   });
-  const first = results.findIndex((r) => r !== undefined && r.kind !== 'passed');
-  const result = results[first];
-  if (!result || result.kind === 'passed') return { failed: false, runs: values.length, failures: [] };
+  if (!result) return { failed: false, runs: values.length, failures: [] };
   if (result.kind === 'fault') throw located(result.error, first + 1, opts.runs);
   const failedAt = { passed: first, runs: opts.runs, failedAt: first + 1 };
-  opts.onProgress?.(failedAt);
-  if (opts.shrink === false) return { failed: true, runs: first + 1, path: String(first), counterexample: values[first], shrinks: 0, failures: result.found.map(boundedFinding) };
+  // the value the failing run saw (a value the run changed, or a context it logged into, as it left it)
+  const seen = values[first];
+  if (opts.shrink === false) return { failed: true, runs: first + 1, path: String(first), counterexample: seen, shrinks: 0, failures: result.found.map(boundedFinding) };
   let made = false;
-  const again: PropertyAttempt<T> = (value, lane) => {
-    if (made) return attempt(value, lane);
+  const again: PropertyAttempt<T> = (value, run) => {
+    if (made) return attempt(value, run);
     made = true;
     return Promise.resolve(result.found);
   };
   const shrunk = await runInTurn(arb, again, { ...opts, path: String(first), width: 1, onProgress: () => opts.onProgress?.(failedAt) });
-  return { ...shrunk, runs: first + 1 };
+  return { ...shrunk, runs: first + 1, ...(shrunk.shrinks ? {} : { counterexample: seen }) };
 }
 
 /** fast-check's parameters for a property's runs (a replay adds its path). */

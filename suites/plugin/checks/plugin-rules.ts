@@ -157,14 +157,11 @@ export const generatedRules = defineCheck<RunsArgs>({
   run: async (ctx, { runs }) => {
     const tally = new JudgedTally(ctx.requirements);
     let n = 0;
-    // each request goes to a plugin process of its own: the runs do not depend on one another
     await ctx.property(generatedRequests(), async (req) => {
-      // numbered as they start, which is the order they were generated in
-      const k = ++n;
       const run = await runPlugin(ctx, encodeRequest(req), 'generated request', req);
-      tally.add(`generated request ${k} (file_to_generate: ${(req.file_to_generate ?? []).join(', ')})`, (id) => appliesTo(id, req), (id) => judgedBy(id, run), unjudgedBecause(run), brokenBy(run));
+      tally.add(`generated request ${++n} (file_to_generate: ${(req.file_to_generate ?? []).join(', ')})`, (id) => appliesTo(id, req), (id) => judgedBy(id, run), unjudgedBecause(run), brokenBy(run));
       return judgeRun(ctx, run, req)[0];
-    }, { label: 'plugin.generatedRequests', parallel: 4, ...(runs === undefined ? {} : { runs }) });
+    }, { label: 'plugin.generatedRequests', ...(runs === undefined ? {} : { runs }) });
     reportEvidence(ctx, tally, `${n} generated requests`);
   },
 });

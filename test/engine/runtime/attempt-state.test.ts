@@ -35,6 +35,28 @@ function suite(name: string, parallel: string, limit: number): SuiteModule {
   return mod;
 }
 
+/** A typed check whose own property runs `parallel` at once, observing and failing as `judge` does. */
+function typedSuite(name: string, parallel: number, limit: number): SuiteModule {
+  const cases = `- id: values\n  requirements: [X-BIG, X-ODD]\n  steps:\n    - check: ${name}.walk\n`;
+  return tempSuite(name, { requirements, cases }, {
+    walk: defineCheck({
+      description: 'a property of its own over integers',
+      args: { type: 'object' },
+      judges: ['X-BIG', 'X-ODD'],
+      run: async (ctx) => {
+        await ctx.property(fc.integer({ min: 0, max: 1000 }), async (value) => {
+          most = Math.max(most, ++now);
+          await new Promise((r) => setTimeout(r, value % 5));
+          now--;
+          if (value % 2) ctx.observed('X-ODD');
+          if (value % 7 === 0) ctx.fail({ requirement: 'X-ODD', message: `${value} is a multiple of seven` });
+          return value > limit ? { requirement: 'X-BIG', message: `${value} is over ${limit}` } : undefined;
+        }, { runs: 40, parallel });
+      },
+    }),
+  });
+}
+
 async function valuesCase(mod: SuiteModule, concurrency = 8): Promise<CaseResult> {
   most = 0;
   const result = await run({ modules: [mod], suites: [mod.name], targets: {}, seed: 77, concurrency });
@@ -66,7 +88,20 @@ describe('property runs side by side in a case', () => {
     const bInTurn = await valuesCase(sideBySide, 1);
     expect(most).toBe(1);
     expect(verdict(b)).toEqual(verdict(bInTurn));
+    // what the runs observed counts up to the failing run and through the shrinking, as in turn
+    expect(b.evidence).toEqual(bInTurn.evidence);
     expect(b.failures.every((f) => f.property?.path === b.property?.path)).toBe(true);
+  });
+
+  it('in a typed check, counts failures and evidence as the runs in turn do', async () => {
+    const typed = typedSuite('xe', 4, 700);
+    const a = await valuesCase(typed, 1);
+    expect(most).toBe(1);
+    const b = await valuesCase(typed);
+    expect(most).toBe(4);
+    expect(a.outcome).toBe('failed');
+    expect(verdict(b)).toEqual(verdict(a));
+    expect(b.evidence).toEqual(a.evidence);
   });
 
   it('counts the same evidence as the runs in turn when every run passes', async () => {

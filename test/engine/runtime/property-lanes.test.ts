@@ -49,7 +49,7 @@ describe('property runs side by side', () => {
     let now = 0;
     let most = 0;
     const lanes = new Set<number>();
-    const attempt: PropertyAttempt<number> = async (_v, lane) => {
+    const attempt: PropertyAttempt<number> = async (_v, { lane }) => {
       expect(lanes.has(lane)).toBe(false);
       lanes.add(lane);
       most = Math.max(most, ++now);
@@ -111,6 +111,46 @@ describe('property runs side by side', () => {
     };
     await expect(runProperty(fc.integer(), attempt, { seed: 2, runs: 100, signal: stop.signal, width: 3 })).rejects.toThrow(/the case timed out/);
     expect(made).toBeLessThan(10);
+  });
+
+  it('answers once the first failing run is known, leaving later runs to end on their own', async () => {
+    let i = 0;
+    let ended = 0;
+    const attempt: PropertyAttempt<number> = async () => {
+      const n = i++;
+      if (n === 0) return [{ requirement: 'X', message: 'first' }];
+      await new Promise((r) => setTimeout(r, 50));
+      ended++;
+      return [];
+    };
+    const outcome = await runProperty(fc.integer(), attempt, { seed: 4, runs: 20, signal, width: 4, shrink: false });
+    // the three runs beside the first were under way, and had not ended
+    expect([outcome.failed, outcome.path, i, ended]).toEqual([true, '0', 4, 0]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(ended).toBe(3);
+  });
+
+  it('commits runs in order, up to the first that failed, whatever order they end in', async () => {
+    const committed: number[] = [];
+    const attempt: PropertyAttempt<number> = async (_v, { index }) => {
+      await new Promise((r) => setTimeout(r, (7 - (index % 7)) * 3));
+      return index === 9 ? [{ requirement: 'X', message: 'ninth' }] : [];
+    };
+    const outcome = await runProperty(fc.integer(), attempt, { seed: 4, runs: 30, signal, width: 4, shrink: false, onCommit: (i) => committed.push(i) });
+    expect(outcome.path).toBe('9');
+    expect(committed).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('reports the value the failing run saw, as the run left it', async () => {
+    const arb = fc.record({ log: fc.constant(null).map(() => [] as string[]) });
+    const attempt: PropertyAttempt<{ log: string[] }> = async (v) => {
+      v.log.push('touched');
+      return [{ requirement: 'X', message: 'always' }];
+    };
+    const inTurn = await runProperty(arb, attempt, { seed: 3, runs: 5, signal });
+    const sideBySide = await runProperty(arb, attempt, { seed: 3, runs: 5, signal, width: 2 });
+    expect(sideBySide.counterexample).toEqual(inTurn.counterexample);
+    expect(sideBySide.counterexample).toEqual({ log: ['touched'] });
   });
 
   it('replays a path one run after another, the same as the runs in turn', async () => {
