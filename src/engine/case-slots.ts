@@ -22,13 +22,25 @@ export class CaseSlots {
     signal?.addEventListener('abort', () => this.waiting.splice(0).forEach((w) => w.skip()), { once: true });
   }
 
-  /** Resolves once a slot is held for the caller, with the function that frees it (once). */
-  acquire(rank: number): Promise<() => void> {
-    if (this.signal?.aborted) return Promise.resolve(noop);
+  /**
+   * The function that frees a slot held for the caller now, when one is free (or the run is
+   * interrupted: then nothing is held); undefined when the caller must wait for one
+   * ({@link acquire}). A free slot means nobody waits: a freed slot goes straight to the first
+   * in line. Spares a case that finds a slot free a promise and a turn of the microtask queue.
+   */
+  tryAcquire(): (() => void) | undefined {
+    if (this.signal?.aborted) return noop;
     if (this.busy < this.size) {
       this.busy++;
-      return Promise.resolve(this.releaser());
+      return this.releaser();
     }
+    return undefined;
+  }
+
+  /** Resolves once a slot is held for the caller, with the function that frees it (once). */
+  acquire(rank: number): Promise<() => void> {
+    const held = this.tryAcquire();
+    if (held) return Promise.resolve(held);
     return new Promise((resolve) => {
       const entry = { rank, grant: () => resolve(this.releaser()), skip: () => resolve(noop) };
       // after the last waiter of the same or an earlier rank

@@ -42,11 +42,11 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   if (bus.listening) bus.emit({ type: 'suite-start', suite: name, target: rt.target.description, requirements: rt.suite.requirements, cases: cases.map((c) => ({ id: c.id, requirements: c.requirements })) });
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   const inFlight = new InFlight(opts.signal);
-  // a case is started around the awaits of its slot and its run, and finished by a plain function
+  // a case is started around the await of its run (and of its slot, when none is free), and
+  // finished by a plain function
   const slots = opts.slots ?? { pool: new CaseSlots(Math.max(1, opts.concurrency), opts.signal), rank: 0 };
-  const start = async (i: number): Promise<CaseResult> => {
+  const held = async (i: number, release: () => void): Promise<CaseResult> => {
     const def = cases[i] as CaseDef;
-    const release = await slots.pool.acquire(slots.rank);
     try {
       // once the run is interrupted, the cases left are skipped without starting
       if (!opts.signal.aborted && bus.listening) bus.emit({ type: 'case-start', suite: name, caseId: def.id });
@@ -54,6 +54,10 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     } finally {
       release();
     }
+  };
+  const start = (i: number): Promise<CaseResult> => {
+    const release = slots.pool.tryAcquire();
+    return release ? held(i, release) : slots.pool.acquire(slots.rank).then((r) => held(i, r));
   };
   // a failed case that assumes another rule holds is told only once every case ran: its failures
   // may turn out to be consequences of that rule failing (blocked), never failures of its own

@@ -50,4 +50,27 @@ describe('CaseSlots', () => {
     (await slots.acquire(0))();
     expect(slots.inFlight).toBe(0);
   });
+
+  it('holds a free slot at once without waiting, and holds none when every slot is taken or the run is interrupted', async () => {
+    const ac = new AbortController();
+    const slots = new CaseSlots(1, ac.signal);
+    const free = slots.tryAcquire();
+    expect(free).toBeTypeOf('function');
+    expect(slots.inFlight).toBe(1);
+    expect(slots.tryAcquire()).toBeUndefined();
+    expect(slots.inFlight).toBe(1);
+    // a waiter is handed the slot freed, so a later try finds none free
+    let waited = false;
+    const waiting = slots.acquire(0).then((f) => ((waited = true), f));
+    free?.();
+    expect(slots.tryAcquire()).toBeUndefined();
+    (await waiting)();
+    expect(waited).toBe(true);
+    expect(slots.inFlight).toBe(0);
+    ac.abort();
+    const none = slots.tryAcquire();
+    expect(none).toBeTypeOf('function');
+    none?.();
+    expect(slots.inFlight).toBe(0);
+  });
 });

@@ -19,17 +19,21 @@ const ACCEPT: Record<string, string> = {
   form: 'application/x-www-form-urlencoded',
 };
 
-const headerMaps = new WeakMap<SuiteTarget, Map<string, string>>();
+const keepName = (name: string): string => name;
+
+/** Each target's namer, made once: it is asked for by every expectation of every case. */
+const headerNamers = new WeakMap<SuiteTarget, (name: string) => string>();
 
 /** Neutral spec header name -> the name this target uses (profile `headers:`). */
 export function headerNamer(target: SuiteTarget): (name: string) => string {
-  let map = headerMaps.get(target);
-  if (!map) {
-    map = new Map(Object.entries(target.headerNames).map(([k, v]) => [k.toLowerCase(), v]));
-    headerMaps.set(target, map);
+  let namer = headerNamers.get(target);
+  if (!namer) {
+    const m = new Map(Object.entries(target.headerNames).map(([k, v]) => [k.toLowerCase(), v]));
+    // a target that renames no header (most) keeps every name, with no lower-cased copy per lookup
+    namer = m.size === 0 ? keepName : (name) => m.get(name.toLowerCase()) ?? name;
+    headerNamers.set(target, namer);
   }
-  const m = map;
-  return (name) => m.get(name.toLowerCase()) ?? name;
+  return namer;
 }
 
 const neutralMaps = new WeakMap<SuiteTarget, Record<string, string>>();
