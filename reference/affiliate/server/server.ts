@@ -108,7 +108,9 @@ export async function startAffiliateServer(opts: AffiliateServerOptions = {}): P
   };
 
   const server = createServer(handle);
-  server.keepAliveTimeout = 1000;
+  // long enough for a client to reuse the connection (undici keeps a 2 s margin under the
+  // server's advertised timeout: at 1 s every request opened a connection of its own)
+  server.keepAliveTimeout = 5000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
   const url = opts.publicUrl?.replace(/\/+$/, '') ?? listening.url;
   base.url = url;

@@ -152,7 +152,9 @@ export async function startCtxServer(opts: CtxServerOptions): Promise<RunningCtx
   };
 
   const server = createServer((req, res) => void handle(req, res));
-  server.keepAliveTimeout = 1000;
+  // long enough for a client to reuse the connection (undici keeps a 2 s margin under the
+  // server's advertised timeout: at 1 s every request opened a connection of its own)
+  server.keepAliveTimeout = 5000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
   const issuer = opts.publicUrl ? new URL(opts.publicUrl).origin : listening.url;
   ctx.issuer = issuer;

@@ -111,7 +111,9 @@ export async function startEventsServer(opts: EventsServerOptions = {}): Promise
   };
 
   const server = createServer(handle);
-  server.keepAliveTimeout = 1000;
+  // long enough for a client to reuse the connection (undici keeps a 2 s margin under the
+  // server's advertised timeout: at 1 s every request opened a connection of its own)
+  server.keepAliveTimeout = 5000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
   // behind a forwarding proxy, every URL it gives (links to further pages included) names the proxy
   const base = opts.publicUrl?.replace(/\/+$/, '') ?? listening.url;

@@ -154,7 +154,9 @@ export async function startOAuthServer(opts: OAuthServerOptions): Promise<Runnin
   };
 
   const server = createServer((req, res) => void handle(req, res));
-  server.keepAliveTimeout = 1000;
+  // long enough for a client to reuse the connection (undici keeps a 2 s margin under the
+  // server's advertised timeout: at 1 s every request opened a connection of its own)
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
