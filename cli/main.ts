@@ -127,7 +127,7 @@ function targetFlags(cmd: Command, modules: SuiteModule[]): Record<string, strin
  * The program with every command. `list` takes its suites from `listSuites` when it needs them
  * (a listing kept from an earlier one needs none); `builtinOnly`: no `--suite-module` adds any.
  */
-function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => void, listSuites: () => Promise<SuiteModule[]> = async () => modules, builtinOnly = false): Command {
+function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => void, listSuites: () => Promise<SuiteModule[]> = async () => modules, builtinOnly = false, validateOf?: readonly string[]): Command {
   const program = new Command('specgate')
     .description('Protocol conformance harness: a pass/fail verdict per requirement of a spec, as JUnit for CI gates')
     .version('0.1.0')
@@ -209,7 +209,13 @@ function build(modules: SuiteModule[], argv: string[], setCode: (c: number) => v
     .argument('<files...>')
     .option('--part <names>', 'check a target profile for a run of these parts only (`run --part`)', list)
     .option('--requirement <ids>', 'check a target profile for a run of these requirements only (`run --requirement`)', list)
-    .action(async (files: string[], o: { part?: string[]; requirement?: string[] }) => setCode((await import('./validate-command.js')).validateCommand(modules, files, process.stdout, o)));
+    .action(async (files: string[], o: { part?: string[]; requirement?: string[] }) =>
+      setCode(
+        validateOf
+          ? await (await import('./validate-builtin.js')).validateBuiltin(validateOf, files, process.stdout, o)
+          : await (await import('./validate-command.js')).validateCommand(modules, files, process.stdout, o),
+      ),
+    );
 
   withModules(program.command('merge').description('judge the results.json of several shards (or runs) as one run, by the installed suites: verdicts, reports and the exit code of an unsharded run'))
     .argument('<results...>')
@@ -270,8 +276,15 @@ export async function main(argv: string[]): Promise<number> {
     };
     const only = suitesNeeded(args);
     // `list` loads its suites when it needs them: a listing kept from an earlier one needs none
-    const lazyList = args[0] === 'list' && extra.length === 0 && !args.some((a) => a === '--help' || a === '-h');
-    let program = lazyList ? build([], argv, setCode, () => knownSuites(extra, only), true) : build(await knownSuites(extra, only), argv, setCode, undefined, extra.length === 0);
+    const asksHelp = args.some((a) => a === '--help' || a === '-h');
+    const lazyList = args[0] === 'list' && extra.length === 0 && !asksHelp;
+    // `validate` of files inside built-in suites' folders loads those suites' code only when their kept shapes cannot stand for it
+    const lazyValidate = args[0] === 'validate' && extra.length === 0 && !asksHelp && only !== undefined && only.length > 0;
+    let program = lazyList
+      ? build([], argv, setCode, () => knownSuites(extra, only), true)
+      : lazyValidate
+        ? build([], argv, setCode, undefined, false, only)
+        : build(await knownSuites(extra, only), argv, setCode, undefined, extra.length === 0);
     // a flag of a suite left unloaded (a target flag of another suite): load all and let the
     // command say what it says of it with every suite there
     if (only && !optionsKnown(program, args)) program = build(await knownSuites(extra), argv, setCode);

@@ -1,84 +1,49 @@
-import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { SpecgateError, SpecgateErrorList } from '../src/errors.js';
-import { loadBaseline } from '../src/engine/baseline.js';
 import { loadSuite } from '../src/engine/loader/suite-loader.js';
-import { loadSuites } from '../src/engine/load-suites.js';
-import { schemaErrors } from '../src/engine/loader/schema-check.js';
-import { readYaml, type YamlSource } from '../src/engine/loader/yaml-source.js';
-import { Registry } from '../src/engine/registry.js';
+import type { SuiteNames } from '../src/engine/loader/suite-names.js';
+import { ShapeShortError } from '../src/engine/loader/suite-shape.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { checkProfile } from './profile-check.js';
-import { profileProblemsError } from './profile-problems.js';
 import type { SelectionFlags } from './selection-flags.js';
+import type { TextOut } from './text-out.js';
 
 /**
  * `specgate validate <files>`: checks suite files, target profiles and baselines without running
  * anything. A file inside a known suite's folder is checked with its whole suite (references to
  * requirements and registered names included), and so is a case file kept outside whose cases
  * name their suite (`suite:`, as `run --cases` loads it); a profile is checked as a run would check it,
- * and every problem it has is listed at once (profile-check.ts).
+ * and every problem it has is listed at once (profile-check.ts). The checks of files outside
+ * the suites' folders (validate-standalone.ts) are loaded only when such a file is given.
+ * `names`: the suites' names as their kept shapes give them (validate-builtin.ts), for files
+ * inside their folders only; by default the registry of `modules`. `noted` is told what was
+ * found of each file, in order (validate-outcomes.ts keeps it).
  */
-export function validateCommand(modules: SuiteModule[], files: string[], out: NodeJS.WritableStream = process.stdout, selection: SelectionFlags = {}): number {
-  const registry = new Registry(modules);
+export async function validateCommand(
+  modules: SuiteModule[],
+  files: string[],
+  out: TextOut = process.stdout,
+  selection: SelectionFlags = {},
+  names?: SuiteNames,
+  noted?: (errors: readonly SpecgateError[]) => void,
+): Promise<number> {
+  const registry = names ?? new (await import('../src/engine/registry.js')).Registry(modules);
   const errors: SpecgateError[] = [];
   for (const file of files) {
     const abs = resolve(file);
     const owner = modules.find((m) => abs.startsWith(resolve(m.dir) + '/'));
+    const before = errors.length;
     try {
       if (owner) loadSuite(owner, registry);
-      else checkStandalone(file, modules, selection, out);
+      else if (names) throw new ShapeShortError(`what ${file} is: it is in no suite's folder`);
+      else (await import('./validate-standalone.js')).checkStandalone(file, modules, selection, out);
       out.write(`ok  ${file}\n`);
     } catch (e) {
       if (e instanceof SpecgateErrorList) errors.push(...e.errors);
       else if (e instanceof SpecgateError) errors.push(e);
       else throw e;
     }
+    noted?.(errors.slice(before));
   }
   if (errors.length) throw new SpecgateErrorList(errors);
   return 0;
-}
-
-function checkStandalone(file: string, modules: SuiteModule[], selection: SelectionFlags, out: NodeJS.WritableStream): void {
-  let src: YamlSource;
-  try {
-    src = readYaml(file);
-  } catch (e) {
-    // YAML that does not parse says nothing of what the file is: one with a suites: line is read as a profile
-    if (e instanceof SpecgateError && readsAsProfile(file)) checkWholeProfile(file, modules, selection, out);
-    throw e;
-  }
-  const data = src.data;
-  if (data && typeof data === 'object' && !Array.isArray(data) && 'expected-failures' in data) return void loadBaseline(file);
-  if (data && typeof data === 'object' && !Array.isArray(data) && 'suites' in data) return checkWholeProfile(file, modules, selection, out);
-  const kind = basename(file) === 'requirements.yaml' ? 'requirements' : basename(file) === 'suite.yaml' ? 'suite' : 'cases';
-  const found = schemaErrors(src, kind, 'SG_SUITE_SCHEMA');
-  if (found.length) throw new SpecgateErrorList(found);
-  if (kind === 'cases') checkKeptCases(file, src.data as { suite?: unknown }[], modules);
-}
-
-/**
- * A case file kept outside the suites (`run --cases`) whose cases name their suites is checked
- * as a run loads it: with those suites, requirement IDs, names and case IDs included.
- */
-function checkKeptCases(file: string, items: { suite?: unknown }[], modules: SuiteModule[]): void {
-  const named = new Set(items.map((c) => c.suite).filter((s): s is string => typeof s === 'string'));
-  if (!named.size) return;
-  loadSuites(modules, modules.map((m) => m.name).filter((n) => named.has(n)), [file]);
-}
-
-/** Every problem of a target profile at once, by section (profile-check.ts), for a run of the selection; its warnings go to `out`. */
-function checkWholeProfile(file: string, modules: SuiteModule[], selection: SelectionFlags, out: NodeJS.WritableStream): void {
-  const check = checkProfile(modules, file, process.env, selection);
-  for (const w of check.warnings ?? []) out.write(`warn ${file}: ${w}\n`);
-  if (check.problems.length) throw profileProblemsError(check);
-}
-
-/** Whether a file that does not parse has a top-level `suites:` key, as a target profile has. */
-function readsAsProfile(file: string): boolean {
-  try {
-    return /^suites\s*:/m.test(readFileSync(file, 'utf8'));
-  } catch {
-    return false;
-  }
 }

@@ -50,6 +50,12 @@ const RUN_ONLY_PACKAGES = ['undici', 'fast-xml-parser', 'lossless-json', 'protob
 /** What showing a kept listing may load: the command, the cache and its stamps, the names of the built-in suites. */
 const KEPT_LISTING_FILES = ['cli/list-cache.ts', 'cli/list-command.ts', 'cli/listing-shape.ts', 'cli/suite-listing.ts', 'src/engine/loader/input-stamp.ts', 'src/engine/loader/parse-cache.ts', 'src/errors.ts', 'src/paths.ts', 'suites/index.ts'];
 
+/** What printing what an earlier validate found may load: the command's light part, the caches and their stamps, the built-in suites' names. */
+const KEPT_FOUND_FILES = [
+  'cli/suite-shapes.ts', 'cli/suites.ts', 'cli/validate-builtin.ts', 'cli/validate-outcomes.ts', 'src/engine/loader/input-stamp.ts', 'src/engine/loader/parse-cache.ts',
+  'src/engine/loader/suite-shape.ts', 'src/errors.ts', 'src/paths.ts', 'suites/index.ts',
+];
+
 describe('what the CLI loads at start', () => {
   it('bin/specgate.js starts on cli/main.ts, which loads no suite, no command and no package but commander', () => {
     const loaded = loadedBy('cli/main.ts');
@@ -72,6 +78,21 @@ describe('what the CLI loads at start', () => {
     const loaded = loadedBy('cli/list-command.ts');
     expect(packagesLoaded(loaded)).toEqual([]);
     expect([...loaded].sort()).toEqual(KEPT_LISTING_FILES);
+  });
+
+  it('validate of built-in suite files, when what it found is kept, loads no suite, no package and of the engine only the caches it reads', () => {
+    // the loader (cli/validate-command.ts), the names kept shapes give (shape-names.ts) and the
+    // suites' code come in by dynamic import only when what was found is not kept
+    const loaded = loadedBy('cli/validate-builtin.ts');
+    expect(packagesLoaded(loaded)).toEqual([]);
+    expect([...loaded].sort()).toEqual([...KEPT_FOUND_FILES].sort());
+  });
+
+  it('validate against kept shapes loads the loader, but neither a suite nor the API verifiers, fast-check or the registry', () => {
+    const loaded = new Set([...loadedBy('cli/validate-command.ts'), ...loadedBy('src/engine/loader/shape-names.ts')]);
+    expect(loaded.has('src/engine/loader/suite-loader.ts')).toBe(true);
+    expect([...loaded].filter((f) => /^(suites\/|reference\/|generators\/|src\/engine\/api\/verifiers\/)/.test(f) || f === 'src/engine/registry.ts')).toEqual([]);
+    expect(packagesLoaded(loaded).filter((p) => [...RUN_ONLY_PACKAGES, 'fast-check'].includes(p.split(' ')[0] as string))).toEqual([]);
   });
 
   it('finds what it looks for: the run loads the runtime and the HTTP client', () => {

@@ -1,7 +1,7 @@
 import { SpecgateError } from '../../errors.js';
 import { argProblems } from '../checks/args.js';
 import type { CaseDef, Step } from '../model.js';
-import type { Registry } from '../registry.js';
+import type { SuiteNames } from './suite-names.js';
 
 type At = (stepIndex: number, path: (string | number)[], key?: boolean) => string;
 
@@ -11,7 +11,7 @@ type At = (stepIndex: number, path: (string | number)[], key?: boolean) => strin
  * the case's requirements and the check's declared judges, and that each requirement the case
  * lists is judged by some step (a requirement nothing judges could only ever pass).
  */
-export function checkCaseContracts(c: CaseDef, registry: Registry, at: At, errors: SpecgateError[]): void {
+export function checkCaseContracts(c: CaseDef, registry: SuiteNames, at: At, errors: SpecgateError[]): void {
   const judged = new Set<string>();
   for (let j = 0; j < c.steps.length; j++) for (const id of stepJudges(c.steps[j] as Step, c, registry, j, at, errors)) judged.add(id);
   // a step attributed to a requirement the case does not list already says what is wrong
@@ -33,7 +33,7 @@ const NONE: readonly string[] = Object.freeze([]);
  * The requirements one step judges (an attribution outside the case included, so the caller can
  * tell); contract problems go to `errors`. The list is only read: it may be the case's own.
  */
-function stepJudges(step: Step, c: CaseDef, registry: Registry, j: number, at: At, errors: SpecgateError[]): readonly string[] {
+function stepJudges(step: Step, c: CaseDef, registry: SuiteNames, j: number, at: At, errors: SpecgateError[]): readonly string[] {
   if ('check' in step) {
     if (!registry.has('check', step.check)) return c.requirements; // reported as an unknown name elsewhere
     const check = registry.check(step.check);

@@ -17,7 +17,7 @@ import { fromRoot } from '../../paths.js';
  * through it (suite-loader.ts yamlFilesUnder); a folder reached again (a link back up, or a second
  * link to the same place) adds a line naming it instead, so that a cycle ends.
  */
-function fileLines(roots: readonly string[], keep: (name: string) => boolean, out: string[]): void {
+function fileLines(roots: readonly string[], keep: (name: string, path: string) => boolean, out: string[]): void {
   const seen = new Set<string>();
   const walk = (d: string): void => {
     let real;
@@ -54,14 +54,14 @@ function fileLines(roots: readonly string[], keep: (name: string) => boolean, ou
         st = undefined; // a link that loops on itself
       }
       if (st?.isDirectory()) walk(p);
-      else if (keep(e.name)) out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
+      else if (keep(e.name, p)) out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
     }
   };
   for (const r of roots) walk(r);
 }
 
-/** A fingerprint of every file under `roots` (see the top of this file). */
-export function filesStamp(roots: readonly string[], keep: (name: string) => boolean = () => true): string {
+/** A fingerprint of every file under `roots` that `keep` takes, by its name and path (see the top of this file). */
+export function filesStamp(roots: readonly string[], keep: (name: string, path: string) => boolean = () => true): string {
   const lines: string[] = [];
   fileLines(roots, keep, lines);
   return createHash('sha256').update(lines.join('\n')).digest('hex');

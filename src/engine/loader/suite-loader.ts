@@ -6,7 +6,7 @@ import { compile } from '../expressions.js';
 import { nearestNames } from '../near-names.js';
 import { parseJsonPath } from '../json-path.js';
 import type { CaseDef, LoadedSuite, Requirement, SourceLocation, Step } from '../model.js';
-import type { Registry } from '../registry.js';
+import type { SuiteNames } from './suite-names.js';
 import type { SuiteModule } from '../suite-module.js';
 import type { TypedCheck } from '../checks/contract.js';
 import { cacheGet, cachePut } from './parse-cache.js';
@@ -33,7 +33,7 @@ import { loadTrace } from '../trace/load-trace.js';
  * `kept` are case files outside the suite's folder (user-case-files.ts sorts them by suite): of
  * those, the cases that name this suite (`suite:`) are loaded and checked as its own, after them.
  */
-export function loadSuite(module: SuiteModule, registry: Registry, cwd = process.cwd(), kept: readonly string[] = []): LoadedSuite {
+export function loadSuite(module: SuiteModule, registry: SuiteNames, cwd = process.cwd(), kept: readonly string[] = []): LoadedSuite {
   const errors: SpecgateError[] = [];
   const shown = (f: string): string => display(f, cwd);
   const requirements = loadRequirements(module.dir, errors, cwd);
@@ -266,7 +266,7 @@ export function yamlFilesUnder(root: string): string[] {
   return out;
 }
 
-function checkStep(step: Step, c: CaseDef, registry: Registry, index: number, stepAt: (j: number, p: (string | number)[]) => string, errors: SpecgateError[]): void {
+function checkStep(step: Step, c: CaseDef, registry: SuiteNames, index: number, stepAt: (j: number, p: (string | number)[]) => string, errors: SpecgateError[]): void {
   // a position is looked up only for a problem found
   const at = (p: (string | number)[]): string => stepAt(index, p);
   const expect = 'expect' in step ? step.expect : undefined;

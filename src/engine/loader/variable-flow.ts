@@ -3,7 +3,7 @@ import { checkSets } from '../checks/contract.js';
 import { referencedVariables } from '../expressions.js';
 import { nearestNames } from '../near-names.js';
 import type { CaseDef, Step } from '../model.js';
-import type { Registry } from '../registry.js';
+import type { SuiteNames } from './suite-names.js';
 
 type At = (stepIndex: number, path: (string | number)[]) => string;
 
@@ -13,7 +13,7 @@ type At = (stepIndex: number, path: (string | number)[]) => string;
  * variable an earlier step captures, sets, or (a typed check) declares in its contract's `sets`.
  * A misspelt name is then a load error at the place it is read, not an empty string at run time.
  */
-export function checkVariableFlow(c: CaseDef, declared: ReadonlySet<string>, registry: Registry, at: At, errors: SpecgateError[]): void {
+export function checkVariableFlow(c: CaseDef, declared: ReadonlySet<string>, registry: SuiteNames, at: At, errors: SpecgateError[]): void {
   const known = new Set(declared);
   for (const k of Object.keys(c.vars ?? {})) known.add(k);
   if (c.property) {
