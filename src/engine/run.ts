@@ -1,5 +1,5 @@
 import { SpecgateError, SpecgateErrorList, asSpecgateError } from '../errors.js';
-import { closeIdleBrowser } from '../targets/browser/shared-browser.js';
+import { closeIdleBrowser, holdBrowser } from '../targets/browser/shared-browser.js';
 import { createExecRunner } from '../targets/exec-runner.js';
 import { HTTP_DEFAULTS, createHttpClient } from '../targets/http-client.js';
 import { Redactor } from '../targets/redact.js';
@@ -23,6 +23,7 @@ import { requestDeadlineMs } from './request-deadline.js';
 import { prepareTarget, type TargetChoice } from './target-setup.js';
 import { gatingOf, interruptedSummary, summarize } from './verdicts.js';
 import { passiveTable, runPassiveSuite } from './passive/passive-suite.js';
+import { casesVisitPages } from './pages-ahead.js';
 import { caseSide, casesOfSides, otherSideReason, sectionSideOrigin, sideProperty, unknownSide } from './sides.js';
 import { caseSelection, casesOfSelection, notSelectedReason, selectionProblems, selectionProperty, suitesOfNamedCases } from './selection.js';
 import { runSelections } from './section-selection.js';
@@ -177,7 +178,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       channels.close(index);
     }
   };
-  for (const stretch of sideBySide(selected, opts.targets)) await pool(stretch, Math.max(1, opts.suitesAtOnce ?? DEFAULT_SUITES_AT_ONCE), runOne);
+  // Chromium starts while the first cases run when a case will open pages, not when its first visit waits for it
+  const letBrowserGo = casesVisitPages(selected, registry, (name) => opts.targets[name]?.recording !== undefined) ? holdBrowser() : () => undefined;
+  try {
+    for (const stretch of sideBySide(selected, opts.targets)) await pool(stretch, Math.max(1, opts.suitesAtOnce ?? DEFAULT_SUITES_AT_ONCE), runOne);
+  } finally {
+    letBrowserGo();
+  }
   // the page visits' browser, idle now, would hold the process up for its idle time
   await closeIdleBrowser();
   // the reports record which version of each suite judged it, so results of another version are not merged as this one

@@ -23,6 +23,11 @@ export interface CheckDefinition<A = Record<string, unknown>> {
   judges: readonly string[] | 'case';
   /** Variables the check sets for the steps after it (a list, or computed from the arguments). */
   sets?: readonly string[] | ((args: A) => readonly string[]);
+  /**
+   * True for a check that opens pages in the shared headless browser: a run with a case that
+   * calls it starts the browser at its beginning, so the first visit does not wait for it.
+   */
+  visitsPages?: boolean;
   run(ctx: CheckContext, args: A): Promise<void>;
 }
 
@@ -94,6 +99,8 @@ export interface JudgedCheckDefinition<A, R> {
   description: string;
   args: object;
   sets?: readonly string[] | ((args: A) => readonly string[]);
+  /** See {@link CheckDefinition.visitsPages}. */
+  visitsPages?: boolean;
   /** Runs the target once and returns what was seen. */
   observe(ctx: CheckContext, args: A): Promise<R>;
   /** One judge per requirement this check can judge. */

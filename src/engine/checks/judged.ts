@@ -68,6 +68,7 @@ export function judgedCheck<A, R>(def: JudgedCheckDefinition<A, R>): TypedCheck 
     args: def.args,
     judges: Object.keys(def.judgeBy),
     ...(def.sets ? { sets: def.sets } : {}),
+    ...(def.visitsPages ? { visitsPages: true } : {}),
     async run(ctx, args) {
       assertJudgeable(ctx, def.judgeBy);
       const observed = def.share ? await sharedObservation(ctx, `${id}\u0000${stableJson(def.shareBy ? def.shareBy(args, ctx) : args)}`, (c) => def.observe(c, args)) : await def.observe(ctx, args);

@@ -93,16 +93,16 @@ const quietly = async (p: Promise<unknown>): Promise<void> => {
 };
 
 /**
- * Opens `url` in a new page of `browser`, does `act` on it, and waits for the page to arrive
+ * Opens `url` in the session's tab, does `act` on it, and waits for the page to arrive
  * (`arriveAt`) or to settle; records every request the browser made (method, URL, headers,
- * post data) and every answer it received (with its body), in the order they happened. The
- * page is closed afterwards; the browser is the caller's.
+ * post data) and every answer it received (with its body), in the order they happened. The tab
+ * stays where the visit ended; the session's end wipes it (see shared-browser.ts).
  */
 export async function visitPage(browser: BrowserSession, url: string, opts: VisitOptions = {}): Promise<PageVisit> {
   const budget = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + budget;
   const left = (): number => Math.max(1, deadline - Date.now());
-  const page = await browser.context.newPage();
+  const page = browser.page;
   const requests: Promise<BrowserRequest>[] = [];
   const responses: Promise<BrowserResponse>[] = [];
   const onRequest = (r: Request): void => void requests.push(recordRequest(r));
@@ -173,7 +173,6 @@ export async function visitPage(browser: BrowserSession, url: string, opts: Visi
   } finally {
     browser.context.off('request', onRequest);
     browser.context.off('response', onResponse);
-    await page.close().catch(() => undefined);
   }
 }
 

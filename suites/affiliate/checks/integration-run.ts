@@ -101,7 +101,8 @@ async function listening(port: number, proc: ClientProcess, budgetMs: number, si
 }
 
 /**
- * The browser's part of a scenario, in a fresh context of the run's shared browser. Every wait
+ * The browser's part of a scenario, in a seat of the run's shared browser (a context and a
+ * tab, wiped of the last visit's cookies, storage and cache). Every wait
  * ends on an event: the page loaded, the field there, the landing page reached, the refusal
  * shown; the visit's budget, shared by its actions, only ends a page that hangs.
  */

@@ -23,6 +23,7 @@ export const integration = judgedCheck<IntegrationArgs, IntegrationRun>({
     required: ['scenario'],
     properties: { scenario: { type: 'string', enum: [...SCENARIOS], description: 'what the browser does: a sign-up answered 200, 201 or refused, or the autologin of a lead of one target shape' } },
   },
+  visitsPages: true,
   observe: (ctx, args) => runIntegration(ctx, integrationCommand(ctx), args.scenario),
   judgeBy: INTEGRATION_JUDGES,
 });

@@ -124,7 +124,7 @@ async function observe(ctx: CheckContext): Promise<SignInPages> {
   const nativeClientId = typeof native === 'string' && native !== '' ? native : undefined;
   const stepMs = ctx.httpTimeoutMs ?? STEP_MS;
   return withBrowser(ctx.signal, async (browser) => {
-    const page = await browser.context.newPage();
+    const page = browser.page;
     const hinted = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-hint', login }), sel, stepMs);
     note(ctx, `open the authorization URL with login=${login}, not signed in`, hinted);
     const noSignUp = await look(page, authorizeUrl(ctx, { client_id: clientId, state: 'sign-in-no-signup', allow_signup: 'false' }), sel, stepMs);
@@ -155,6 +155,7 @@ export const signInPages = judgedCheck<Record<string, never>, SignInPages>({
   description: 'opens the authorization URL in headless Chromium, not signed in and then signed in, and judges the sign-in page and the account picker',
   args: { type: 'object', additionalProperties: false, properties: {} },
   share: true,
+  visitsPages: true,
   observe: (ctx) => observe(ctx),
   judgeBy: SIGN_IN_JUDGES,
 });

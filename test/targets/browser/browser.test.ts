@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
 import { launchBrowser } from '../../../src/targets/browser/launch-browser.js';
-import { closeIdleBrowser, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
+import { SEATS, closeIdleBrowser, holdBrowser, IDLE_CLOSE_MS, sharedBrowserOpen, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage } from '../../../src/targets/browser/page-visit.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
@@ -34,10 +34,24 @@ describe('finding Chromium', () => {
 /** How long the slow form's post is answered after (ms); the click's own timeout is shorter. */
 const SLOW_POST_MS = 6000;
 
+/** How many times the browser fetched /cached (an answer it may keep for an hour). */
+let cachedFetches = 0;
+
 /** A page with a form, a script that sends a custom header, and a redirect to a fragment. */
 function site(): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/cached') {
+      cachedFetches++;
+      res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=3600' });
+      res.end('kept');
+      return;
+    }
+    if (url.pathname === '/blank') {
+      res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'from-header=1; Max-Age=3600' });
+      res.end('<!doctype html><p>blank</p>');
+      return;
+    }
     if (url.pathname === '/form') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><form method="post" action="/posted"><input name="who"><button type="submit">Go</button></form>
@@ -233,5 +247,81 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     release();
     expect(await holding).toBe('about:blank');
     expect(other).toBeDefined();
+  }, 60_000);
+  it("a tab handed back is wiped: the next visit, in that same tab, finds none of the last visit's cookies, storage, cache, window name or history", async () => {
+    const signal = new AbortController().signal;
+    // what a page keeps: cookies (from a header and from script), local and session storage, IndexedDB, Cache Storage, the HTTP cache, its window's name
+    const write = `(async () => {
+      document.cookie = 'from-script=1; max-age=3600';
+      localStorage.setItem('kept', '1');
+      sessionStorage.setItem('kept', '1');
+      window.name = 'kept';
+      await new Promise((resolve, reject) => { const o = indexedDB.open('kept', 1); o.onupgradeneeded = () => o.result.createObjectStore('s'); o.onsuccess = () => { o.result.close(); resolve(); }; o.onerror = reject; });
+      await (await caches.open('kept')).put('/k', new Response('v'));
+      return (await fetch('/cached')).text();
+    })()`;
+    const read = `(async () => ({
+      cookie: document.cookie,
+      local: localStorage.getItem('kept'),
+      session: sessionStorage.getItem('kept'),
+      name: window.name,
+      databases: (await indexedDB.databases()).map((d) => d.name),
+      caches: await caches.keys(),
+      cached: await (await fetch('/cached')).text(),
+    }))()`;
+    cachedFetches = 0;
+    const first = await withBrowser(signal, async (b) => {
+      await b.page.goto(`${server.url}/blank`);
+      expect(await b.page.evaluate(write)).toBe('kept');
+      // as it was written: the same read in the same visit sees all of it
+      await b.page.goto(`${server.url}/blank`);
+      expect(await b.page.evaluate(read)).toMatchObject({ local: '1', session: '1', name: 'kept', databases: ['kept'], caches: ['kept'] });
+      return b.page;
+    });
+    expect(cachedFetches).toBe(1);
+    const { seen, back } = await withBrowser(signal, async (b) => {
+      // the same tab: what keeps the visits apart is the wipe, not a context of its own
+      expect(b.page).toBe(first);
+      expect(b.page.url()).toBe('about:blank');
+      await b.page.goto(`${server.url}/blank`);
+      const seen: unknown = await b.page.evaluate(read);
+      await b.page.goBack().catch(() => null);
+      return { seen, back: b.page.url() };
+    });
+    expect(seen).toEqual({ cookie: 'from-header=1', local: null, session: null, name: '', databases: [], caches: [], cached: 'kept' });
+    // the HTTP cache was emptied: the answer was fetched again
+    expect(cachedFetches).toBe(2);
+    // the history has nothing of the last visit to go back to
+    expect(back).not.toContain('/blank');
+  }, 60_000);
+
+  it(`visits at once share at most ${SEATS} tabs: the others wait for one to be handed back`, async () => {
+    const signal = new AbortController().signal;
+    const contexts = new Set<unknown>();
+    await Promise.all(
+      Array.from({ length: SEATS + 2 }, () =>
+        withBrowser(signal, async (b) => {
+          contexts.add(b.context);
+          await b.page.goto(`${server.url}/blank`);
+        }),
+      ),
+    );
+    expect(contexts.size).toBeLessThanOrEqual(SEATS);
+  }, 60_000);
+
+  it('a browser held for a run stays up past the idle time with a tab ready, and closes once let go', async () => {
+    await closeIdleBrowser();
+    const letGo = holdBrowser();
+    expect(sharedBrowserOpen()).toBe(true);
+    await new Promise((r) => setTimeout(r, IDLE_CLOSE_MS + 1000));
+    expect(sharedBrowserOpen()).toBe(true);
+    const browser = await withBrowser(new AbortController().signal, async (b) => b.context.browser());
+    // still held: the end of a run's close leaves it
+    await closeIdleBrowser();
+    expect(browser?.isConnected()).toBe(true);
+    letGo();
+    await closeIdleBrowser();
+    expect(browser?.isConnected()).toBe(false);
+    expect(() => holdBrowser({ ...process.env, SPECGATE_CHROMIUM: '/nonexistent/chromium' })()).not.toThrow();
   }, 60_000);
 });
