@@ -69,7 +69,7 @@ export class Registry {
     const hit = this.fileSchemas.get(name);
     if (hit) return hit;
     const [suite, key] = name.split('/');
-    return suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
+    return suite && key ? ownEntry(this.modules.get(suite)?.schemas, key) : undefined;
   }
 
   /** Sentences saying what `value` breaks of the named schema (empty when valid). */
@@ -101,7 +101,7 @@ export class Registry {
     if (kind === 'check' && name.slice(0, dot) === API_NAMESPACE) return Object.hasOwn(API_CHECKS, key) ? API_CHECKS[key] : undefined;
     const table: Record<string, unknown> | undefined =
       kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
-    return table?.[key];
+    return ownEntry(table, key);
   }
 
   private get(kind: Kind, name: string): unknown {
@@ -118,3 +118,8 @@ export class Registry {
 }
 
 export type { Codec, GeneratorFactory, Oracle, TypedCheck };
+
+/** `table[key]` when the table has that key of its own: a name such as `toString` or `constructor` names nothing. */
+function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}

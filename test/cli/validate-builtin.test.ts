@@ -139,6 +139,10 @@ describe('validate of suite files with kept shapes (validate-builtin.ts)', () =>
     ['a case schema error', GOOD.replace('  property:', '  colour: red\n  property:')],
     ['YAML that does not parse', '- id: [broken\n'],
     ['a duplicate case id', GOOD + GOOD.replace('id: good', 'id: good')],
+    // names every object has are no names of the suite's, whether or not it has such a table
+    ['a schema named after an object member', GOOD.replace('sx/body', 'sx/toString')],
+    ['a generator named after an object member', GOOD.replace('sx.gen', 'sx.constructor')],
+    ['an oracle named after an object member', GOOD.replace('{ generate: sx.gen }', '{ generate: sx.gen, oracle: sx.hasOwnProperty }')],
   ];
 
   it.each(broken)('reports %s as the code does, without loading it', async (_what, text) => {

@@ -6,8 +6,9 @@ import { fromRoot } from '../../paths.js';
 
 /**
  * Stamps of what a result derived from a suite was derived from, cheap enough to check on every
- * start: a file's path, size and modification time (as build tools judge a file changed),
- * never its content. A stamp differs when a file is added, removed, renamed or written; a
+ * start: a file's path, size, modification and change times, mode and inode (the change time
+ * moves on every write and cannot be set back, so an edit that keeps the size and restores the
+ * modification time is still seen), never its content. A stamp differs when a file is added, removed, renamed or written; a
  * result kept under one (list-cache.ts) is used only while the stamp is the same.
  */
 
@@ -54,7 +55,9 @@ function fileLines(roots: readonly string[], keep: (name: string, path: string) 
         st = undefined; // a link that loops on itself
       }
       if (st?.isDirectory()) walk(p);
-      else if (keep(e.name, p)) out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ino}` : `${p}\0missing`);
+      // the change time too: a write that keeps the size and sets the modification time back, or a
+      // change of mode, still changes it (no user can set it)
+      else if (keep(e.name, p)) out.push(st ? `${p}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.mode}\0${st.ino}` : `${p}\0missing`);
     }
   };
   for (const r of roots) walk(r);
@@ -107,10 +110,12 @@ export function codeStamp(): string {
   const ext = here.endsWith('.ts') ? '.ts' : '.js';
   const lines: string[] = [];
   const record = basename(root) === 'dist' ? statSync(join(root, '.tsbuildinfo'), { throwIfNoEntry: false }) : undefined;
-  if (record) lines.push(`build\0${record.size}\0${record.mtimeMs}\0${record.ino}`);
+  if (record) lines.push(`build\0${record.size}\0${record.mtimeMs}\0${record.ctimeMs}\0${record.ino}`);
   else fileLines(CODE_FOLDERS.map((f) => join(root, f)), (n) => n.endsWith(ext), lines);
   fileLines([fromRoot('schemas')], () => true, lines);
   const packages = packageLock(fromRoot());
-  lines.push(`packages\0${packages ? `${packages.size}\0${packages.mtimeMs}` : 'none'}`);
+  lines.push(`packages\0${packages ? `${packages.size}\0${packages.mtimeMs}\0${packages.ctimeMs}` : 'none'}`);
+  // another Node.js words its parse errors otherwise
+  lines.push(`node\0${process.version}`);
   return (code = createHash('sha256').update(`${root}\n${lines.join('\n')}`).digest('hex'));
 }

@@ -51,7 +51,7 @@ export class ShapeNames implements SuiteNames {
     const hit = this.fileSchemas.get(name);
     if (hit) return hit;
     const [suite, key] = name.split('/');
-    return suite && key ? this.modules.get(suite)?.schemas?.[key] : undefined;
+    return suite && key ? ownEntry(this.modules.get(suite)?.schemas, key) : undefined;
   }
 
   private find(kind: NameKind, name: string): unknown {
@@ -62,6 +62,11 @@ export class ShapeNames implements SuiteNames {
     if (kind === 'check' && name.slice(0, dot) === API_NAMESPACE) return Object.hasOwn(this.api, key) ? this.api[key] : undefined;
     const table: Record<string, unknown> | undefined =
       kind === 'check' ? m?.checks : kind === 'generator' ? m?.generators : kind === 'oracle' ? m?.oracles : m?.codecs;
-    return table?.[key];
+    return ownEntry(table, key);
   }
+}
+
+/** `table[key]` when the table has that key of its own: a name such as `toString` or `constructor` names nothing. */
+function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
 }

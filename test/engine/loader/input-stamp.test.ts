@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,19 @@ describe('filesStamp', () => {
     writeFileSync(join(dir, 'a.yaml'), 'a: 9\n');
     utimesSync(join(dir, 'a.yaml'), new Date(2001, 1, 1), new Date(2001, 1, 1));
     expect(filesStamp([dir])).not.toBe(first);
+  });
+
+  it('changes when a file is rewritten to the same size and its modification time set back, or its mode changes', () => {
+    const dir = folder('time-set-back');
+    const file = join(dir, 'a.yaml');
+    utimesSync(file, new Date(2001, 1, 1), new Date(2001, 1, 1));
+    const first = filesStamp([dir]);
+    writeFileSync(file, 'a: 7\n');
+    utimesSync(file, new Date(2001, 1, 1), new Date(2001, 1, 1));
+    const rewritten = filesStamp([dir]);
+    expect(rewritten).not.toBe(first);
+    chmodSync(file, 0o600);
+    expect(filesStamp([dir])).not.toBe(rewritten);
   });
 
   it('tells a missing folder from an empty one, and counts only the files `keep` takes', () => {
