@@ -8,7 +8,8 @@ import { PageStepFailure, runPageSteps } from '../../targets/browser/run-page-st
 import type { StopSource } from '../../targets/stop-source.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 import { resolveDeep } from '../expressions.js';
-import { CasePages, closeSoon } from './case-pages.js';
+import { CasePages } from './case-pages.js';
+import { closeSoon } from './context-pool.js';
 
 export interface BrowserAgentOptions {
   /** Action name -> the page steps that perform it. */
@@ -30,6 +31,17 @@ export interface BrowserAgentOptions {
 }
 
 /**
+ * Chromium's process model for the agent's browser: without site isolation, and one renderer
+ * per site of a context (renderers are never shared between contexts, so cases stay apart).
+ * An approval leaves the target's site for the client's redirect (Chromium's error page when
+ * nothing listens there) and comes back with the next action: with the default model each such
+ * crossing swaps renderers (the oauth suite: 527 renderers against 199, and a tenth more of
+ * Chromium's time; a sixth more in its cases of a hundred approvals). Neither switch alone
+ * saves anything measurable. What the pages see is the same either way.
+ */
+export const AGENT_CHROMIUM_ARGS: readonly string[] = Object.freeze(['--disable-site-isolation-trials', '--process-per-site']);
+
+/**
  * What a case gives the agent: its ID (for screenshot names), its variables, and when it stops
  * (its actions share one context and page until then).
  */
@@ -37,7 +49,11 @@ export interface AgentCaseScope {
   caseId: string;
   vars: Record<string, unknown>;
   stop?: StopSource;
-  /** Which of the case's property runs going on side by side acts (each has a context of its own); none: the case's one. */
+  /**
+   * Which of the case's side-by-side runs the actions belong to (property runs of one case):
+   * each lane has a context and page of its own, as another person would, and signs in on its
+   * own. Without it the case's actions share one.
+   */
   lane?: number;
 }
 
@@ -46,10 +62,11 @@ export interface AgentCaseScope {
  * steps (open the authorization page, fill in the sign-in form, press Authorize, read the code
  * from the URL the browser was sent to). One browser serves the whole run, started at the
  * first action: a launch and its close cost about twice what a fresh context does. Each case
- * gets a context of its own, and its actions one page in it (case-pages.ts): no cookie passes
- * from one case to another, while a case signs in once, as a person would. An action outside a
- * case gets a context of its own. The action's result is its parameters plus everything its
- * steps captured or set.
+ * (each lane of a case, see AgentCaseScope.lane) gets a context of its own, and its actions one
+ * page in it (case-pages.ts): no cookie passes from one case to another, while a case signs in
+ * once, as a person would. A context a case has finished with is wiped and lent to a later case
+ * (context-pool.ts). An action outside a case gets a context of its own. The action's result is
+ * its parameters plus everything its steps captured or set.
  */
 export class BrowserAgent implements UserAgentDriver {
   readonly kind = 'browser';
@@ -103,7 +120,7 @@ export class BrowserAgent implements UserAgentDriver {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     const run = (page: Page): Promise<Record<string, unknown>> => this.steps(page, action, steps, params, signal, scope);
-    const work = scope?.stop ? this.cases.withPage(scope.stop, () => this.browser(), run) : this.alone(run);
+    const work = scope?.stop ? this.cases.withPage(scope.stop, scope.lane, () => this.browser(), run) : this.alone(run);
     // whichever loses the race is settled quietly
     work.catch(() => undefined);
     aborted.catch(() => undefined);
@@ -163,7 +180,7 @@ export class BrowserAgent implements UserAgentDriver {
   private browser(): Promise<Browser> {
     if (!this.launching) {
       const executable = this.executable();
-      const launching = launchChromium(executable).then((b) => {
+      const launching = launchChromium(executable, AGENT_CHROMIUM_ARGS).then((b) => {
         b.on('disconnected', () => {
           if (this.launching === launching) this.launching = undefined;
         });

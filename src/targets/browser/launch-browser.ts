@@ -57,12 +57,12 @@ interface LaunchOptions {
  * How every specgate browser starts: headless, with the switches above, under a time limit, its
  * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's.
  */
-function launchOptions(executablePath: string, home: ChromiumHome): LaunchOptions {
+function launchOptions(executablePath: string, home: ChromiumHome, extraArgs: readonly string[] = []): LaunchOptions {
   // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
   return {
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--crash-dumps-dir=${home.crashDir}`],
+    args: [...CHROMIUM_ARGS, ...extraArgs, `--crash-dumps-dir=${home.crashDir}`],
     env: home.env,
     timeout: LAUNCH_TIMEOUT_MS,
     handleSIGINT: false,
@@ -131,14 +131,15 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
  * per case of the user agent, or per page visit: each gets its own cookies), rather than
  * launchBrowser's single persistent profile. `executablePath` is the caller's choice (see
  * requireChromium); the browser is the caller's to close. Its temporary home goes once it has
- * closed (or crashed).
+ * closed (or crashed). `extraArgs` come after {@link CHROMIUM_ARGS} (none of them may be
+ * `--disable-features` or `--blink-settings`: a repeated switch replaces Playwright's own list).
  */
-export async function launchChromium(executablePath: string): Promise<Browser> {
+export async function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
   const chromium = await playwrightChromium(executablePath);
   const home = makeChromiumHome();
   let browser: Browser;
   try {
-    browser = await chromium.launch(launchOptions(executablePath, home));
+    browser = await chromium.launch(launchOptions(executablePath, home, extraArgs));
   } catch (e) {
     home.remove();
     throw cannotStart(executablePath, e);

@@ -101,6 +101,20 @@ export class PageDom {
     }
   }
 
+  /**
+   * Forgets what the page's visits left in its context, for a context handed to another visitor:
+   * the storage of each of `origins` (local and session storage, IndexedDB, cache storage,
+   * service workers, everything DevTools' `Storage.clearDataForOrigin` names by "all"), the HTTP
+   * cache, and the tab's history but for the page it shows (which the caller has made
+   * about:blank first: no document of those origins is left to write again). Throws when
+   * any of it fails: such a context is not to be handed on.
+   */
+  async forget(origins: Iterable<string>): Promise<void> {
+    for (const origin of origins) await this.session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await this.session.send('Network.clearBrowserCache');
+    await this.session.send('Page.resetNavigationHistory');
+  }
+
   /** Makes the DevTools call `method`; past `deadline` (ms since the epoch), a PageBusy instead of its answer. */
   private async within<T>(method: string, deadline: number, call: (session: CDPSession) => Promise<T>): Promise<T> {
     const left = deadline - Date.now();

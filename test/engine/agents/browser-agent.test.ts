@@ -109,6 +109,19 @@ describe.skipIf(chromium.skip)('a browser user agent', () => {
     }
   }, 30_000);
 
+  it("gives each lane of a case a context of its own: one lane's sign-in cookie is not another's", async () => {
+    const stop = new CaseStop();
+    const lane = (n: number) => agent.forCase({ caseId: 'laned', vars: {}, stop, lane: n });
+    try {
+      expect(await lane(0).perform('visit', {})).toMatchObject({ before: '[]', after: '[seen=yes]' });
+      expect(await lane(0).perform('visit', {})).toMatchObject({ before: '[seen=yes]' });
+      expect(await lane(1).perform('visit', {})).toMatchObject({ before: '[]' });
+      expect(await agent.forCase({ caseId: 'laned', vars: {}, stop }).perform('visit', {})).toMatchObject({ before: '[]' });
+    } finally {
+      stop.stop('case finished');
+    }
+  }, 30_000);
+
   it('refuses an action of a case that has stopped', async () => {
     const stopped = new CaseStop();
     stopped.stop('case finished');
