@@ -50,10 +50,10 @@ export type Wipe = (lease: Lease, origins: ReadonlySet<string>) => Promise<void>
  */
 export const wipeLease: Wipe = async (lease, origins) => {
   const page = lease.page;
-  if (!page || page.isClosed()) throw new Error('the page has closed');
+  if (!page || page.isClosed()) throw new SpecgateError('SG_INTERNAL', 'the page to wipe has closed');
   await page.goto('about:blank', { timeout: WIPE_MS });
   const dom = await PageDom.of(page);
-  if (!dom) throw new Error('the page has no DevTools session');
+  if (!dom) throw new SpecgateError('SG_INTERNAL', 'the page to wipe has no DevTools session');
   await dom.forget(origins);
   await lease.context.clearCookies();
   await lease.context.clearPermissions();
