@@ -5,7 +5,12 @@ import { done, invalid, type Outcome } from './outcome.js';
 import { pageOf, readPaging } from './paging.js';
 import { QueryReader, type QueryLike } from './query-reader.js';
 import { conversionRecord } from './records.js';
-import { inWindow, readWindow } from './time-window.js';
+import { inWindow, readWindow, windowKey } from './time-window.js';
+import { cachedMatches } from './match-cache.js';
+import type { Conversion } from './types.js';
+import { windowRange } from './window-range.js';
+
+const depositOf = (c: Conversion): number => c.depositMs;
 
 /**
  * E5: the first deposits made in the window (`depositDate`, with `fromTime`/`toTime` and
@@ -24,16 +29,20 @@ export function queryConversions(data: AffiliateData, q: QueryLike): Outcome<Lis
   const lateHour = r.int('lateConversionHour', 0);
   const paging = readPaging(r, 'itemPerPage');
   if (r.problems.length || !window) return invalid(...r.problems);
-  const matches = data.conversions.filter((c) => {
-    if (!inWindow(c.depositMs, window)) return false;
-    const lead = data.leadById(c.leadId);
-    if (!lead) return false;
-    if (campaignIDs && !campaignIDs.includes(lead.offerId)) return false;
-    if (!customsMatch(lead, custom)) return false;
-    if (os !== undefined && lead.platform.toLowerCase() !== os.toLowerCase()) return false;
-    if (customerID !== undefined && lead.customerID !== String(customerID)) return false;
-    if (lateHour !== undefined && c.depositMs - lead.signupMs < lateHour * HOUR_MS) return false;
-    return true;
+  const key = `conversions ${windowKey(window)} ${JSON.stringify({ campaignIDs, custom, os, customerID, lateHour })}`;
+  const matches = cachedMatches(data, key, () => {
+    const { from, to } = windowRange(data.conversions, depositOf, window.fromMs, window.toMs);
+    return data.conversions.slice(from, to).filter((c) => {
+      if (!inWindow(c.depositMs, window)) return false;
+      const lead = data.leadById(c.leadId);
+      if (!lead) return false;
+      if (campaignIDs && !campaignIDs.includes(lead.offerId)) return false;
+      if (!customsMatch(lead, custom)) return false;
+      if (os !== undefined && lead.platform.toLowerCase() !== os.toLowerCase()) return false;
+      if (customerID !== undefined && lead.customerID !== String(customerID)) return false;
+      if (lateHour !== undefined && c.depositMs - lead.signupMs < lateHour * HOUR_MS) return false;
+      return true;
+    });
   });
   return done({ items: pageOf(matches, paging).map((c) => conversionRecord(c, data)), total: matches.length });
 }

@@ -5,7 +5,8 @@ import { done, invalid, type Outcome } from './outcome.js';
 import { readPaging } from './paging.js';
 import { QueryReader, type QueryLike } from './query-reader.js';
 import { readWindow } from './time-window.js';
-import type { Lead } from './types.js';
+import type { Conversion, Lead } from './types.js';
+import { windowRange } from './window-range.js';
 
 /** E6's answer. */
 export interface IncomeSummary {
@@ -43,13 +44,15 @@ export function queryIncome(data: AffiliateData, q: QueryLike): Outcome<IncomeSu
   if (r.problems.length || !window) return invalid(...r.problems);
 
   const passes = (lead: Lead): boolean => {
-    const offer = data.offerById(lead.offerId);
-    const advertiser = offer ? advertiserById(offer.advertiserId) : undefined;
     if (affiliateIDs && !affiliateIDs.includes(lead.affiliateId)) return false;
     if (campaignIDs && !campaignIDs.includes(lead.offerId)) return false;
     if (countryIDs && !countryIDs.includes(countryByCode(lead.countryCode)?.id ?? -1)) return false;
-    if (brokerID !== undefined && offer?.advertiserId !== brokerID) return false;
-    if (brokerGroups && !brokerGroups.includes(advertiser?.group ?? -1)) return false;
+    if (brokerID !== undefined || brokerGroups) {
+      const offer = data.offerById(lead.offerId);
+      if (brokerID !== undefined && offer?.advertiserId !== brokerID) return false;
+      const advertiser = offer ? advertiserById(offer.advertiserId) : undefined;
+      if (brokerGroups && !brokerGroups.includes(advertiser?.group ?? -1)) return false;
+    }
     if (skip !== undefined && lead.isTest !== skip) return false;
     if (workingHours === true) {
       const s = secondOfDay(lead.signupMs);
@@ -58,9 +61,15 @@ export function queryIncome(data: AffiliateData, q: QueryLike): Outcome<IncomeSu
     return true;
   };
   let cost = 0;
-  for (const lead of data.leads) if (lead.signupMs >= window.fromMs && lead.signupMs <= window.toMs && passes(lead)) cost += lead.cost;
+  const signups = windowRange(data.leads, (l) => l.signupMs, window.fromMs, window.toMs);
+  for (let i = signups.from; i < signups.to; i++) {
+    const lead = data.leads[i] as Lead;
+    if (lead.signupMs >= window.fromMs && lead.signupMs <= window.toMs && passes(lead)) cost += lead.cost;
+  }
   let income = 0;
-  for (const c of data.conversions) {
+  const deposits = windowRange(data.conversions, (c) => c.depositMs, window.fromMs, window.toMs);
+  for (let i = deposits.from; i < deposits.to; i++) {
+    const c = data.conversions[i] as Conversion;
     if (c.depositMs < window.fromMs || c.depositMs > window.toMs || (qualified === true && !c.qualified)) continue;
     const lead = data.leadById(c.leadId);
     if (lead && passes(lead)) income += c.commission;

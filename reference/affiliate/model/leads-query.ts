@@ -4,8 +4,12 @@ import { done, invalid, type Outcome } from './outcome.js';
 import { pageOf, readPaging } from './paging.js';
 import { QueryReader, type QueryLike } from './query-reader.js';
 import { leadRecord } from './records.js';
-import { inWindow, readWindow, type TimeWindow } from './time-window.js';
+import { inWindow, readWindow, windowKey, type TimeWindow } from './time-window.js';
+import { cachedMatches } from './match-cache.js';
 import type { Lead } from './types.js';
+import { windowRange } from './window-range.js';
+
+const signupOf = (l: Lead): number => l.signupMs;
 
 /** One page of a list with its total (E4, E5, E7). */
 export interface ListPage {
@@ -96,6 +100,14 @@ export function queryLeads(data: AffiliateData, q: QueryLike): Outcome<ListPage>
   const { window, filters } = readLeadQuery(r);
   const paging = readPaging(r, 'itemsPerPage');
   if (r.problems.length || !window) return invalid(...r.problems);
-  const matches = data.leads.filter((l) => inWindow(l.signupMs, window) && leadMatches(l, filters, data));
+  const matches = cachedMatches(data, `leads ${windowKey(window)} ${JSON.stringify(filters)}`, () => {
+    const found: Lead[] = [];
+    const { from, to } = windowRange(data.leads, signupOf, window.fromMs, window.toMs);
+    for (let i = from; i < to; i++) {
+      const l = data.leads[i] as Lead;
+      if (inWindow(l.signupMs, window) && leadMatches(l, filters, data)) found.push(l);
+    }
+    return found;
+  });
   return done({ items: pageOf(matches, paging).map((l) => leadRecord(l, data)), total: matches.length });
 }

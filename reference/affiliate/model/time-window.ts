@@ -40,6 +40,7 @@ export function readWindow(r: QueryReader, withTimes: boolean): TimeWindow | und
 export function inWindow(ms: number, w: TimeWindow): boolean {
   if (ms < w.fromMs || ms > w.toMs) return false;
   if (w.days && !w.days.has(weekdayOf(ms))) return false;
+  if (w.fromTime === undefined && w.toTime === undefined) return true;
   const s = secondOfDay(ms);
   if (w.fromTime !== undefined && w.toTime !== undefined) {
     return w.fromTime <= w.toTime ? s >= w.fromTime && s <= w.toTime : s >= w.fromTime || s <= w.toTime;
@@ -47,4 +48,9 @@ export function inWindow(ms: number, w: TimeWindow): boolean {
   if (w.fromTime !== undefined && s < w.fromTime) return false;
   if (w.toTime !== undefined && s > w.toTime) return false;
   return true;
+}
+
+/** A text naming the window: equal for windows that keep the same instants. */
+export function windowKey(w: TimeWindow): string {
+  return `${w.fromMs}|${w.toMs}|${w.fromTime ?? ''}|${w.toTime ?? ''}|${w.days ? [...w.days].sort((a, b) => a - b).join(',') : ''}`;
 }

@@ -197,9 +197,20 @@ export function dateTime(value: unknown): string | undefined {
 
 /** The weekday of a date in the spec's numbering: 1 Sunday, 2 Monday, ... 7 Saturday. */
 export function weekday(date: string): number {
-  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay() + 1;
+  const day = date.slice(0, 10);
+  let n = weekdays.get(day);
+  if (n === undefined) {
+    const [y, m, d] = day.split('-').map(Number);
+    n = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay() + 1;
+    if (weekdays.size >= MAX_WEEKDAYS) weekdays.clear();
+    weekdays.set(day, n);
+  }
+  return n;
 }
+
+/** The weekdays of the days seen so far (a weekday property asks again of every record each run), emptied when full. */
+const weekdays = new Map<string, number>();
+const MAX_WEEKDAYS = 10_000;
 
 /** A few record keys for a failure message. */
 export function sample(keys: readonly string[], n = 3): string {
