@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cachedTextGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
+import { cachedRecordGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
 import { codeStamp, filesStamp } from '../src/engine/loader/input-stamp.js';
 import { isListing } from './listing-shape.js';
 import type { SuiteListing } from './suite-listing.js';
@@ -45,15 +45,8 @@ export function stampOf(dirs: readonly string[]): string {
  * suites are listed), when nothing they were derived from has changed since; else undefined.
  */
 export function keptListings(suites: readonly string[]): SuiteListing[] | undefined {
-  const text = cachedTextGet(fileOf(suites));
-  if (text === undefined) return undefined;
-  let kept: unknown;
-  try {
-    kept = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof kept !== 'object' || kept === null) return undefined;
+  const kept = cachedRecordGet(fileOf(suites));
+  if (!kept) return undefined;
   const { dirs, stamp, listings } = kept as Partial<Record<keyof KeptListings, unknown>>;
   if (!Array.isArray(dirs) || !dirs.every((d) => typeof d === 'string') || typeof stamp !== 'string') return undefined;
   if (!Array.isArray(listings) || !listings.every(isListing)) return undefined;

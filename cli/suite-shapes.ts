@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
-import { cachedTextGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
+import { cachedRecordGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
 import { codeStamp, filesStamp } from '../src/engine/loader/input-stamp.js';
 import { isShape, type SuiteShape } from '../src/engine/loader/suite-shape.js';
 
@@ -44,15 +44,8 @@ export function shapeStamp(dir: string): string {
 
 /** The shape kept for suite `name` in `dir`, when the code and the folder's stamped files are as they were; else undefined. */
 export function keptShape(name: string, dir: string): SuiteShape | undefined {
-  const text = cachedTextGet(fileOf(name));
-  if (text === undefined) return undefined;
-  let kept: unknown;
-  try {
-    kept = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof kept !== 'object' || kept === null) return undefined;
+  const kept = cachedRecordGet(fileOf(name));
+  if (!kept) return undefined;
   const { stamp, shape } = kept as Partial<Record<keyof KeptShape, unknown>>;
   if (typeof stamp !== 'string' || !isShape(shape) || shape.name !== name || shape.dir !== dir) return undefined;
   return shapeStamp(dir) === stamp ? shape : undefined;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cachedTextGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
+import { cachedRecordGet, cachedTextPut } from '../src/engine/loader/parse-cache.js';
 import { codeStamp, filesStamp } from '../src/engine/loader/input-stamp.js';
 import type { SpecgateErrorCode } from '../src/errors.js';
 
@@ -47,15 +47,8 @@ export function outcomesStamp(dirs: readonly string[]): string {
  * was derived from has changed since; else undefined.
  */
 export function keptOutcomes(owners: readonly string[]): Found[][] | undefined {
-  const text = cachedTextGet(fileOf(owners));
-  if (text === undefined) return undefined;
-  let kept: unknown;
-  try {
-    kept = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof kept !== 'object' || kept === null) return undefined;
+  const kept = cachedRecordGet(fileOf(owners));
+  if (!kept) return undefined;
   const { dirs, stamp, found } = kept as Partial<Record<keyof KeptOutcomes, unknown>>;
   if (!Array.isArray(dirs) || !dirs.every((d) => typeof d === 'string') || typeof stamp !== 'string') return undefined;
   if (!isFoundPerFile(found) || found.length !== owners.length) return undefined;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { SpecgateError } from '../../errors.js';
 import { PageDom } from '../../targets/browser/page-dom.js';
+import { webOrigin } from '../../targets/browser/web-origin.js';
 
 /** How long closing a context may hold up whoever waits for it (ms); the browser's close ends it anyway. */
 const CONTEXT_CLOSE_MS = 5000;
@@ -58,15 +59,6 @@ export const wipeLease: Wipe = async (lease, origins) => {
   await lease.context.clearCookies();
   await lease.context.clearPermissions();
 };
-
-function originOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The contexts the browser agent lends to cases: one that a case has finished with is wiped
@@ -180,7 +172,7 @@ export class ContextPool {
       if (++pages > 1) usage.tainted = true;
     });
     context.on('response', (r: Response) => {
-      const origin = originOf(r.url());
+      const origin = webOrigin(r.url());
       if (origin !== undefined) usage.origins.add(origin);
       if (r.status() === 401 || r.status() === 407) usage.tainted = true;
       try {

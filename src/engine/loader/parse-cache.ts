@@ -122,6 +122,21 @@ export function cachedTextGet(name: string): string | undefined {
   }
 }
 
+/**
+ * The fields of the JSON object kept under `name` (read as cachedTextGet reads), each still to be
+ * checked by the caller; undefined when there is none, or it is not a JSON object.
+ */
+export function cachedRecordGet(name: string): Record<string, unknown> | undefined {
+  const text = cachedTextGet(name);
+  if (text === undefined) return undefined;
+  try {
+    const kept: unknown = JSON.parse(text);
+    return typeof kept === 'object' && kept !== null && !Array.isArray(kept) ? (kept as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Keeps `text` under `name` in the cache folder, written whole or not at all; only in a folder cachedTextGet trusts. */
 export function cachedTextPut(name: string, text: string): void {
   const d = codeCacheDir();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { SpecgateError } from '../../errors.js';
 import { requireChromium } from './find-chromium.js';
 import { launchChromium } from './launch-browser.js';
+import { webOrigin } from './web-origin.js';
 
 /**
  * One headless Chromium for the page visits of a process: started on first use (or ahead of the
@@ -106,22 +107,13 @@ async function openSeat(browser: Browser): Promise<Seat> {
     const cdp = await context.newCDPSession(page);
     const origins = new Set<string>();
     context.on('request', (r) => {
-      const origin = originOf(r.url());
+      const origin = webOrigin(r.url());
       if (origin) origins.add(origin);
     });
     return { context, page, cdp, origins };
   } catch (e) {
     await context.close().catch(() => undefined);
     throw e;
-  }
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
   }
 }
 
