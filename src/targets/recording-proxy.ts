@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { listenOnLoopback } from './loopback-server.js';
+import { endToEnd } from './hop-by-hop.js';
 
 /** One request a client sent through the proxy, and how the server behind it answered. */
 export interface ProxiedExchange {
@@ -57,7 +58,7 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
       x.requestBody = text;
       if (cut) x.requestBodyCut = true;
     });
-    const out = httpRequest({ hostname: target.hostname, port: target.port, method: x.method, path: x.forwardedUrl, headers: { ...req.headers, host: target.host } }, (answer) => {
+    const out = httpRequest({ hostname: target.hostname, port: target.port, method: x.method, path: x.forwardedUrl, headers: { ...endToEnd(req.headers), host: target.host } }, (answer) => {
       x.status = answer.statusCode ?? 502;
       x.responseHeaders = answer.headers;
       const back = capped((text, cut) => {
@@ -67,7 +68,8 @@ export async function startRecordingProxy(upstream: string, opts: { rewrite?: (u
       answer.on('data', back.add);
       answer.on('end', back.end);
       answer.on('end', () => (x.endedAt = Date.now()));
-      res.writeHead(x.status, answer.headers);
+      // the recording keeps what the server sent; the client gets what a proxy passes on
+      res.writeHead(x.status, endToEnd(answer.headers));
       answer.pipe(res);
     });
     out.on('error', (e) => {

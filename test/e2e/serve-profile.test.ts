@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { assertBuilt, readReport, runCli, tempDir } from './cli.js';
 import { listeningPort, readEnvFile, serveReference, type ServedReference } from './served-reference.js';
+import { endToEnd } from '../../src/targets/hop-by-hop.js';
 
 const tmp = tempDir('specgate-serve-profile-');
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -34,8 +35,8 @@ async function forwardingProxy(): Promise<Proxy> {
   const proxy: Proxy = { origin: '', forwarded: 0, to: (port) => (upstream = port) };
   const server: Server = createServer((req, res) => {
     proxy.forwarded += 1;
-    const out = request({ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+    const out = request({ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: endToEnd(req.headers) }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(res);
     });
     out.on('error', (e) => {

@@ -152,9 +152,11 @@ export async function startCtxServer(opts: CtxServerOptions): Promise<RunningCtx
   };
 
   const server = createServer((req, res) => void handle(req, res));
-  // long enough for a client to reuse the connection (undici keeps a 2 s margin under the
-  // server's advertised timeout: at 1 s every request opened a connection of its own)
-  server.keepAliveTimeout = 5000;
+  // 1 s: a client opens a connection per request (undici keeps a 2 s margin under the server's
+  // advertised timeout), as the client peers were seen against it (PEERS.md): with connections
+  // reused, the official SDK's two requests refused together no longer overlap, and its double
+  // refresh with one refresh token (test/reference/ctx-auth/client-sdk.test.ts) is not shown
+  server.keepAliveTimeout = 1000;
   const listening = await listenOnLoopback(server, opts.port ?? 0);
   const issuer = opts.publicUrl ? new URL(opts.publicUrl).origin : listening.url;
   ctx.issuer = issuer;
