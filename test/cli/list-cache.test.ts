@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepListings, keptListings, stampOf } from '../../cli/list-cache.js';
 import type { SuiteListing } from '../../cli/suite-listing.js';
+import { suiteFolder as suiteFolderUnder } from '../helpers/suite-folder.js';
 
 const root = mkdtempSync(join(tmpdir(), 'specgate-list-cache-'));
 // the listings of these throw-away folders stay out of the project's cache folder
@@ -21,14 +22,7 @@ const listing = (name: string): SuiteListing => ({
   gaps: [],
 });
 
-/** A suite folder of its own, with a catalog and one case file; returns the folder. */
-function suiteFolder(name: string): string {
-  const dir = join(root, name);
-  mkdirSync(join(dir, 'cases'), { recursive: true });
-  writeFileSync(join(dir, 'requirements.yaml'), '- id: R-1\n');
-  writeFileSync(join(dir, 'cases', 'one.yaml'), '- id: one\n');
-  return dir;
-}
+const suiteFolder = (name: string): string => suiteFolderUnder(root, name);
 
 /** Keeps the listing of a suite as a complete load of it would. */
 function keep(names: string[], dirs: string[]): void {

@@ -3,19 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keepOutcomes, keptOutcomes, outcomesStamp, type Found } from '../../cli/validate-outcomes.js';
+import { suiteFolder as suiteFolderUnder } from '../helpers/suite-folder.js';
 
 const root = mkdtempSync(join(tmpdir(), 'specgate-validate-outcomes-'));
 // what these throw-away folders keep stays out of the project's cache folder
 process.env['SPECGATE_CACHE_DIR'] = join(root, '.cache');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function suiteFolder(name: string): string {
-  const dir = join(root, name);
-  mkdirSync(join(dir, 'cases'), { recursive: true });
-  writeFileSync(join(dir, 'requirements.yaml'), '- id: R-1\n');
-  writeFileSync(join(dir, 'cases', 'one.yaml'), '- id: one\n');
-  return dir;
-}
+const suiteFolder = (name: string): string => suiteFolderUnder(root, name);
 
 const PROBLEM: Found = ['SG_SUITE_SCHEMA', 'cases/one.yaml:1:3: unknown requirement "R-9"'];
 

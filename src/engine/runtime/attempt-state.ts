@@ -46,3 +46,20 @@ export function currentAttempt(owner: object): AttemptState | undefined {
   const state = current.getStore();
   return state?.owner === owner ? state : undefined;
 }
+
+/** The states of runs side by side not yet committed, by their place among the values. */
+export class HeldAttempts {
+  private readonly byIndex = new Map<number, AttemptState>();
+
+  hold(index: number, state: AttemptState): void {
+    this.byIndex.set(index, state);
+  }
+
+  /** Commits run `index` (does what it recorded) and answers its state; undefined when none was held. */
+  commit(index: number): AttemptState | undefined {
+    const state = this.byIndex.get(index);
+    this.byIndex.delete(index);
+    if (state) commitAttempt(state);
+    return state;
+  }
+}

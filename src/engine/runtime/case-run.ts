@@ -5,7 +5,7 @@ import { resolveDeep } from '../expressions.js';
 import type { BlockedBy, CaseDef, CaseResult, Exchange, Failure, LoadedSuite, PropertyInfo } from '../model.js';
 import type { CheckContext, FailureInput, PropertyOptions } from '../suite-module.js';
 import { runProperty, type PropertyProgress } from './property.js';
-import { attemptState, commitAttempt, currentAttempt, inAttempt, type AttemptState } from './attempt-state.js';
+import { HeldAttempts, attemptState, currentAttempt, inAttempt, type AttemptState } from './attempt-state.js';
 import { apiContext } from '../api/sequence-model.js';
 import { deriveSeed } from './seeds.js';
 import { executeStep } from './steps.js';
@@ -440,7 +440,7 @@ export class CaseRun implements StepScope {
       throw new SpecgateError('SG_SUITE_SCHEMA', `case ${this.def.id} runs its property runs side by side (property.parallel) and a check in them starts a property of its own, whose seed would depend on which run asks first; drop \`parallel\` from the case`);
     // runs side by side record apart, each committed (its failures, exchanges, evidence) once
     // every run before it passed; runs in turn record as the check goes
-    const held = new Map<number, AttemptState>();
+    const held = new HeldAttempts();
     const outcome = await runProperty(arb, async (v, run) => {
       if (run.index < 0) {
         const f = await predicate(v);
@@ -448,18 +448,14 @@ export class CaseRun implements StepScope {
       }
       this.hasAttempts = true;
       const state = attemptState(this, run.lane, true);
-      held.set(run.index, state);
+      held.hold(run.index, state);
       const f = await inAttempt(state, () => predicate(v));
       return f ? [f] : [];
     }, {
       seed, runs, path, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(opts?.parallel),
       onProgress: (p) => (this.propertyProgress = p),
       onCommit: (index) => {
-        const state = held.get(index);
-        held.delete(index);
-        if (!state) return;
-        commitAttempt(state);
-        for (const f of state.failures) this.keep(f);
+        for (const f of held.commit(index)?.failures ?? []) this.keep(f);
       },
       ...(opts?.examples ? { examples: opts.examples } : {}),
     });
@@ -495,13 +491,13 @@ export class CaseRun implements StepScope {
     const oracle = spec.oracle ? this.rt.registry.oracle(spec.oracle) : undefined;
     // each run has failures, notes and answers of its own; a run side by side records for the
     // case (exchanges, evidence) once committed, when every run before it passed
-    const held = new Map<number, AttemptState>();
+    const held = new HeldAttempts();
     const attempt = async (value: unknown, run: { lane: number; index: number }): Promise<Failure[]> => {
       const scoped = copyOf(this.vars);
       scoped['case'] = value;
       scoped['oracle'] = oracle ? oracle(value, { vars: this.vars }) : undefined;
       const state = attemptState(this, run.lane, run.index >= 0);
-      if (run.index >= 0) held.set(run.index, state);
+      if (run.index >= 0) held.hold(run.index, state);
       await inAttempt(state, () => this.runSteps(this.def.steps, scoped));
       return state.failures;
     };
@@ -510,11 +506,7 @@ export class CaseRun implements StepScope {
     const outcome = await runProperty(arb, attempt, {
       seed: this.seed, runs, path: this.rt.replayPath, signal: this.signal, shrink: this.rt.shrink, width: this.widthOf(spec.parallel),
       onProgress: (p) => (this.propertyProgress = p),
-      onCommit: (index) => {
-        const state = held.get(index);
-        held.delete(index);
-        if (state) commitAttempt(state);
-      },
+      onCommit: (index) => void held.commit(index),
     });
     const info: PropertyInfo = { seed: this.rt.runSeed, runs: outcome.runs };
     if (outcome.failed) {
