@@ -50,4 +50,23 @@ describe('matchOperation', () => {
     expect(matchOperation(t, 'POST', '/7/sources/abc:restore')).toMatchObject({ ok: false, reason: 'wrong-method', allowed: ['GET', 'PATCH'] });
     expect(matchOperation(t, 'POST', '/7/sources/:undelete')).toMatchObject({ ok: false, reason: 'wrong-method' });
   });
+
+  it('sees operations added to a table after it first matched against it', () => {
+    const t: ApiTable = { ...table, operations: [...table.operations] };
+    expect(matchOperation(t, 'GET', '/reports/7')).toMatchObject({ ok: false, reason: 'unknown-path' });
+    t.operations.push({ id: 'getReport', method: 'GET', path: '/reports/{report_id}', parameters: [], requiredHeaders: {}, auth: false, responses: { '2XX': null } });
+    const m = matchOperation(t, 'GET', '/reports/7');
+    expect(m.ok && m.operation.id).toBe('getReport');
+    // a new list in place of the old one is read anew too
+    t.operations = table.operations.filter((o) => o.id !== 'listTags');
+    const gone = matchOperation(t, 'GET', '/tags');
+    expect(gone.ok).toBe(false);
+    expect(!gone.ok && gone.allowed).not.toContain('GET');
+  });
+
+  it('keeps a malformed escape from matching a parameter, and a plain segment as it is', () => {
+    expect(matchOperation(table, 'GET', '/notes/%E0%A4%A')).toMatchObject({ ok: false });
+    const m = matchOperation(table, 'GET', '/notes/plain-id');
+    expect(m.ok && m.params).toEqual({ note_id: 'plain-id' });
+  });
 });
