@@ -4,8 +4,9 @@
  * line: see driver.ts.
  */
 import { runDriver } from './driver.js';
+import { writeAllSync } from './stdio.js';
 
 const result = runDriver(process.argv.slice(2));
-if (result.stdout?.length) process.stdout.write(`${result.stdout.join('\n')}\n`);
-if (result.stderr.length) process.stderr.write(`${result.stderr.join('\n')}\n`);
+if (result.stdout?.length) writeAllSync(1, `${result.stdout.join('\n')}\n`);
+if (result.stderr.length) writeAllSync(2, `${result.stderr.join('\n')}\n`);
 process.exitCode = result.status;

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter } from 'node:path';
 import { decodeDriverResponse, encodeDriverRequest, readDescriptorSet } from './driver-codec.js';
-import { applyGenerators, proto3OptionalFilesToGenerate, type ApplyOptions, type ApplyResult, type GeneratorRun, type Tree } from './model/index.js';
+// the model's own files, not its index: the driver starts once per compiler run and needs no more
+import { applyGenerators, type ApplyOptions, type ApplyResult, type GeneratorRun, type Tree } from './model/apply.js';
+import { proto3OptionalFilesToGenerate } from './model/features.js';
 import { findOnPath } from './search-path.js';
 import { writeTree } from './tree-io.js';
 import type { CodeGeneratorRequest, CodeGeneratorResponse, FileDescriptorShape, Version } from './types.js';

@@ -7,7 +7,7 @@
  */
 import { BadRequestError, generate } from './generator.js';
 import { leanDecodeRequest, leanEncodeResponse } from './lean-codec.js';
-import { readAllStdin, writeAndExit } from './stdio.js';
+import { readAllStdin, writeAllSync, writeAndExit } from './stdio.js';
 
 function main(): void {
   const input = readAllStdin();
@@ -17,7 +17,7 @@ function main(): void {
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     const kind = e instanceof BadRequestError ? 'inconsistent request' : 'cannot parse the CodeGeneratorRequest on stdin';
-    process.stderr.write(`protoc-gen-specgate: ${kind}: ${why}\n`);
+    writeAllSync(2, `protoc-gen-specgate: ${kind}: ${why}\n`);
     process.exit(1);
   }
   writeAndExit(leanEncodeResponse(response), 0);

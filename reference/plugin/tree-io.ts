@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { diskPath, type Tree } from './model/index.js';
+import type { Tree } from './model/apply.js';
+import { diskPath } from './model/file-name.js';
 
 /**
  * Writes a model tree under `dir`. Names were validated by the model (spec A, Rules for File,

@@ -102,6 +102,21 @@ export function viaRunner(runner: ExecRunner, signal?: AbortSignal): RunProcess 
   };
 }
 
+/**
+ * A descriptor set's bytes, encoded once per set: the fixtures are loaded once (fixtures.ts) and
+ * most invocations of a run write one of them, while the generated ones are each written once.
+ */
+const encodedSets = new WeakMap<FileDescriptorSetShape, Uint8Array>();
+
+function encodedSet(set: FileDescriptorSetShape): Uint8Array {
+  let bytes = encodedSets.get(set);
+  if (!bytes) {
+    bytes = encodeDescriptorSet(set);
+    encodedSets.set(set, bytes);
+  }
+  return bytes;
+}
+
 /** Runs one invocation; the temp folder is removed afterwards. */
 export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Promise<CompilerOutcome> {
   const root = mkdtempSync(join(tmpdir(), 'specgate-plugin-'));
@@ -110,9 +125,10 @@ export async function runCompiler(run: RunProcess, inv: CompilerInvocation): Pro
     const sandbox = join(root, 'fs');
     const cwd = join(sandbox, 'a', 'b');
     const pathDir = join(io, 'bin');
-    mkdirSync(cwd, { recursive: true });
-    mkdirSync(pathDir, { recursive: true });
-    writeFileSync(join(io, 'set.pb'), encodeDescriptorSet(inv.descriptorSet));
+    // one folder at a time (a recursive mkdir tries the deepest first); bin/ only when a plugin goes there
+    for (const dir of [io, sandbox, join(sandbox, 'a'), cwd]) mkdirSync(dir);
+    if (inv.generators.some((g) => g.viaSearchPath)) mkdirSync(pathDir);
+    writeFileSync(join(io, 'set.pb'), encodedSet(inv.descriptorSet));
     const prefix = inv.pluginPrefix ?? 'protoc-gen-';
     const args: string[] = [`--descriptor_set_in=${join(io, 'set.pb')}`];
     const outDirs = new Set<string>();

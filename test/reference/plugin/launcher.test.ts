@@ -4,10 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, referenceEnv, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
-import { encodeDescriptorSet } from '../../../reference/plugin/codec.js';
+import { COMMONJS_BUILD, compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, referenceEnv, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+import { encodeDescriptorSet, encodeRequest } from '../../../reference/plugin/codec.js';
 import { pluginReference } from '../../../reference/plugin/reference-target.js';
-import { loadFixture } from '../../../suites/plugin/checks/fixtures.js';
+import { fromRoot } from '../../../src/paths.js';
+import { loadFixture, requestFor } from '../../../suites/plugin/checks/fixtures.js';
 
 describe('writeScriptedPlugin', () => {
   const root = mkdtempSync(join(tmpdir(), 'specgate-launcher-'));
@@ -57,6 +58,40 @@ describe('writeScriptedPlugin', () => {
     child.stdin.end(request);
     const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
     expect({ code, signal }).toEqual({ code: 5, signal: null });
+  });
+});
+
+describe('the CommonJS build of the reference executables', () => {
+  const esm = (name: string): string => fromRoot('dist', 'reference', 'plugin', `${name}.js`);
+  const built = existsSync(compiledScript('plugin-main')) && existsSync(compiledScript('driver-main')) && existsSync(esm('plugin-main'));
+
+  it.skipIf(!built)('is what compiledScript names, in a folder Node reads as CommonJS', () => {
+    expect(compiledScript('plugin-main')).toBe(join(COMMONJS_BUILD, 'plugin-main.js'));
+    expect(JSON.parse(readFileSync(join(COMMONJS_BUILD, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    // loaded with require (an ES module would throw ERR_REQUIRE_ESM); argv as when run as a script
+    const r = spawnSync(process.execPath, ['-e', `process.argv.splice(1, 0, 'driver-main'); require(${JSON.stringify(compiledScript('driver-main'))})`, '--', '--version']);
+    expect(r.status, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toMatch(/^specgate-plugin-driver \d+\.\d+\.\d+\n$/);
+  });
+
+  it.skipIf(!built)('answers byte for byte what the ES module build answers', () => {
+    const set = join(mkdtempSync(join(tmpdir(), 'specgate-commonjs-')), 'set.pb');
+    writeFileSync(set, encodeDescriptorSet(loadFixture('shop').set));
+    const inputs: [string, string[], Uint8Array | undefined][] = [
+      ['plugin-main', [], encodeRequest(requestFor(loadFixture('shop')))],
+      ['plugin-main', [], encodeRequest(requestFor(loadFixture('shop'), { parameter: 'bogus' }))],
+      ['plugin-main', [], Uint8Array.from([0x0f, 0x0f])],
+      ['driver-main', ['--version'], undefined],
+      ['driver-main', [`--descriptor_set_in=${set}`, '--x_out=/no/such/dir', 'shop.proto'], undefined],
+      ['driver-main', ['--bogus'], undefined],
+    ];
+    for (const [name, args, input] of inputs) {
+      const run = (script: string) => spawnSync(process.execPath, [script, ...args], input ? { input } : {});
+      const a = run(compiledScript(name as 'plugin-main' | 'driver-main'));
+      const b = run(esm(name));
+      expect({ status: a.status, stdout: a.stdout.toString('hex'), stderr: a.stderr.toString() }).toEqual({ status: b.status, stdout: b.stdout.toString('hex'), stderr: b.stderr.toString() });
+    }
+    rmSync(join(set, '..'), { recursive: true, force: true });
   });
 });
 
