@@ -1,39 +1,38 @@
+import { nodeExchange, type NodeAnswer, type NodeExchangeOptions } from '../../../src/targets/node-exchange.js';
 import { SpecgateError } from '../../../src/errors.js';
 
 /** Every request is given this long to answer; a client under test must not hang its run. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface HttpAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
+export type HttpAnswer = NodeAnswer;
+
+/** What sends one request. */
+export type Send = (url: string, options: NodeExchangeOptions) => Promise<NodeAnswer>;
+
+let send: Send = nodeExchange;
+
+/**
+ * Wraps what every request is sent with: the seam where a planted-fault client changes what
+ * goes on the wire for a decision behaviour.ts has no step for. The reference client never calls it.
+ */
+export function wrapSend(wrap: (send: Send) => Send): void {
+  send = wrap(send);
 }
 
 /**
- * One HTTP request, never following a redirect (the authorization step reads `Location`
- * itself, and no other endpoint of the flow is expected to redirect). `what` names the step
- * in the error a failure throws, so the client's stderr says which request failed and why.
+ * One HTTP request over node:http (src/targets/node-exchange.ts), never following a redirect
+ * (the authorization step reads `Location` itself, and no other endpoint of the flow is expected
+ * to redirect). `what` names the step in the error a failure throws, so the client's stderr says
+ * which request failed and why (no answer in time, no body, or no connection).
  */
-export async function request(what: string, url: string, init: RequestInit = {}): Promise<HttpAnswer> {
-  const method = init.method ?? 'GET';
-  let res: Response;
+export async function request(what: string, url: string, init: Omit<NodeExchangeOptions, 'timeoutMs'> = {}): Promise<HttpAnswer> {
   try {
-    res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return await send(url, { ...init, timeoutMs: REQUEST_TIMEOUT_MS });
   } catch (e) {
-    const name = e instanceof Error ? e.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new SpecgateError('SG_TARGET_TIMEOUT', `${what}: ${method} ${url} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
-    }
-    const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    throw new SpecgateError('SG_TARGET_UNREACHABLE', `${what}: ${method} ${url} failed (${e instanceof Error ? e.message : String(e)}${cause})`);
+    if (e instanceof SpecgateError) throw new SpecgateError(e.code, `${what}: ${e.message}`);
+    // a URL that cannot be parsed, say
+    throw new SpecgateError('SG_TARGET_UNREACHABLE', `${what}: ${init.method ?? 'GET'} ${url} failed (${e instanceof Error ? e.message : String(e)})`);
   }
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (e) {
-    throw new SpecgateError('SG_TARGET_TIMEOUT', `${what}: ${method} ${url} answered ${res.status} but its body did not arrive (${e instanceof Error ? e.message : String(e)})`);
-  }
-  return { status: res.status, headers: res.headers, text };
 }
 
 /** The JSON object of a body, or undefined when it is not one. */

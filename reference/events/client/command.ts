@@ -1,4 +1,5 @@
 import { fromRoot } from '../../../src/paths.js';
+import { referenceNodeCommand } from '../../../src/targets/reference-node-command.js';
 
 /** Absolute path of the compiled reference events client (`npm run build` writes it). */
 export function referenceEventsClientScript(): string {
@@ -6,9 +7,10 @@ export function referenceEventsClientScript(): string {
 }
 
 /**
- * The reference events client as a command: an argv list, run with this Node. When specgate
+ * The reference events client as a command: an argv list, run with this Node (started
+ * lean: it makes no TLS connection, see reference-node-command.ts). When specgate
  * was not built the script is missing, and the client-side cases error saying so.
  */
 export function referenceEventsClientCommand(): string[] {
-  return [process.execPath, referenceEventsClientScript()];
+  return referenceNodeCommand(referenceEventsClientScript());
 }

@@ -1,4 +1,5 @@
 import { SpecgateError } from '../../../src/errors.js';
+import { nodeExchange, type AnswerHeaders } from '../../../src/targets/node-exchange.js';
 import { hookSleep } from '../../../src/targets/client-process/clock-hook-client.js';
 import { REFERENCE_BEHAVIOUR, type EventsClientBehaviour } from './behaviour.js';
 import { EVENTS_CLIENT_EXIT, readEventsClientEnv, type EventsClientEnv } from './contract.js';
@@ -11,12 +12,15 @@ const V2_PAGES = 3;
 /** A poll interval beyond this is not waited out: the run would outlast any budget. */
 const LONGEST_WAIT_MS = 10_000;
 
-async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const res = await fetch(url, { headers });
-  const text = await res.text();
+/**
+ * Every call goes over node:http (src/targets/node-exchange.ts: only the headers given, no
+ * redirect followed) and has no deadline of its own: the harness stops a client past its budget.
+ */
+async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; headers: AnswerHeaders; body: unknown }> {
+  const res = await nodeExchange(url, { headers });
   let body: unknown;
   try {
-    body = text ? (JSON.parse(text) as unknown) : undefined;
+    body = res.text ? (JSON.parse(res.text) as unknown) : undefined;
   } catch {
     body = undefined;
   }
@@ -88,15 +92,14 @@ async function readDependencies(env: EventsClientEnv, b: EventsClientBehaviour):
 
 /** Posts one event, dated now, and reads the IP ranges (which take no keys). */
 async function postAndRanges(env: EventsClientEnv, b: EventsClientBehaviour): Promise<void> {
-  const res = await fetch(`${env.monUrl}/api/v1/events`, {
+  const res = await nodeExchange(`${env.monUrl}/api/v1/events`, {
     method: 'POST',
     headers: { ...b.monHeaders({ apiKey: env.monApiKey, appKey: env.monAppKey }, 'post'), 'content-type': 'application/json' },
     body: JSON.stringify(b.postBody(Math.floor(Date.now() / 1000))),
   });
-  await res.text();
   if (res.status !== 200 && res.status !== 202) throw new SpecgateError('SG_TARGET_PROTOCOL', `POST /api/v1/events answered ${res.status}`);
-  const ranges = await fetch(`${env.ipRangesUrl}/`);
-  await ranges.text();
+  // as the spec's sample: only Accept
+  await nodeExchange(`${env.ipRangesUrl}/`, { headers: { accept: 'application/json' } });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SpecgateError } from '../../../src/errors.js';
+import { nodeExchange } from '../../../src/targets/node-exchange.js';
 import { contractIds, fillPath, type Call, type Ids } from './calls.js';
 import { MERCHANT_CLIENT_EXIT, readMerchantClientEnv, type MerchantClientEnv } from './contract.js';
 import { REFERENCE_CALLS } from './plan.js';
@@ -22,18 +23,14 @@ interface Answer {
   body: unknown;
 }
 
+/** One call over node:http (src/targets/node-exchange.ts: only the headers given, no redirect followed). */
 async function send(method: string, url: URL, body: unknown): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const init: RequestInit = { method, headers, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(url, init);
-  const text = await res.text();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await nodeExchange(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }), timeoutMs: CALL_TIMEOUT_MS });
   let parsed: unknown;
   try {
-    parsed = text === '' ? undefined : JSON.parse(text);
+    parsed = res.text === '' ? undefined : JSON.parse(res.text);
   } catch {
     parsed = undefined;
   }
@@ -68,7 +65,7 @@ export async function runCalls(env: MerchantClientEnv, calls: readonly Call[], i
     try {
       answer = await send(call.method, url, call.body?.(ids));
     } catch (e) {
-      io.warn(`${call.op}: ${call.method} ${url.href} failed: ${e instanceof Error ? e.message : String(e)}; is the merchant service running at ${env.url}?`);
+      io.warn(`${call.op}: ${e instanceof Error ? e.message : `${call.method} ${url.href} failed: ${String(e)}`}; is the merchant service running at ${env.url}?`);
       return MERCHANT_CLIENT_EXIT.failed;
     }
     io.log(`${call.op} ${call.method} ${url.pathname}${url.search} ${answer.status}`);

@@ -1,8 +1,10 @@
+import { nodeExchange, type NodeAnswer } from '../../../src/targets/node-exchange.js';
 import { hookNow, hookSleep } from '../../../src/targets/client-process/clock-hook-client.js';
 
 /**
- * The reference client's HTTP calls (Node's fetch). Requests are form-encoded and ask for
- * JSON (spec 000, B, Endpoints 2 and 4: `Accept: application/json` gets a JSON object).
+ * The reference client's HTTP calls, over node:http (src/targets/node-exchange.ts: no redirect
+ * followed, only the headers given). Requests are form-encoded and ask for JSON (spec 000, B,
+ * Endpoints 2 and 4: `Accept: application/json` gets a JSON object).
  */
 export interface Answer {
   status: number;
@@ -12,10 +14,9 @@ export interface Answer {
 
 const TIMEOUT_MS = 30_000;
 
-async function answer(res: Response): Promise<Answer> {
-  const text = await res.text();
+function answer(res: NodeAnswer): Answer {
   try {
-    const v: unknown = JSON.parse(text);
+    const v: unknown = JSON.parse(res.text);
     return { status: res.status, fields: v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {} };
   } catch {
     return { status: res.status, fields: {} };
@@ -27,8 +28,8 @@ export async function sendForm(method: 'GET' | 'POST', url: string, params: Reco
   const form = new URLSearchParams(params).toString();
   const res =
     method === 'POST'
-      ? await fetch(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) })
-      : await fetch(form ? `${url}?${form}` : url, { method, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      ? await nodeExchange(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form, timeoutMs: TIMEOUT_MS })
+      : await nodeExchange(form ? `${url}?${form}` : url, { method, headers: { accept: 'application/json' }, timeoutMs: TIMEOUT_MS });
   return answer(res);
 }
 
@@ -37,8 +38,7 @@ export function postForm(url: string, params: Record<string, string>): Promise<A
 }
 
 export async function getJson(url: string, authorization: string, method: 'GET' | 'POST' = 'GET'): Promise<Answer> {
-  const res = await fetch(url, { method, headers: { authorization, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  return answer(res);
+  return answer(await nodeExchange(url, { method, headers: { authorization, accept: 'application/json' }, timeoutMs: TIMEOUT_MS }));
 }
 
 export function text(v: unknown): string | undefined {

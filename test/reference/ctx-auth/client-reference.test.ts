@@ -175,8 +175,8 @@ describe('the reference ctx-auth client without a usable refresh token', () => {
 describe.skipIf(built.skip)('the reference ctx-auth client as a process, when things go wrong', () => {
   it('exits 2 naming the variable when the contract is not followed', async () => {
     const { spawnSync } = await import('node:child_process');
-    const [node, script] = referenceCtxClientCommand();
-    const r = spawnSync(node ?? process.execPath, [script ?? ''], { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
+    const [exe, ...args] = referenceCtxClientCommand();
+    const r = spawnSync(exe ?? process.execPath, args, { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/SPECGATE_CTX_SERVER_URL is not set/);
   });
@@ -190,9 +190,9 @@ describe.skipIf(built.skip)('the reference ctx-auth client as a process, when th
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
       const { spawn } = await import('node:child_process');
-      const [node, script] = referenceCtxClientCommand();
+      const [exe, ...args] = referenceCtxClientCommand();
       const started = Date.now();
-      const child = spawn(node ?? process.execPath, [script ?? ''], { env: { PATH: process.env['PATH'] ?? '', SPECGATE_CTX_SERVER_URL: `http://127.0.0.1:${port}/ctx` } });
+      const child = spawn(exe ?? process.execPath, args, { env: { PATH: process.env['PATH'] ?? '', SPECGATE_CTX_SERVER_URL: `http://127.0.0.1:${port}/ctx` } });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
