@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../src/paths.js';
+import { EXTRA_CA_CERTS_VAR } from '../../src/targets/reference-node-command.js';
 import { findOnPath } from './search-path.js';
 
 /**
@@ -23,7 +24,7 @@ export function compiledScript(name: 'plugin-main' | 'driver-main'): string {
  * per process, more than the rest of a reference plugin's start). The reference plugin and
  * driver make no TLS connection, and a suite run starts many of them.
  */
-export const EXTRA_CA_CERTS_VAR = 'NODE_EXTRA_CA_CERTS';
+export { EXTRA_CA_CERTS_VAR };
 
 /** The argument vector that runs compiled reference script `name` with this Node. */
 export function referenceCommand(name: 'plugin-main' | 'driver-main'): string[] {
