@@ -184,6 +184,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     for (const stretch of sideBySide(selected, opts.targets)) await pool(stretch, Math.max(1, opts.suitesAtOnce ?? DEFAULT_SUITES_AT_ONCE), runOne);
   } finally {
     letBrowserGo();
+    // the exec targets' worker thread, idle now
+    await shared.exec.close();
   }
   // the page visits' browser, idle now, would hold the process up for its idle time
   await closeIdleBrowser();

@@ -4,7 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { SpecgateError } from '../errors.js';
 import { ProcessFamily } from './process-family.js';
 import { StderrHead } from './stderr-head.js';
-import type { ExecRequest, ExecResult, ExecRunner } from './types.js';
+import { ThreadedExecRunner } from './exec-thread.js';
+import type { ClosableExecRunner, ExecRequest, ExecResult } from './types.js';
 
 /** Defaults of an exec target when the profile says nothing (DESIGN "Targets": exec). */
 export const EXEC_DEFAULTS = { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 * 1024, maxStderrBytes: 1024 * 1024 } as const;
@@ -22,13 +23,38 @@ export const DRAIN_MS = 2000;
  * group, so a timeout, an overflow or an abort kills everything it started, and so does its
  * exit: an invocation ends with nothing of it left running, descendants that left the group
  * (`setsid`, double forks, cleared environments) included (process-family.ts).
+ *
+ * Starting a process blocks the thread that starts it (the fork, then the wait until the child
+ * has exec'd: milliseconds, more the bigger the process), so invocations run in a worker thread
+ * of their own (exec-thread.ts), started at the first one; `thread: 'main'`, or a system where
+ * worker threads cannot run, keeps them in the calling thread. Either way {@link runExec} runs them.
  */
-export function createExecRunner(): ExecRunner {
-  return { run };
+export function createExecRunner(opts: { thread?: 'worker' | 'main' } = {}): ClosableExecRunner {
+  const script = opts.thread === 'main' ? undefined : execWorkerScript();
+  if (script) return new ThreadedExecRunner(script, runExec);
+  return { run: (req) => runExec(req), close: async () => undefined };
 }
 
-function run(req: ExecRequest): Promise<ExecResult> {
-  const start = performance.now();
+/** Where the worker thread starts: the compiled exec-worker.js beside this module, or (from the sources) the built one. */
+function execWorkerScript(): URL | undefined {
+  const here = new URL(import.meta.url);
+  if (here.pathname.endsWith('.js')) return new URL('./exec-worker.js', here);
+  // the sources run (tests): a worker thread runs only JavaScript, the built copy when there is one
+  const built = new URL('../../dist/src/targets/exec-worker.js', here);
+  return existsSync(built) ? built : undefined;
+}
+
+/** How one invocation is run: when it started (this thread's clock), and who hears of the child's pid. */
+export interface ExecRunOptions {
+  /** `performance.now()` of the call, when it was made before (in this thread's clock). */
+  start?: number;
+  /** Told the child's pid once it is started. */
+  onStart?: (pid: number) => void;
+}
+
+/** Runs one invocation in this thread (the worker thread's runs come here too). */
+export function runExec(req: ExecRequest, opts: ExecRunOptions = {}): Promise<ExecResult> {
+  const start = opts.start ?? performance.now();
   if (req.signal?.aborted) return Promise.reject(req.signal.reason);
 
   return new Promise<ExecResult>((resolve, reject) => {
@@ -46,6 +72,7 @@ function run(req: ExecRequest): Promise<ExecResult> {
       return;
     }
     family.adopt(child);
+    if (child.pid !== undefined) opts.onStart?.(child.pid);
     new ExecRun(req, child, family, start, resolve, reject).watch();
   });
 }

@@ -186,7 +186,22 @@ function watch(family: ProcessFamily): void {
  */
 export function sweepEverythingStarted(): void {
   for (const f of [...live]) f.end();
+  for (const sweep of [...otherSweeps]) sweep();
   sweepTagged();
+}
+
+/** The last sweeps of other threads' families (exec-thread.ts), each synchronous. */
+const otherSweeps = new Set<() => void>();
+
+/**
+ * Makes {@link sweepEverythingStarted} also run `sweep` (which ends the families another thread
+ * of this process started, synchronously), and makes it run when specgate exits, as starting a
+ * process here does. Returns what undoes it (the other thread has ended).
+ */
+export function sweepAlsoBy(sweep: () => void): () => void {
+  otherSweeps.add(sweep);
+  if (!hooked) hookExit();
+  return () => otherSweeps.delete(sweep);
 }
 
 /** Signals whose default action ends specgate without its 'exit' handlers. */

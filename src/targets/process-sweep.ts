@@ -27,14 +27,34 @@ export function newProcessTag(): string {
   return `${OWNER}.${serial}`;
 }
 
+/** This specgate process's part of the tags this thread gives (each thread has its own). */
+export function tagOwner(): string {
+  return OWNER;
+}
+
+/** Owners of tags other threads of this process gave (a worker thread's): the last sweep takes their processes too. */
+const otherOwners = new Set<string>();
+
 /**
- * Kills whatever still carries a tag of this specgate process, wherever it went, with all its
- * descendants; returns the pids killed. Synchronous, so it can run while specgate exits.
+ * Makes {@link sweepTagged} also take what carries a tag of `owner` (another thread's,
+ * {@link tagOwner}); returns what undoes it (that thread has ended and swept its own).
  */
-export function sweepTagged(): number[] {
-  if (serial === 0 || !procAvailable()) return [];
+export function sweepAlsoTagsOf(owner: string): () => void {
+  if (owner !== OWNER) otherOwners.add(owner);
+  return () => otherOwners.delete(owner);
+}
+
+/**
+ * Kills whatever still carries a tag of this specgate process (this thread's and those of the
+ * owners {@link sweepAlsoTagsOf} added, or only those of `owners`), wherever it went, with all
+ * its descendants; returns the pids killed. Synchronous, so it can run while specgate exits.
+ */
+export function sweepTagged(owners?: readonly string[]): number[] {
+  const all = owners ?? [...(serial === 0 ? [] : [OWNER]), ...otherOwners];
+  if (all.length === 0 || !procAvailable()) return [];
   // everything specgate started started after specgate: older processes need no look at their environment
   const since = readEntry(process.pid)?.start ?? 0;
-  const ours = `${OWNER}.`;
-  return killMarked((table) => table.filter((e) => e.start >= since && e.pid !== process.pid && envVar(e.pid, PROCESS_TAG_VAR)?.startsWith(ours) === true));
+  const ours = all.map((o) => `${o}.`);
+  const carries = (tag: string | undefined): boolean => tag !== undefined && ours.some((p) => tag.startsWith(p));
+  return killMarked((table) => table.filter((e) => e.start >= since && e.pid !== process.pid && carries(envVar(e.pid, PROCESS_TAG_VAR))));
 }

@@ -69,6 +69,12 @@ export interface ExecRunner {
   run(req: ExecRequest): Promise<ExecResult>;
 }
 
+/** An {@link ExecRunner} holding something until it is closed (the worker thread its invocations run in). */
+export interface ClosableExecRunner extends ExecRunner {
+  /** Ends what it holds; a later invocation starts it again. */
+  close(): Promise<void>;
+}
+
 /**
  * Performs user-agent actions (approve, deny, enter a user code, cancel) for a target:
  * scripted HTTP exchanges from the profile, a person at the terminal, or page steps in headless Chromium (mode: browser).

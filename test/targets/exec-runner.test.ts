@@ -8,7 +8,6 @@ import { rejection } from '../helpers/rejection.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/targets/', import.meta.url));
 const node = process.execPath;
-const runner = createExecRunner();
 const tmp = mkdtempSync(join(tmpdir(), 'specgate-exec-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -36,7 +35,11 @@ async function waitDead(pid: number, ms = 3000): Promise<boolean> {
   return !isAlive(pid);
 }
 
-describe('exec runner', () => {
+// the same invocations in the worker thread (the default) and in the calling thread
+describe.each(['worker', 'main'] as const)('exec runner (%s thread)', (thread) => {
+  const runner = createExecRunner({ thread });
+  afterAll(() => runner.close());
+
   it('passes binary stdin through and returns stdout bytes exactly', async () => {
     const stdin = new Uint8Array(256 * 1024).map((_, i) => (i * 7) & 0xff);
     const res = await runner.run({ command: node, args: [join(fixtures, 'echo-stdin.mjs')], stdin });

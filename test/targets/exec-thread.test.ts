@@ -1,0 +1,202 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createExecRunner, runExec } from '../../src/targets/exec-runner.js';
+import { ThreadedExecRunner } from '../../src/targets/exec-thread.js';
+import { FOLLOW_MS, sweepEverythingStarted } from '../../src/targets/process-family.js';
+import { procAvailable } from '../../src/targets/process-table.js';
+import { tempDir } from '../e2e/cli.js';
+import { builtSpecgate, declarePeer } from '../helpers/peer.js';
+import { rejection } from '../helpers/rejection.js';
+
+const fixtures = fileURLToPath(new URL('../fixtures/targets/', import.meta.url));
+const node = process.execPath;
+const built = builtSpecgate('src/targets/exec-worker.js');
+const hasSetsid = spawnSync('sh', ['-c', 'command -v setsid'], { encoding: 'utf8' }).status === 0;
+const tmp = tempDir('specgate-exec-thread-');
+afterAll(() => tmp.remove());
+
+/** Alive: signal 0 reaches it and it is not a zombie. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function goneWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+async function fileWithin(path: string, ms: number): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path) || readFileSync(path, 'utf8').trim() === '') {
+    if (Date.now() > deadline) throw new Error(`${path} did not appear`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return readFileSync(path, 'utf8').trim();
+}
+
+declarePeer(built);
+
+describe.skipIf(built.skip)('exec invocations in a worker thread', () => {
+  const runner = createExecRunner();
+  afterAll(() => runner.close());
+
+  it('runs them in the worker thread', () => {
+    expect(runner).toBeInstanceOf(ThreadedExecRunner);
+  });
+
+  it('hands several MB of stdout back intact, as a Buffer', async () => {
+    const stdin = new Uint8Array(6 * 1024 * 1024).map((_, i) => (i * 31 + (i >> 11)) & 0xff);
+    const res = await runner.run({ command: node, args: [join(fixtures, 'echo-stdin.mjs')], stdin });
+    expect(res.exitCode).toBe(0);
+    expect(Buffer.isBuffer(res.stdout)).toBe(true);
+    expect(Buffer.compare(res.stdout, stdin)).toBe(0);
+    // the caller's stdin is its own still (copied, not transferred)
+    expect(stdin.byteLength).toBe(6 * 1024 * 1024);
+    expect(res.durationMs).toBeGreaterThan(0);
+  });
+
+  it('times out with SG_TARGET_TIMEOUT, its detail intact, and kills the grandchild', async () => {
+    const pidFile = join(tmp.dir, 'timeout.pid');
+    const err = await rejection(runner.run({ command: node, args: [join(fixtures, 'spawn-grandchild.mjs'), pidFile, 'hang'], timeoutMs: 1200 }));
+    expect(err.code).toBe('SG_TARGET_TIMEOUT');
+    expect(err.message).toMatch(/within 1200 ms/);
+    expect(err.detail).toMatchObject({ command: node, timeoutMs: 1200 });
+    expect(String(err.detail?.stderr)).toMatch(/started grandchild \d+/);
+    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+  });
+
+  it('rejects with the abort reason itself once the family is killed, when aborted mid-run', async () => {
+    const pidFile = join(tmp.dir, 'abort.pid');
+    const ac = new AbortController();
+    const p = runner.run({ command: node, args: [join(fixtures, 'spawn-grandchild.mjs'), pidFile, 'hang'], signal: ac.signal, timeoutMs: 20_000 });
+    const grandchild = Number(await fileWithin(pidFile, 10_000));
+    const reason = new Error('case cancelled');
+    const start = Date.now();
+    ac.abort(reason);
+    await expect(p).rejects.toBe(reason);
+    expect(Date.now() - start).toBeLessThan(3000);
+    expect(await goneWithin(grandchild, 3000)).toBe(true);
+  });
+
+  it('rejects at once when already aborted', async () => {
+    const ac = new AbortController();
+    ac.abort(new Error('too late'));
+    await expect(runner.run({ command: node, args: ['-e', ''], signal: ac.signal })).rejects.toThrow('too late');
+  });
+
+  it('maps spawn errors to SG_TARGET_UNREACHABLE with their messages, details and cause', async () => {
+    const missing = join(tmp.dir, 'no-such-plugin');
+    const notFound = await rejection(runner.run({ command: missing }));
+    expect(notFound.code).toBe('SG_TARGET_UNREACHABLE');
+    expect(notFound.message).toBe(`the executable ${missing} was not found; check exec.command in the target profile (an absolute path, executable by this user)`);
+    expect(notFound.detail).toEqual({ command: missing, errorCode: 'ENOENT' });
+    expect(notFound.cause).toBeInstanceOf(Error);
+    expect((notFound.cause as NodeJS.ErrnoException).code).toBe('ENOENT');
+
+    const denied = await rejection(runner.run({ command: join(fixtures, 'not-executable.sh') }));
+    expect([denied.code, denied.detail?.errorCode]).toEqual(['SG_TARGET_UNREACHABLE', 'EACCES']);
+    expect(denied.message).toMatch(/is not executable \(permission denied\)/);
+
+    const noCwd = join(tmp.dir, 'no-such-folder');
+    const cwd = await rejection(runner.run({ command: node, args: ['-e', ''], cwd: noCwd }));
+    expect(cwd.message).toBe(`the working folder ${noCwd} for ${node} does not exist; check exec.cwd in the target profile`);
+    expect(cwd.detail).toEqual({ command: node, cwd: noCwd, errorCode: 'ENOENT' });
+  });
+
+  it.runIf(procAvailable() && hasSetsid)('sweeps a descendant that left the group and cleared its environment', async () => {
+    const pidFile = join(tmp.dir, 'left.pid');
+    const script = `setsid env -i sleep 30 & p=$!; echo $p > '${pidFile}'; n=0; while [ $n -lt 500 ] && [ "$(cat /proc/$p/comm)" != sleep ]; do n=$((n+1)); done; printf answer`;
+    const res = await runner.run({ command: '/bin/sh', args: ['-c', script], timeoutMs: 20_000 });
+    expect(Buffer.from(res.stdout).toString()).toBe('answer');
+    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+  });
+
+  it.runIf(procAvailable() && hasSetsid)('ends its families, even what only a followed parent link ties in, when the last sweep runs in the calling thread', async () => {
+    const pidFile = join(tmp.dir, 'followed.pid');
+    // no tag, no group, no pipe of ours, and (its parent gone) no parent link: only the worker,
+    // which followed the parent's children while it ran, knows it
+    const inner = `setsid env -i sleep 30 </dev/null >/dev/null 2>&1 & p=$!; n=0; while [ $n -lt 500 ] && [ "$(cat /proc/$p/comm)" != sleep ]; do n=$((n+1)); done; sleep ${(10 * FOLLOW_MS) / 1000}; echo "$$ $p" > '${pidFile}'`;
+    writeFileSync(join(tmp.dir, 'leaves.sh'), inner);
+    const p = runner.run({ command: '/bin/sh', args: ['-c', `sh '${join(tmp.dir, 'leaves.sh')}'; sleep 30`], timeoutMs: 20_000 });
+    const [parent, pid] = (await fileWithin(pidFile, 10_000)).split(' ').map(Number) as [number, number];
+    expect(await goneWithin(parent, 3000)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
+    // as specgate does exiting, or at a second Ctrl-C: synchronous, in this thread
+    sweepEverythingStarted();
+    expect(isAlive(pid)).toBe(false);
+    expect((await p).signal).toBe('SIGKILL');
+  });
+
+  it('runs many invocations at once, each answer its own', async () => {
+    const ids = Array.from({ length: 48 }, (_, i) => `invocation ${i} `.repeat(200 + i));
+    const answers = await Promise.all(ids.map((id) => runner.run({ command: 'cat', stdin: Buffer.from(id) })));
+    expect(answers.map((a) => Buffer.from(a.stdout).toString())).toEqual(ids);
+  });
+
+  it('starts a new worker for the invocation after a close', async () => {
+    await runner.close();
+    const res = await runner.run({ command: node, args: ['-e', 'process.stdout.write(process.env.SG_T ?? "")'], env: { SG_T: 'again' } });
+    expect(Buffer.from(res.stdout).toString()).toBe('again');
+  });
+
+  it('keeps specgate running while an invocation is in flight, and not once idle', () => {
+    const module = join(process.cwd(), 'dist/src/targets/exec-runner.js');
+    // nothing but the invocation keeps this process alive; it is never closed
+    const code = `const { createExecRunner } = await import(${JSON.stringify(pathToFileURL(module).href)});
+const res = await createExecRunner().run({ command: 'sh', args: ['-c', 'sleep 0.3; printf done'] });
+process.stdout.write(Buffer.from(res.stdout).toString());`;
+    const start = Date.now();
+    const r = spawnSync(node, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 20_000 });
+    expect([r.status, r.stdout]).toEqual([0, 'done']);
+    expect(Date.now() - start).toBeLessThan(10_000);
+  });
+});
+
+describe.skipIf(built.skip)('a worker thread that dies', () => {
+  const runner = new ThreadedExecRunner(new URL('../fixtures/targets/exec-worker-dies.mjs', import.meta.url), runExec);
+  afterAll(() => runner.close());
+
+  it.runIf(procAvailable() && hasSetsid)('fails what was in flight with SG_INTERNAL, kills what it started, and the next invocation gets a new worker', async () => {
+    const pidFile = join(tmp.dir, 'orphan.pid');
+    // a child that left the group (its tag kept) and a parent that waits
+    const script = `setsid sleep 30 & echo $! > '${pidFile}'; sleep 30`;
+    const other = runner.run({ command: 'sh', args: ['-c', 'sleep 30'], timeoutMs: 20_000 });
+    const err = await rejection(runner.run({ command: 'sh', args: ['-c', script], env: { DIE_AFTER_MS: '800' }, timeoutMs: 20_000 }));
+    expect(err.code).toBe('SG_INTERNAL');
+    expect(err.message).toMatch(/^sh was stopped with everything it started: the worker thread running it ended unexpectedly \(planted worker failure\)/);
+    expect(err.detail).toMatchObject({ command: 'sh', workerError: 'planted worker failure' });
+    expect((await rejection(other)).code).toBe('SG_INTERNAL');
+    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+
+    const res = await runner.run({ command: 'sh', args: ['-c', 'printf alive'] });
+    expect(Buffer.from(res.stdout).toString()).toBe('alive');
+  });
+});
+
+describe('where worker threads cannot run', () => {
+  it('runs invocations in the calling thread', async () => {
+    const runner = new ThreadedExecRunner(new URL('file:///nonexistent/specgate/exec-worker.js'), runExec);
+    const res = await runner.run({ command: 'sh', args: ['-c', 'printf here'] });
+    expect(Buffer.from(res.stdout).toString()).toBe('here');
+    const missing = await rejection(runner.run({ command: join(tmp.dir, 'absent') }));
+    expect(missing.code).toBe('SG_TARGET_UNREACHABLE');
+    await runner.close();
+  });
+
+  it('is what createExecRunner gives for thread: main', () => {
+    expect(createExecRunner({ thread: 'main' })).not.toBeInstanceOf(ThreadedExecRunner);
+  });
+});
