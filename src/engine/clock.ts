@@ -17,19 +17,32 @@ export interface ClockControl extends Clock {
 
 export class VirtualClock implements ClockControl {
   readonly kind = 'virtual' as const;
-  private t: number;
+  /**
+   * The time, in memory another thread can read: a reference running in a worker thread reads
+   * the same cell (VirtualClock.over), so time the engine lets pass holds there at once, before
+   * the next request is sent (the request's own write orders it after this one).
+   */
+  readonly shared: SharedArrayBuffer;
+  private readonly cell: Float64Array;
 
-  constructor(start = Date.UTC(2026, 0, 1)) {
-    this.t = start;
+  constructor(start = Date.UTC(2026, 0, 1), shared?: SharedArrayBuffer) {
+    this.shared = shared ?? new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT);
+    this.cell = new Float64Array(this.shared, 0, 1);
+    if (!shared) this.cell[0] = start;
+  }
+
+  /** The clock whose time lives in `shared` (another thread's VirtualClock#shared). */
+  static over(shared: SharedArrayBuffer): VirtualClock {
+    return new VirtualClock(0, shared);
   }
 
   now(): number {
-    return this.t;
+    return this.cell[0] as number;
   }
 
   async advance(ms: number): Promise<void> {
     if (!(ms >= 0)) throw new RangeError(`cannot move a clock backwards (${ms} ms)`);
-    this.t += ms;
+    this.cell[0] = (this.cell[0] as number) + ms;
   }
 }
 

@@ -179,6 +179,30 @@ export interface ReferenceTarget {
   start(opts: ReferenceStartOptions): Promise<RunningReference>;
   /** It names `publicUrl` in everything it advertises (`specgate serve --public-url`). */
   takesPublicUrl?: boolean;
+  /**
+   * The same reference, able to run in a worker thread of a run (so it answers on another core
+   * while the engine works); `start` stays the in-process way (tests, `specgate serve`).
+   */
+  worker?: WorkerReferenceEntry;
+}
+
+/**
+ * Where a worker thread finds a reference: the module it imports and the {@link ReferenceTarget}
+ * that module exports. That reference may hand back vars, description, served, exec, an agent
+ * and a document database (their actions and commands are performed in the worker), never a SQL
+ * database: what crosses a thread boundary as data. It runs on a VirtualClock whose time the
+ * engine's clock moves.
+ */
+export interface WorkerReferenceEntry {
+  /** URL of the compiled module (`new URL('./reference-target.js', import.meta.url).href`). */
+  module: string;
+  /** Name of its exported ReferenceTarget. */
+  name: string;
+  /**
+   * What the run's own thread adds to the reference the worker started (variables, a stop
+   * step of its own), as `start` adds it to the in-process one.
+   */
+  around?(running: RunningReference): RunningReference;
 }
 
 export interface ReferenceStartOptions {

@@ -13,7 +13,8 @@ import { ScriptedAgent } from './agents/scripted-agent.js';
 import { RealClock, VirtualClock } from './clock.js';
 import { resolveDeep, resolveVariables } from './expressions.js';
 import type { HttpRequestSpec } from './model.js';
-import type { SuiteModule } from './suite-module.js';
+import { startWorkerReference, workersAvailable } from './reference-worker/worker-reference.js';
+import type { RunningReference, SuiteModule, WorkerReferenceEntry } from './suite-module.js';
 import type { TimeMode } from './runtime/time.js';
 
 /** What one suite runs against: an external target's section, or the embedded reference. */
@@ -45,7 +46,9 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
     if (!module.reference)
       throw new SpecgateError('SG_CONFIG', `suite ${module.name} has no embedded reference implementation: point it at a target with --target <profile.yaml>`);
     const clock = new VirtualClock();
-    const running = await module.reference.start({ clock });
+    // a reference that can answers from a worker thread, on another core than the engine's
+    const entry = module.reference.worker;
+    const running = entry && workersAvailable() ? await startInWorker(entry, clock) : await module.reference.start({ clock });
     const target: SuiteTarget = {
       kind: 'reference',
       description: running.description,
@@ -133,6 +136,11 @@ export async function prepareTarget(module: SuiteModule, choice: TargetChoice, o
   return { target, timeMode };
 }
 
+/** The reference of `entry` started in a worker thread, with what the run's thread adds around it. */
+async function startInWorker(entry: WorkerReferenceEntry, clock: VirtualClock): Promise<RunningReference> {
+  const running = await startWorkerReference(entry, { clock });
+  return entry.around ? entry.around(running) : running;
+}
 
 /**
  * The profile's user agent; a browser one sees the target's vars and saves failure screenshots

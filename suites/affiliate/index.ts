@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import type { ReferenceTarget, RunningReference, SuiteModule } from '../../src/engine/suite-module.js';
 import { referenceIntegrationCommand } from '../../reference/affiliate/integration/command.js';
 import { affiliateReference } from '../../reference/affiliate/server/reference-target.js';
 import { datesRequired } from './checks/dates-required.js';
@@ -25,23 +25,27 @@ function suiteDir(): string {
 }
 
 /**
- * The reference platform, with the reference integration as the integration under test unless
- * `--affiliate-integration` names another. The browser that rendered the integration's pages
- * closes with it when no visit uses it, rather than keeping the run's process up for its idle close.
+ * What the run adds to the reference platform: the reference integration as the integration
+ * under test unless `--affiliate-integration` names another, and the close of the browser that
+ * rendered the integration's pages when no visit uses it, rather than keeping the run's process
+ * up for its idle close.
  */
+function withIntegration(running: RunningReference): RunningReference {
+  return {
+    ...running,
+    vars: { integration_command: referenceIntegrationCommand(), ...running.vars },
+    stop: async () => {
+      await closeIdleBrowser();
+      await running.stop();
+    },
+  };
+}
+
+/** The reference platform, in a worker thread of a run (in-process under `specgate serve` and in tests). */
 const reference: ReferenceTarget = {
-  async start(opts) {
-    const running = await affiliateReference.start(opts);
-    return {
-      ...running,
-      vars: { integration_command: referenceIntegrationCommand(), ...running.vars },
-      stop: async () => {
-        await closeIdleBrowser();
-        await running.stop();
-      },
-    };
-  },
+  start: async (opts) => withIntegration(await affiliateReference.start(opts)),
   takesPublicUrl: affiliateReference.takesPublicUrl,
+  worker: { module: new URL('../../reference/affiliate/server/reference-target.js', import.meta.url).href, name: 'affiliateReference', around: withIntegration },
 };
 
 /**

@@ -53,7 +53,15 @@ export const suite: SuiteModule = {
     nonLoopbackHttpRegistration: () => nonLoopbackHttpRegistration(),
   },
   // the reference server, with the reference client as the client under test unless --ctx-client names another
-  reference: ctxAuthReferenceTarget(() => ({ ctx_client_command: referenceCtxClientCommand() })),
+  reference: {
+    ...ctxAuthReferenceTarget(() => ({ ctx_client_command: referenceCtxClientCommand() })),
+    // in a run, the server answers from a worker thread; the client under test is added here
+    worker: {
+      module: new URL('../../reference/ctx-auth/server/reference-target.js', import.meta.url).href,
+      name: 'ctxAuthReference',
+      around: (running) => ({ ...running, vars: { ...running.vars, ctx_client_command: referenceCtxClientCommand() } }),
+    },
+  },
   targetOptions: [{ ...ctxClientOption, layer: 'reference' }],
   passiveRules: CTX_AUTH_PASSIVE_RULES,
 };

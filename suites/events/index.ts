@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import type { ReferenceTarget, RunningReference, SuiteModule } from '../../src/engine/suite-module.js';
 import { referenceEventsClientCommand } from '../../reference/events/client/command.js';
 import { eventsReference } from '../../reference/events/server/reference-target.js';
 import { clientRequests } from './checks/client-requests.js';
@@ -19,13 +19,16 @@ function suiteDir(): string {
   return here.replace(/([\\/])dist[\\/]suites[\\/]events$/, '$1suites$1events');
 }
 
-/** The reference services, with the reference client as the client under test unless `--events-client` names another. */
+/** The reference client as the client under test, unless `--events-client` names another. */
+function withClient(running: RunningReference): RunningReference {
+  return { ...running, vars: { events_client_command: referenceEventsClientCommand(), ...running.vars } };
+}
+
+/** The reference services, in a worker thread of a run (in-process under `specgate serve` and in tests). */
 const reference: ReferenceTarget = {
-  async start(opts) {
-    const running = await eventsReference.start(opts);
-    return { ...running, vars: { events_client_command: referenceEventsClientCommand(), ...running.vars } };
-  },
+  start: async (opts) => withClient(await eventsReference.start(opts)),
   takesPublicUrl: eventsReference.takesPublicUrl,
+  worker: { module: new URL('../../reference/events/server/reference-target.js', import.meta.url).href, name: 'eventsReference', around: withClient },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReferenceTarget, SuiteModule } from '../../src/engine/suite-module.js';
+import type { ReferenceTarget, RunningReference, SuiteModule } from '../../src/engine/suite-module.js';
 import { referenceMerchantClientCommand } from '../../reference/merchant/client/command.js';
 import { startMerchantReference } from '../../reference/merchant/server/reference-target.js';
 import { clientRequests } from './checks/client-requests.js';
@@ -14,10 +14,16 @@ function suiteDir(): string {
   return here.replace(/([\\/])dist[\\/]suites[\\/]merchant$/, '$1suites$1merchant');
 }
 
-/** The reference service (a fresh one on the engine's clock), with the reference client as the client under test unless `--merchant-client` names another. */
+/** The reference client as the client under test, unless `--merchant-client` names another. */
+function withClient(running: RunningReference): RunningReference {
+  return { ...running, vars: { ...running.vars, merchant_client_command: referenceMerchantClientCommand() } };
+}
+
+/** The reference service (a fresh one on the engine's clock), in a worker thread of a run (in-process under `specgate serve` and in tests). */
 const reference: ReferenceTarget = {
   start: ({ clock, port, publicUrl }) => startMerchantReference({ clock, ...(port ? { port } : {}), ...(publicUrl ? { publicUrl } : {}), clientCommand: referenceMerchantClientCommand() }),
   takesPublicUrl: true,
+  worker: { module: new URL('../../reference/merchant/server/reference-target.js', import.meta.url).href, name: 'merchantReference', around: withClient },
 };
 
 /**

@@ -46,6 +46,7 @@ export const suite: SuiteModule = {
   },
   oracles: { redirectVerdict, pkceVerdict },
   passiveRules: OAUTH_PASSIVE_RULES,
-  reference: oauthReference,
+  // in a run, the platform and its user agent answer from a worker thread
+  reference: { ...oauthReference, worker: { module: new URL('../../reference/oauth/server/reference-target.js', import.meta.url).href, name: 'oauthReference' } },
   targetOptions: [{ ...clientTargetOption, layer: 'reference' }],
 };

@@ -1,4 +1,4 @@
-import type { RunningReference } from '../../../src/engine/suite-module.js';
+import type { ReferenceTarget, RunningReference } from '../../../src/engine/suite-module.js';
 import { startMerchantServer, type MerchantServerOptions, type RunningMerchantServer } from './server.js';
 
 /**
@@ -31,3 +31,8 @@ export async function startMerchantReference(opts: MerchantReferenceOptions = {}
   };
 }
 
+/** The reference service alone, on the engine's clock (the suite adds the client under test). */
+export const merchantReference: ReferenceTarget = {
+  start: ({ clock, port, publicUrl }) => startMerchantReference({ clock, ...(port ? { port } : {}), ...(publicUrl ? { publicUrl } : {}) }),
+  takesPublicUrl: true,
+};
