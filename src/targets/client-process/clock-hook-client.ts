@@ -1,17 +1,24 @@
 import { SpecgateError } from '../../errors.js';
+import { nodeExchange, type NodeAnswer } from '../node-exchange.js';
 import { CLIENT_CLOCK_VAR } from './client-clock.js';
 
 /**
  * The client side of a run's clock hook (client-clock.ts), for the bundled reference clients:
  * with SPECGATE_CLOCK_URL in the environment they wait and tell time through it; without it,
- * in real time.
+ * in real time. Over node:http (node-exchange.ts): a client asks the hook at every wait, and
+ * the global fetch would load its whole client library into each of these short-lived processes.
  */
 const TIMEOUT_MS = 30_000;
 
-async function hookTime(res: Response, what: string): Promise<number> {
-  const body: unknown = await res.json().catch(() => undefined);
+function hookTime(res: NodeAnswer, what: string): number {
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    body = undefined;
+  }
   const now = body && typeof body === 'object' ? (body as Record<string, unknown>)['now'] : undefined;
-  if (!res.ok || typeof now !== 'number') throw new SpecgateError('SG_TARGET_PROTOCOL', `the clock hook answered ${what} with HTTP ${res.status} and no time`);
+  if (res.status < 200 || res.status > 299 || typeof now !== 'number') throw new SpecgateError('SG_TARGET_PROTOCOL', `the clock hook answered ${what} with HTTP ${res.status} and no time`);
   return now;
 }
 
@@ -20,12 +27,12 @@ export async function hookSleep(ms: number, env: NodeJS.ProcessEnv = process.env
   const wait = Math.max(0, Math.round(ms));
   const url = env[CLIENT_CLOCK_VAR];
   if (!url) return new Promise((resolve) => setTimeout(resolve, wait));
-  await hookTime(await fetch(`${url}/sleep?ms=${wait}`, { method: 'POST', signal: AbortSignal.timeout(TIMEOUT_MS) }), 'a sleep');
+  hookTime(await nodeExchange(`${url}/sleep?ms=${wait}`, { method: 'POST', timeoutMs: TIMEOUT_MS }), 'a sleep');
 }
 
 /** Milliseconds since the epoch: the clock hook's time when the launch gives one, else the real time. */
 export async function hookNow(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const url = env[CLIENT_CLOCK_VAR];
   if (!url) return Date.now();
-  return hookTime(await fetch(`${url}/now`, { signal: AbortSignal.timeout(TIMEOUT_MS) }), 'the time');
+  return hookTime(await nodeExchange(`${url}/now`, { timeoutMs: TIMEOUT_MS }), 'the time');
 }
