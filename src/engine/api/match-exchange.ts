@@ -35,7 +35,7 @@ export function pathMatches(table: ApiTable, path: string): { operation: ApiOper
   const segs = splitPath(path);
   const out: { operation: ApiOperation; params: Record<string, string>; literal: number }[] = [];
   for (const op of table.operations) {
-    const tpl = splitPath(op.path);
+    const { segments: tpl, names } = templateOf(op.path);
     if (tpl.length !== segs.length) continue;
     const params: Record<string, string> = {};
     let literal = 0;
@@ -43,7 +43,7 @@ export function pathMatches(table: ApiTable, path: string): { operation: ApiOper
     for (let i = 0; i < tpl.length && fits; i++) {
       const t = tpl[i] as string;
       const s = segs[i] as string;
-      const name = /^\{([^}]+)\}$/.exec(t)?.[1];
+      const name = names[i];
       if (name !== undefined) {
         const value = decode(s);
         if (value === undefined || value === '') fits = false;
@@ -109,6 +109,24 @@ function mixedSegment(template: string, seg: string): Record<string, string> | u
 
 function splitPath(path: string): string[] {
   return path.split('/').filter((s, i) => i > 0 || s !== '');
+}
+
+/** A path template's segments, and the parameter each names when it is one whole (`{id}`). */
+interface Template {
+  segments: readonly string[];
+  names: readonly (string | undefined)[];
+}
+
+/** Each path template, split once: every exchange a reference or a judge places is matched against the whole table. */
+const templates = new Map<string, Template>();
+
+function templateOf(path: string): Template {
+  let t = templates.get(path);
+  if (!t) {
+    const segments = splitPath(path);
+    templates.set(path, (t = { segments, names: segments.map((s) => /^\{([^}]+)\}$/.exec(s)?.[1]) }));
+  }
+  return t;
 }
 
 function decode(s: string): string | undefined {
