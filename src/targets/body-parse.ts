@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parse as parseLossless } from 'lossless-json';
 import { SpecgateError } from '../errors.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
+import { parseWithBigIntegers } from './json-big-integers.js';
 
 /** A response body as the http target parsed it. */
 export interface ParsedBody {
@@ -138,6 +138,11 @@ export interface JsonShape {
   depth: number;
   /** A number of 16 digits or more, which a double may not hold exactly. */
   longDigits: boolean;
+  /**
+   * Where the integer literals that a double cannot hold (beyond ±(2^53−1)) start and end, as
+   * pairs of offsets: the values the lossless parse turns into `bigint`. Empty when there are none.
+   */
+  bigIntegers: number[];
 }
 
 /**
@@ -149,19 +154,37 @@ export function jsonShape(text: string): JsonShape {
   let max = 0;
   let digits = 0;
   let longDigits = false;
+  const bigIntegers: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
       if (++digits >= 16) longDigits = true;
       continue;
     }
+    if (digits >= 16) bigInteger(text, i - digits, i, bigIntegers);
     digits = 0;
     if (c === 0x22) i = closingQuote(text, i);
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) max = depth;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return { depth: max, longDigits };
+  if (digits >= 16) bigInteger(text, text.length - digits, text.length, bigIntegers);
+  return { depth: max, longDigits, bigIntegers };
+}
+
+/**
+ * Adds the span of the run of digits `start`..`end` (with its minus sign) when it is a whole
+ * integer literal of JSON (not a fraction or an exponent, no leading zero) that a double cannot
+ * hold exactly.
+ */
+function bigInteger(text: string, start: number, end: number, out: number[]): void {
+  const after = text.charCodeAt(end);
+  if (after === 0x2e || after === 0x45 || after === 0x65 || text.charCodeAt(start) === 0x30) return;
+  const signed = text.charCodeAt(start - 1) === 0x2d;
+  const before = text.charCodeAt(signed ? start - 2 : start - 1);
+  if (before === 0x2e || before === 0x45 || before === 0x65 || before === 0x2b || before === 0x2d) return;
+  const from = signed ? start - 1 : start;
+  if (!Number.isSafeInteger(Number(text.slice(from, end)))) out.push(from, end);
 }
 
 /** Index of the quote that ends the string opened at `open` (or the end of the text). */
@@ -184,29 +207,32 @@ export function tooDeepError(what: string, depth: number): SpecgateError {
 // Only integer literals of 16+ digits can lose precision in a double, so text without such a
 // run takes the native parser; the pure-JS lossless parser is several times slower.
 const LONG_DIGITS = /\d{16}/;
-const INTEGER = /^-?\d+$/;
-
-function parseNumber(s: string): number | bigint {
-  const n = Number(s);
-  return !Number.isSafeInteger(n) && INTEGER.test(s) ? BigInt(s) : n;
-}
+const NO_LONG_DIGITS: JsonShape = { depth: 0, longDigits: false, bigIntegers: [] };
 
 /**
  * JSON.parse, except that integers outside ±(2^53−1) become `bigint` (int64 ids must compare
  * exactly). Duplicate keys keep the last value, as JSON.parse does. Throws SyntaxError, or
  * SpecgateError `SG_TARGET_PROTOCOL` for text nested beyond {@link MAX_JSON_DEPTH}.
+ *
+ * The value is that of the lossless parser (lossless-json, whose number parser makes the
+ * `bigint`s); the native parser gives it faster wherever it is the same value: when no integer
+ * literal is beyond a double (json-big-integers.ts), or with those literals read back from
+ * marks. The lossless parser still parses what the native one refuses, so that a text that is
+ * not JSON fails with the same words as before.
  * @param what names the text in that error ("the answer of GET /x").
  */
 export function parseJsonLossless(text: string, what = 'the text'): unknown {
   // A text shorter than the limit cannot nest beyond it: a regular expression finds long numbers.
-  const shape = text.length > MAX_JSON_DEPTH ? jsonShape(text) : { depth: 0, longDigits: LONG_DIGITS.test(text) };
+  // (A short text with such a run in a string takes the lossless way too: only the scan tells
+  // where its literals are, and a text that is not JSON keeps the lossless parser's words.)
+  const shape = text.length > MAX_JSON_DEPTH ? jsonShape(text) : LONG_DIGITS.test(text) ? { ...jsonShape(text), longDigits: true } : NO_LONG_DIGITS;
   if (shape.depth > MAX_JSON_DEPTH) {
     // Text that is not JSON at all stays a syntax error (V8's own parser does not recurse).
     JSON.parse(text);
     throw tooDeepError(what, shape.depth);
   }
   if (!shape.longDigits) return JSON.parse(text);
-  return parseLossless(text, null, { parseNumber, onDuplicateKey: (d) => d.newValue });
+  return parseWithBigIntegers(text, shape.bigIntegers);
 }
 
 /** Assigns without letting a hostile key such as `__proto__` reach the prototype. */

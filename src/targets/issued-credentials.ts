@@ -23,6 +23,13 @@ import { bodyKind } from './body-parse.js';
 const FIELDS: ReadonlySet<string> = new Set(['accesstoken', 'refreshtoken', 'idtoken', 'devicecode', 'clientsecret', 'registrationaccesstoken', 'clientassertion']);
 /** Whether a text may name a credential field (a quick test before anything is parsed). */
 const MENTION = /(?:access|refresh|id)[_-]?token|device[_-]?code|client[_-]?(?:secret|assertion)/i;
+/**
+ * A word every match of {@link MENTION} holds. Searched for first in a long text, as it costs
+ * half as much as MENTION, whose leading alternatives start at letters most texts are full of.
+ */
+const MENTION_WORD = /token|device|client/i;
+/** Texts shorter than this are searched by MENTION alone. */
+const SHORT_TEXT = 1024;
 /** Fields that make a request a token request, whose `code` is then an authorization code. */
 const TOKEN_REQUEST = ['grant_type', 'client_id', 'client_secret', 'code_verifier', 'redirect_uri'];
 /** Cookie values shorter than this are preferences (`theme=dark`), not sessions. */
@@ -54,7 +61,7 @@ export function issuedInAnswer(res: AnswerParts): string[] {
   for (const loc of typeof location === 'string' ? [location] : (location ?? [])) fromUrl(loc, out, 'always');
   const cookies = res.headers['set-cookie'];
   for (const c of typeof cookies === 'string' ? [cookies] : (cookies ?? [])) cookieValue(c, out);
-  if (res.bodyText !== '' && MENTION.test(res.bodyText)) {
+  if (res.bodyText !== '' && mentions(res.bodyText)) {
     const search: Search = { left: MAX_NODES, reported: false };
     // a body of a content type specgate does not parse is read as JSON or a form when it is one
     if (res.body === undefined) fromText(res.bodyText, out, search, 0);
@@ -102,7 +109,12 @@ export function issuedInValue(value: unknown): string[] {
 }
 
 function mayHold(text: string): boolean {
-  return text.includes('code') || MENTION.test(text);
+  return text.includes('code') || mentions(text);
+}
+
+/** Whether `text` may name a credential field: {@link MENTION}, with a cheaper search first in a long text. */
+function mentions(text: string): boolean {
+  return (text.length < SHORT_TEXT || MENTION_WORD.test(text)) && MENTION.test(text);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -126,7 +138,7 @@ function walk(v: unknown, out: string[], budget: Search, depth: number): void {
   if (typeof v === 'string') {
     if (v.length <= MAX_URL && (v.startsWith('https://') || v.startsWith('http://')) && v.includes('code=')) fromUrl(v, out, 'with-state');
     // a body kept as text (a check's own record of an answer)
-    else if (v.length > 2 && MENTION.test(v)) fromText(v, out, budget, depth + 1);
+    else if (v.length > 2 && mentions(v)) fromText(v, out, budget, depth + 1);
     return;
   }
   if (typeof v !== 'object' || v === null) return;

@@ -4,11 +4,11 @@
  * arrive and masked by the Redactor from then on (short ones only where a whole value equals
  * them, see {@link MIN_IN_TEXT}). Unlike the secrets known before a run, they
  * can number in the thousands, so each costs little: its literal spellings only (raw,
- * percent-encoded, JSON-escaped), matched by patterns rebuilt lazily and in blocks (a value
- * learned costs one small pattern's rebuild, not one over every value), and its pieces at a cut
- * found by looking the cut's neighbourhood up, never by listing every piece in advance.
+ * percent-encoded, JSON-escaped), found by one scan of a text that looks each place up by its
+ * first characters (a value learned costs a few index entries, and a text about one hash per
+ * character, however many values there are), and its pieces at a cut found by looking the cut's
+ * neighbourhood up, never by listing every piece in advance.
  */
-import { escapeRegExp } from './secret-forms.js';
 import { QUOTES, maskAtCuts, type Span } from './secret-pieces.js';
 import { CUT_MARK } from './text-cut.js';
 
@@ -20,8 +20,14 @@ export const MAX_LEARNED = 4096;
  * messages, where the secrets known before the run are the user's own choice.
  */
 export const MIN_IN_TEXT = 8;
-/** Values per pattern: the newest block is rebuilt when a value joins it, the older ones stay compiled. */
+/**
+ * Spellings per block. A text is masked as if each block were one pattern of its spellings,
+ * longest first, matched left to right: within a block a match hides the spellings that start
+ * inside it, across blocks the matches are joined where they overlap.
+ */
 const BLOCK = 256;
+/** Bits of the hash of a spelling's first four characters, which tells most places of a text that none starts there. */
+const HEAD_BITS = 20;
 
 
 /**
@@ -36,16 +42,27 @@ function spellings(value: string): string[] {
   return [...new Set([value, uri, lower(uri), form, lower(form), JSON.stringify(value).slice(1, -1)])];
 }
 
-/** One block of learned values: their spellings and the pattern made of them (made when first used). */
-interface Block {
-  forms: string[];
-  pattern: RegExp | undefined;
+/** A spelling of a learned value of {@link MIN_IN_TEXT} characters or more, and the block it is in. */
+interface Form {
+  text: string;
+  block: number;
+}
+
+/** The hash of the four characters of `s` from `i` on, in {@link HEAD_BITS} bits. */
+function headHash(s: string, i: number): number {
+  return Math.imul(s.charCodeAt(i) ^ (s.charCodeAt(i + 1) << 7) ^ (s.charCodeAt(i + 2) << 14) ^ (s.charCodeAt(i + 3) << 21), 0x9e3779b1) >>> (32 - HEAD_BITS);
 }
 
 /** The learned values of one run, and what masks them. */
 export class LearnedSecrets {
   private readonly values = new Set<string>();
-  private readonly blocks: Block[] = [];
+  /** Spellings by their first {@link MIN_IN_TEXT} characters, longest first. */
+  private readonly starts = new Map<string, Form[]>();
+  /** One bit per {@link headHash} of a spelling's start: clear where no spelling starts (made with the first). */
+  private heads: Uint32Array | undefined;
+  /** Spellings in the newest block, and how many blocks there are. */
+  private inBlock = 0;
+  private blocks = 0;
   /** Spellings by their first `minLength` characters (heads of a cut piece) and their last (tails). */
   private readonly byHead = new Map<string, string[]>();
   private readonly byTail = new Map<string, string[]>();
@@ -80,16 +97,33 @@ export class LearnedSecrets {
     this.values.add(value);
     if (value.length < MIN_IN_TEXT) return true;
     this.inText++;
-    let block = this.blocks[this.blocks.length - 1];
-    if (!block || block.forms.length >= BLOCK) this.blocks.push((block = { forms: [], pattern: undefined }));
+    if (this.blocks === 0 || this.inBlock >= BLOCK) {
+      this.blocks++;
+      this.inBlock = 0;
+    }
     for (const form of spellings(value)) {
-      block.forms.push(form);
+      this.inBlock++;
+      this.indexStart({ text: form, block: this.blocks - 1 });
       index(this.byHead, form.slice(0, this.minLength), form);
       index(this.byTail, form.slice(-this.minLength), form);
       this.longest = Math.max(this.longest, form.length);
     }
-    block.pattern = undefined;
     return true;
+  }
+
+  /** Files a spelling under its first characters, after the longer ones (and those of its length filed before it). */
+  private indexStart(form: Form): void {
+    const key = form.text.slice(0, MIN_IN_TEXT);
+    const list = this.starts.get(key);
+    if (!list) this.starts.set(key, [form]);
+    else {
+      let at = list.length;
+      while (at > 0 && (list[at - 1] as Form).text.length < form.text.length) at--;
+      list.splice(at, 0, form);
+    }
+    const heads = (this.heads ??= new Uint32Array(2 ** HEAD_BITS / 32));
+    const h = headHash(form.text, 0);
+    heads[h >>> 5] = (heads[h >>> 5] as number) | (1 << (h & 31));
   }
 
   /**
@@ -98,17 +132,36 @@ export class LearnedSecrets {
    */
   mask(s: string, mask: string): string {
     if (this.inText === 0) return s;
-    // the matches of every block, joined where they overlap: a value containing one of another
-    // block is masked whole, whichever block holds the longer one
-    let spans: [number, number][] | undefined;
-    for (const block of this.blocks) {
-      // longest first, so that a value containing another of its block is masked whole
-      const pattern = (block.pattern ??= new RegExp([...block.forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g'));
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(s); m !== null; m = pattern.exec(s)) (spans ??= []).push([m.index, m.index + m[0].length]);
-    }
+    const spans = this.matches(s);
     const out = spans ? masked(s, spans, mask) : s;
     return out.includes(CUT_MARK) || out.includes('...') ? this.maskPieces(out, mask) : out;
+  }
+
+  /**
+   * Where spellings stand in `s`: at each place, the longest spelling of each block that starts
+   * there, unless a match of that block covers the place. Matches of different blocks may
+   * overlap (masked() joins them): a value containing one of another block is masked whole,
+   * whichever block holds the longer one.
+   */
+  private matches(s: string): [number, number][] | undefined {
+    let spans: [number, number][] | undefined;
+    // where each block's last match ends: its spellings starting before that are hidden
+    const free: number[] = new Array<number>(this.blocks).fill(0);
+    const heads = this.heads;
+    if (heads === undefined) return undefined;
+    for (let i = 0, last = s.length - MIN_IN_TEXT; i <= last; i++) {
+      const h = headHash(s, i);
+      if (((heads[h >>> 5] as number) & (1 << (h & 31))) === 0) continue;
+      const forms = this.starts.get(s.slice(i, i + MIN_IN_TEXT));
+      if (forms === undefined) continue;
+      for (const { text, block } of forms) {
+        if (i >= (free[block] as number) && s.startsWith(text, i)) {
+          (spans ??= []).push([i, i + text.length]);
+          free[block] = i + text.length;
+        }
+      }
+    }
+    return spans;
   }
 
   /**

@@ -63,16 +63,26 @@ function readProcFile(path: string, max = 1 << 20): Buffer | undefined {
   }
 }
 
+/** Where the start time (field 22) is among the fields after the name. */
+const START_INDEX = 19;
+
 /** Parses a stat line. The command name is in parentheses and may hold spaces and parentheses itself. */
 export function parseStat(line: string): ProcessEntry | undefined {
   const open = line.indexOf(' (');
   const close = line.lastIndexOf(')');
   if (open < 0 || close < open) return undefined;
   const pid = Number(line.slice(0, open));
-  // fields after the name, from field 3 (state) on: field n is at index n - 3
-  const f = line.slice(close + 2).split(' ');
+  // fields after the name, from field 3 (state) on: field n is at index n - 3. Read up to the
+  // last one needed, without splitting the rest of the line (a process table is read whole)
+  const f: string[] = [];
+  for (let from = close + 2; f.length <= START_INDEX; ) {
+    const space = line.indexOf(' ', from);
+    f.push(space === -1 ? line.slice(from) : line.slice(from, space));
+    if (space === -1) break;
+    from = space + 1;
+  }
   const num = (i: number): number => Number(f[i]);
-  const entry = { pid, state: f[0] ?? '', ppid: num(1), pgid: num(2), sid: num(3), start: num(19) };
+  const entry = { pid, state: f[0] ?? '', ppid: num(1), pgid: num(2), sid: num(3), start: num(START_INDEX) };
   return Number.isInteger(pid) && Number.isFinite(entry.ppid) && Number.isFinite(entry.start) ? entry : undefined;
 }
 

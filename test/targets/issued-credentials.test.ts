@@ -66,6 +66,16 @@ describe('issuedInAnswer', () => {
     expect(issuedInAnswer(res)).toEqual(['Fh39sKq0vLm2Xr9TkP4s']);
   });
 
+  it('finds a field named in any letter case deep in a long body, and none in a long body naming none', () => {
+    const filler = Array.from({ length: 200 }, (_, i) => ({ id: i, countryCode: 'AU', identity: `user-${i}` }));
+    for (const name of ['ACCESS_TOKEN', 'Refresh-Token', 'iD_tOkEn', 'DEVICE_CODE', 'Client-Secret', 'clientAssertion']) {
+      expect(issuedInAnswer(json({ items: filler, nested: { [name]: 'issued-value-0123' } }))).toEqual(['issued-value-0123']);
+    }
+    // a parsed body whose text names no field is not walked: a key spelled apart from the text's words is left
+    const text = JSON.stringify({ items: filler });
+    expect(issuedInAnswer({ headers: {}, bodyText: text, body: { items: filler, access_token: 'never-read' } })).toEqual([]);
+  });
+
   it('reads no further than its text when no credential field is named', () => {
     const body = new Proxy({}, { ownKeys: () => { throw new Error('the body was walked'); } });
     expect(issuedInAnswer({ headers: {}, bodyText: '{"id":1,"name":"x","code":"E1"}', body })).toEqual([]);
