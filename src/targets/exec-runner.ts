@@ -5,7 +5,7 @@ import { SpecgateError } from '../errors.js';
 import { ProcessFamily } from './process-family.js';
 import { StderrHead } from './stderr-head.js';
 import { ThreadedExecRunner } from './exec-thread.js';
-import type { ClosableExecRunner, ExecRequest, ExecResult } from './types.js';
+import type { ClosableExecRunner, ExecRequest, ExecResult, ExecRunOptions } from './types.js';
 
 /** Defaults of an exec target when the profile says nothing (DESIGN "Targets": exec). */
 export const EXEC_DEFAULTS = { timeoutMs: 10_000, maxStdoutBytes: 64 * 1024 * 1024, maxStderrBytes: 1024 * 1024 } as const;
@@ -42,14 +42,6 @@ function execWorkerScript(): URL | undefined {
   // the sources run (tests): a worker thread runs only JavaScript, the built copy when there is one
   const built = new URL('../../dist/src/targets/exec-worker.js', here);
   return existsSync(built) ? built : undefined;
-}
-
-/** How one invocation is run: when it started (this thread's clock), and who hears of the child's pid. */
-export interface ExecRunOptions {
-  /** `performance.now()` of the call, when it was made before (in this thread's clock). */
-  start?: number;
-  /** Told the child's pid once it is started. */
-  onStart?: (pid: number) => void;
 }
 
 /** Runs one invocation in this thread (the worker thread's runs come here too). */

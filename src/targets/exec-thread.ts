@@ -2,10 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
 import { fromWire, type ExecWorkerData, type FromWorker, type ToWorker } from './exec-wire.js';
-import type { ExecRunOptions } from './exec-runner.js';
 import { sweepAlsoBy } from './process-family.js';
 import { sweepAlsoTagsOf, sweepTagged } from './process-sweep.js';
-import type { ClosableExecRunner, ExecRequest, ExecResult } from './types.js';
+import type { ClosableExecRunner, ExecRequest, ExecResult, ExecRunOptions } from './types.js';
 
 /** One invocation handed to the worker thread, until it answers. */
 interface Pending {
@@ -29,6 +28,8 @@ interface Thread {
   owner?: string;
   /** Ended on purpose ({@link ThreadedExecRunner.close}). */
   closing: boolean;
+  /** Cut off by the close's deadline: its own last sweep may not have run. */
+  forced?: boolean;
   /** What it died of, if an error. */
   error?: Error;
   exited: boolean;
@@ -100,7 +101,10 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     worker.ref();
     worker.postMessage({ type: 'close' } satisfies ToWorker);
     // a worker stuck in something that does not end is not waited for
-    const stuck = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
+    const stuck = setTimeout(() => {
+      thread.forced = true;
+      void worker.terminate();
+    }, CLOSE_WAIT_MS);
     await exited;
     clearTimeout(stuck);
   }
@@ -204,7 +208,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
 
   /** Kills the groups of the invocations in flight, and whatever carries the worker's tags: it ended other than by a clean close. */
   private cleanUpAfter(thread: Thread, pending: readonly Pending[]): void {
-    if (thread.closing && pending.length === 0) return;
+    if (thread.closing && !thread.forced && pending.length === 0) return;
     for (const p of pending) {
       if (p.pid === undefined) continue;
       try {

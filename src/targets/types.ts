@@ -109,3 +109,11 @@ export interface SuiteTarget {
   documents?: DocumentDatabaseTarget;
   stop(): Promise<void>;
 }
+
+/** How one invocation is run: when it started (this thread's clock), and who hears of the child's pid. */
+export interface ExecRunOptions {
+  /** `performance.now()` of the call, when it was made before (in this thread's clock). */
+  start?: number;
+  /** Told the child's pid once it is started. */
+  onStart?: (pid: number) => void;
+}

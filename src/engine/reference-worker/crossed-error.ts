@@ -6,7 +6,22 @@ import type { CrossedError } from './messages.js';
 export function crossError(e: unknown): CrossedError {
   if (e instanceof DatabaseAnswerError) return { message: e.message, code: e.code, refusal: e.toObservation() };
   if (e instanceof SpecgateError) return { message: e.message, code: e.code, ...(e.detail ? { detail: e.detail } : {}) };
-  return { message: e instanceof Error ? e.message : String(e) };
+  const nodeCode = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return { message: e instanceof Error ? e.message : String(e), plain: { name: e instanceof Error ? e.name : 'Error', ...(typeof nodeCode === 'string' ? { nodeCode } : {}) } };
+}
+
+/**
+ * What a call into the worker (an agent's action, a document command) threw, as the run's
+ * thread would have seen it from a reference in its own thread: a SpecgateError or a database
+ * refusal as {@link uncrossError} makes them, anything else as a plain Error of the same name,
+ * message and Node error code, which the engine then takes as it takes any unexpected error.
+ */
+export function uncrossCallError(e: CrossedError): Error {
+  if (!e.plain || e.refusal) return uncrossError(e, 'SG_INTERNAL');
+  const out = new Error(e.message);
+  out.name = e.plain.name;
+  if (e.plain.nodeCode !== undefined) (out as Error & { code?: string }).code = e.plain.nodeCode;
+  return out;
 }
 
 /**

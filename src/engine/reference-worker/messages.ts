@@ -17,6 +17,8 @@ export interface WorkerStartData {
 export interface CrossedError {
   message: string;
   code?: string;
+  /** Thrown as something other than a SpecgateError: its name, and Node's error code if it had one. */
+  plain?: { name: string; nodeCode?: string };
   detail?: Record<string, unknown>;
   refusal?: DatabaseRefusal;
 }

@@ -13,7 +13,7 @@ import type { DocumentDatabaseTarget } from '../../targets/database/types.js';
 import type { UserAgentDriver } from '../../targets/types.js';
 import type { VirtualClock } from '../clock.js';
 import type { RunningReference, WorkerReferenceEntry } from '../suite-module.js';
-import { uncrossError } from './crossed-error.js';
+import { uncrossCallError, uncrossError } from './crossed-error.js';
 import type { CallTarget, FromWorker, ToWorker, WorkerStartData } from './messages.js';
 
 export interface WorkerReferenceOptions {
@@ -98,7 +98,7 @@ export function startWorkerReference(entry: WorkerReferenceEntry, opts: WorkerRe
         pending.delete(m.id);
         return;
       case 'failed':
-        pending.get(m.id)?.reject(uncrossError(m.error, 'SG_INTERNAL'));
+        pending.get(m.id)?.reject(uncrossCallError(m.error));
         pending.delete(m.id);
         return;
       case 'stopped':

@@ -31,6 +31,7 @@ export const clockReference: ReferenceTarget = {
           if (action === 'wait') {
             return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
           }
+          if (action === 'fail-plain') throw Object.assign(new TypeError('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
           if (action === 'crash') setTimeout(() => process.exit(7), 0);
           return new Promise(() => undefined);
         },

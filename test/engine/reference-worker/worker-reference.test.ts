@@ -105,6 +105,10 @@ describe('a reference in a worker thread', () => {
       const waiting = ref.agent?.perform('wait', {}, abort.signal);
       abort.abort(new SpecgateError('SG_CASE_TIMEOUT', 'case over'));
       expect(await codeOf(waiting ?? Promise.resolve())).toEqual({ code: 'SG_CASE_TIMEOUT', message: 'case over' });
+      // anything else thrown comes back as it was thrown, not as a SpecgateError of the worker's making
+      const plain = await (ref.agent?.perform('fail-plain', {}) ?? Promise.resolve()).then(() => undefined, (x: unknown) => x);
+      expect(plain).not.toBeInstanceOf(SpecgateError);
+      expect(plain).toMatchObject({ name: 'TypeError', message: 'connect ECONNREFUSED 127.0.0.1:1', code: 'ECONNREFUSED' });
       // an action given what cannot cross is refused here, and the worker goes on
       expect((await codeOf(ref.agent?.perform('now', { f: () => 1 }) ?? Promise.resolve())).code).toBe('SG_INTERNAL');
       expect((await ref.agent?.perform('now', {}))?.['now']).toBeTypeOf('number');
