@@ -87,3 +87,13 @@ export function uniqueName(base: string, isFree: (candidate: string) => boolean)
   }
   throw new SpecgateError('SG_INTERNAL', `no free name for ${base}`);
 }
+
+/**
+ * Whether output file `name` cannot be written beside `other`: one names a folder the other needs
+ * as a file (`gen/a` and `gen/a/b.txt`). No compiler can write both, and no rule of spec A says
+ * which way it should fail, so generated responses never name such a pair (an equal pair is a
+ * file named twice, which the rules do say).
+ */
+export function outputPathsClash(name: string, other: string): boolean {
+  return name !== other && (other.startsWith(`${name}/`) || name.startsWith(`${other}/`));
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CodeGeneratorRequestValue, CodeGeneratorResponseValue, DescriptorValue, ResponseFileValue } from './descriptor-types.js';
-import { uniqueName } from './naming.js';
+import { outputPathsClash, uniqueName } from './naming.js';
 
 /**
  * The structure of a valid CodeGeneratorResponse, independent of any request, so that a request
@@ -96,7 +96,8 @@ export interface CreatedFile {
 /**
  * Builds the response a plan describes for `request`, with markers written as
  * `<prefix>(<name>)` (spec A, Rules for File, rule 4). Output names derive from the files to
- * generate and are made unique, so no file is named twice. Returns the created files too.
+ * generate and are made unique, so no file is named twice and none names a folder another
+ * needs (naming.ts, outputPathsClash). Returns the created files too.
  */
 export function buildResponse(request: CodeGeneratorRequestValue, plan: ResponsePlan, markerPrefix: string): { response: CodeGeneratorResponseValue; created: CreatedFile[] } {
   const files: ResponseFileValue[] = [];
@@ -108,7 +109,7 @@ export function buildResponse(request: CodeGeneratorRequestValue, plan: Response
     const source = (sources[out.source % sources.length] ?? 'out.proto').replace(/\.proto$/, '');
     const dir = out.dir === null ? '' : `${DIRS[out.dir % DIRS.length] ?? 'gen'}/`;
     const ext = EXTS[out.ext % EXTS.length] ?? '.txt';
-    const name = uniqueName(`${dir}${source}`, (c) => !names.has(`${c}${ext}`)) + ext;
+    const name = uniqueName(`${dir}${source}`, (c) => !names.has(`${c}${ext}`) && ![...names].some((n) => outputPathsClash(`${c}${ext}`, n))) + ext;
     names.add(name);
 
     const markerNames = [...new Set(out.markers.map((m) => m.name))];

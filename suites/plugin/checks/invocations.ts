@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import type { CodeGeneratorRequest, CodeGeneratorResponse, GeneratedFile } from '../../../reference/plugin/types.js';
 import type { ScriptedGenerator } from './compiler-harness.js';
+import { outputPathsClash, uniqueName } from '../../../generators/plugin/naming.js';
 import { generatedExchanges } from './generated.js';
 
 /**
@@ -43,6 +44,28 @@ const BENDS: Record<string, Bend> = {
   'error set': (r) => ({ ...r, error: 'generated schema error' }),
 };
 
+/**
+ * `second` with each file name that clashes with one of `first`'s as file against folder
+ * (`gen/a` and `gen/a/b.txt`: naming.ts, outputPathsClash) renamed, in every chunk that names it.
+ * The two responses are generated apart; no compiler can write such a pair, and spec A does not
+ * say how it must fail, so an invocation never carries one.
+ */
+export function keptApart(first: CodeGeneratorResponse, second: CodeGeneratorResponse): CodeGeneratorResponse {
+  const taken = new Set<string>();
+  for (const f of [...(first.file ?? []), ...(second.file ?? [])]) if (f.name) taken.add(f.name);
+  const firstNames = [...new Set((first.file ?? []).flatMap((f) => (f.name ? [f.name] : [])))];
+  const renamed = new Map<string, string>();
+  for (const f of second.file ?? []) {
+    const name = f.name;
+    if (!name || renamed.has(name) || !firstNames.some((n) => outputPathsClash(name, n))) continue;
+    const fresh = uniqueName(name, (c) => !taken.has(c) && ![...taken].some((n) => outputPathsClash(c, n)));
+    taken.add(fresh);
+    renamed.set(name, fresh);
+  }
+  if (renamed.size === 0) return second;
+  return { ...second, file: (second.file ?? []).map((f) => (f.name && renamed.has(f.name) ? { ...f, name: renamed.get(f.name) } : f)) };
+}
+
 export function generatedInvocations(markerPrefix?: string): fc.Arbitrary<GeneratedInvocation> {
   return fc
     .record({
@@ -57,7 +80,7 @@ export function generatedInvocations(markerPrefix?: string): fc.Arbitrary<Genera
       const bender = BENDS[bend] ?? BENDS['none'];
       const responses = [first.response];
       // The second generator answers for the same request (one invocation has one request).
-      if (second) responses.push(second.response);
+      if (second) responses.push(keptApart(first.response, second.response));
       const target = second && bendSecond ? 1 : 0;
       const generators = responses.map((response, i): ScriptedGenerator => ({ name: `g${i + 1}`, response: i === target && bender ? bender(response, pick) : response }));
       return { request: first.request, generators, bend };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brokenPluginExchange, DEFECT_KINDS } from '../../../generators/plugin/broken-code-generator-response.js';
 import { pluginExchange } from '../../../generators/plugin/code-generator-response.js';
+import { outputPathsClash } from '../../../generators/plugin/naming.js';
 import { needsProto3Optional } from '../../../generators/plugin/response-plan.js';
 import { applyResponses, diskPath, proto3OptionalFilesToGenerate, validatePluginResponse } from '../../../reference/plugin/model/index.js';
 import { declarePeer, requirePeer } from '../../helpers/peer.js';
@@ -22,6 +23,9 @@ describe('valid responses', () => {
         if (needsProto3Optional(request)) expect(response.supported_features).toBe(1);
         insertions += (response.file ?? []).filter((f) => (f.insertion_point ?? '') !== '').length;
         appends += (response.file ?? []).filter((f) => f.name === undefined).length;
+        // no created file names a folder another one needs (no compiler could write both)
+        const names = [...new Set((response.file ?? []).flatMap((f) => (f.name ? [f.name] : [])))];
+        for (const a of names) for (const b of names) expect(outputPathsClash(a, b), `${a} / ${b}`).toBe(false);
       }),
       { seed: 31, numRuns: 300 },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enumValueConflictKeys, fieldConflictKey, mapEntryName, syntheticOneofName, toJsonName, uniqueName } from '../../../generators/plugin/naming.js';
+import { enumValueConflictKeys, fieldConflictKey, mapEntryName, outputPathsClash, syntheticOneofName, toJsonName, uniqueName } from '../../../generators/plugin/naming.js';
 
 // Expected values are what protoc 3.21 wrote into a CodeGeneratorRequest for the same names.
 describe('compiler naming rules', () => {
@@ -40,5 +40,14 @@ describe('compiler naming rules', () => {
     const used = new Set(['Item', 'Item2']);
     expect(uniqueName('Item', (c) => !used.has(c))).toBe('Item3');
     expect(uniqueName('Other', (c) => !used.has(c))).toBe('Other');
+  });
+
+  it('tells output names that need one path as a file and as a folder', () => {
+    expect(outputPathsClash('..x/common', '..x/common/main.pb.go')).toBe(true);
+    expect(outputPathsClash('gen/a/b.txt', 'gen/a')).toBe(true);
+    // the same name is a file named twice (a rule of its own), a shared prefix is no clash
+    expect(outputPathsClash('gen/a', 'gen/a')).toBe(false);
+    expect(outputPathsClash('gen/a', 'gen/ab/c.txt')).toBe(false);
+    expect(outputPathsClash('gen/a.txt', 'gen/a.txt2')).toBe(false);
   });
 });
