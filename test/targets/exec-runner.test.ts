@@ -5,34 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExecRunner } from '../../src/targets/exec-runner.js';
 import { rejection } from '../helpers/rejection.js';
+import { running, stoppedWithin } from '../helpers/process-alive.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/targets/', import.meta.url));
 const node = process.execPath;
 const tmp = mkdtempSync(join(tmpdir(), 'specgate-exec-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Alive means signal 0 reaches it and it is not a zombie waiting for some other parent to reap it. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function waitDead(pid: number, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (!isAlive(pid)) return true;
+    if (!running(pid)) return true;
     await new Promise((r) => setTimeout(r, 25));
   }
-  return !isAlive(pid);
+  return !running(pid);
 }
 
 // the same invocations in the worker thread (the default) and in the calling thread
@@ -143,16 +130,7 @@ describe.each(['worker', 'main'] as const)('exec runner (%s thread)', (thread) =
     const res = await runner.run({ command: '/bin/sh', args: ['-c', script], timeoutMs: 20_000 });
     expect([res.exitCode, Buffer.from(res.stdout).toString()]).toEqual([0, 'answer']);
     // a killed process is gone once the kernel has taken it down: on a loaded machine, a moment after the signal
-    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3_000)).toBe(true);
+    expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3_000)).toBe(true);
   });
 });
 
-/** Whether the process is gone within `ms` (looked at every 20 ms). */
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}

@@ -10,6 +10,7 @@ import { procAvailable } from '../../src/targets/process-table.js';
 import { tempDir } from '../e2e/cli.js';
 import { builtSpecgate, declarePeer } from '../helpers/peer.js';
 import { rejection } from '../helpers/rejection.js';
+import { running, stoppedWithin } from '../helpers/process-alive.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/targets/', import.meta.url));
 const node = process.execPath;
@@ -18,25 +19,7 @@ const hasSetsid = spawnSync('sh', ['-c', 'command -v setsid'], { encoding: 'utf8
 const tmp = tempDir('specgate-exec-thread-');
 afterAll(() => tmp.remove());
 
-/** Alive: signal 0 reaches it and it is not a zombie. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
-async function goneWithin(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (isAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
 
 async function fileWithin(path: string, ms: number): Promise<string> {
   const deadline = Date.now() + ms;
@@ -75,7 +58,7 @@ describe.skipIf(built.skip)('exec invocations in a worker thread', () => {
     expect(err.message).toMatch(/within 1200 ms/);
     expect(err.detail).toMatchObject({ command: node, timeoutMs: 1200 });
     expect(String(err.detail?.stderr)).toMatch(/started grandchild \d+/);
-    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+    expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
   });
 
   it('rejects with the abort reason itself once the family is killed, when aborted mid-run', async () => {
@@ -88,7 +71,7 @@ describe.skipIf(built.skip)('exec invocations in a worker thread', () => {
     ac.abort(reason);
     await expect(p).rejects.toBe(reason);
     expect(Date.now() - start).toBeLessThan(3000);
-    expect(await goneWithin(grandchild, 3000)).toBe(true);
+    expect(await stoppedWithin(grandchild, 3000)).toBe(true);
   });
 
   it('rejects at once when already aborted', async () => {
@@ -121,7 +104,7 @@ describe.skipIf(built.skip)('exec invocations in a worker thread', () => {
     const script = `setsid env -i sleep 30 & p=$!; echo $p > '${pidFile}'; n=0; while [ $n -lt 500 ] && [ "$(cat /proc/$p/comm)" != sleep ]; do n=$((n+1)); done; printf answer`;
     const res = await runner.run({ command: '/bin/sh', args: ['-c', script], timeoutMs: 20_000 });
     expect(Buffer.from(res.stdout).toString()).toBe('answer');
-    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+    expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
   });
 
   it.runIf(procAvailable() && hasSetsid)('ends its families, even what only a followed parent link ties in, when the last sweep runs in the calling thread', async () => {
@@ -132,11 +115,11 @@ describe.skipIf(built.skip)('exec invocations in a worker thread', () => {
     writeFileSync(join(tmp.dir, 'leaves.sh'), inner);
     const p = runner.run({ command: '/bin/sh', args: ['-c', `sh '${join(tmp.dir, 'leaves.sh')}'; sleep 30`], timeoutMs: 20_000 });
     const [parent, pid] = (await fileWithin(pidFile, 10_000)).split(' ').map(Number) as [number, number];
-    expect(await goneWithin(parent, 3000)).toBe(true);
-    expect(isAlive(pid)).toBe(true);
+    expect(await stoppedWithin(parent, 3000)).toBe(true);
+    expect(running(pid)).toBe(true);
     // as specgate does exiting, or at a second Ctrl-C: synchronous, in this thread
     sweepEverythingStarted();
-    expect(isAlive(pid)).toBe(false);
+    expect(running(pid)).toBe(false);
     expect((await p).signal).toBe('SIGKILL');
   });
 
@@ -179,7 +162,7 @@ describe.skipIf(built.skip)('a worker thread that dies', () => {
     expect(err.message).toMatch(/^sh was stopped with everything it started: the worker thread running it ended unexpectedly \(planted worker failure\)/);
     expect(err.detail).toMatchObject({ command: 'sh', workerError: 'planted worker failure' });
     expect((await rejection(other)).code).toBe('SG_INTERNAL');
-    expect(await goneWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+    expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
 
     const res = await runner.run({ command: 'sh', args: ['-c', 'printf alive'] });
     expect(Buffer.from(res.stdout).toString()).toBe('alive');
