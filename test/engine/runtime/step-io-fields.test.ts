@@ -3,15 +3,13 @@
  * in the form bodies and query parameters it reads, and in its JSON and form-encoded answers,
  * fails the cases that send and read the field without the map and passes them with it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/engine/run.js';
-import type { SuiteModule } from '../../../src/engine/suite-module.js';
-import { listenOnLoopback } from '../../../src/targets/loopback-server.js';
-import type { TargetSection } from '../../../src/targets/target-section.js';
+import { vendorSuiteRun } from '../../helpers/vendor-suite-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgate-fields-'));
 mkdirSync(join(dir, 'cases'));
@@ -49,20 +47,10 @@ function vendor(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-let listening: Awaited<ReturnType<typeof listenOnLoopback>>;
-beforeAll(async () => {
-  listening = await listenOnLoopback(createServer(vendor));
-});
-afterAll(async () => {
-  await listening?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const module: SuiteModule = { name: 'vf', dir, reference: { start: async () => ({ description: 'none', vars: {}, stop: async () => undefined }) } };
+const runVendor = vendorSuiteRun('vf', dir, vendor);
 
 async function runWith(fieldNames?: Record<string, string>): Promise<Awaited<ReturnType<typeof run>>> {
-  const section: TargetSection = { vars: { base_url: listening.url }, ...(fieldNames ? { fieldNames } : {}) };
-  return run({ modules: [module], suites: ['vf'], targets: { vf: { section, label: 'vendor', secrets: [] } }, seed: 1 });
+  return runVendor(fieldNames ? { fieldNames } : {});
 }
 
 const statuses = (r: Awaited<ReturnType<typeof run>>): Record<string, string> => Object.fromEntries(r.requirements.map((v) => [v.id, v.status]));

@@ -4,15 +4,13 @@
  * expects and captures them by the spec's names without the map, and passes it with the map
  * (names matched whatever their case); a case naming no renamed header passes either way.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/engine/run.js';
-import type { SuiteModule } from '../../../src/engine/suite-module.js';
-import { listenOnLoopback } from '../../../src/targets/loopback-server.js';
-import type { TargetSection } from '../../../src/targets/target-section.js';
+import { vendorSuiteRun } from '../../helpers/vendor-suite-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'specgate-headers-'));
 mkdirSync(join(dir, 'cases'));
@@ -47,20 +45,10 @@ function vendor(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-trace': `t-${version}` }).end('{}');
 }
 
-let listening: Awaited<ReturnType<typeof listenOnLoopback>>;
-beforeAll(async () => {
-  listening = await listenOnLoopback(createServer(vendor));
-});
-afterAll(async () => {
-  await listening?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const module: SuiteModule = { name: 'vh', dir, reference: { start: async () => ({ description: 'none', vars: {}, stop: async () => undefined }) } };
+const runVendor = vendorSuiteRun('vh', dir, vendor);
 
 async function runWith(headerNames?: Record<string, string>): Promise<Awaited<ReturnType<typeof run>>> {
-  const section: TargetSection = { vars: { base_url: listening.url }, ...(headerNames ? { headerNames } : {}) };
-  return run({ modules: [module], suites: ['vh'], targets: { vh: { section, label: 'vendor', secrets: [] } }, seed: 1 });
+  return runVendor(headerNames ? { headerNames } : {});
 }
 
 const outcomes = (r: Awaited<ReturnType<typeof run>>): [string, string][] => (r.suites[0]?.cases ?? []).map((c) => [c.id, c.outcome]);
