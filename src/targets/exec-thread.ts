@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
-import { fromWire, type ExecWorkerData, type FromWorker, type ToWorker } from './exec-wire.js';
+import type { ExecWorkerData, FromWorker, ToWorker } from './exec-wire.js';
+import { fromWire } from './thread-error.js';
 import { sweepAlsoBy } from './process-family.js';
-import { sweepAlsoTagsOf, sweepTagged } from './process-sweep.js';
+import { signalGroup } from './process-kill.js';
+import { sweepTagged } from './process-sweep.js';
 import type { ClosableExecRunner, ExecRequest, ExecResult, ExecRunOptions } from './types.js';
 
 /** One invocation handed to the worker thread, until it answers. */
@@ -22,8 +24,6 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
-  /** Loaded: it has started nothing before this. */
-  ready: boolean;
   /** The tag owner of what it starts (process-sweep.ts). */
   owner?: string;
   /** Ended on purpose ({@link ThreadedExecRunner.close}). */
@@ -132,9 +132,13 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       return undefined;
     }
     worker.unref();
-    const thread: Thread = { worker, pending: new Map(), ready: false, closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
+    const thread: Thread = { worker, pending: new Map(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
     // the last sweep (at exit, at a second Ctrl-C) runs in this thread, where the signals come: it asks the worker's
-    thread.unsweep = sweepAlsoBy(() => this.sweepWorker(thread));
+    thread.unsweep = sweepAlsoBy(() => {
+      this.sweepWorker(thread);
+      // and whatever carries its tags, should the worker not have swept in time
+      if (thread.owner !== undefined) sweepTagged([thread.owner]);
+    });
     worker.on('message', (m: FromWorker) => this.onMessage(thread, m));
     worker.on('error', (e) => {
       thread.error = e;
@@ -146,14 +150,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
 
   private onMessage(thread: Thread, m: FromWorker): void {
     if (m.type === 'ready') {
-      thread.ready = true;
       thread.owner = m.owner;
-      const unsweepFamilies = thread.unsweep;
-      const unsweepTags = sweepAlsoTagsOf(m.owner);
-      thread.unsweep = () => {
-        unsweepFamilies?.();
-        unsweepTags();
-      };
       return;
     }
     const pending = thread.pending.get(m.id);
@@ -183,7 +180,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     if (this.thread === thread) this.thread = undefined;
     const pending = [...thread.pending];
     for (const [id, p] of pending) this.settle(thread, id, p);
-    if (!thread.ready && !thread.closing) {
+    if (thread.owner === undefined && !thread.closing) {
       // it started nothing: worker threads do not work here, so this thread runs everything
       this.unusable = true;
       for (const [, p] of pending) this.inThread(p.req, { start: p.start }).then(p.resolve, p.reject);
@@ -209,14 +206,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   /** Kills the groups of the invocations in flight, and whatever carries the worker's tags: it ended other than by a clean close. */
   private cleanUpAfter(thread: Thread, pending: readonly Pending[]): void {
     if (thread.closing && !thread.forced && pending.length === 0) return;
-    for (const p of pending) {
-      if (p.pid === undefined) continue;
-      try {
-        process.kill(-p.pid, 'SIGKILL');
-      } catch {
-        // ESRCH: the group is gone
-      }
-    }
+    for (const p of pending) if (p.pid !== undefined) signalGroup(p.pid, 'SIGKILL');
     if (thread.owner !== undefined) sweepTagged([thread.owner]);
   }
 }

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
 import { runExec } from './exec-runner.js';
-import { toWire, transferable, type ExecWorkerData, type FromWorker, type ToWorker } from './exec-wire.js';
+import { transferable, type ExecWorkerData, type FromWorker, type ToWorker } from './exec-wire.js';
+import { toWire } from './thread-error.js';
 import { sweepEverythingStarted } from './process-family.js';
 import { tagOwner } from './process-sweep.js';
 
@@ -12,8 +13,8 @@ import { tagOwner } from './process-sweep.js';
  * a process blocks the thread that starts it until the child has exec'd; here that is this
  * thread, not the one running the cases.
  */
-const port = parentPort;
-if (!port) throw new SpecgateError('SG_INTERNAL', 'exec-worker.js runs as a worker thread, started by exec-thread.ts');
+if (!parentPort) throw new SpecgateError('SG_INTERNAL', 'exec-worker.js runs as a worker thread, started by exec-thread.ts');
+const port: MessagePort = parentPort;
 
 /** The abort reason of an invocation the asking side aborted (it keeps the real reason). */
 const ABORTED = Symbol('aborted by the asking thread');
@@ -21,11 +22,11 @@ const running = new Map<number, AbortController>();
 
 function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   try {
-    port?.postMessage(message, transfer);
+    port.postMessage(message, transfer);
   } catch (e) {
     // something in it does not clone: the invocation still ends, with what went wrong
     if (message.type !== 'done' && message.type !== 'failed') throw e;
-    port?.postMessage({ type: 'failed', id: message.id, aborted: false, error: toWire(new SpecgateError('SG_INTERNAL', `the answer of an exec invocation could not be handed back: ${(e as Error).message}`)) } satisfies FromWorker);
+    port.postMessage({ type: 'failed', id: message.id, aborted: false, error: toWire(new SpecgateError('SG_INTERNAL', `the answer of an exec invocation could not be handed back: ${(e as Error).message}`)) } satisfies FromWorker);
   }
 }
 

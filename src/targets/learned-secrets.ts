@@ -35,7 +35,7 @@ const HEAD_BITS = 20;
  * cases), inside a JSON string. Issued values are mostly made of URL-safe characters, so these
  * are usually one and the same.
  */
-function spellings(value: string): string[] {
+export function spellings(value: string): string[] {
   const uri = encodeURIComponent(value);
   const form = new URLSearchParams([['', value]]).toString().slice(1);
   const lower = (t: string): string => t.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
@@ -197,7 +197,7 @@ export class LearnedSecrets {
 }
 
 /** `s` with the union of `spans` (start, end) replaced by `mask`. */
-function masked(s: string, spans: [number, number][], mask: string): string {
+export function masked(s: string, spans: [number, number][], mask: string): string {
   spans.sort((a, b) => a[0] - b[0]);
   let out = '';
   let from = 0;

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { killMarked, withDescendants } from './process-kill.js';
+import { killMarked, signalGroup, withDescendants } from './process-kill.js';
 import { PROCESS_TAG_VAR, newProcessTag, sweepTagged } from './process-sweep.js';
 import { childPids, childrenListed, envVar, fdLinks, hasEnded, holdsOneOf, procAvailable, readEntry, readProcessTable, type ProcessEntry } from './process-table.js';
 
@@ -106,13 +106,7 @@ export class ProcessFamily {
       this.notePidReuse(readEntry(leader.pid));
     }
     // a group of that ID is the family's only while the pid has not gone to another process
-    if (!this.pidReused) {
-      try {
-        process.kill(-leader.pid, 'SIGKILL');
-      } catch {
-        // ESRCH: the group is empty.
-      }
-    }
+    if (!this.pidReused) signalGroup(leader.pid, 'SIGKILL');
     if (afterExit) this.sweptAfterExit = true;
   }
 

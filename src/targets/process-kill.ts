@@ -76,6 +76,11 @@ export function killMarked(mark: (table: readonly ProcessEntry[]) => Iterable<Pr
   return [...held.keys()];
 }
 
+/** Sends `sig` to the process group that `leader` leads; false when no process of it is left (or none is ours). */
+export function signalGroup(leader: number, sig: NodeJS.Signals): boolean {
+  return signal(-leader, sig);
+}
+
 function signal(pid: number, sig: NodeJS.Signals): boolean {
   try {
     process.kill(pid, sig);

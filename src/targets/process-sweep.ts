@@ -32,25 +32,13 @@ export function tagOwner(): string {
   return OWNER;
 }
 
-/** Owners of tags other threads of this process gave (a worker thread's): the last sweep takes their processes too. */
-const otherOwners = new Set<string>();
-
 /**
- * Makes {@link sweepTagged} also take what carries a tag of `owner` (another thread's,
- * {@link tagOwner}); returns what undoes it (that thread has ended and swept its own).
- */
-export function sweepAlsoTagsOf(owner: string): () => void {
-  if (owner !== OWNER) otherOwners.add(owner);
-  return () => otherOwners.delete(owner);
-}
-
-/**
- * Kills whatever still carries a tag of this specgate process (this thread's and those of the
- * owners {@link sweepAlsoTagsOf} added, or only those of `owners`), wherever it went, with all
- * its descendants; returns the pids killed. Synchronous, so it can run while specgate exits.
+ * Kills whatever still carries a tag of this thread of specgate (or of `owners`: another
+ * thread's, {@link tagOwner}), wherever it went, with all its descendants; returns the pids
+ * killed. Synchronous, so it can run while specgate exits.
  */
 export function sweepTagged(owners?: readonly string[]): number[] {
-  const all = owners ?? [...(serial === 0 ? [] : [OWNER]), ...otherOwners];
+  const all = owners ?? (serial === 0 ? [] : [OWNER]);
   if (all.length === 0 || !procAvailable()) return [];
   // everything specgate started started after specgate: older processes need no look at their environment
   const since = readEntry(process.pid)?.start ?? 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LearnedSecrets, MIN_IN_TEXT } from '../../src/targets/learned-secrets.js';
+import { LearnedSecrets, MIN_IN_TEXT, masked, spellings } from '../../src/targets/learned-secrets.js';
 import { escapeRegExp } from '../../src/targets/secret-forms.js';
 
 const MASK = '***';
@@ -9,8 +9,9 @@ const BLOCK = 256;
 /**
  * The masking a scan must give, written the plain way: every spelling of every value in blocks
  * of 256, each block one pattern of its spellings (longest first) matched left to right, the
- * matches of all blocks joined where they overlap; then the pieces at a cut mark, which the
- * scan leaves to the same code (so a text without a mark is compared here).
+ * matches of all blocks joined where they overlap (by the scan's own `masked`, as the spellings
+ * are its own `spellings`); then the pieces at a cut mark, which the scan leaves to the same code
+ * (so a text without a mark is compared here).
  */
 class PlainMasker {
   private readonly blocks: string[][] = [];
@@ -31,28 +32,9 @@ class PlainMasker {
       const pattern = new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
       for (let m = pattern.exec(s); m !== null; m = pattern.exec(s)) spans.push([m.index, m.index + m[0].length]);
     }
-    if (spans.length === 0) return s;
-    spans.sort((a, b) => a[0] - b[0]);
-    let out = '';
-    let from = 0;
-    let [start, end] = spans[0] as [number, number];
-    for (const [a, b] of spans) {
-      if (a < end) end = Math.max(end, b);
-      else {
-        out += s.slice(from, start) + MASK;
-        from = end;
-        [start, end] = [a, b];
-      }
-    }
-    return out + s.slice(from, start) + MASK + s.slice(end);
+    // the spans are joined and masked by the code the scan uses too: what differs is how they are found
+    return spans.length === 0 ? s : masked(s, spans, MASK);
   }
-}
-
-function spellings(value: string): string[] {
-  const uri = encodeURIComponent(value);
-  const form = new URLSearchParams([['', value]]).toString().slice(1);
-  const lower = (t: string): string => t.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
-  return [...new Set([value, uri, lower(uri), form, lower(form), JSON.stringify(value).slice(1, -1)])];
 }
 
 // a small alphabet, so that values overlap, contain one another and share their first characters

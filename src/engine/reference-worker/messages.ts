@@ -5,6 +5,7 @@
 import type { DatabaseRefusal } from '../../targets/database/database-errors.js';
 import type { ExecConfig } from '../../targets/types.js';
 import type { ServedReference } from '../suite-module.js';
+import type { WireError } from '../../targets/thread-error.js';
 
 /** What the worker is given: the reference to start and the cell holding the engine's time. */
 export interface WorkerStartData {
@@ -13,15 +14,8 @@ export interface WorkerStartData {
   clock: SharedArrayBuffer;
 }
 
-/** An error as it crosses: a SpecgateError keeps its code and detail, a database's refusal its observation. */
-export interface CrossedError {
-  message: string;
-  code?: string;
-  /** Thrown as something other than a SpecgateError: its name, and Node's error code if it had one. */
-  plain?: { name: string; nodeCode?: string };
-  detail?: Record<string, unknown>;
-  refusal?: DatabaseRefusal;
-}
+/** An error as it crosses (thread-error.ts), with a database's refusal as its observation. */
+export type CrossedError = WireError & { refusal?: DatabaseRefusal };
 
 /** The reference's parts that live in the worker and are called from the run's thread. */
 export type CallTarget = 'agent' | 'documents';

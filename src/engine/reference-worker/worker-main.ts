@@ -81,7 +81,7 @@ start().then(
       });
     } catch (e) {
       // what it handed back does not cross as data (a function among its vars)
-      post({ type: 'start-failed', error: { message: `the reference ${data.name} handed back what cannot cross threads: ${crossError(e).message}`, code: 'SG_INTERNAL' } });
+      post({ type: 'start-failed', error: crossError(new SpecgateError('SG_INTERNAL', `the reference ${data.name} handed back what cannot cross threads: ${e instanceof Error ? e.message : String(e)}`)) });
     }
   },
   (e: unknown) => post({ type: 'start-failed', error: crossError(e) }),

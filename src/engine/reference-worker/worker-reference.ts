@@ -27,7 +27,7 @@ export interface WorkerReferenceOptions {
 }
 
 /** The compiled worker script, beside this module once built. */
-export function workerScript(): URL {
+function workerScript(): URL {
   return new URL('./worker-main.js', import.meta.url);
 }
 

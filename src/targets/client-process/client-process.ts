@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import { SpecgateError } from '../../errors.js';
 import { commandArgv } from '../command-line.js';
 import { ProcessFamily } from '../process-family.js';
+import { signalGroup } from '../process-kill.js';
 import { launchEnv } from './launch-env.js';
 import { CUT_MARK } from '../text-cut.js';
 
@@ -73,7 +74,7 @@ export function launchClient(command: unknown, contract: Readonly<Record<string,
       const ended = output.final() ? output.exit() : undefined;
       // the children it has now are noted first: once SIGTERM ends it, no parent link leads to them
       family.follow();
-      if (!ended) killGroup(child, 'SIGTERM');
+      if (!ended && child.pid !== undefined) signalGroup(child.pid, 'SIGTERM');
       const soft = ended ?? (await proc.waitForExit(STOP_GRACE_MS));
       // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
       family.end();
@@ -165,16 +166,6 @@ function keep(have: string, more: string): string {
   if (have.length >= OUTPUT_CAP) return have;
   const all = have + more;
   return all.length <= OUTPUT_CAP ? all : `${all.slice(0, OUTPUT_CAP - 1)}${CUT_MARK}`;
-}
-
-/** Sends `sig` to the client's process group. */
-function killGroup(child: ChildProcess, sig: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, sig);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
 }
 
 /** The last lines of a client's output, for reports. */
