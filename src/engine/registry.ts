@@ -1,7 +1,6 @@
-import type { Ajv, ValidateFunction } from 'ajv';
 import { SpecgateError } from '../errors.js';
 import { API_CHECKS, API_NAMESPACE } from './api/verifiers/index.js';
-import { createAjv, jsonSafe } from './loader/schema-check.js';
+import { jsonSafe, schemaValidator } from './loader/schema-check.js';
 import { schemaFindings, type SchemaFindings } from './schema-sentences.js';
 import type { Codec, GeneratorFactory, Oracle, SuiteModule, TypedCheck } from './suite-module.js';
 
@@ -13,8 +12,6 @@ type Kind = 'check' | 'generator' | 'oracle' | 'codec';
  */
 export class Registry {
   private readonly modules = new Map<string, SuiteModule>();
-  private ajv: Ajv | undefined;
-  private readonly schemas = new Map<string, ValidateFunction>();
   private readonly fileSchemas = new Map<string, object>();
 
   constructor(modules: Iterable<SuiteModule>) {
@@ -79,17 +76,12 @@ export class Registry {
 
   /** What `value` breaks of the named schema: plain sentences, and ajv's errors for the JSON report. */
   checkSchema(name: string, value: unknown): SchemaFindings {
-    let v = this.schemas.get(name);
-    if (!v) {
-      const schema = this.schemaObject(name);
-      if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
-      this.ajv ??= createAjv();
-      v = this.ajv.compile(schema);
-      this.schemas.set(name, v);
-    }
+    const schema = this.schemaObject(name);
+    if (!schema) throw new SpecgateError('SG_SUITE_UNKNOWN', `no schema named "${name}" (form: <suite>/<name>)`);
+    const v = schemaValidator(name, schema);
     const safe = jsonSafe(value);
     if (v(safe)) return { problems: [], raw: [] };
-    return schemaFindings(v.errors, safe, v.schema as object);
+    return schemaFindings(v.errors, safe, schema);
   }
 
   private find(kind: Kind, name: string): unknown {

@@ -1,10 +1,6 @@
-import type { Ajv, ValidateFunction } from 'ajv';
-import { createAjv, jsonSafe } from '../loader/schema-check.js';
+import { jsonSafe, schemaValidator } from '../loader/schema-check.js';
 import { schemaFindings, type SchemaFindings } from '../schema-sentences.js';
 import type { ApiTable } from './table.js';
-
-let ajv: Ajv | undefined;
-const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
  * Problems of `value` against a schema the table names, as plain sentences (empty when it
@@ -19,12 +15,7 @@ export function tableSchemaFindings(table: ApiTable, name: string | null | undef
   if (!name) return { problems: [], raw: [] };
   const schema = table.schemas[name];
   if (!schema) return { problems: [`the table names schema "${name}", which is not loaded`], raw: [] };
-  let v = compiled.get(schema);
-  if (!v) {
-    ajv ??= createAjv();
-    v = ajv.compile(schema);
-    compiled.set(schema, v);
-  }
+  const v = schemaValidator(name, schema);
   // lossless JSON integers arrive as bigint; validation sees them as numbers
   const safe = jsonSafe(value);
   if (v(safe)) return { problems: [], raw: [] };

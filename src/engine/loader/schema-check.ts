@@ -49,6 +49,23 @@ export function cachedValidator(schemas: Readonly<Record<string, string | object
   return compiledValidator(schemas, main, AJV_OPTIONS, createAjv);
 }
 
+/** Validators of single schemas by the schema object: a run asks for each many times. */
+const validators = new WeakMap<object, ValidateFunction>();
+
+/**
+ * The validator of one schema (its `$ref`s point inside it), registered as `name`: compiled once
+ * and then kept as code (cachedValidator), so a run that checks answers against a suite's
+ * schemas evaluates kept code rather than compiling each schema again.
+ */
+export function schemaValidator(name: string, schema: object): ValidateFunction {
+  let v = validators.get(schema);
+  if (!v) {
+    v = cachedValidator({ [name]: schema }, name);
+    validators.set(schema, v);
+  }
+  return v;
+}
+
 /**
  * A value as JSON Schema sees it: bigints (exact YAML or JSON integers) become numbers. Only
  * the arrays and objects on the way to a bigint are copied; the rest is shared, so checking a
