@@ -36,7 +36,7 @@ export function createExecRunner(opts: { thread?: 'worker' | 'main' } = {}): Clo
 }
 
 /** Where the worker thread starts: the compiled exec-worker.js beside this module, or (from the sources) the built one. */
-function execWorkerScript(): URL | undefined {
+export function execWorkerScript(): URL | undefined {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith('.js')) return new URL('./exec-worker.js', here);
   // the sources run (tests): a worker thread runs only JavaScript, the built copy when there is one

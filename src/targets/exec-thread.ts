@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
-import type { ExecWorkerData, FromWorker, ToWorker } from './exec-wire.js';
+import type { ClientExit } from './client-process/client-output.js';
+import type { ClientNews } from './client-process/client-spawn.js';
+import { EXEC_PROTOCOL, type ExecWorkerData, type FromWorker, type ToWorker, type WireLaunch } from './exec-wire.js';
 import { fromWire } from './thread-error.js';
 import { sweepAlsoBy } from './process-family.js';
 import { signalGroup } from './process-kill.js';
@@ -20,12 +22,38 @@ interface Pending {
   onAbort?: () => void;
 }
 
+/** A client application started in the worker thread, until it is stopped. */
+interface ClientLink {
+  news: ClientNews;
+  pid?: number;
+  exit?: ClientExit;
+  /** Its output is final: it no longer keeps specgate running (unless a stop is under way). */
+  final: boolean;
+  /** It could not start: the worker holds nothing of it. */
+  failed: boolean;
+  /** The stops waiting for the worker's answer. */
+  stops: ((exit: ClientExit) => void)[];
+  /** How the worker's stop ended it: the worker holds nothing of it after that, and a later stop answers this. */
+  stopped?: ClientExit;
+}
+
+/** A client application running in the worker thread (client-process.ts mirrors its output). */
+export interface RemoteClient {
+  /** Stops it as an application started in this thread is stopped, and says how it ended. */
+  stop(): Promise<ClientExit>;
+  /** Its case was aborted: its whole family goes at once. */
+  abort(): void;
+}
+
 /** One worker thread and the invocations it runs. */
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  clients: Map<number, ClientLink>;
   /** The tag owner of what it starts (process-sweep.ts). */
   owner?: string;
+  /** The version of the messages it speaks (exec-wire.ts), once ready. */
+  protocol?: number;
   /** Ended on purpose ({@link ThreadedExecRunner.close}). */
   closing: boolean;
   /** Cut off by the close's deadline: its own last sweep may not have run. */
@@ -85,9 +113,82 @@ export class ThreadedExecRunner implements ClosableExecRunner {
         signal.addEventListener('abort', pending.onAbort, { once: true });
       }
       thread.pending.set(id, pending);
-      // an invocation in flight keeps specgate running, as its child process would
-      if (thread.pending.size === 1) thread.worker.ref();
+      this.holdOpen(thread);
     });
+  }
+
+  /** Starts the worker thread now, so that it is ready for what comes (a client launch needs it ready). */
+  prepare(): void {
+    if (!this.unusable) this.thread ??= this.startThread();
+  }
+
+  /** Starts the worker thread if need be; true once it takes client launches, false when it never will (it ended first, or speaks other messages). */
+  async whenReady(): Promise<boolean> {
+    this.prepare();
+    const thread = this.thread;
+    if (!thread) return false;
+    if (thread.protocol === undefined && !thread.exited) {
+      // a caller awaiting this is work in flight
+      thread.worker.ref();
+      await new Promise<void>((resolve) => {
+        const done = (m?: FromWorker): void => {
+          if (m && m.type !== 'ready') return;
+          thread.worker.off('message', done);
+          thread.worker.off('exit', exited);
+          resolve();
+        };
+        const exited = (): void => done();
+        thread.worker.on('message', done);
+        thread.worker.once('exit', exited);
+      });
+      if (!thread.exited) this.holdOpen(thread);
+    }
+    return !thread.exited && thread.protocol === EXEC_PROTOCOL;
+  }
+
+  /**
+   * Starts a client application (client-spawn.ts) in the worker thread, telling `news` of its
+   * output and its end as they happen. Undefined while the worker cannot take it (not started
+   * yet, still loading, a worker script of another build, worker threads not working here): the
+   * caller starts it in its own thread.
+   */
+  launch(launch: WireLaunch, news: ClientNews): RemoteClient | undefined {
+    const thread = this.unusable ? undefined : (this.thread ?? this.startThread());
+    if (!thread || thread.protocol !== EXEC_PROTOCOL) return undefined;
+    const id = this.nextId++;
+    try {
+      thread.worker.postMessage({ type: 'launch', id, launch } satisfies ToWorker);
+    } catch {
+      return undefined;
+    }
+    const link: ClientLink = { news, final: false, failed: false, stops: [] };
+    thread.clients.set(id, link);
+    this.holdOpen(thread);
+    return {
+      stop: () =>
+        new Promise<ClientExit>((resolve) => {
+          // nothing of it is left in the worker: its end is known here
+          if (link.stopped) return resolve(link.stopped);
+          if (link.failed || thread.exited) return resolve(link.exit ?? { code: null, signal: null });
+          link.stops.push(resolve);
+          if (link.stops.length === 1) thread.worker.postMessage({ type: 'client-stop', id } satisfies ToWorker);
+          this.holdOpen(thread);
+        }),
+      abort: () => {
+        if (!thread.exited && !link.failed && !link.stopped) thread.worker.postMessage({ type: 'client-abort', id } satisfies ToWorker);
+      },
+    };
+  }
+
+  /**
+   * Keeps specgate running while the worker has work in flight (an invocation, a client whose
+   * output is not final, a stop under way), as the child processes would in this thread.
+   */
+  private holdOpen(thread: Thread): void {
+    let busy = thread.pending.size > 0;
+    if (!busy) for (const c of thread.clients.values()) if (!c.final || c.stops.length > 0) busy = true;
+    if (busy) thread.worker.ref();
+    else thread.worker.unref();
   }
 
   /** Ends the worker thread (the run is over) once it has ended its families; an invocation still in flight fails. */
@@ -132,7 +233,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       return undefined;
     }
     worker.unref();
-    const thread: Thread = { worker, pending: new Map(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
+    const thread: Thread = { worker, pending: new Map(), clients: new Map(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
     // the last sweep (at exit, at a second Ctrl-C) runs in this thread, where the signals come: it asks the worker's
     thread.unsweep = sweepAlsoBy(() => {
       this.sweepWorker(thread);
@@ -151,8 +252,11 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   private onMessage(thread: Thread, m: FromWorker): void {
     if (m.type === 'ready') {
       thread.owner = m.owner;
+      thread.protocol = m.protocol;
       return;
     }
+    if (m.type.startsWith('client-')) return this.onClientMessage(thread, m);
+    if (m.type !== 'started' && m.type !== 'done' && m.type !== 'failed') return;
     const pending = thread.pending.get(m.id);
     if (!pending) return;
     if (m.type === 'started') {
@@ -168,10 +272,57 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     }
   }
 
+  private onClientMessage(thread: Thread, m: FromWorker): void {
+    if (!('id' in m)) return;
+    const link = thread.clients.get(m.id);
+    if (!link) return;
+    switch (m.type) {
+      case 'client-started':
+        if (m.pid !== undefined) link.pid = m.pid;
+        return;
+      case 'client-output':
+        return link.news.output(m.stream, m.text);
+      case 'client-exit':
+        if (m.replace || link.exit === undefined) link.exit = m.exit;
+        return link.news.exit(m.exit, m.replace);
+      case 'client-final':
+        link.final = true;
+        link.news.final();
+        return this.holdOpen(thread);
+      case 'client-failed':
+        // as a start that fails in this thread reads: said on its error output, ended, final
+        link.failed = true;
+        this.endClient(thread, link, `[spawn error] ${fromWire(m.error).message}`);
+        thread.clients.delete(m.id);
+        return this.holdOpen(thread);
+      case 'client-stopped':
+        link.stopped = m.exit;
+        thread.clients.delete(m.id);
+        for (const resolve of link.stops.splice(0)) resolve(m.exit);
+        return this.holdOpen(thread);
+      default:
+        return;
+    }
+  }
+
+  /** Tells a client's mirror that it has ended (`why`, on its error output) and answers its stops. */
+  private endClient(thread: Thread, link: ClientLink, why: string): void {
+    if (!link.final) {
+      link.news.output('stderr', `\n${why}`);
+      if (link.exit === undefined) {
+        link.exit = { code: null, signal: null };
+        link.news.exit(link.exit, false);
+      }
+      link.final = true;
+      link.news.final();
+    }
+    for (const resolve of link.stops.splice(0)) resolve(link.exit ?? { code: null, signal: null });
+  }
+
   private settle(thread: Thread, id: number, pending: Pending): void {
     thread.pending.delete(id);
     if (pending.onAbort) pending.req.signal?.removeEventListener('abort', pending.onAbort);
-    if (thread.pending.size === 0) thread.worker.unref();
+    this.holdOpen(thread);
   }
 
   /** The worker ended: what it left running is killed, and its invocations in flight fail (or, if it never loaded, run here). */
@@ -189,6 +340,12 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     }
     // it ends its families as it exits (process-family.ts), unless it died of something that runs no handler
     this.cleanUpAfter(thread, pending.map(([, p]) => p));
+    const clients = [...thread.clients.values()];
+    thread.clients.clear();
+    for (const c of clients) {
+      if (c.pid !== undefined && !c.final) signalGroup(c.pid, 'SIGKILL');
+      this.endClient(thread, c, `[specgate] the worker thread running this client ended (${thread.closing ? 'closed' : thread.error ? thread.error.message : `exit code ${code}`}); it was stopped with everything it started`);
+    }
     thread.unsweep?.();
     if (pending.length === 0) return;
     const why = thread.closing

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
 import { runExec } from './exec-runner.js';
-import { transferable, type ExecWorkerData, type FromWorker, type ToWorker } from './exec-wire.js';
+import { EXEC_PROTOCOL, transferable, type ExecWorkerData, type FromWorker, type ToWorker, type WireLaunch } from './exec-wire.js';
+import { spawnClient, type SpawnedClient } from './client-process/client-spawn.js';
 import { toWire } from './thread-error.js';
 import { sweepEverythingStarted } from './process-family.js';
 import { tagOwner } from './process-sweep.js';
@@ -11,7 +12,8 @@ import { tagOwner } from './process-sweep.js';
  * The worker thread exec invocations run in (started by exec-thread.ts): each `run` message is
  * one {@link runExec}, as in the calling thread, its stdout handed back without a copy. Starting
  * a process blocks the thread that starts it until the child has exec'd; here that is this
- * thread, not the one running the cases.
+ * thread, not the one running the cases. Client applications (client-process.ts) start here
+ * too, each `launch` a {@link spawnClient} whose output and end are told back as they happen.
  */
 if (!parentPort) throw new SpecgateError('SG_INTERNAL', 'exec-worker.js runs as a worker thread, started by exec-thread.ts');
 const port: MessagePort = parentPort;
@@ -19,6 +21,8 @@ const port: MessagePort = parentPort;
 /** The abort reason of an invocation the asking side aborted (it keeps the real reason). */
 const ABORTED = Symbol('aborted by the asking thread');
 const running = new Map<number, AbortController>();
+/** The clients started here, until stopped. */
+const clients = new Map<number, { client: SpawnedClient; abort: AbortController }>();
 
 function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   try {
@@ -32,11 +36,40 @@ function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 
 const sweeps = new Int32Array((workerData as ExecWorkerData).sweeps);
 
+/** Starts client `id`, telling the asking side what it does. */
+function launch(id: number, { argv, env, what }: WireLaunch): void {
+  const abort = new AbortController();
+  try {
+    const client = spawnClient(argv, env, abort.signal, what, {
+      output: (stream, text) => post({ type: 'client-output', id, stream, text }),
+      exit: (exit, replace) => post({ type: 'client-exit', id, exit, replace }),
+      final: () => post({ type: 'client-final', id }),
+    });
+    clients.set(id, { client, abort });
+    post({ type: 'client-started', id, pid: client.pid });
+  } catch (e) {
+    post({ type: 'client-failed', id, error: toWire(e) });
+  }
+}
+
+/** Stops client `id` and says how it ended. */
+function stopClient(id: number): void {
+  const c = clients.get(id);
+  if (!c) return;
+  void c.client.stop().then((exit) => {
+    clients.delete(id);
+    post({ type: 'client-stopped', id, exit });
+  });
+}
+
 port.on('message', (m: ToWorker) => {
   if (m.type === 'abort') {
     running.get(m.id)?.abort(ABORTED);
     return;
   }
+  if (m.type === 'launch') return launch(m.id, m.launch);
+  if (m.type === 'client-stop') return stopClient(m.id);
+  if (m.type === 'client-abort') return clients.get(m.id)?.abort.abort();
   // its exit hook (process-family.ts) ends every family it started
   if (m.type === 'close') process.exit(0);
   if (m.type === 'sweep') {
@@ -57,4 +90,4 @@ port.on('message', (m: ToWorker) => {
     .finally(() => running.delete(id));
 });
 
-post({ type: 'ready', owner: tagOwner() });
+post({ type: 'ready', owner: tagOwner(), protocol: EXEC_PROTOCOL });

@@ -5,6 +5,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExecRunner, runExec } from '../../src/targets/exec-runner.js';
 import { ThreadedExecRunner } from '../../src/targets/exec-thread.js';
+import type { ClientExit } from '../../src/targets/client-process/client-output.js';
+import type { ClientNews } from '../../src/targets/client-process/client-spawn.js';
 import { FOLLOW_MS, sweepEverythingStarted } from '../../src/targets/process-family.js';
 import { procAvailable } from '../../src/targets/process-table.js';
 import { tempDir } from '../e2e/cli.js';
@@ -166,6 +168,78 @@ describe.skipIf(built.skip)('a worker thread that dies', () => {
 
     const res = await runner.run({ command: 'sh', args: ['-c', 'printf alive'] });
     expect(Buffer.from(res.stdout).toString()).toBe('alive');
+  });
+});
+
+/** What a client's mirror was told, in order. */
+function recorder(): { news: ClientNews; told: string[]; final: Promise<void> } {
+  const told: string[] = [];
+  let settle = (): void => undefined;
+  const final = new Promise<void>((resolve) => (settle = resolve));
+  return {
+    told,
+    final,
+    news: {
+      output: (stream, text) => void told.push(`${stream}: ${text}`),
+      exit: (exit: ClientExit) => void told.push(`exit ${exit.code ?? exit.signal ?? 'none'}`),
+      final: () => {
+        told.push('final');
+        settle();
+      },
+    },
+  };
+}
+
+describe.skipIf(built.skip)('client launches in the worker thread', () => {
+  it('tells the output, the end and the finality in order, and stops on request', async () => {
+    const runner = createExecRunner() as ThreadedExecRunner;
+    expect(await runner.whenReady()).toBe(true);
+    const r = recorder();
+    const client = runner.launch({ argv: ['sh', '-c', 'echo one; echo two >&2; exit 3'], env: { PATH: process.env['PATH'] ?? '' }, what: 'client' }, r.news);
+    expect(client).toBeDefined();
+    await r.final;
+    expect(r.told.filter((t) => t.startsWith('stdout'))).toEqual(['stdout: one\n']);
+    expect(r.told).toContain('stderr: two\n');
+    expect(r.told.slice(-2)).toEqual(['exit 3', 'final']);
+    expect(await client?.stop()).toEqual({ code: 3, signal: null });
+    await runner.close();
+  });
+
+  it('hands no client launch to a worker of another build', async () => {
+    const runner = new ThreadedExecRunner(new URL('../fixtures/targets/exec-worker-other-build.mjs', import.meta.url), runExec);
+    expect(await runner.whenReady()).toBe(false);
+    expect(runner.launch({ argv: ['true'], env: {}, what: 'client' }, recorder().news)).toBeUndefined();
+    await runner.close();
+  });
+
+  it.runIf(procAvailable() && hasSetsid)('ends the client of a worker that dies, with why, and kills what it started', async () => {
+    const runner = new ThreadedExecRunner(new URL('../fixtures/targets/exec-worker-dies.mjs', import.meta.url), runExec);
+    expect(await runner.whenReady()).toBe(true);
+    const pidFile = join(tmp.dir, 'client-orphan.pid');
+    const r = recorder();
+    const client = runner.launch({ argv: ['sh', '-c', `setsid sleep 30 & echo $! > '${pidFile}'; echo up; sleep 30`], env: { PATH: process.env['PATH'] ?? '', DIE_AFTER_MS: '800' }, what: 'client' }, r.news);
+    await r.final;
+    expect(r.told).toContain('stdout: up\n');
+    expect(r.told.join('\n')).toMatch(/the worker thread running this client ended \(planted worker failure\); it was stopped with everything it started/);
+    expect(await client?.stop()).toEqual({ code: null, signal: null });
+    expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
+    await runner.close();
+  });
+
+  it('keeps specgate running while a client runs, and not once it has ended', () => {
+    const module = join(process.cwd(), 'dist/src/targets/client-process/client-process.js');
+    // nothing but the client keeps this process alive; it is never stopped
+    const code = `const m = await import(${JSON.stringify(pathToFileURL(module).href)});
+if (!(await m.clientLaunchesReady())) throw new Error('no worker');
+const c = m.launchClient(['sh', '-c', 'sleep 0.3; printf done'], {}, new AbortController().signal);
+c.waitForExit(10000).then(() => process.stdout.write(c.startedIn + ' ' + c.stdout()));`;
+    // a file, not -e: a worker thread inherits --input-type, which it cannot load a file under
+    const script = join(tmp.dir, 'client-keeps-running.mjs');
+    writeFileSync(script, code);
+    const start = Date.now();
+    const r = spawnSync(node, [script], { encoding: 'utf8', timeout: 20_000 });
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, 'worker done', '']);
+    expect(Date.now() - start).toBeLessThan(10_000);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Exchange } from '../../engine/model.js';
 import { SpecgateError } from '../../errors.js';
 import { freePort } from '../free-port.js';
 import { CLIENT_CLOCK_VAR, ClientClock, clientClockHandler } from './client-clock.js';
-import { describeExit, launchClient, outputTail, type ClientExit, type ClientProcess } from './client-process.js';
+import { describeExit, launchClient, outputTail, prepareClientLaunches, type ClientExit, type ClientProcess } from './client-process.js';
 
 /**
  * The client-process target mode: specgate plays the server side of a protocol and judges a
@@ -61,6 +61,8 @@ export interface FinishedClient {
  * launched clients first (their group killed), then servers in reverse order of start.
  */
 export async function withClientHarness<T>(signal: AbortSignal, play: (h: ClientHarness) => Promise<T>): Promise<T> {
+  // the thread that starts clients gets ready while the played side starts its servers
+  prepareClientLaunches();
   const clients: ClientProcess[] = [];
   const owned: Stoppable[] = [];
   const clock = new ClientClock();

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, launchClient } from '../../../src/targets/client-process/client-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OUTPUT_CAP, clientLaunchesReady, launchClient, type ClientThread } from '../../../src/targets/client-process/client-process.js';
 import { finishClient, withClientHarness, type LoopbackServer } from '../../../src/targets/client-process/harness.js';
 import { launchEnv } from '../../../src/targets/client-process/launch-env.js';
+import { builtSpecgate, declarePeer } from '../../helpers/peer.js';
+
+const built = builtSpecgate('src/targets/exec-worker.js');
+declarePeer(built);
 
 /** The client-process mode: launching an application under test, watching it, and always cleaning up. */
 
@@ -40,9 +44,20 @@ describe('launch environment', () => {
   });
 });
 
-describe('client process', () => {
+// every client starts in the exec worker thread once it is ready, in the launching thread before
+// (or where worker threads cannot run): the same behaviour either way
+describe.each<ClientThread>(['worker', 'this thread'])('client process started in %s', (where) => {
+  beforeAll(async () => {
+    if (where === 'worker' && !built.skip) expect(await clientLaunchesReady()).toBe(true);
+  });
+  const launch = (command: unknown, signal: AbortSignal): ReturnType<typeof launchClient> => {
+    const c = launchClient(command, {}, signal, 'client application', where);
+    if (!built.skip) expect(c.startedIn).toBe(where);
+    return c;
+  };
+
   it('keeps at most the output cap of a client that floods its output, and still stops it', async () => {
-    const c = launchClient(['yes', 'a line the client repeats for ever'], {}, new AbortController().signal);
+    const c = launch(['yes', 'a line the client repeats for ever'], new AbortController().signal);
     await c.waitForOutput((out) => (out.length >= OUTPUT_CAP ? true : undefined), 10_000);
     await settle();
     expect(c.stdout().length).toBe(OUTPUT_CAP);
@@ -51,7 +66,7 @@ describe('client process', () => {
   });
 
   it('kills a client that ignores SIGTERM', async () => {
-    const c = launchClient([process.execPath, '-e', 'process.on("SIGTERM", () => console.log("ignored")); console.log("up"); setInterval(() => {}, 1000)'], {}, new AbortController().signal);
+    const c = launch([process.execPath, '-e', 'process.on("SIGTERM", () => console.log("ignored")); console.log("up"); setInterval(() => {}, 1000)'], new AbortController().signal);
     await c.waitForOutput((out) => (out.includes('up') ? true : undefined), 5000);
     const started = Date.now();
     expect(await c.stop()).toEqual({ code: null, signal: 'SIGKILL' });
@@ -60,7 +75,7 @@ describe('client process', () => {
 
   it('kills the whole group at once when the case is aborted', async () => {
     const ac = new AbortController();
-    const c = launchClient('sleep 30 & echo "child $!"; wait', {}, ac.signal);
+    const c = launch('sleep 30 & echo "child $!"; wait', ac.signal);
     const child = Number(await c.waitForOutput((out) => /child (\d+)/.exec(out)?.[1], 5000));
     ac.abort();
     // waiting ends with the case: nothing waits on an aborted case's client
@@ -70,8 +85,20 @@ describe('client process', () => {
     expect(alive(child)).toBe(false);
   });
 
+  it('answers a second stop with the same end, and keeps the output it had', async () => {
+    const c = launch('echo "bye"; echo "err" >&2; exit 4', new AbortController().signal);
+    expect(await c.waitForExit(5000)).toEqual({ code: 4, signal: null });
+    expect(await c.stop()).toEqual({ code: 4, signal: null });
+    expect(await c.stop()).toEqual({ code: 4, signal: null });
+    expect([c.stdout(), c.stderr()]).toEqual(['bye\n', 'err\n']);
+  });
+
+  it('refuses an argument holding a NUL at once, as starting it would', () => {
+    expect(() => launch(['printf', 'a\0b'], new AbortController().signal)).toThrow(/cannot start the client application/);
+  });
+
   it('says why it cannot start a missing program', async () => {
-    const c = launchClient(['/nonexistent/client-under-test'], {}, new AbortController().signal);
+    const c = launch(['/nonexistent/client-under-test'], new AbortController().signal);
     expect(await c.waitForExit(3000)).toEqual({ code: null, signal: null });
     expect(c.stderr()).toMatch(/spawn error.*ENOENT/);
   });
