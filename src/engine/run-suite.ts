@@ -4,6 +4,7 @@ import type { EventBus } from './events.js';
 import type { CaseDef, CaseResult, LoadedSuite, Selection, SuiteResult } from './model.js';
 import { isTimeBound } from './time-bound.js';
 import { exclusiveGroup, isExclusive } from './exclusive-group.js';
+import { earlyFirst } from './starts-early.js';
 import { INTERRUPTED, InFlight, runCase } from './runtime/run-case.js';
 import type { SuiteRuntime } from './runtime/suite-runtime.js';
 import { selectionProperty } from './selection.js';
@@ -32,8 +33,9 @@ export interface SuiteRunOptions {
  * so those run one at a time after the rest. Cases of an exclusive group (`exclusive:<group>`,
  * exclusive-group.ts) touch state only their group shares: they too run after the cases that
  * run beside any other, and before those that run alone, each group's cases one at a time in
- * their order, the groups side by side (within the same concurrency). Every case holds one of the
- * run's slots while it runs.
+ * their order, the groups side by side (within the same concurrency). Of the cases that run
+ * beside any other, those tagged `starts-early` start first (starts-early.ts). Every case holds
+ * one of the run's slots while it runs.
  */
 export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus, opts: SuiteRunOptions): Promise<SuiteResult> {
   const started = performance.now();
@@ -91,9 +93,11 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
   });
   const width = Math.max(1, opts.concurrency);
   let next = 0;
+  // the cases tagged starts-early first
+  const order = earlyFirst(cases, free);
   const worker = async (): Promise<void> => {
-    while (next < free.length) {
-      const i = free[next++] as number;
+    while (next < order.length) {
+      const i = order[next++] as number;
       finish(i, await start(i));
     }
   };
@@ -106,7 +110,7 @@ export async function runSuite(rt: SuiteRuntime, cases: CaseDef[], bus: EventBus
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(width, free.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(width, order.length) }, worker));
     await Promise.all(Array.from({ length: Math.min(width, serial.length) }, groupWorker));
     for (const i of alone) finish(i, await start(i));
   } finally {

@@ -1,7 +1,7 @@
 /**
  * How a suite's cases are scheduled (src/engine/run-suite.ts): cases run side by side, the cases
  * of an exclusive group after them (one at a time within the group, groups side by side), and
- * `exclusive` cases alone at the end.
+ * `exclusive` cases alone at the end; of the cases side by side, those tagged `starts-early` first.
  */
 import { describe, expect, it } from 'vitest';
 import { defineCheck } from '../../src/engine/checks/contract.js';
@@ -79,6 +79,44 @@ describe('runSuite scheduling of exclusive groups', () => {
       expect(overlap('solo', id)).toBe(false);
       expect(spans.get(id)?.end).toBeLessThan(spans.get('solo')?.start as number);
     }
+  });
+});
+
+describe('runSuite scheduling of starts-early cases', () => {
+  const order: string[] = [];
+  const module = tempSuite(
+    's',
+    {
+      requirements: '- { id: S-HOLD, level: MUST, source: "s.txt#A", text: holds }\n',
+      cases: [
+        ['free-1', []],
+        ['early-1', ['starts-early']],
+        ['free-2', []],
+        ['solo', ['exclusive']],
+        ['early-2', ['starts-early']],
+      ]
+        .map(([id, tags]) => `- id: ${String(id)}\n  requirements: [S-HOLD]\n${tags?.length ? `  tags: [${String(tags)}]\n` : ''}  steps:\n    - check: s.note\n`)
+        .join(''),
+    },
+    {
+      note: defineCheck({
+        description: 'notes when its case started',
+        args: { type: 'object' },
+        judges: 'case',
+        async run(ctx) {
+          order.push(ctx.caseId);
+          await new Promise((r) => setTimeout(r, 5));
+        },
+      }),
+    },
+  );
+
+  it('starts the cases tagged starts-early before the others that run beside any other, each part in file order; reports keep the file order', async () => {
+    const result = await run({ modules: [module], suites: ['s'], targets: {}, concurrency: 1, seed: 1 });
+    expect(result.summary.cases.passed).toBe(5);
+    // an exclusive case still runs alone, after them all
+    expect(order).toEqual(['early-1', 'early-2', 'free-1', 'free-2', 'solo']);
+    expect(result.suites[0]?.cases.map((c) => c.id)).toEqual(['free-1', 'early-1', 'free-2', 'solo', 'early-2']);
   });
 });
 

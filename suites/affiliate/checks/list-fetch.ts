@@ -1,3 +1,4 @@
+import { sharedObservation, stableJson } from '../../../src/engine/checks/judged.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
 import { at, success } from './support.js';
 
@@ -69,4 +70,21 @@ export async function walk(ctx: CheckContext, list: ListShape, query: Record<str
   }
   const last = pages[pages.length - 1] as CheckResponse;
   return { ok: false, res: last, why: `${list.operation}: a walk of ${size} records a page did not end after ${MAX_PAGES} pages` };
+}
+
+/**
+ * The walk of {@link walk}, shared by every case of the suite run that reads the same list with
+ * the same query and page size: the first case to ask walks, the others wait for that walk, see
+ * its exchanges among their own and judge its records themselves (the engine's sharedObservation;
+ * a walk whose case was stopped is not handed on). For the lists a rule is judged against (the
+ * platform's own unfiltered lists: over the target's window, the window cut from it, or the whole
+ * offer and postback lists), which many cases read alike (every case of a window list reads two of
+ * them). A walk a rule is judged by (a filter, a generated window or page size) stays
+ * the case's own. A shared walk is one the case's own could have been: the lists do not change
+ * while the suite runs, but for the leads registered meanwhile, which join the target's window
+ * and which the rules are written to judge at any point of the run (window-lists.ts).
+ */
+export function sharedWalk(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, size = WALK_PAGE): Promise<Walk> {
+  const key = `affiliate list walk\u0000${stableJson({ operation: list.operation, query, size })}`;
+  return sharedObservation(ctx, key, (c) => walk(c, list, query, size));
 }

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../../src/engine/suite-module.js';
-import { LISTS, walk } from './list-fetch.js';
+import { LISTS, sharedWalk, walk } from './list-fetch.js';
 import type { ListBasis } from './list-findings.js';
 import { extraRecords, failure, sample, type Json } from './support.js';
 
@@ -28,7 +28,7 @@ const LATE_HOURS = [0, 1, 24];
 
 /** The vertical IDs the platform's offers carry (`verticals` of `ID`), at most three. */
 async function verticalIds(ctx: CheckContext): Promise<string[]> {
-  const got = await walk(ctx, LISTS.offers, {});
+  const got = await sharedWalk(ctx, LISTS.offers, {});
   if (!got.ok) return [];
   const ids = got.items.flatMap((o) => {
     const v = (o as Json)['verticals'];

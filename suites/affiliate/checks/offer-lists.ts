@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
+import { LISTS, MAX_PAGE, page, sharedWalk, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
 import { extraRecords, failure, multisetDiff, notErrorAnswer, recordKey, sample, type Json } from './support.js';
 
@@ -21,7 +21,7 @@ const UNKNOWN_ID = 2147483646;
  * records do (whitelabelID): the platform's own IDs, with a few small numbers after them.
  */
 async function whitelabelIds(ctx: CheckContext): Promise<number[]> {
-  const got = await walk(ctx, LISTS.postbacks, {});
+  const got = await sharedWalk(ctx, LISTS.postbacks, {});
   const seen = got.ok ? got.items.map((p) => Number((p as Json)['whitelabelID'])).filter((n) => Number.isInteger(n) && n > 0) : [];
   return [...new Set([...seen, 1, 2, 3])].slice(0, 8);
 }
@@ -30,7 +30,7 @@ const idOf = (o: unknown): string => recordKey(o && typeof o === 'object' ? (o a
 
 /** The IDs of the platform's offers (for filters of other lists by offer), or undefined after a failure. */
 export async function offerIds(ctx: CheckContext, fail: Fail): Promise<number[] | undefined> {
-  const got = await walk(ctx, LISTS.offers, {});
+  const got = await sharedWalk(ctx, LISTS.offers, {});
   if (!got.ok) {
     fail(got.why, got.res);
     return undefined;
@@ -53,7 +53,7 @@ export const offerList = defineCheck<{ rule: Rule }>({
   async run(ctx, args) {
     const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
     const list = LISTS.offers;
-    const full = await walk(ctx, list, {});
+    const full = await sharedWalk(ctx, list, {});
     if (!full.ok) return fail(full.why, full.res);
     const all = full.items;
     const filtered = async (query: Record<string, unknown>): Promise<{ items: unknown[]; res: CheckResponse | undefined } | undefined> => {

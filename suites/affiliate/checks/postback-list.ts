@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
+import { LISTS, page, sharedWalk, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { onceEach } from './list-findings.js';
 import { UNKNOWN_ID } from './window-lists.js';
 import { offerIds } from './offer-lists.js';
@@ -40,7 +40,7 @@ export const postbackList = defineCheck<{ rule: Rule; filter?: Filter }>({
   async run(ctx, args) {
     const fail: Fail = (message, res, more = {}) => ctx.fail(failure(message, res, more));
     const list = LISTS.postbacks;
-    const full = await walk(ctx, list, {});
+    const full = await sharedWalk(ctx, list, {});
     if (!full.ok) return fail(full.why, full.res);
     const all = full.items as Json[];
     // no postback to judge by is no evidence, never a pass: the platform holds no postback configuration (none can be made through the API)

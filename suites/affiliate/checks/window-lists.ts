@@ -1,7 +1,7 @@
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import { SpecgateError } from '../../../src/errors.js';
 import type { CheckContext, CheckResponse } from '../../../src/engine/suite-module.js';
-import { LISTS, MAX_PAGE, page, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
+import { LISTS, MAX_PAGE, page, sharedWalk, walk, WALK_PAGE, type ListShape } from './list-fetch.js';
 import { recordsOf, type ListBasis } from './list-findings.js';
 import { dateTime, failure, notErrorAnswer, recordKey, sample, windowOf, type Json } from './support.js';
 import { offerIds } from './offer-lists.js';
@@ -61,10 +61,12 @@ interface StableWindow {
  * The window the rules compare lists over: from the target's from_date to the date of the record
  * nine tenths of the way through its window. Leads registered while the suite runs (other cases
  * register some) are dated now, after that, so no list of one rule changes between its requests.
+ * The walk of the target's window, and of the window cut from it, are shared by the cases that
+ * read them (sharedWalk): a walk made earlier in the run cuts the window as well as the case's own.
  */
 async function stableWindow(ctx: CheckContext, list: ListShape): Promise<({ ok: true } & StableWindow) | { ok: false; why: string; res: CheckResponse | undefined; none?: true }> {
   const given = windowOf(ctx);
-  const got = await walk(ctx, list, given);
+  const got = await sharedWalk(ctx, list, given);
   if (!got.ok) return { ok: false, why: `${got.why} (the target's window ${given.fromDate} to ${given.toDate})`, res: got.res };
   const dates = recordsOf(got.items).map((r) => dateTime(r[list.date as string])).filter((d): d is string => d !== undefined).sort();
   if (dates.length < 10) return { ok: false, why: `the target's window ${given.fromDate} to ${given.toDate} holds ${dates.length} ${list.operation} with a ${String(list.date)} of the form YYYY-MM-DD HH:mm:ss; the rules need at least 10`, res: got.pages[0], none: true };
@@ -102,7 +104,7 @@ export const windowList = defineCheck<Args>({
     };
     const win = await stableWindow(ctx, list);
     if (!win.ok) return win.none ? none(win.why) : fail(win.why, win.res);
-    const full = await walk(ctx, list, win.window);
+    const full = await sharedWalk(ctx, list, win.window);
     if (!full.ok) return fail(`${full.why} (the window ${win.window.fromDate} to ${win.window.toDate})`, full.res);
     const all = recordsOf(full.items);
     const dateOf = (r: Json): string | undefined => dateTime(r[dateField]);
