@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { stringify } from 'yaml';
 import { readYaml } from '../src/engine/loader/yaml-source.js';
+import { yamlPackage } from '../src/yaml-package.js';
 import type { CaseDef, CaseResult, RunResult } from '../src/engine/model.js';
 import { loadSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
@@ -28,7 +28,7 @@ function rawCase(def: CaseDef): RawCase | undefined {
 
 /** A short, stable tag of the input, so two counterexamples of one case get two files. */
 function tag(value: unknown): string {
-  return createHash('sha256').update(stringify(value)).digest('hex').slice(0, 8);
+  return createHash('sha256').update(yamlPackage().stringify(value)).digest('hex').slice(0, 8);
 }
 
 /** The regression case for one failed property case, or why none can be written. */
@@ -56,7 +56,7 @@ export function regressionCase(def: CaseDef, result: CaseResult, oracle: ((v: un
     `# Review it and keep it with your project: \`specgate run ... --cases <its folder>\` runs it with the suite.`,
     `# Replay of the original failure: ${p.replay ?? 'n/a'}`,
   ];
-  return { id, yaml: `${header.join('\n')}\n${stringify([item])}` };
+  return { id, yaml: `${header.join('\n')}\n${yamlPackage().stringify([item])}` };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Agent, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { SpecgateError } from '../errors.js';
 import { answerBytesBefore, trackAnswerBytes } from './answer-bytes.js';
 import { parseBody } from './body-parse.js';
@@ -7,6 +7,7 @@ import { HTTP_DEFAULTS } from './http-defaults.js';
 import { mapTransportError, timeoutError, tooLargeError, type FailureContext } from './http-errors.js';
 import { Deadlines, type DeadlineEntry } from './deadlines.js';
 import { isStopped, type StopSource } from './stop-source.js';
+import { undici } from './undici-lazy.js';
 import type { Throttle } from './throttle.js';
 import type { HttpClient, HttpLimits, HttpRequest, HttpResponse } from './types.js';
 
@@ -53,12 +54,15 @@ const identity = (s: string): string => s;
  */
 export function createHttpClient(limits: HttpClientOptions): HttpClient {
   const untrack = trackAnswerBytes();
-  const agent = new Agent({
-    keepAliveTimeout: limits.keepAliveTimeoutMs ?? 4_000,
-    connect: { timeout: limits.timeoutMs },
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-  });
+  // made (and undici loaded: undici-lazy.ts) at the first request
+  let pool: Agent | undefined;
+  const agent = (): Agent =>
+    (pool ??= new (undici().Agent)({
+      keepAliveTimeout: limits.keepAliveTimeoutMs ?? 4_000,
+      connect: { timeout: limits.timeoutMs },
+      headersTimeout: limits.timeoutMs,
+      bodyTimeout: limits.timeoutMs,
+    }));
   const redact = limits.redact ?? identity;
   const userAgent = limits.userAgent;
   // every request's overall deadline, on one timer
@@ -92,7 +96,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
     const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer, deadlines, start);
     const received = answer.received();
     try {
-      agent.dispatch(
+      agent().dispatch(
         {
           origin: url.origin,
           path: url.pathname + url.search,
@@ -133,7 +137,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   const client: HttpClient = {
     send,
     // the channels are left once the requests still under way have ended
-    close: () => agent.close().finally(untrack),
+    close: () => (pool ? pool.close().finally(untrack) : Promise.resolve().then(untrack)),
   };
   stoppable.set(client, (req, stop) => sendStopping(req, stop));
   return client;
@@ -216,7 +220,7 @@ class Answer implements Dispatcher.DispatchHandler, DeadlineEntry {
     if (this.stopping) return;
     this.stopping = true;
     // as undici's own request() does for an abort without a reason
-    this.stopReason = reason ?? new undiciErrors.RequestAbortedError();
+    this.stopReason = reason ?? new (undici().errors.RequestAbortedError)();
     this.controller?.abort(this.stopReason as Error);
   }
 

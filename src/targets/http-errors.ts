@@ -1,6 +1,6 @@
-import { errors as undiciErrors } from 'undici';
 import { SpecgateError, type SpecgateErrorCode } from '../errors.js';
 import { describeParserError } from './http-malformed.js';
+import { undici } from './undici-lazy.js';
 
 /** What the http client knew when a request failed, for a message that says what to do. */
 export interface FailureContext {
@@ -70,7 +70,7 @@ export function mapTransportError(e: unknown, ctx: FailureContext, redact: (s: s
   const reason = redact(e instanceof Error ? e.message : String(e));
   const detail = { url: ctx.url, method: ctx.method, cause: reason, errorCode: code };
   // undici's parser errors carry no code (it looks the code up by the wrong key), so they are known by their class
-  if (e instanceof undiciErrors.HTTPParserError || code?.startsWith('HPE_')) {
+  if (e instanceof undici().errors.HTTPParserError || code?.startsWith('HPE_')) {
     const what = describeParserError(e, redact);
     return new SpecgateError('SG_TARGET_PROTOCOL', `${ctx.method} ${ctx.url}: the target's answer is not valid HTTP/1.1: ${what}`, { ...detail, malformed: what }, { cause: e });
   }

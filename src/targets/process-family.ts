@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { killMarked, signalGroup, withDescendants } from './process-kill.js';
 import { PROCESS_TAG_VAR, newProcessTag, sweepTagged } from './process-sweep.js';
+import { pidMark, readProcessesFrom, type PidMark } from './pid-window.js';
 import { childPids, childrenListed, envVar, fdLinks, hasEnded, holdsOneOf, procAvailable, readEntry, readProcessTable, type ProcessEntry } from './process-table.js';
 
 /**
@@ -18,16 +19,20 @@ import { childPids, childrenListed, envVar, fdLinks, hasEnded, holdsOneOf, procA
  *   environment is remembered before its parent exits and the link is lost.
  *
  * Started processes younger than the leader are the only candidates, so a reused pid never
- * names an older process. The group and session links hold only while the leader's pid is not
- * seen naming another process: Linux reuses a pid only once no group or session of that ID is
- * left, so from then on a group or session of that ID is someone else's (a process started
- * anywhere on the machine), never the family's. Elsewhere (no /proc) the process group is all
- * there is.
+ * names an older process; so a kill reads only the processes whose pids were given from the
+ * leader's on, not the whole table (pid-window.ts: the kernel's counters, read as the leader's
+ * environment is made, tell whether that window still holds every process started since).
+ * The group and session links hold only while the leader's pid is not seen naming another
+ * process: Linux reuses a pid only once no group or session of that ID is left, so from then on
+ * a group or session of that ID is someone else's (a process started anywhere on the machine),
+ * never the family's. Elsewhere (no /proc) the process group is all there is.
  */
 export class ProcessFamily {
   /** Its value of {@link PROCESS_TAG_VAR}. */
   readonly tag = newProcessTag();
   private leader: { pid: number; start: number } | undefined;
+  /** The kernel's counters before the leader was started (pid-window.ts). */
+  private before: PidMark | undefined;
   /** Processes known to belong: pid -> start time. */
   private readonly members = new Map<number, number>();
   /** The child's ends of its standard streams, as any process still holding them shows them. */
@@ -39,8 +44,10 @@ export class ProcessFamily {
   /** The leader's pid was seen naming another process: its group and session are no longer the family's. */
   private pidReused = false;
 
-  /** The environment to start the leader with: `base` plus the family's tag. */
+  /** The environment to start the leader with: `base` plus the family's tag. Made right before the start. */
   env(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+    // the counters before the start bound where the pids of the leader's descendants will be
+    if (!this.leader && procAvailable()) this.before = pidMark();
     return { ...base, [PROCESS_TAG_VAR]: this.tag };
   }
 
@@ -102,7 +109,7 @@ export class ProcessFamily {
     if (!leader) return;
     const afterExit = this.leaderExited;
     if (procAvailable()) {
-      killMarked((table) => this.marked(table, leader));
+      killMarked((table) => this.marked(table, leader), () => readProcessesFrom(leader.pid, this.before));
       this.notePidReuse(readEntry(leader.pid));
     }
     // a group of that ID is the family's only while the pid has not gone to another process

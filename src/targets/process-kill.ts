@@ -49,12 +49,14 @@ export function withDescendants(table: readonly ProcessEntry[], roots: Iterable<
  * this process or its parent, and waits briefly for them to be gone; returns the pids killed.
  * Processes of other users, and processes that end while being looked at, are skipped without
  * complaint: this is cleanup and never fails. Without /proc it finds and kills nothing.
+ * `read` reads the table: the whole of it, or a part sure to hold whatever `mark` picks and every
+ * descendant of it (pid-window.ts: the processes started since a moment).
  */
-export function killMarked(mark: (table: readonly ProcessEntry[]) => Iterable<ProcessEntry>): number[] {
+export function killMarked(mark: (table: readonly ProcessEntry[]) => Iterable<ProcessEntry>, read: () => ProcessEntry[] = readProcessTable): number[] {
   /** Stopped so far: pid -> start time (what names the process, should the pid be reused). */
   const held = new Map<number, number>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const table = readProcessTable();
+    const table = read();
     if (table.length === 0) break;
     const stillHeld = table.filter((e) => held.get(e.pid) === e.start);
     let fresh = 0;

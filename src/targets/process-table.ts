@@ -36,9 +36,9 @@ export function childrenListed(): boolean {
   return childrenFiles;
 }
 
-/** A /proc file is generated on read and reports size 0: read it in pieces, at most `max` bytes. */
+/** A /proc file is generated on read and reports size 0: read it in pieces, at most `max` bytes; undefined when it cannot be read. */
 const scratch = Buffer.alloc(4096);
-function readProcFile(path: string, max = 1 << 20): Buffer | undefined {
+export function readProcFile(path: string, max = 1 << 20): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -95,6 +95,16 @@ export function readEntry(pid: number): ProcessEntry | undefined {
 
 /** Every process now (empty without /proc). */
 export function readProcessTable(): ProcessEntry[] {
+  const entries: ProcessEntry[] = [];
+  for (const pid of listedPids()) {
+    const e = readEntry(pid);
+    if (e) entries.push(e);
+  }
+  return entries;
+}
+
+/** The pids /proc lists now: its processes (threads are not listed). Empty without /proc. */
+export function listedPids(): number[] {
   if (!procAvailable()) return [];
   let names: string[];
   try {
@@ -102,14 +112,12 @@ export function readProcessTable(): ProcessEntry[] {
   } catch {
     return [];
   }
-  const entries: ProcessEntry[] = [];
+  const pids: number[] = [];
   for (const name of names) {
     const c = name.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
-    const e = readEntry(Number(name));
-    if (e) entries.push(e);
+    if (c >= 48 && c <= 57) pids.push(Number(name));
   }
-  return entries;
+  return pids;
 }
 
 /** Whether a process in this state has ended (it only waits to be reaped, or is being removed). */

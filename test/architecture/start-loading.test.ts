@@ -98,7 +98,13 @@ describe('what the CLI loads at start', () => {
   it('finds what it looks for: the run loads the runtime and the HTTP client', () => {
     const loaded = loadedBy('src/engine/run.ts');
     expect(loaded.has('src/targets/http-client.ts')).toBe(true);
-    expect(packagesLoaded(loaded).some((p) => p.startsWith('undici '))).toBe(true);
+    expect(packagesLoaded(loaded).length).toBeGreaterThan(0);
+  });
+
+  it('a run loads undici only when it sends a request, and yaml only when it writes or parses some (undici-lazy.ts, yaml-package.ts)', () => {
+    const loaded = loadedBy('cli/run-command.ts');
+    expect(loaded.has('src/engine/run.ts') && loaded.has('src/targets/undici-lazy.ts') && loaded.has('src/yaml-package.ts')).toBe(true);
+    expect(packagesLoaded(loaded).filter((p) => p.startsWith('undici ') || p.startsWith('yaml '))).toEqual([]);
   });
 
   it('finds what it looks for: a listing not kept loads the suites with the engine', () => {

@@ -87,6 +87,23 @@ describe.runIf(procAvailable() && hasSetsid && SLEEP !== '')('a process family',
     expect(await survivorsOf(b.dir)).toEqual([]);
   });
 
+  it('finds a grandchild that left the session once its parent and the leader had exited (the processes started since the leader read)', async () => {
+    // the leader exits at once; its child starts the grandchild in a session of its own, a
+    // moment later, and exits: nothing but the tag leads to it (its output goes elsewhere)
+    const { dir, script } = folder([
+      '( sleep 0.3; setsid "$S" 30 </dev/null >/dev/null 2>&1 & ) </dev/null >/dev/null 2>&1 &',
+      'exit 0',
+    ]);
+    const family = new ProcessFamily();
+    const leader = start(family, script);
+    await exited(leader);
+    await until(() => processesMarked(join(dir, 'sleeper')).length === 1);
+    const [daemon] = processesMarked(join(dir, 'sleeper'));
+    expect(daemon?.pid).not.toBe(leader.pid);
+    family.end();
+    expect(await survivorsOf(dir)).toEqual([]);
+  });
+
   it('finds a child holding its pipe that left the session and cleared its environment after its parent exited', async () => {
     // it exits as soon as the child sleeps (by then specgate has read which ends its stdio are)
     const { dir, script } = folder([

@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Document, LineCounter } from 'yaml';
 import { SpecgateError, SpecgateErrorList } from '../../errors.js';
+import { yamlPackage as yaml } from '../../yaml-package.js';
 import type { SourceLocation } from '../model.js';
 import { aliasMessage, aliasProblem } from './yaml-aliases.js';
-
-type YamlLib = typeof import('yaml');
-const require = createRequire(import.meta.url);
-let yamlLib: YamlLib | undefined;
-
-/** The yaml package, required when a text is first parsed: a load the parse cache answers never loads it. */
-function yaml(): YamlLib {
-  return (yamlLib ??= require('yaml') as YamlLib);
-}
 
 /** A parsed YAML file that still knows where each value came from. */
 export interface YamlSource {
