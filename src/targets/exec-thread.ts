@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { SHARE_ENV, Worker } from 'node:worker_threads';
 import { SpecgateError } from '../errors.js';
-import type { ClientExit } from './client-process/client-output.js';
-import type { ClientNews } from './client-process/client-spawn.js';
+import { ClientLinks, type ClientMirror, type RemoteClient } from './exec-clients.js';
 import { EXEC_PROTOCOL, type ExecWorkerData, type FromWorker, type ToWorker, type WireLaunch } from './exec-wire.js';
 import { fromWire } from './thread-error.js';
 import { sweepAlsoBy } from './process-family.js';
@@ -22,34 +21,11 @@ interface Pending {
   onAbort?: () => void;
 }
 
-/** A client application started in the worker thread, until it is stopped. */
-interface ClientLink {
-  news: ClientNews;
-  pid?: number;
-  exit?: ClientExit;
-  /** Its output is final: it no longer keeps specgate running (unless a stop is under way). */
-  final: boolean;
-  /** It could not start: the worker holds nothing of it. */
-  failed: boolean;
-  /** The stops waiting for the worker's answer. */
-  stops: ((exit: ClientExit) => void)[];
-  /** How the worker's stop ended it: the worker holds nothing of it after that, and a later stop answers this. */
-  stopped?: ClientExit;
-}
-
-/** A client application running in the worker thread (client-process.ts mirrors its output). */
-export interface RemoteClient {
-  /** Stops it as an application started in this thread is stopped, and says how it ended. */
-  stop(): Promise<ClientExit>;
-  /** Its case was aborted: its whole family goes at once. */
-  abort(): void;
-}
-
 /** One worker thread and the invocations it runs. */
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
-  clients: Map<number, ClientLink>;
+  clients: ClientLinks;
   /** The tag owner of what it starts (process-sweep.ts). */
   owner?: string;
   /** The version of the messages it speaks (exec-wire.ts), once ready. */
@@ -95,7 +71,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   run(req: ExecRequest): Promise<ExecResult> {
     if (req.signal?.aborted) return Promise.reject(req.signal.reason);
     const start = performance.now();
-    const thread = this.unusable ? undefined : (this.thread ?? this.startThread());
+    const thread = this.usableThread();
     if (!thread) return this.inThread(req, { start });
     return new Promise<ExecResult>((resolve, reject) => {
       const id = this.nextId++;
@@ -119,7 +95,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
 
   /** Starts the worker thread now, so that it is ready for what comes (a client launch needs it ready). */
   prepare(): void {
-    if (!this.unusable) this.thread ??= this.startThread();
+    this.usableThread();
   }
 
   /** Starts the worker thread if need be; true once it takes client launches, false when it never will (it ended first, or speaks other messages). */
@@ -127,7 +103,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     this.prepare();
     const thread = this.thread;
     if (!thread) return false;
-    if (thread.protocol === undefined && !thread.exited) {
+    if (thread.owner === undefined && !thread.exited) {
       // a caller awaiting this is work in flight
       thread.worker.ref();
       await new Promise<void>((resolve) => {
@@ -147,13 +123,13 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   }
 
   /**
-   * Starts a client application (client-spawn.ts) in the worker thread, telling `news` of its
+   * Starts a client application (client-spawn.ts) in the worker thread, telling `mirror` of its
    * output and its end as they happen. Undefined while the worker cannot take it (not started
    * yet, still loading, a worker script of another build, worker threads not working here): the
    * caller starts it in its own thread.
    */
-  launch(launch: WireLaunch, news: ClientNews): RemoteClient | undefined {
-    const thread = this.unusable ? undefined : (this.thread ?? this.startThread());
+  launch(launch: WireLaunch, mirror: ClientMirror): RemoteClient | undefined {
+    const thread = this.usableThread();
     if (!thread || thread.protocol !== EXEC_PROTOCOL) return undefined;
     const id = this.nextId++;
     try {
@@ -161,23 +137,19 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     } catch {
       return undefined;
     }
-    const link: ClientLink = { news, final: false, failed: false, stops: [] };
-    thread.clients.set(id, link);
+    const client = thread.clients.add(
+      id,
+      mirror,
+      (type) => thread.worker.postMessage({ type, id } satisfies ToWorker),
+      () => this.holdOpen(thread),
+    );
     this.holdOpen(thread);
-    return {
-      stop: () =>
-        new Promise<ClientExit>((resolve) => {
-          // nothing of it is left in the worker: its end is known here
-          if (link.stopped) return resolve(link.stopped);
-          if (link.failed || thread.exited) return resolve(link.exit ?? { code: null, signal: null });
-          link.stops.push(resolve);
-          if (link.stops.length === 1) thread.worker.postMessage({ type: 'client-stop', id } satisfies ToWorker);
-          this.holdOpen(thread);
-        }),
-      abort: () => {
-        if (!thread.exited && !link.failed && !link.stopped) thread.worker.postMessage({ type: 'client-abort', id } satisfies ToWorker);
-      },
-    };
+    return client;
+  }
+
+  /** The worker thread, started if need be; undefined where worker threads do not work. */
+  private usableThread(): Thread | undefined {
+    return this.unusable ? undefined : (this.thread ?? this.startThread());
   }
 
   /**
@@ -185,9 +157,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
    * output is not final, a stop under way), as the child processes would in this thread.
    */
   private holdOpen(thread: Thread): void {
-    let busy = thread.pending.size > 0;
-    if (!busy) for (const c of thread.clients.values()) if (!c.final || c.stops.length > 0) busy = true;
-    if (busy) thread.worker.ref();
+    if (thread.pending.size > 0 || thread.clients.busy()) thread.worker.ref();
     else thread.worker.unref();
   }
 
@@ -233,7 +203,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       return undefined;
     }
     worker.unref();
-    const thread: Thread = { worker, pending: new Map(), clients: new Map(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
+    const thread: Thread = { worker, pending: new Map(), clients: new ClientLinks(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
     // the last sweep (at exit, at a second Ctrl-C) runs in this thread, where the signals come: it asks the worker's
     thread.unsweep = sweepAlsoBy(() => {
       this.sweepWorker(thread);
@@ -252,10 +222,14 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   private onMessage(thread: Thread, m: FromWorker): void {
     if (m.type === 'ready') {
       thread.owner = m.owner;
-      thread.protocol = m.protocol;
+      // a worker of a build before client launches says no version
+      thread.protocol = m.protocol ?? 1;
       return;
     }
-    if (m.type.startsWith('client-')) return this.onClientMessage(thread, m);
+    if (m.type.startsWith('client-')) {
+      thread.clients.onMessage(m);
+      return this.holdOpen(thread);
+    }
     if (m.type !== 'started' && m.type !== 'done' && m.type !== 'failed') return;
     const pending = thread.pending.get(m.id);
     if (!pending) return;
@@ -270,53 +244,6 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       // a Buffer again (a clone arrives as a plain Uint8Array), over the same memory
       pending.resolve({ ...m.result, stdout: Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength) });
     }
-  }
-
-  private onClientMessage(thread: Thread, m: FromWorker): void {
-    if (!('id' in m)) return;
-    const link = thread.clients.get(m.id);
-    if (!link) return;
-    switch (m.type) {
-      case 'client-started':
-        if (m.pid !== undefined) link.pid = m.pid;
-        return;
-      case 'client-output':
-        return link.news.output(m.stream, m.text);
-      case 'client-exit':
-        if (m.replace || link.exit === undefined) link.exit = m.exit;
-        return link.news.exit(m.exit, m.replace);
-      case 'client-final':
-        link.final = true;
-        link.news.final();
-        return this.holdOpen(thread);
-      case 'client-failed':
-        // as a start that fails in this thread reads: said on its error output, ended, final
-        link.failed = true;
-        this.endClient(thread, link, `[spawn error] ${fromWire(m.error).message}`);
-        thread.clients.delete(m.id);
-        return this.holdOpen(thread);
-      case 'client-stopped':
-        link.stopped = m.exit;
-        thread.clients.delete(m.id);
-        for (const resolve of link.stops.splice(0)) resolve(m.exit);
-        return this.holdOpen(thread);
-      default:
-        return;
-    }
-  }
-
-  /** Tells a client's mirror that it has ended (`why`, on its error output) and answers its stops. */
-  private endClient(thread: Thread, link: ClientLink, why: string): void {
-    if (!link.final) {
-      link.news.output('stderr', `\n${why}`);
-      if (link.exit === undefined) {
-        link.exit = { code: null, signal: null };
-        link.news.exit(link.exit, false);
-      }
-      link.final = true;
-      link.news.final();
-    }
-    for (const resolve of link.stops.splice(0)) resolve(link.exit ?? { code: null, signal: null });
   }
 
   private settle(thread: Thread, id: number, pending: Pending): void {
@@ -340,17 +267,12 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     }
     // it ends its families as it exits (process-family.ts), unless it died of something that runs no handler
     this.cleanUpAfter(thread, pending.map(([, p]) => p));
-    const clients = [...thread.clients.values()];
-    thread.clients.clear();
-    for (const c of clients) {
-      if (c.pid !== undefined && !c.final) signalGroup(c.pid, 'SIGKILL');
-      this.endClient(thread, c, `[specgate] the worker thread running this client ended (${thread.closing ? 'closed' : thread.error ? thread.error.message : `exit code ${code}`}); it was stopped with everything it started`);
-    }
-    thread.unsweep?.();
-    if (pending.length === 0) return;
     const why = thread.closing
       ? 'the exec runner was closed (the run ended) before it finished'
       : `the worker thread running it ended unexpectedly (${thread.error ? thread.error.message : `exit code ${code}`}); this is a bug in specgate, please report it`;
+    thread.clients.workerEnded(why, { workerExitCode: code, ...(thread.error ? { workerError: thread.error.message } : {}) });
+    thread.unsweep?.();
+    if (pending.length === 0) return;
     for (const [, p] of pending) {
       p.reject(new SpecgateError(
         'SG_INTERNAL',

@@ -47,7 +47,7 @@ export interface ExecWorkerData {
 /** Worker -> asking side. */
 export type FromWorker =
   /** Loaded; the tag owner of what it starts (process-sweep.ts), for the sweep should it die. */
-  | { type: 'ready'; owner: string; protocol: number }
+  | { type: 'ready'; owner: string; protocol?: number }
   /** Invocation `id` started its child. */
   | { type: 'started'; id: number; pid: number }
   | { type: 'done'; id: number; result: ExecResult }

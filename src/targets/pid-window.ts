@@ -4,8 +4,9 @@ import { listedPids, readEntry, readProcFile, type ProcessEntry } from './proces
  * Reading only the processes started after a given moment, instead of the whole process table
  * (Linux). Linux gives pids in rising order, wrapping to a low number past `pid_max`, skipping
  * those in use: every process started after a process P got a pid that comes after P's pid in
- * that cyclic order, and no later than the last pid given so far (`/proc/loadavg`), unless the
- * allocation went all the way round since P was started. Going round means passing every pid
+ * that cyclic order, and no later than the last pid given so far in this pid namespace
+ * (`/proc/sys/kernel/ns_last_pid`), unless the allocation went all the way round since P was
+ * started. Going round means passing every pid
  * from 300 (where a wrap resumes) to `pid_max`, each either given to a task (a fork, counted
  * by the kernel in `/proc/stat`'s `processes`) or skipped because it was in use (by a task, a
  * process group or a session: each one either already there when the moment was marked, at most
@@ -42,13 +43,15 @@ export function pidMark(): PidMark | undefined {
   const stat = readProcFile('/proc/stat')?.toString('latin1');
   const loadavg = readProcFile('/proc/loadavg')?.toString('latin1');
   const max = readProcFile('/proc/sys/kernel/pid_max')?.toString('latin1');
-  if (stat === undefined || loadavg === undefined || max === undefined) return undefined;
+  // the last pid given in this pid namespace; /proc/loadavg says it too, but a container's may be
+  // another file laid over it (LXCFS), with the host's number or a stale one
+  const lastPid = readProcFile('/proc/sys/kernel/ns_last_pid')?.toString('latin1');
+  if (stat === undefined || loadavg === undefined || max === undefined || lastPid === undefined) return undefined;
   const at = stat.indexOf('\nprocesses ');
   const forks = at < 0 ? Number.NaN : Number(stat.slice(at + 11, stat.indexOf('\n', at + 11)));
-  // "0.71 4.59 6.74 3/107 28612": running/tasks, then the last pid given (in this pid namespace)
-  const fields = loadavg.trim().split(' ');
-  const tasks = Number(fields[3]?.split('/')[1]);
-  const last = Number(fields[4]);
+  // "0.71 4.59 6.74 3/107 28612": running/tasks (an upper bound is all that is needed of it)
+  const tasks = Number(loadavg.trim().split(' ')[3]?.split('/')[1]);
+  const last = Number(lastPid.trim());
   const pidMax = Number(max.trim());
   const mark = { forks, tasks, pidMax, last };
   return Object.values(mark).every(Number.isSafeInteger) ? mark : undefined;
@@ -78,7 +81,9 @@ export function readProcessesFrom(first: number, since: PidMark | undefined): Pr
   const pids = listedPids();
   // listed first, counted after: every pid listed was given before `last` was read
   const now = since && ownNamespace() ? pidMark() : undefined;
-  const keep = since && now && windowHolds(since, now) ? (pid: number) => inWindow(pid, first, now.last) : () => true;
+  // the leader itself came after the first mark: a window that does not hold it holds nothing sure
+  const holds = since !== undefined && now !== undefined && windowHolds(since, now) && first !== since.last && inWindow(first, since.last, now.last);
+  const keep = holds ? (pid: number) => inWindow(pid, first, now.last) : () => true;
   const entries: ProcessEntry[] = [];
   for (const pid of pids) {
     if (!keep(pid)) continue;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createExecRunner, runExec } from '../../src/targets/exec-runner.js';
 import { ThreadedExecRunner } from '../../src/targets/exec-thread.js';
 import type { ClientExit } from '../../src/targets/client-process/client-output.js';
-import type { ClientNews } from '../../src/targets/client-process/client-spawn.js';
+import type { ClientMirror } from '../../src/targets/exec-clients.js';
 import { FOLLOW_MS, sweepEverythingStarted } from '../../src/targets/process-family.js';
 import { procAvailable } from '../../src/targets/process-table.js';
 import { tempDir } from '../e2e/cli.js';
@@ -172,7 +172,7 @@ describe.skipIf(built.skip)('a worker thread that dies', () => {
 });
 
 /** What a client's mirror was told, in order. */
-function recorder(): { news: ClientNews; told: string[]; final: Promise<void> } {
+function recorder(): { news: ClientMirror; told: string[]; final: Promise<void> } {
   const told: string[] = [];
   let settle = (): void => undefined;
   const final = new Promise<void>((resolve) => (settle = resolve));
@@ -184,6 +184,10 @@ function recorder(): { news: ClientNews; told: string[]; final: Promise<void> } 
       exit: (exit: ClientExit) => void told.push(`exit ${exit.code ?? exit.signal ?? 'none'}`),
       final: () => {
         told.push('final');
+        settle();
+      },
+      failed: (e) => {
+        told.push(`failed ${(e as Error & { code?: string }).code}: ${e.message}`);
         settle();
       },
     },
@@ -220,7 +224,7 @@ describe.skipIf(built.skip)('client launches in the worker thread', () => {
     const client = runner.launch({ argv: ['sh', '-c', `setsid sleep 30 & echo $! > '${pidFile}'; echo up; sleep 30`], env: { PATH: process.env['PATH'] ?? '', DIE_AFTER_MS: '800' }, what: 'client' }, r.news);
     await r.final;
     expect(r.told).toContain('stdout: up\n');
-    expect(r.told.join('\n')).toMatch(/the worker thread running this client ended \(planted worker failure\); it was stopped with everything it started/);
+    expect(r.told.at(-1)).toBe('failed SG_INTERNAL: a client application was stopped with everything it started: the worker thread running it ended unexpectedly (planted worker failure); this is a bug in specgate, please report it');
     expect(await client?.stop()).toEqual({ code: null, signal: null });
     expect(await stoppedWithin(Number(readFileSync(pidFile, 'utf8')), 3000)).toBe(true);
     await runner.close();

@@ -91,8 +91,10 @@ const stopped = new WeakSet<Promise<unknown>>();
  * (each still bound by its own signal). A failed observation is dropped, so later cases
  * observe afresh; the cases waiting for it share its error, except when it failed because the
  * case running it was stopped: they then observe themselves instead of inheriting the stop.
+ * An observation `keep` refuses (one that saw the target fail, which a later look may not) is
+ * shared with the cases already waiting for it and dropped for the later ones, as a failed one is.
  */
-export async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ctx: CheckContext) => Promise<R>): Promise<R> {
+export async function sharedObservation<R>(ctx: CheckContext, key: string, observe: (ctx: CheckContext) => Promise<R>, keep: (observed: R) => boolean = () => true): Promise<R> {
   for (;;) {
     const held = ctx.observations.get(key) as Promise<Shared<R>> | undefined;
     if (!held) break;
@@ -112,10 +114,15 @@ export async function sharedObservation<R>(ctx: CheckContext, key: string, obser
     return { observed, exchanges };
   });
   // Registered before anyone can wait on it, so waiters see the outcome already classified.
-  running.catch(() => {
-    if (ctx.observations.get(key) === running) ctx.observations.delete(key);
-    if (ctx.signal.aborted) stopped.add(running);
-  });
+  running.then(
+    (shared) => {
+      if (!keep(shared.observed) && ctx.observations.get(key) === running) ctx.observations.delete(key);
+    },
+    () => {
+      if (ctx.observations.get(key) === running) ctx.observations.delete(key);
+      if (ctx.signal.aborted) stopped.add(running);
+    },
+  );
   ctx.observations.set(key, running);
   return (await running).observed;
 }

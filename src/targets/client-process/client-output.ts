@@ -23,6 +23,8 @@ export class ClientOutput {
    * descendant may still hold them open), or the client could not start.
    */
   private done = false;
+  /** Why the client is not there to wait on (its start failed, the thread running it ended): waits fail with it. */
+  private failure: Error | undefined;
   private readonly watchers = new Set<() => void>();
 
   constructor(private readonly signal: AbortSignal) {}
@@ -66,15 +68,31 @@ export class ClientOutput {
     this.notify();
   }
 
-  /** Resolves with what `find` returns once it returns a value, the output is final, the signal aborts, or time runs out. */
+  /** The client is not there to wait on: every wait on it, now or later, fails with `error`. */
+  fail(error: Error): void {
+    this.failure ??= error;
+    this.settle();
+  }
+
+  /** The error the waits fail with, if any. */
+  failed(): Error | undefined {
+    return this.failure;
+  }
+
+  /**
+   * Resolves with what `find` returns once it returns a value, the output is final, the signal
+   * aborts, or time runs out; rejects once the client has failed (see {@link fail}).
+   */
   waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const done = (v: T | undefined): void => {
         this.watchers.delete(check);
         clearTimeout(timer);
-        resolve(v);
+        if (this.failure) reject(this.failure);
+        else resolve(v);
       };
       const check = (): void => {
+        if (this.failure) return done(undefined);
         const v = find();
         if (v !== undefined || this.done || this.signal.aborted) done(v);
       };

@@ -49,7 +49,8 @@ export type ClientThread = 'worker' | 'this thread';
 export function launchClient(command: unknown, contract: Readonly<Record<string, string>>, signal: AbortSignal, what = 'client application', where: ClientThread = 'worker'): ClientProcess {
   const argv = commandArgv(command, what);
   const env = launchEnv(contract);
-  // what the spawn itself would refuse is refused here, with the error it always gave
+  // an argument the spawn refuses at once is refused here, at the call, as it always was; any
+  // other start that throws in the worker fails the waits on the client with the same error
   const remote = where === 'worker' && crossable(argv, env) ? launchInWorker(argv, env, signal, what) : undefined;
   return remote ?? launchHere(argv, env, signal, what);
 }
@@ -92,6 +93,7 @@ function launchInWorker(argv: readonly string[], env: Record<string, string>, si
       output: (stream, text) => void output.append(stream, text),
       exit: (exit, replace) => output.setExit(exit, replace),
       final: () => output.settle(),
+      failed: (error) => output.fail(error),
     },
   );
   if (!remote) return undefined;
@@ -101,6 +103,9 @@ function launchInWorker(argv: readonly string[], env: Record<string, string>, si
   return clientProcess(argv, 'worker', output, async () => {
     const exit = await remote.stop();
     signal.removeEventListener('abort', onAbort);
+    // a start that failed, or a worker that ended under it, is an error of the case, as in this thread
+    const failure = output.failed();
+    if (failure) throw failure;
     return exit;
   });
 }

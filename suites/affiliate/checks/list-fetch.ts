@@ -76,7 +76,7 @@ export async function walk(ctx: CheckContext, list: ListShape, query: Record<str
  * The walk of {@link walk}, shared by every case of the suite run that reads the same list with
  * the same query and page size: the first case to ask walks, the others wait for that walk, see
  * its exchanges among their own and judge its records themselves (the engine's sharedObservation;
- * a walk whose case was stopped is not handed on). For the lists a rule is judged against (the
+ * a walk whose case was stopped, or that met a failing page, is not handed on to later cases). For the lists a rule is judged against (the
  * platform's own unfiltered lists: over the target's window, the window cut from it, or the whole
  * offer and postback lists), which many cases read alike (every case of a window list reads two of
  * them). A walk a rule is judged by (a filter, a generated window or page size) stays
@@ -86,5 +86,6 @@ export async function walk(ctx: CheckContext, list: ListShape, query: Record<str
  */
 export function sharedWalk(ctx: CheckContext, list: ListShape, query: Record<string, unknown>, size = WALK_PAGE): Promise<Walk> {
   const key = `affiliate list walk\u0000${stableJson({ operation: list.operation, query, size })}`;
-  return sharedObservation(ctx, key, (c) => walk(c, list, query, size));
+  // a walk that met a failing page is the cases' already waiting for it, not the later ones': they walk again
+  return sharedObservation(ctx, key, (c) => walk(c, list, query, size), (w) => w.ok);
 }

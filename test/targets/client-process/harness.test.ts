@@ -97,6 +97,11 @@ describe.each<ClientThread>(['worker', 'this thread'])('client process started i
     expect(() => launch(['printf', 'a\0b'], new AbortController().signal)).toThrow(/cannot start the client application/);
   });
 
+  it('errors, saying why, for a program that cannot even be tried', async () => {
+    const attempt = async (): Promise<unknown> => launch(['/etc/passwd/client-under-test'], new AbortController().signal).waitForExit(3000);
+    await expect(attempt()).rejects.toMatchObject({ code: 'SG_TARGET_UNREACHABLE', message: expect.stringMatching(/^cannot start the client application \/etc\/passwd\/client-under-test: spawn ENOTDIR/) });
+  });
+
   it('says why it cannot start a missing program', async () => {
     const c = launch(['/nonexistent/client-under-test'], new AbortController().signal);
     expect(await c.waitForExit(3000)).toEqual({ code: null, signal: null });

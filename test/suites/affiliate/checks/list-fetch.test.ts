@@ -69,4 +69,22 @@ describe('sharedWalk', () => {
     await sharedWalk(caseContext('e', (s) => p.answer(s), run).ctx, LISTS.postbacks, { type: 'lead', offerID: 1 }, 10);
     expect(p.sent).toHaveLength(6);
   });
+
+  it('hands a walk that met a failing page to no later case: the next case walks again', async () => {
+    const p = platform(4);
+    let failNext = true;
+    const answer = (spec: HttpRequestSpec): CheckResponse => {
+      const res = p.answer(spec);
+      if (!failNext) return res;
+      failNext = false;
+      return { ...res, status: 503, body: { error: 'busy' }, bodyText: '{"error":"busy"}' };
+    };
+    const run = new Map<string, Promise<unknown>>();
+    const first = await sharedWalk(caseContext('a', answer, run).ctx, LISTS.postbacks, {}, 10);
+    expect(first.ok).toBe(false);
+    const second = await sharedWalk(caseContext('b', answer, run).ctx, LISTS.postbacks, {}, 10);
+    expect(second.ok && second.items).toHaveLength(4);
+    // one failing page, then the second case's own walk of one page
+    expect(p.sent).toHaveLength(2);
+  });
 });
