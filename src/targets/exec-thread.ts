@@ -202,7 +202,6 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       this.unusable = true;
       return undefined;
     }
-    worker.unref();
     const thread: Thread = { worker, pending: new Map(), clients: new ClientLinks(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
     // the last sweep (at exit, at a second Ctrl-C) runs in this thread, where the signals come: it asks the worker's
     thread.unsweep = sweepAlsoBy(() => {
@@ -215,6 +214,8 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       thread.error = e;
     });
     worker.on('exit', (code) => this.onExit(thread, code));
+    // after the listeners: listening to its messages refs it again; idle, it keeps nothing running
+    worker.unref();
     this.thread = thread;
     return thread;
   }

@@ -244,6 +244,10 @@ c.waitForExit(10000).then(() => process.stdout.write(c.startedIn + ' ' + c.stdou
     const r = spawnSync(node, [script], { encoding: 'utf8', timeout: 20_000 });
     expect([r.status, r.stdout, r.stderr]).toEqual([0, 'worker done', '']);
     expect(Date.now() - start).toBeLessThan(10_000);
+    // a worker started ahead of any launch, and never used, keeps nothing running either
+    writeFileSync(script, `const m = await import(${JSON.stringify(pathToFileURL(module).href)});\nm.prepareClientLaunches();\nprocess.stdout.write('prepared');`);
+    const idle = spawnSync(node, [script], { encoding: 'utf8', timeout: 10_000 });
+    expect([idle.status, idle.stdout, idle.stderr]).toEqual([0, 'prepared', '']);
   });
 });
 
