@@ -8,13 +8,20 @@
  * - no comment lines before or between test points: tap-junit attaches the last comment it
  *   saw to every later testcase as `<system-out>`; summary comments go after the last point.
  */
+import { createRequire } from 'node:module';
 import { blockedWords, rootCauses } from './root-causes.js';
 import type { CaseResult, Failure, RunResult, SuiteResult } from '../engine/model.js';
 import { normalize, type Plain } from './json-text.js';
 import { STALE_MESSAGE } from './junit-cases.js';
 import { createFileReporter, type Reporter } from './reporter.js';
 import { cleanText, oneLine, skipText } from './text.js';
-import { yamlPackage } from '../yaml-package.js';
+
+// yaml is required when a TAP report writes its first diagnostics block, not with this module:
+// most runs write none (a reporter imports only the engine's result types: src/yaml-package.ts
+// is outside what it may import)
+const require = createRequire(import.meta.url);
+let yamlLib: typeof import('yaml') | undefined;
+const yaml = (): typeof import('yaml') => (yamlLib ??= require('yaml') as typeof import('yaml'));
 
 /** TAP descriptions treat `#` as the start of a directive and `\` as its escape (TAP 13). */
 function escapeDescription(text: string): string {
@@ -26,7 +33,7 @@ const tapString = (s: string): string => cleanText(s).replace(/\r\n?/g, '\n');
 
 function yamlBlock(diag: Record<string, unknown>): string[] {
   // YAML readers round integers past 2^53 (js-yaml) or refuse very long ones (PyYAML): strings keep the digits
-  const text = yamlPackage().stringify(normalize(diag, tapString, { portableIntegers: true }), { lineWidth: 0 }).trimEnd();
+  const text = yaml().stringify(normalize(diag, tapString, { portableIntegers: true }), { lineWidth: 0 }).trimEnd();
   return ['  ---', ...text.split('\n').map((l) => `  ${l}`), '  ...'];
 }
 
