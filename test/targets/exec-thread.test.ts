@@ -251,6 +251,26 @@ c.waitForExit(10000).then(() => process.stdout.write(c.startedIn + ' ' + c.stdou
   });
 });
 
+describe.skipIf(built.skip)('a worker thread stuck when it is closed', () => {
+  it.runIf(procAvailable() && hasSetsid)('is terminated after the close has waited, and what it started is killed by its tags and groups', async () => {
+    const runner = new ThreadedExecRunner(new URL('../fixtures/targets/exec-worker-stuck.mjs', import.meta.url), runExec);
+    const pidFile = join(tmp.dir, 'stuck.pid');
+    // a child that left the group (its tag kept) and a parent that waits: only a sweep ends them
+    const inFlight = runner.run({ command: 'sh', args: ['-c', `setsid sleep 30 & echo "$$ $!" > '${pidFile}'; sleep 30`], timeoutMs: 20_000 });
+    const [parent, child] = (await fileWithin(pidFile, 10_000)).split(' ').map(Number) as [number, number];
+    expect(running(parent) && running(child)).toBe(true);
+    const started = Date.now();
+    await runner.close();
+    // it waited for the worker, then gave up on it
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    const err = await rejection(inFlight);
+    expect(err.code).toBe('SG_INTERNAL');
+    expect(err.message).toMatch(/the exec runner was closed \(the run ended\) before it finished/);
+    expect(await stoppedWithin(parent, 3000)).toBe(true);
+    expect(await stoppedWithin(child, 3000)).toBe(true);
+  });
+});
+
 describe('where worker threads cannot run', () => {
   it('runs invocations in the calling thread', async () => {
     const runner = new ThreadedExecRunner(new URL('file:///nonexistent/specgate/exec-worker.js'), runExec);
