@@ -37,6 +37,10 @@ interface Thread {
   /** What it died of, if an error. */
   error?: Error;
   exited: boolean;
+  /** Settles once it has said it is ready, or has ended first. */
+  loaded: Promise<void>;
+  /** Settles {@link loaded}. */
+  settleLoaded: () => void;
   /** How many sweeps the worker has done (it adds one at the end of each). */
   sweeps: Int32Array;
   /** Takes its sweep and its tags out of the last sweep (it has ended). */
@@ -106,17 +110,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     if (thread.owner === undefined && !thread.exited) {
       // a caller awaiting this is work in flight
       thread.worker.ref();
-      await new Promise<void>((resolve) => {
-        const done = (m?: FromWorker): void => {
-          if (m && m.type !== 'ready') return;
-          thread.worker.off('message', done);
-          thread.worker.off('exit', exited);
-          resolve();
-        };
-        const exited = (): void => done();
-        thread.worker.on('message', done);
-        thread.worker.once('exit', exited);
-      });
+      await thread.loaded;
       if (!thread.exited) this.holdOpen(thread);
     }
     return !thread.exited && thread.protocol === EXEC_PROTOCOL;
@@ -202,7 +196,9 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       this.unusable = true;
       return undefined;
     }
-    const thread: Thread = { worker, pending: new Map(), clients: new ClientLinks(), closing: false, exited: false, sweeps: new Int32Array(workerData.sweeps) };
+    let settleLoaded = (): void => undefined;
+    const loaded = new Promise<void>((resolve) => (settleLoaded = resolve));
+    const thread: Thread = { worker, pending: new Map(), clients: new ClientLinks(), closing: false, exited: false, loaded, settleLoaded, sweeps: new Int32Array(workerData.sweeps) };
     // the last sweep (at exit, at a second Ctrl-C) runs in this thread, where the signals come: it asks the worker's
     thread.unsweep = sweepAlsoBy(() => {
       this.sweepWorker(thread);
@@ -225,7 +221,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
       thread.owner = m.owner;
       // a worker of a build before client launches says no version
       thread.protocol = m.protocol ?? 1;
-      return;
+      return thread.settleLoaded();
     }
     if (m.type.startsWith('client-')) {
       thread.clients.onMessage(m);
@@ -256,6 +252,7 @@ export class ThreadedExecRunner implements ClosableExecRunner {
   /** The worker ended: what it left running is killed, and its invocations in flight fail (or, if it never loaded, run here). */
   private onExit(thread: Thread, code: number): void {
     thread.exited = true;
+    thread.settleLoaded();
     if (this.thread === thread) this.thread = undefined;
     const pending = [...thread.pending];
     for (const [id, p] of pending) this.settle(thread, id, p);

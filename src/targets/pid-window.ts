@@ -1,4 +1,4 @@
-import { listedPids, readEntry, readProcFile, type ProcessEntry } from './process-table.js';
+import { listedPids, readEntries, readProcFile, type ProcessEntry } from './process-table.js';
 
 /**
  * Reading only the processes started after a given moment, instead of the whole process table
@@ -83,14 +83,7 @@ export function readProcessesFrom(first: number, since: PidMark | undefined): Pr
   const now = since && ownNamespace() ? pidMark() : undefined;
   // the leader itself came after the first mark: a window that does not hold it holds nothing sure
   const holds = since !== undefined && now !== undefined && windowHolds(since, now) && first !== since.last && inWindow(first, since.last, now.last);
-  const keep = holds ? (pid: number) => inWindow(pid, first, now.last) : () => true;
-  const entries: ProcessEntry[] = [];
-  for (const pid of pids) {
-    if (!keep(pid)) continue;
-    const e = readEntry(pid);
-    if (e) entries.push(e);
-  }
-  return entries;
+  return readEntries(holds ? pids.filter((pid) => inWindow(pid, first, now.last)) : pids);
 }
 
 let own: boolean | undefined;

@@ -95,8 +95,13 @@ export function readEntry(pid: number): ProcessEntry | undefined {
 
 /** Every process now (empty without /proc). */
 export function readProcessTable(): ProcessEntry[] {
+  return readEntries(listedPids());
+}
+
+/** The entries of `pids` still running (a pid gone since it was listed is left out). */
+export function readEntries(pids: readonly number[]): ProcessEntry[] {
   const entries: ProcessEntry[] = [];
-  for (const pid of listedPids()) {
+  for (const pid of pids) {
     const e = readEntry(pid);
     if (e) entries.push(e);
   }

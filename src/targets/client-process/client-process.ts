@@ -1,9 +1,8 @@
-import { setMaxListeners } from 'node:events';
 import { commandArgv } from '../command-line.js';
 import { execWorkerScript, runExec } from '../exec-runner.js';
 import { ThreadedExecRunner } from '../exec-thread.js';
 import { ClientOutput, OUTPUT_CAP, type ClientExit } from './client-output.js';
-import { STOP_GRACE_MS, spawnClient } from './client-spawn.js';
+import { STOP_GRACE_MS, onCaseAbort, spawnClient } from './client-spawn.js';
 import { launchEnv } from './launch-env.js';
 
 /**
@@ -97,12 +96,10 @@ function launchInWorker(argv: readonly string[], env: Record<string, string>, si
     },
   );
   if (!remote) return undefined;
-  const onAbort = (): void => remote.abort();
-  setMaxListeners(64, signal);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const unwatch = onCaseAbort(signal, () => remote.abort());
   return clientProcess(argv, 'worker', output, async () => {
     const exit = await remote.stop();
-    signal.removeEventListener('abort', onAbort);
+    unwatch();
     // a start that failed, or a worker that ended under it, is an error of the case, as in this thread
     const failure = output.failed();
     if (failure) throw failure;

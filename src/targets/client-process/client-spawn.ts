@@ -44,10 +44,7 @@ export function spawnClient(argv: readonly string[], env: Record<string, string>
   family.adopt(child);
   const output = watchClient(child, signal, news);
   // The group, and what left it (setsid, detached spawns, cleared environments).
-  const onAbort = (): void => family.end();
-  // A case may have several launches (and deliveries) watching its signal at once.
-  setMaxListeners(64, signal);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const unwatch = onCaseAbort(signal, () => family.end());
   const exited = (timeoutMs: number): Promise<ClientExit | undefined> => output.waitFor(() => (output.final() ? output.exit() : undefined), timeoutMs);
   return {
     pid: child.pid,
@@ -65,10 +62,18 @@ export function spawnClient(argv: readonly string[], env: Record<string, string>
       // keep specgate itself running.
       child.stdout?.destroy();
       child.stderr?.destroy();
-      signal.removeEventListener('abort', onAbort);
+      unwatch();
       return hard ?? { code: null, signal: 'SIGKILL' };
     },
   };
+}
+
+/** Runs `end` when the case's `signal` aborts, until the returned function is called. */
+export function onCaseAbort(signal: AbortSignal, end: () => void): () => void {
+  // A case may have several launches (and deliveries) watching its signal at once.
+  setMaxListeners(64, signal);
+  signal.addEventListener('abort', end, { once: true });
+  return () => signal.removeEventListener('abort', end);
 }
 
 /** Keeps the client's output (each stream capped) and notes how and when it ended, telling `news`. */
