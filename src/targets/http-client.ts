@@ -83,6 +83,14 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   }
 
   function sendOnce(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
+    // the pool first: the first request loads undici, which is the harness's time, not the
+    // target's, so it must not count against the request's deadline
+    let dispatcher: Agent;
+    try {
+      dispatcher = agent();
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const start = performance.now();
     const timeoutMs = req.timeoutMs ?? limits.timeoutMs;
     let url: URL;
@@ -96,7 +104,7 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
     const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer, deadlines, start);
     const received = answer.received();
     try {
-      agent().dispatch(
+      dispatcher.dispatch(
         {
           origin: url.origin,
           path: url.pathname + url.search,
