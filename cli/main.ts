@@ -12,7 +12,7 @@ import type { ServeFlags } from './serve-command.js';
 import { knownSuites } from './suites.js';
 import { builtinSuiteNames } from '../suites/index.js';
 import { fromRoot } from '../src/paths.js';
-import { boundHeapGrowth } from './heap-growth.js';
+import { tuneV8 } from './v8-tuning.js';
 import { parseSeed } from './seed-value.js';
 
 // Each command's code is imported when the command runs: `--version` and `--help` load none of it.
@@ -266,7 +266,7 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
-  boundHeapGrowth();
+  tuneV8(argv[2]);
   quietOnClosedPipe(process.stdout);
   try {
     const args = argv.slice(2);
