@@ -266,7 +266,7 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
-  tuneV8(argv[2]);
+  tuneV8(argv.slice(2));
   quietOnClosedPipe(process.stdout);
   try {
     const args = argv.slice(2);

@@ -27,17 +27,29 @@ export const SMALL_HEAP_GROWING_PERCENT = 100;
 /** Used heap past which the growth is {@link HEAP_GROWING_PERCENT} for the rest of the process. */
 export const SMALL_HEAP_BYTES = 128 * 1024 * 1024;
 
+/** The V8 flags the user gave node, on its command line or in NODE_OPTIONS, spelled with dashes (V8 takes `_` alike). */
+function userV8Flags(): string[] {
+  const words = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
+  return words.filter((w) => w.startsWith('--')).map((w) => w.split('=')[0]!.replace(/_/g, '-'));
+}
+
+/** Flags by which the user sizes the heap or its growth; when one is given the CLI leaves the heap alone. */
+const HEAP_FLAGS = new Set(['--heap-growing-percent', '--max-old-space-size', '--max-heap-size', '--initial-old-space-size', '--initial-heap-size']);
+
 /**
  * Bounds the heap's growth for this process (V8 reads the setting each time it sizes the heap
- * after a full collection), unless the user set it, or a heap size, through NODE_OPTIONS or
- * node's own flags. With `smallFirst`, {@link SMALL_HEAP_GROWING_PERCENT} at first and
- * {@link HEAP_GROWING_PERCENT} from the first collection after which more than
- * {@link SMALL_HEAP_BYTES} are in use (a heap can then hold twice that for one cycle at most);
- * else {@link HEAP_GROWING_PERCENT} from the start.
+ * after a full collection), unless the user sized the heap or its growth through NODE_OPTIONS or
+ * node's own flags ({@link HEAP_FLAGS}; the young generation's size is another matter). With
+ * `smallFirst`, {@link SMALL_HEAP_GROWING_PERCENT} at first and {@link HEAP_GROWING_PERCENT}
+ * from the first collection, young or full, after which more than {@link SMALL_HEAP_BYTES} of
+ * the main thread's heap are in use: live objects and garbage not yet collected, so a run whose
+ * live memory stays near half the mark may pass it too. The heap can then hold twice the mark for
+ * one cycle at most. Else {@link HEAP_GROWING_PERCENT} from the start. The setting is the
+ * process's, so worker threads (a reference's, the exec worker) follow it, switched by the main
+ * thread's heap alone.
  */
 export function boundHeapGrowth(smallFirst = true): HeapGrowth {
-  const given = [...process.execArgv, process.env['NODE_OPTIONS'] ?? ''].some((a) => /heap-growing-percent|max-old-space-size|max-heap-size/.test(a));
-  if (given) return { percent: () => undefined };
+  if (userV8Flags().some((f) => HEAP_FLAGS.has(f))) return { percent: () => undefined };
   let percent = smallFirst ? SMALL_HEAP_GROWING_PERCENT : HEAP_GROWING_PERCENT;
   setFlagsFromString(`--heap-growing-percent=${percent}`);
   if (!smallFirst) return { percent: () => percent };
@@ -69,24 +81,37 @@ export interface HeapGrowth {
 export const OPTIMIZATION_BUDGET_BYTES = 264 * 1024;
 
 /**
- * Sets the budget for this process, unless the user set it through node's flags (NODE_OPTIONS
- * cannot carry it). V8 reads it each time it counts a function's budget afresh, so it holds for
- * what runs after this.
+ * The newest V8 with `--interrupt-budget` (Node 20's). Later ones (Node 22, 24) decide by call
+ * counts and have no such flag: setting it there would only print "unrecognized flag" on every
+ * command, so nothing is set.
  */
-export function slowOptimization(): void {
-  if (process.execArgv.some((a) => a.includes('interrupt-budget'))) return;
+export const LAST_V8_WITH_BUDGET = 11;
+
+/**
+ * Sets the budget for this process, unless the user set it through node's flags (NODE_OPTIONS
+ * cannot carry it) or this V8 (`v8Version`, `process.versions.v8`) has no such flag. V8 reads it
+ * each time it counts a function's budget afresh, so it holds for what runs after this. Returns
+ * the budget set, or undefined.
+ */
+export function slowOptimization(v8Version = process.versions.v8): number | undefined {
+  if (Number(v8Version.split('.')[0]) > LAST_V8_WITH_BUDGET) return undefined;
+  if (userV8Flags().includes('--interrupt-budget')) return undefined;
   setFlagsFromString(`--interrupt-budget=${OPTIMIZATION_BUDGET_BYTES}`);
+  return OPTIMIZATION_BUDGET_BYTES;
 }
 
 /**
  * The commands whose heap grows as they run cases, a collection at a time, so that the switch
  * to the bound comes in time. `merge` reads whole reports at once: its heap passed the mark
- * inside one synchronous parse, before the switch could run, and peaked 140 MB higher.
+ * inside one synchronous parse, before the switch could run, and peaked 140 MB higher; so does
+ * `run --shard-timings` (an earlier run's JSON report), which is bounded from the start too.
  */
 const GROWS_AS_IT_RUNS = new Set(['run', 'fuzz']);
 
-/** The CLI's settings of V8, made once at start for `command`: {@link boundHeapGrowth} and {@link slowOptimization}. */
-export function tuneV8(command: string | undefined): HeapGrowth {
+/** The CLI's settings of V8, made once at start for the command line `args` (after node and the script): {@link boundHeapGrowth} and {@link slowOptimization}. */
+export function tuneV8(args: readonly string[]): HeapGrowth {
   slowOptimization();
-  return boundHeapGrowth(command !== undefined && GROWS_AS_IT_RUNS.has(command));
+  const [command] = args;
+  const readsReport = args.some((a) => a === '--shard-timings' || a.startsWith('--shard-timings='));
+  return boundHeapGrowth(command !== undefined && GROWS_AS_IT_RUNS.has(command) && !readsReport);
 }

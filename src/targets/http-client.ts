@@ -83,15 +83,6 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
   }
 
   function sendOnce(req: HttpRequest, outer: AbortSignal | StopSource | undefined): Promise<HttpResponse> {
-    // the pool first: the first request loads undici, which is the harness's time, not the
-    // target's, so it must not count against the request's deadline
-    let dispatcher: Agent;
-    try {
-      dispatcher = agent();
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    const start = performance.now();
     const timeoutMs = req.timeoutMs ?? limits.timeoutMs;
     let url: URL;
     try {
@@ -101,6 +92,15 @@ export function createHttpClient(limits: HttpClientOptions): HttpClient {
       return Promise.reject(new SpecgateError('SG_CONFIG', `"${shown}" is not an absolute URL; check the base URL in the target profile`, { url: shown }));
     }
     if (outer !== undefined && isStopped(outer)) return Promise.reject(outer.reason);
+    // the pool before the clock starts: the first request loads undici, which is the harness's
+    // time, not the target's, so it must not count against the request's deadline
+    let dispatcher: Agent;
+    try {
+      dispatcher = agent();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const start = performance.now();
     const answer = new Answer(req.method, limits.maxBodyBytes, timeoutMs, outer, deadlines, start);
     const received = answer.received();
     try {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../e2e/cli.js';
 import { builtSpecgate, declarePeer } from '../helpers/peer.js';
-import { HEAP_GROWING_PERCENT, SMALL_HEAP_BYTES, SMALL_HEAP_GROWING_PERCENT } from '../../cli/v8-tuning.js';
+import { HEAP_GROWING_PERCENT, LAST_V8_WITH_BUDGET, OPTIMIZATION_BUDGET_BYTES, SMALL_HEAP_BYTES, SMALL_HEAP_GROWING_PERCENT } from '../../cli/v8-tuning.js';
 
 const built = builtSpecgate('cli/v8-tuning.js');
 declarePeer(built);
@@ -63,13 +63,42 @@ process.stdout.write(JSON.stringify(seen));`, ['--expose-gc']);
   });
 
   it('bounds it from the start for commands other than run and fuzz', () => {
-    const said = (command: string): number => Number(inProcess(`command-${command}`, `process.stdout.write(String(tuning.tuneV8(${JSON.stringify(command)}).percent()));`));
+    const said = (...args: string[]): number => Number(inProcess(`command-${args.join('-').replace(/\W/g, '')}`, `process.stdout.write(String(tuning.tuneV8(${JSON.stringify(args)}).percent()));`));
     expect([said('run'), said('fuzz'), said('merge'), said('serve')]).toEqual([SMALL_HEAP_GROWING_PERCENT, SMALL_HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT]);
+    // an earlier run's report, read in one parse at the start
+    expect([said('run', '--shard', '1/2', '--shard-timings', 'r.json'), said('run', '--shard-timings=r.json')]).toEqual([HEAP_GROWING_PERCENT, HEAP_GROWING_PERCENT]);
   });
 
   it('leaves the heap as the user\'s flags size it', () => {
     const body = 'process.stdout.write(String(tuning.boundHeapGrowth().percent()));';
     expect(inProcess('user-options', body, [], { NODE_OPTIONS: '--max-old-space-size=300' })).toBe('undefined');
     expect(inProcess('user-flags', body, ['--heap-growing-percent=50'])).toBe('undefined');
+    // V8 takes underscores for dashes
+    expect(inProcess('user-options-underscores', body, [], { NODE_OPTIONS: '--no-warnings --max_old_space_size=300' })).toBe('undefined');
+    expect(inProcess('user-flags-underscores', body, ['--heap_growing_percent=50'])).toBe('undefined');
+    expect(inProcess('user-initial', body, ['--initial-old-space-size=64'])).toBe('undefined');
+    // a young generation's size is not the heap's growth
+    expect(inProcess('user-young', body, ['--max-semi-space-size=16'])).toBe(String(SMALL_HEAP_GROWING_PERCENT));
+  });
+});
+
+describe.skipIf(built.skip)('the CLI\'s optimization budget', () => {
+  const body = (v8: string): string => `process.stdout.write(String(tuning.slowOptimization(${JSON.stringify(v8)})));`;
+  // this Node's V8 takes the flag (on a later one, node itself refuses it on its command line)
+  const hasBudget = Number(process.versions.v8.split('.')[0]) <= LAST_V8_WITH_BUDGET;
+
+  it.runIf(hasBudget)('is set on Node 20\'s V8, and the process says nothing of it', () => {
+    // inProcess also checks that nothing was written to stderr (an unknown flag would be)
+    expect(inProcess('budget-v8-11', body('11.3.244.8-node.33'))).toBe(String(OPTIMIZATION_BUDGET_BYTES));
+  });
+
+  it('is not set on a later V8, which has no such flag', () => {
+    expect(inProcess('budget-v8-12', body('12.4.254.21-node.33'))).toBe('undefined');
+    expect(inProcess('budget-v8-13', body('13.6.233.10-node.27'))).toBe('undefined');
+  });
+
+  it.runIf(hasBudget)('is left as the user\'s flags set it, however spelled', () => {
+    expect(inProcess('budget-user', body('11.3.244.8'), ['--interrupt-budget=1000'])).toBe('undefined');
+    expect(inProcess('budget-user-underscores', body('11.3.244.8'), ['--interrupt_budget=1000'])).toBe('undefined');
   });
 });
