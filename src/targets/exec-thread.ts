@@ -225,7 +225,9 @@ export class ThreadedExecRunner implements ClosableExecRunner {
     }
     if (m.type.startsWith('client-')) {
       thread.clients.onMessage(m);
-      return this.holdOpen(thread);
+      // only a client's end can leave the worker idle (a new stop tells through its `changed`)
+      if (m.type === 'client-final' || m.type === 'client-stopped' || m.type === 'client-failed') this.holdOpen(thread);
+      return;
     }
     if (m.type !== 'started' && m.type !== 'done' && m.type !== 'failed') return;
     const pending = thread.pending.get(m.id);

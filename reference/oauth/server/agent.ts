@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { undici } from '../../../src/targets/undici-lazy.js';
 import type { UserAgentDriver } from '../../../src/targets/types.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { pageForms, readPage, resolved, type Page } from './agent-pages.js';
@@ -182,7 +182,7 @@ export class ReferenceUserAgent implements UserAgentDriver {
     const cookie = this.cookies.get(origin);
     if (cookie) headers['cookie'] = cookie;
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await request(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString() } : {}) });
+    const res = await undici().request(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString() } : {}) });
     const body = await res.body.text();
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) this.cookies.set(origin, c.split(';')[0] ?? c);

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
-
-// required, not imported: a document to walk means yaml-source.ts has loaded the package already
-const require = createRequire(import.meta.url);
+import { yamlPackage } from '../../yaml-package.js';
 
 /**
  * What YAML aliases may add to a file. An alias stands for the whole value its anchor names, so
@@ -43,7 +40,8 @@ interface Frame {
  * when the aliases are harmless. Walks the tree once, without recursion.
  */
 export function aliasProblem(doc: Document): AliasProblem | undefined {
-  const { isAlias, isCollection, isNode, isPair } = require('yaml') as typeof import('yaml');
+  // a document to walk means yaml-source.ts has loaded the package already
+  const { isAlias, isCollection, isNode, isPair } = yamlPackage();
   const root: unknown = doc.contents;
   if (!isNode(root)) return undefined;
   const anchors = new Map<string, object>();

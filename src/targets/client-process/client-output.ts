@@ -79,6 +79,11 @@ export class ClientOutput {
     return this.failure;
   }
 
+  /** The client's exit once its output is final (see {@link waitFor}). */
+  waitForExit(timeoutMs: number): Promise<ClientExit | undefined> {
+    return this.waitFor(() => (this.final() ? this.exit() : undefined), timeoutMs);
+  }
+
   /**
    * Resolves with what `find` returns once it returns a value, the output is final, the signal
    * aborts, or time runs out; rejects once the client has failed (see {@link fail}).

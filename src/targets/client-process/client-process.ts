@@ -115,7 +115,7 @@ function clientProcess(argv: readonly string[], startedIn: ClientThread, output:
     stderr: () => output.stderr(),
     exit: () => output.exit(),
     waitForOutput: (find, timeoutMs) => output.waitFor(() => find(output.stdout()), timeoutMs),
-    waitForExit: (timeoutMs) => output.waitFor(() => (output.final() ? output.exit() : undefined), timeoutMs),
+    waitForExit: (timeoutMs) => output.waitForExit(timeoutMs),
     stop,
   };
 }

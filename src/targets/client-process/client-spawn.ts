@@ -45,7 +45,6 @@ export function spawnClient(argv: readonly string[], env: Record<string, string>
   const output = watchClient(child, signal, news);
   // The group, and what left it (setsid, detached spawns, cleared environments).
   const unwatch = onCaseAbort(signal, () => family.end());
-  const exited = (timeoutMs: number): Promise<ClientExit | undefined> => output.waitFor(() => (output.final() ? output.exit() : undefined), timeoutMs);
   return {
     pid: child.pid,
     output,
@@ -54,10 +53,10 @@ export function spawnClient(argv: readonly string[], env: Record<string, string>
       // the children it has now are noted first: once SIGTERM ends it, no parent link leads to them
       family.follow();
       if (!ended && child.pid !== undefined) signalGroup(child.pid, 'SIGTERM');
-      const soft = ended ?? (await exited(STOP_GRACE_MS));
+      const soft = ended ?? (await output.waitForExit(STOP_GRACE_MS));
       // Whatever the application left behind (a helper, a browser opener) goes too, in its group or not.
       family.end();
-      const hard = soft ?? (await exited(5000));
+      const hard = soft ?? (await output.waitForExit(5000));
       // Its output is final now: a pipe still held by something no sweep could find must not
       // keep specgate itself running.
       child.stdout?.destroy();

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { undici } from '../../../src/targets/undici-lazy.js';
 import { SpecgateError } from '../../../src/errors.js';
 import { defineCheck } from '../../../src/engine/checks/contract.js';
 import type { CheckResponse } from '../../../src/engine/suite-module.js';
@@ -31,10 +31,10 @@ export const whitelist = defineCheck<Record<string, never>>({
     // the real key: the recorded headers are redacted
     headers['api-key'] = textVar(ctx, 'api_key');
     // undici takes the source address as a client option (inside `connect` it is ignored)
-    const agent = new Agent({ localAddress: source });
+    const agent = new (undici().Agent)({ localAddress: source });
     const started = Date.now();
     try {
-      const answer = await request(url, { method: 'GET', headers, dispatcher: agent, signal: ctx.signal });
+      const answer = await undici().request(url, { method: 'GET', headers, dispatcher: agent, signal: ctx.signal });
       const bodyText = await answer.body.text();
       let body: unknown = bodyText;
       try {
