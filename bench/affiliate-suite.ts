@@ -1,4 +1,5 @@
-import { childrenCpuMs } from './rounds.js';
+import { judgeFigure } from './goals.js';
+import { childrenCpuMs, summarize } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,11 +65,7 @@ function runOnce(bin: string, dir: string): Promise<Round> {
   });
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
+const median = (xs: readonly number[]): number => summarize(xs).median;
 
 const secs = (ms: number): string => (ms / 1000).toFixed(2);
 
@@ -99,8 +96,7 @@ export async function runBench(): Promise<void> {
   for (const s of sides) console.log(`  ${describe(s.label, s.rounds)}`);
   const [mine, base] = sides;
   if (mine && base) console.log(`  ratio this/baseline: ${(median(mine.rounds.map((r) => r.ms)) / median(base.rounds.map((r) => r.ms))).toFixed(2)} (wall), ${(median(mine.rounds.map((r) => r.cpuMs)) / median(base.rounds.map((r) => r.cpuMs))).toFixed(2)} (CPU)`);
-  const got = median(mine?.rounds.map((r) => r.ms) ?? []);
-  console.log(`  goal ${secs(GOAL_MS)} s median wall: ${got <= GOAL_MS ? 'met' : 'NOT met'}`);
+  console.log(judgeFigure('affiliate suite against its reference (specgate run --suite affiliate), this build', summarize((mine?.rounds ?? []).map((r) => r.ms / 1000)), { name: 'median wall', unit: ' s', goal: { op: '<=', value: GOAL_MS / 1000 } }));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

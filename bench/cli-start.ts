@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fromRoot } from '../src/paths.js';
 import { BIN, writePreload } from './cli-runs.js';
+import { judgeFigure } from './goals.js';
 import { formatFigure, interleaveAll, summarize, type SideRounds } from './rounds.js';
 
 /**
@@ -66,7 +67,7 @@ export async function runBench(): Promise<void> {
     console.log(formatFigure('  floor: node -e 0, CPU', summarize(cpuOf('node -e 0')), ms));
     for (const [name] of COMMANDS) {
       const wall = result[name] as SideRounds;
-      console.log(formatFigure(`CLI start: specgate ${name}, wall`, wall.summary, { ...ms, goal: { op: '<=', value: GOAL_MS } }));
+      console.log(judgeFigure(`CLI start: specgate ${name}, wall`, wall.summary, { ...ms, goal: { op: '<=', value: GOAL_MS } }));
       console.log(formatFigure(`  over the floor, wall`, summarize(wall.values.map((x, i) => x - (floor.values[i] as number))), ms));
       console.log(formatFigure(`  CPU`, summarize(cpuOf(name)), ms));
     }

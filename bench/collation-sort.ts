@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { collationString } from '../generators/collation/collation-string.js';
 import { collatorFor } from '../reference/collation/comparator/index.js';
 import { prepareComparator } from '../reference/collation/comparator/index.js';
+import { judgeFigure } from './goals.js';
 import { formatFigure, interleave, roundCount, summarize } from './rounds.js';
 
 // the comparator's ICU4X engine loads once, before the first comparison
@@ -95,7 +96,7 @@ export async function run(): Promise<void> {
     if (ratio > GOAL) misses.push(JSON.stringify(c.document));
     const label = `  ${JSON.stringify(c.document).padEnd(62)} reference ${result.specgate.median.toFixed(0).padStart(6)} ms  Intl ${result.bare.median.toFixed(0).padStart(6)} ms`;
     const how = c.exact ? 'Intl' : 'levels beyond Intl';
-    console.log(formatFigure(`${label} (${how})`, result.ratio, { name: 'median ratio reference/Intl', goal: { op: '<=', value: GOAL } }));
+    console.log(judgeFigure(`${label} (${how})`, result.ratio, { name: 'median ratio reference/Intl', goal: { op: '<=', value: GOAL } }));
     console.log(formatFigure('    CPU time', cpuRatios, { name: 'median ratio reference/Intl' }));
   }
   console.log(misses.length ? `documents over ${GOAL}x (median): ${misses.join(', ')}` : `every document within ${GOAL}x (median)`);

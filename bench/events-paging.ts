@@ -7,7 +7,8 @@ import { EventsModel } from '../reference/events/model/events-model.js';
 import { dateHappened, V2_MAX_LIMIT } from '../reference/events/model/monitor-event.js';
 import { MON_API_KEY, MON_APP_KEY } from '../reference/events/model/monitor-keys.js';
 import { startEventsServer } from '../reference/events/server/server.js';
-import { formatFigure, interleave, roundHead, summarize } from './rounds.js';
+import { judgeFigure } from './goals.js';
+import { interleave, roundHead, summarize } from './rounds.js';
 
 /**
  * The events reference serving a large monitoring store page by page (spec 002 G), side by side
@@ -170,7 +171,7 @@ async function compare(label: string, pages: readonly Page[], reference: Pool, b
   const refRate = summarize(result.rounds.map((r) => perSecond(r.specgate))).median;
   const bytes = pages.reduce((n, p) => n + Buffer.byteLength(p.body), 0);
   console.log(
-    formatFigure(
+    judgeFigure(
       `${label}, ${pages.length} pages (${(bytes / pages.length / 1024).toFixed(0)} KiB each on average), ${WALKERS} walkers (median bare ${bareRate.toFixed(0)} pages/s, reference ${refRate.toFixed(1)} pages/s)`,
       result.ratio,
       { name: 'median ratio bare/reference (pages/s)', goal: { op: '<=', value: GOAL } },

@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { judgeValue } from './goals.js';
 import { fromRoot } from '../src/paths.js';
 
 /**
@@ -75,7 +76,7 @@ export async function runBench(): Promise<void> {
     console.log(`  streamed, entry by entry   peak ${streamed.peakMb.toFixed(0).padStart(5)} MB  ${(streamed.ms / 1000).toFixed(1).padStart(5)} s  exchanges ${count(streamed.out)}`);
     console.log(`  whole file, one JSON.parse peak ${whole.peakMb.toFixed(0).padStart(5)} MB  ${(whole.ms / 1000).toFixed(1).padStart(5)} s  entries ${count(whole.out)}`);
     const ok = streamed.peakMb < Math.min(LIMIT_MB, sizeMb);
-    console.log(`  streamed peak under ${LIMIT_MB} MB and under the file's size: ${ok ? 'MET' : 'NOT MET'} (${(whole.peakMb / streamed.peakMb).toFixed(1)}x less than whole)`);
+    console.log(`  streamed peak under ${LIMIT_MB} MB and under the file's size: ${judgeValue(`HAR recording of ${sizeMb.toFixed(0)} MB read entry by entry, peak memory`, `${streamed.peakMb.toFixed(0)} MB`, `< ${LIMIT_MB} MB and < the file's ${sizeMb.toFixed(0)} MB`, ok)} (${(whole.peakMb / streamed.peakMb).toFixed(1)}x less than whole)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { request, Agent } from 'undici';
 import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
-import { formatFigure, interleave, roundHead } from './rounds.js';
+import { judgeFigure } from './goals.js';
+import { interleave, roundHead } from './rounds.js';
 
 /** The overhead the engine may add over the bare loop: at most 10%. */
 const GOAL = 1.1;
@@ -85,7 +86,7 @@ export async function runBench(): Promise<void> {
       () => timeSpecgate(module, base),
       { onRound: (r) => console.log(`  ${roundHead(r)}: bare undici ${r.bare.toFixed(0)} ms, specgate ${r.specgate.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)}`) },
     );
-    console.log(formatFigure(`harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`, result.ratio, { goal: { op: '<=', value: GOAL } }));
+    console.log(judgeFigure(`harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`, result.ratio, { goal: { op: '<=', value: GOAL } }));
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeOAuthBrowserProfile } from '../test/fixtures/oauth/browser-actions.js';
 import { BIN } from './cli-runs.js';
-import { formatFigure, interleave, roundHead } from './rounds.js';
+import { judgeFigure } from './goals.js';
+import { interleave, roundHead } from './rounds.js';
 import { serveOAuth } from './served-oauth.js';
 
 /**
@@ -111,7 +112,7 @@ export async function runBench(): Promise<void> {
     );
     console.log(`  cases: ${cases.length ? cases[1] : 'the whole oauth suite'}`);
     console.log(`  bridge ${(result.bare.median / 1000).toFixed(1)} s, chromium ${(result.specgate.median / 1000).toFixed(1)} s (medians)`);
-    console.log(formatFigure('oauth suite, user agent in chromium against the bridge', result.ratio, { name: 'median ratio chromium/bridge', goal: { op: '<=', value: GOAL } }));
+    console.log(judgeFigure('oauth suite, user agent in chromium against the bridge', result.ratio, { name: 'median ratio chromium/bridge', goal: { op: '<=', value: GOAL } }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createExecRunner } from '../src/targets/exec-runner.js';
 import type { ExecRequest, ExecRunner } from '../src/targets/types.js';
 import { fuzzPlugin } from '../suites/plugin/fuzz/fuzz-plugin.js';
+import { judgeFigure } from './goals.js';
 import { formatFigure, interleave, roundHead } from './rounds.js';
 
 /**
@@ -110,7 +111,7 @@ export async function run(): Promise<void> {
     },
   );
   console.log(
-    formatFigure(`fuzz throughput, ${N} requests to the reference plugin at concurrency ${concurrency}`, result.ratio, { name: 'median throughput ratio specgate/bare', goal: { op: '>=', value: 0.85 } }),
+    judgeFigure(`fuzz throughput, ${N} requests to the reference plugin at concurrency ${concurrency}`, result.ratio, { name: 'median throughput ratio specgate/bare', goal: { op: '>=', value: 0.85 } }),
   );
 
   if (cores < 2) return;

@@ -1,4 +1,5 @@
-import { childrenCpuMs } from './rounds.js';
+import { judgeFigure } from './goals.js';
+import { childrenCpuMs, summarize } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,13 +32,10 @@ export interface SuiteRound {
   exitCode: number | null;
 }
 
-/** The median of a sample (the mean of the two middle values for an even count). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  if (s.length === 0) return Number.NaN;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
+/** The whole suite's goal on two cores: its median wall time at most this many seconds. */
+const GOAL_S = 4;
+
+const median = (xs: readonly number[]): number => summarize(xs).median;
 
 
 /**
@@ -96,6 +94,7 @@ export async function run(): Promise<void> {
     const wall = measured.map((x) => x.wallMs);
     const cpu = measured.map((x) => x.cpuMs);
     console.log(`plugin suite against its reference: median ${seconds(median(wall))} wall (${spread(wall)}), ${seconds(median(cpu))} CPU (${spread(cpu)}) over ${rounds} rounds; ${warm.nodeProcesses} Node processes started per run`);
+    console.log(judgeFigure('plugin suite against its reference (specgate run --suite plugin)', summarize(wall.map((ms) => ms / 1000)), { name: 'median wall', unit: ' s', goal: { op: '<=', value: GOAL_S } }));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { judgeValue } from './goals.js';
 import { itemServer, listen, measure, writeBulkSuite, writePreload, type Measured } from './cli-runs.js';
 
 /**
@@ -53,9 +54,9 @@ export async function runBench(): Promise<void> {
     const time = last.usPerCase / first.usPerCase;
     const timeMiddle = last.usPerCase / middle.usPerCase;
     const memory = last.kbPerCase / middle.kbPerCase;
-    const judged = (r: number): string => `(goal <= ${GROWTH_GOAL}) ${r <= GROWTH_GOAL ? 'MET' : 'NOT MET'}`;
+    const judged = (r: number, what: string): string => `(goal <= ${GROWTH_GOAL}) ${judgeValue(what, `${r.toFixed(2)}×`, `<= ${GROWTH_GOAL}×`, r <= GROWTH_GOAL)}`;
     const n = (r: { size: number }): string => r.size.toLocaleString('en');
-    console.log(`scale: CPU time a case adds at ${n(last)} is ${time.toFixed(2)}× that at ${n(first)} ${judged(time)} and ${timeMiddle.toFixed(2)}× that at ${n(middle)} ${judged(timeMiddle)}; memory a case adds ${memory.toFixed(2)}× that at ${n(middle)} ${judged(memory)}`);
+    console.log(`scale: CPU time a case adds at ${n(last)} is ${time.toFixed(2)}× that at ${n(first)} ${judged(time, `CPU time a case adds, ${n(last)} cases against ${n(first)}`)} and ${timeMiddle.toFixed(2)}× that at ${n(middle)} ${judged(timeMiddle, `CPU time a case adds, ${n(last)} cases against ${n(middle)}`)}; memory a case adds ${memory.toFixed(2)}× that at ${n(middle)} ${judged(memory, `memory a case adds, ${n(last)} cases against ${n(middle)}`)}`);
   } finally {
     server?.closeAllConnections();
     server?.close();
