@@ -10,9 +10,24 @@ import { fromRoot } from '../src/paths.js';
 export const BIN = fromRoot('bin/specgate.js');
 
 /**
+ * The preload's peak: on Linux the high-water mark of the process's own resident memory since its
+ * program started (VmHWM of /proc/self/status). Not getrusage's maxRSS there: a process started
+ * by fork and exec carries into that figure the resident memory its parent had when it forked (a
+ * benchmark process grown to 314 MB made every process it measured peak at 314 MB or more).
+ * Elsewhere maxRSS, the only figure there is.
+ */
+const PEAK_KB = `(() => {
+  try {
+    const m = /^VmHWM:\\s*(\\d+) kB$/m.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {}
+  return process.resourceUsage().maxRSS;
+})()`;
+
+/**
  * Writes the preload that records, for the process given SG_PEAK_FILE (not its children), its
- * peak RSS (kB) and the CPU time it used (µs, user and system): on a shared machine CPU time
- * says what a run cost where wall time also says what else ran.
+ * peak RSS (kB, see {@link PEAK_KB}) and the CPU time it used (µs, user and system): on a shared
+ * machine CPU time says what a run cost where wall time also says what else ran.
  */
 export function writePreload(dir: string): string {
   const file = join(dir, 'peak-rss.cjs');
@@ -23,12 +38,18 @@ if (out) {
   delete process.env.SG_PEAK_FILE;
   process.on('exit', () => {
     const u = process.resourceUsage();
-    require('node:fs').writeFileSync(out, u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime));
+    require('node:fs').writeFileSync(out, ${PEAK_KB} + ' ' + (u.userCPUTime + u.systemCPUTime));
   });
 }
 `,
   );
   return file;
+}
+
+/** The peak RSS (kB) and CPU time (µs) the preload wrote to `file`, NaN each when it wrote none. */
+export function readPeak(file: string): { kb: number; cpuUs: number } {
+  const [kb, cpuUs] = existsSync(file) ? readFileSync(file, 'utf8').split(' ').map(Number) : [];
+  return { kb: kb ?? NaN, cpuUs: cpuUs ?? NaN };
 }
 
 export interface Measured {
@@ -56,8 +77,8 @@ export function measure(dir: string, preload: string, args: string[], opts: { ex
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     child.on('error', reject);
     child.on('close', (code) => {
-      const [kb, cpuUs] = existsSync(peakFile) ? readFileSync(peakFile, 'utf8').split(' ').map(Number) : [];
-      resolve({ code, peakMb: (kb ?? NaN) / 1024, ms: performance.now() - start, cpuMs: (cpuUs ?? NaN) / 1000, stderr });
+      const { kb, cpuUs } = readPeak(peakFile);
+      resolve({ code, peakMb: kb / 1024, ms: performance.now() - start, cpuMs: cpuUs / 1000, stderr });
     });
   });
 }

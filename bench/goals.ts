@@ -59,7 +59,8 @@ export function judgeValue(label: string, measured: string, goal: string, met: b
 export function goalsTable(list: readonly GoalVerdict[] = verdicts): string {
   if (!list.length) return '';
   const width = Math.max(...list.map((v) => v.bench.length));
-  const lines = list.map((v) => `${(v.met ? 'MET' : 'NOT MET').padEnd(7)}  ${v.bench.padEnd(width)}  ${v.label}: ${v.measured} (goal ${v.goal})`);
+  // a label padded into columns on its own line reads as one line here
+  const lines = list.map((v) => `${(v.met ? 'MET' : 'NOT MET').padEnd(7)}  ${v.bench.padEnd(width)}  ${v.label.replace(/\s+/g, ' ').trim()}: ${v.measured} (goal ${v.goal})`);
   const met = list.filter((v) => v.met).length;
   return [...lines, `${met} of ${list.length} goals met${met === list.length ? '' : `; not met: ${[...new Set(list.filter((v) => !v.met).map((v) => v.bench))].join(', ')}`}`].join('\n');
 }

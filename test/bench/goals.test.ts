@@ -53,6 +53,11 @@ describe('goalsTable', () => {
     expect(table[4]).toBe('1 of 4 goals met; not met: harness-http, merchant-routes');
   });
 
+  it('reads a label padded into columns as one line', () => {
+    const padded: GoalVerdict = { bench: 'collation-sort', label: '    {"locale":"en"}      reference   219 ms', measured: '1.01', goal: '<= 2.00', met: true };
+    expect(goalsTable([padded]).split('\n')[0]).toBe('MET      collation-sort  {"locale":"en"} reference 219 ms: 1.01 (goal <= 2.00)');
+  });
+
   it('says so when every goal was met', () => {
     expect(goalsTable([v('a', true), v('b', true)]).split('\n').at(-1)).toBe('2 of 2 goals met');
   });
