@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { readYaml } from '../src/engine/loader/yaml-source.js';
 import { yamlPackage } from '../src/yaml-package.js';
 import type { CaseDef, CaseResult, RunResult } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/load-suites.js';
+import { loadSuites, type LoadedSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { checkOutputFolder, nearestFolder, refuseLinks, writeFileNoFollow } from '../src/reporting/output-path.js';
 import { quote, withoutOptions } from './replay.js';
@@ -95,12 +95,13 @@ export function casesCommand(argv: readonly string[], dir: string): string {
  * following a symbolic link (a link planted in the folder since the check stops the write,
  * SG_USAGE). `caseFiles` are the run's `--cases` files (a failed property case may be one of them).
  */
-export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string, run: { argv: readonly string[]; caseFiles?: readonly string[] }): string[] {
+export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string, run: { argv: readonly string[]; caseFiles?: readonly string[]; loaded?: LoadedSuites }): string[] {
   // a failure the target's throttling or a broken precondition stopped half-way is no input to keep
   const kept = (c: CaseResult): boolean => c.outcome === 'failed' && c.property?.counterexample !== undefined && c.errorCode !== 'SG_TARGET_THROTTLED' && c.blockedBy === undefined;
   const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter(kept) })).filter((s) => s.cases.length);
   if (!failed.length) return [];
-  const { registry, suites } = loadSuites(modules, failed.map((s) => s.suite), run.caseFiles);
+  // the run's own suites when given (run's onLoaded: every case of each, as loaded), else loaded here
+  const { registry, suites } = run.loaded ?? loadSuites(modules, failed.map((s) => s.suite), run.caseFiles);
   const lines: string[] = [];
   let written = 0;
   for (const { suite, cases } of failed) {

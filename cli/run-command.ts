@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { SpecgateError, asSpecgateError } from '../src/errors.js';
 import { loadBaseline } from '../src/engine/baseline.js';
-import { DEFAULT_CONCURRENCY, run } from '../src/engine/run.js';
+import { DEFAULT_CONCURRENCY, run, type LoadedSuites } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { createConsoleReporter, createReporters, finishWriters, holdSummary, parseReportSpec, type Reporter } from '../src/reporting/index.js';
 import { checkCaseSelection } from './case-selection.js';
@@ -86,11 +86,13 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const shard = flags.shard
     ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY, log: (line) => process.stdout.write(`${line}\n`) })
     : undefined;
+  // the suites as the run loaded them, for what reads them after it
+  let loaded: LoadedSuites | undefined;
   // the summary ends with the exit code, which a report that cannot be written changes: it waits for the writes
   const terminal = holdSummary(
     withUnsetNotes(
       createConsoleReporter({ stream: process.stdout, color: flags.color !== false && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'], verbose: flags.verbose ?? false }),
-      (result) => unsetOptionalNotes(modules, result, plan.targets, caseFiles),
+      (result) => unsetOptionalNotes(modules, result, plan.targets, caseFiles, loaded),
     ),
   );
   const reporters: Reporter[] = [terminal.reporter, ...fileReporters];
@@ -129,10 +131,11 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       signal: interrupts.signal,
       ...(shard ? { shard } : {}),
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
+      onLoaded: (l) => (loaded = l),
     });
     const unwritten = await finishWriters(fileReporters);
     try {
-      for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles })) process.stdout.write(`${line}\n`);
+      for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles, ...(loaded ? { loaded } : {}) })) process.stdout.write(`${line}\n`);
     } catch (e) {
       unwritten.push(asSpecgateError(e, 'SG_CONFIG'));
     }

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../src/engine/events.js';
 import type { RunResult, SuiteResult } from '../src/engine/model.js';
-import { loadSuites } from '../src/engine/load-suites.js';
+import { loadSuites, type LoadedSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import type { TargetChoice } from '../src/engine/target-setup.js';
 import type { Reporter } from '../src/reporting/index.js';
@@ -11,11 +11,12 @@ import { declaredVars, isSet, someOf } from '../src/targets/declared-vars.js';
  * per variable, with the cases it skipped. A profile that silently tests less than it could is
  * how a gate drifts, so the summary says what setting the variable would add.
  */
-export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = []): string[] {
+export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = [], loaded?: LoadedSuites): string[] {
   const notes: string[] = [];
   const external = result.suites.filter((s) => targets[s.name]?.section && !targets[s.name]?.recording);
   if (!external.length) return notes;
-  const { suites } = loadSuites(modules, external.map((s) => s.name), caseFiles);
+  // the run's own suites when given (run's onLoaded), else loaded here
+  const { suites } = loaded ?? loadSuites(modules, external.map((s) => s.name), caseFiles);
   for (const ran of external) {
     const loaded = suites.find((s) => s.name === ran.name);
     const vars = targets[ran.name]?.section?.vars ?? {};

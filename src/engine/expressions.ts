@@ -25,6 +25,15 @@ interface Template {
 }
 
 const cache = new Map<string, Template>();
+/**
+ * Parsed expressions by their text (`base` of `${base}/item/7`), shared by the templates that
+ * hold them (nodes are never changed once parsed): a suite of more distinct strings than
+ * {@link CACHE_LIMIT} (one URL per case) parses each string's template again after the template
+ * cache is cleared, but its few distinct expressions stay parsed.
+ */
+const parsed = new Map<string, Node>();
+/** Templates (and expressions) kept at most: past it the cache starts again, so that memory stays bounded. */
+const CACHE_LIMIT = 10_000;
 
 export interface Scope {
   vars: Record<string, unknown>;
@@ -122,11 +131,19 @@ export function compile(s: string): Template {
       const quoted = /['"]/.test(s.slice(start + 2));
       throw new SpecgateError('SG_EXPRESSION', `unclosed "\${" in ${JSON.stringify(s)}: add the closing "}"${quoted ? ' (or close the quoted string inside it)' : ''}`);
     }
-    parts.push(new Parser(s.slice(start + 2, end), s).parseAll());
+    const text = s.slice(start + 2, end);
+    let node = parsed.get(text);
+    if (!node) {
+      // a syntax error names the whole string it is in, and is not kept: every string holding it throws
+      node = new Parser(text, s).parseAll();
+      if (parsed.size >= CACHE_LIMIT) parsed.clear();
+      parsed.set(text, node);
+    }
+    parts.push(node);
     i = end + 1;
   }
   const t: Template = { parts, single: parts.length === 1 && typeof parts[0] !== 'string' };
-  if (cache.size > 10_000) cache.clear();
+  if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(s, t);
   return t;
 }

@@ -162,3 +162,21 @@ describe('resolveDeep', () => {
     expect(out).toEqual({ url: 'x/x', n: 5, list: [true, 3, null], nested: { big: 9007199254740993n }, bytes: scope.vars.bytes });
   });
 });
+
+describe('templates and expressions kept once parsed', () => {
+  it('resolves each string with its own text when strings share an expression', () => {
+    expect(r('${name}/item/1')).toBe('x/item/1');
+    expect(r('${name}/item/2')).toBe('x/item/2');
+    expect(r('${name}')).toBe('x');
+  });
+
+  it('names the whole string of each bad expression, however many strings hold it', () => {
+    expect(errorOf(() => compile('first ${a +}')).message).toContain('"first ${a +}"');
+    expect(errorOf(() => compile('second ${a +}')).message).toContain('"second ${a +}"');
+  });
+
+  it('resolves every string of a suite with more distinct strings than are kept (one URL a case)', () => {
+    for (let i = 0; i < 25_000; i++) if (resolveString(`\${name}/item/${i}?n=\${a + ${i}}`, scope) !== `x/item/${i}?n=${5 + i}`) throw new Error(`string ${i} resolved wrong`);
+    expect(resolveString('${name}/item/7?n=${a + 7}', scope)).toBe('x/item/7?n=12');
+  });
+});

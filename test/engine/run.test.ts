@@ -110,3 +110,13 @@ describe('a request step whose query holds a list', () => {
     }
   });
 });
+
+describe('run() tells the suites it loaded', () => {
+  it('once, with every case of each suite whatever the selection, before any event', async () => {
+    const told: { cases: number; eventsBefore: number }[] = [];
+    const events: EngineEvent[] = [];
+    await run({ modules: [demo], suites: ['demo'], cases: ['token-expiry'], targets: {}, seed: 11, sinks: [(e) => events.push(e)], onLoaded: (l) => told.push({ cases: l.suites[0]?.cases.length ?? 0, eventsBefore: events.length }) });
+    expect(told).toEqual([{ cases: 10, eventsBefore: 0 }]);
+    expect(events.filter((e) => e.type === 'case-finish')).toHaveLength(1);
+  });
+});
