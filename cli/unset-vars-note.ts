@@ -13,7 +13,8 @@ import { declaredVars, isSet, someOf } from '../src/targets/declared-vars.js';
  */
 export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = [], loaded?: LoadedSuites): string[] {
   const notes: string[] = [];
-  const external = result.suites.filter((s) => targets[s.name]?.section && !targets[s.name]?.recording);
+  // a suite that skipped nothing left nothing out: its variables need not be read
+  const external = result.suites.filter((s) => targets[s.name]?.section && !targets[s.name]?.recording && s.cases.some((c) => c.outcome === 'skipped'));
   if (!external.length) return notes;
   // the run's own suites when given (run's onLoaded), else loaded here
   const { suites } = loaded ?? loadSuites(modules, external.map((s) => s.name), caseFiles);

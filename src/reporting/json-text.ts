@@ -111,8 +111,12 @@ function entries(list: [string, unknown][], w: Walk): { [key: string]: Plain } {
   const out: { [key: string]: Plain } = {};
   for (const [k, v] of list) {
     const p = norm(v, w);
-    // defineProperty: a captured body may have a "__proto__" key, which plain assignment would eat.
-    if (p !== undefined) Object.defineProperty(out, w.str(k), { value: p, enumerable: true, writable: true, configurable: true });
+    if (p === undefined) continue;
+    const key = w.str(k);
+    // a captured body may have a "__proto__" key, which plain assignment would eat; every other
+    // key is assigned (defineProperty for each key of each case cost a large report seconds)
+    if (key === '__proto__') Object.defineProperty(out, key, { value: p, enumerable: true, writable: true, configurable: true });
+    else out[key] = p;
   }
   return out;
 }

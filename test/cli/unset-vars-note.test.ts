@@ -28,3 +28,11 @@ describe('unsetOptionalNotes', () => {
     expect(unsetOptionalNotes([oauth], result, targets)).toEqual(unsetOptionalNotes([oauth], result, targets, [], loaded));
   });
 });
+
+describe('a run that skipped nothing', () => {
+  it('has no notes, and reads no suite for them', () => {
+    const passed = { suites: [{ name: 'oauth', cases: clientCases.map((id) => ({ id, outcome: 'passed' })) }] } as unknown as RunResult;
+    const gone = { ...oauth, dir: '/nonexistent/specgate-suite' };
+    expect(unsetOptionalNotes([gone], passed, targets)).toEqual([]);
+  });
+});
