@@ -96,7 +96,7 @@ export async function runBench(): Promise<void> {
   for (const s of sides) console.log(`  ${describe(s.label, s.rounds)}`);
   const [mine, base] = sides;
   if (mine && base) console.log(`  ratio this/baseline: ${(median(mine.rounds.map((r) => r.ms)) / median(base.rounds.map((r) => r.ms))).toFixed(2)} (wall), ${(median(mine.rounds.map((r) => r.cpuMs)) / median(base.rounds.map((r) => r.cpuMs))).toFixed(2)} (CPU)`);
-  console.log(judgeFigure('affiliate suite against its reference (specgate run --suite affiliate), this build', summarize((mine?.rounds ?? []).map((r) => r.ms / 1000)), { name: 'median wall', unit: ' s', goal: { op: '<=', value: GOAL_MS / 1000 } }));
+  console.log(judgeFigure(`affiliate suite against its reference (specgate run --suite affiliate${EXTRA_ARGS.length ? ` ${EXTRA_ARGS.join(' ')}` : ''}), this build`, summarize((mine?.rounds ?? []).map((r) => r.ms / 1000)), { name: 'median wall', unit: ' s', goal: { op: '<=', value: GOAL_MS / 1000 } }));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

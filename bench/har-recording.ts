@@ -19,6 +19,8 @@ import { fromRoot } from '../src/paths.js';
  */
 const SIZE_MB = Number(process.env['BENCH_HAR_MB'] ?? 300);
 const LIMIT_MB = 400;
+/** From this size on, the streamed peak must also stay under the file's size. */
+const BY_SIZE_FROM_MB = 200;
 
 function entry(url: string, contentType: string, text: string, encoding?: string): string {
   const content: Record<string, unknown> = { size: text.length, mimeType: contentType, text, ...(encoding ? { encoding } : {}) };
@@ -78,8 +80,11 @@ export async function runBench(): Promise<void> {
     console.log(`  recording of ${sizeMb.toFixed(0)} MB, ${entries.toLocaleString('en')} entries`);
     console.log(`  streamed, entry by entry   peak ${streamed.peakMb.toFixed(0).padStart(5)} MB  ${(streamed.ms / 1000).toFixed(1).padStart(5)} s  exchanges ${count(streamed.out)}`);
     console.log(`  whole file, one JSON.parse peak ${whole.peakMb.toFixed(0).padStart(5)} MB  ${(whole.ms / 1000).toFixed(1).padStart(5)} s  entries ${count(whole.out)}`);
-    const ok = streamed.peakMb < Math.min(LIMIT_MB, sizeMb);
-    console.log(`  streamed peak under ${LIMIT_MB} MB and under the file's size: ${judgeValue(`HAR recording of ${sizeMb.toFixed(0)} MB read entry by entry, peak memory`, `${streamed.peakMb.toFixed(0)} MB`, `< ${LIMIT_MB} MB and < the file's ${sizeMb.toFixed(0)} MB`, ok)} (${(whole.peakMb / streamed.peakMb).toFixed(1)}x less than whole)`);
+    // under the file's size says something only for a file well above what a bare node process takes (the 50 MB of --quick is not)
+    const bySize = sizeMb >= BY_SIZE_FROM_MB;
+    const ok = streamed.peakMb < (bySize ? Math.min(LIMIT_MB, sizeMb) : LIMIT_MB);
+    const goal = bySize ? `< ${LIMIT_MB} MB and < the file's ${sizeMb.toFixed(0)} MB` : `< ${LIMIT_MB} MB`;
+    console.log(`  streamed peak ${goal}: ${judgeValue(`HAR recording of ${sizeMb.toFixed(0)} MB read entry by entry, peak memory`, `${streamed.peakMb.toFixed(0)} MB`, goal, ok)} (${(whole.peakMb / streamed.peakMb).toFixed(1)}x less than whole)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -135,7 +135,7 @@ export async function runBench(): Promise<void> {
     const htmlMb = existsSync(html) ? statSync(html).size / 1024 / 1024 : NaN;
     rows.push(print({ what: `merge of the two shards (${CASES.toLocaleString('en')} cases), JSON + JUnit + HTML`, measured: merged, expectCode: [0], note: `HTML ${htmlMb.toFixed(1)} MB` }));
     const met = rows.filter(Boolean).length;
-    console.log(`hostile memory: ${met} of ${rows.length} figures under ${LIMIT_MB} MB with the expected exit code ${judgeValue('hostile sizes, peak memory of each run', `${met} of ${rows.length} under the limit`, `every one < ${LIMIT_MB} MB`, met === rows.length)}`);
+    console.log(`hostile memory: ${met} of ${rows.length} figures under ${LIMIT_MB} MB with the expected exit code ${judgeValue('hostile sizes, peak memory and exit code of each run', `${met} of ${rows.length} under the limit with the expected exit code`, `every one < ${LIMIT_MB} MB, with its expected exit code`, met === rows.length)}`);
   } finally {
     for (const s of servers) {
       s.closeAllConnections();

@@ -95,10 +95,18 @@ export function casesCommand(argv: readonly string[], dir: string): string {
  * following a symbolic link (a link planted in the folder since the check stops the write,
  * SG_USAGE). `caseFiles` are the run's `--cases` files (a failed property case may be one of them).
  */
+/** A failed property case whose counterexample makes a regression case (throttling or a broken precondition stopped it half-way: no input to keep). */
+function keptAsRegression(c: CaseResult): boolean {
+  return c.outcome === 'failed' && c.property?.counterexample !== undefined && c.errorCode !== 'SG_TARGET_THROTTLED' && c.blockedBy === undefined;
+}
+
+/** Whether {@link writeRegressionCases} has anything to write for `result` (and so needs the suites' case definitions). */
+export function hasRegressionCases(result: RunResult): boolean {
+  return result.suites.some((s) => s.cases.some(keptAsRegression));
+}
+
 export function writeRegressionCases(modules: SuiteModule[], result: RunResult, dir: string, run: { argv: readonly string[]; caseFiles?: readonly string[]; loaded?: LoadedSuites }): string[] {
-  // a failure the target's throttling or a broken precondition stopped half-way is no input to keep
-  const kept = (c: CaseResult): boolean => c.outcome === 'failed' && c.property?.counterexample !== undefined && c.errorCode !== 'SG_TARGET_THROTTLED' && c.blockedBy === undefined;
-  const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter(kept) })).filter((s) => s.cases.length);
+  const failed = result.suites.map((s) => ({ suite: s.name, cases: s.cases.filter(keptAsRegression) })).filter((s) => s.cases.length);
   if (!failed.length) return [];
   // the run's own suites when given (run's onLoaded: every case of each, as loaded), else loaded here
   const { registry, suites } = run.loaded ?? loadSuites(modules, failed.map((s) => s.suite), run.caseFiles);

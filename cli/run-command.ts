@@ -7,7 +7,7 @@ import { createConsoleReporter, createReporters, finishWriters, holdSummary, par
 import { checkCaseSelection } from './case-selection.js';
 import { watchInterrupts } from './interrupt.js';
 import { keptCaseFiles } from './kept-cases.js';
-import { checkRegressionsFolder, writeRegressionCases } from './regression-cases.js';
+import { checkRegressionsFolder, hasRegressionCases, writeRegressionCases } from './regression-cases.js';
 import { replayCommand } from './replay.js';
 import { foldedNote, type SeedValue } from './seed-value.js';
 import { parseShard, readTimings, shardSelector } from './shard.js';
@@ -133,9 +133,12 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
       onLoaded: (l) => (loaded = l),
     });
+    // the loaded suites are kept while the reports are written only when regression cases need them (a large suite is memory)
+    const forRegressions = hasRegressionCases(result) ? loaded : undefined;
+    loaded = undefined;
     const unwritten = await finishWriters(fileReporters);
     try {
-      for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles, ...(loaded ? { loaded } : {}) })) process.stdout.write(`${line}\n`);
+      for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles, ...(forRegressions ? { loaded: forRegressions } : {}) })) process.stdout.write(`${line}\n`);
     } catch (e) {
       unwritten.push(asSpecgateError(e, 'SG_CONFIG'));
     }

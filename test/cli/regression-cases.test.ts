@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { casesCommand, regressionCase } from '../../cli/regression-cases.js';
-import type { CaseDef, CaseResult } from '../../src/engine/model.js';
+import { casesCommand, hasRegressionCases, regressionCase } from '../../cli/regression-cases.js';
+import type { CaseDef, CaseResult, RunResult } from '../../src/engine/model.js';
 
 const root = mkdtempSync(join(tmpdir(), 'specgate-regression-cases-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -40,5 +40,21 @@ describe('the command that runs the regression cases with the suite', () => {
   it('adds --cases once: a run that already loads that folder keeps it, another folder stays too', () => {
     expect(casesCommand(argv('run', '--cases', 'gate/regressions', '--seed=3'), 'gate/regressions')).toBe('specgate run --cases gate/regressions');
     expect(casesCommand(argv('run', '--cases=mine', '--target', 'my target.yaml'), 'gate/regressions')).toBe("specgate run --cases=mine --target 'my target.yaml' --cases gate/regressions");
+  });
+});
+
+describe('hasRegressionCases', () => {
+  const result = (cases: Partial<CaseResult>[]): RunResult => ({ suites: [{ name: 'demo', cases }] }) as unknown as RunResult;
+  const failedProperty: Partial<CaseResult> = { id: 'p', outcome: 'failed', property: { seed: 1, runs: 3, counterexample: { n: 1 } } };
+
+  it('is true for a failed property case with a counterexample, so the run keeps its suites for it', () => {
+    expect(hasRegressionCases(result([{ id: 'a', outcome: 'passed' }, failedProperty]))).toBe(true);
+  });
+
+  it('is false for passing runs, failures without a counterexample, throttled or blocked ones', () => {
+    expect(hasRegressionCases(result([{ id: 'a', outcome: 'passed' }]))).toBe(false);
+    expect(hasRegressionCases(result([{ id: 'b', outcome: 'failed' }]))).toBe(false);
+    expect(hasRegressionCases(result([{ ...failedProperty, errorCode: 'SG_TARGET_THROTTLED' }]))).toBe(false);
+    expect(hasRegressionCases(result([{ ...failedProperty, blockedBy: { requirement: 'R', caseId: 'c', reason: 'r' } as unknown as CaseResult['blockedBy'] }]))).toBe(false);
   });
 });

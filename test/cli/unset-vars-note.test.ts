@@ -20,6 +20,7 @@ describe('unsetOptionalNotes', () => {
     expect(clientCases.length).toBeGreaterThan(3);
     // a module whose folder is gone: loading it again would throw, so the note comes from `loaded`
     const gone = { ...oauth, dir: '/nonexistent/specgate-suite' };
+    expect(() => loadSuites([gone], ['oauth'])).toThrow();
     const notes = unsetOptionalNotes([gone], result, targets, [], loaded);
     expect(notes.some((n) => n.startsWith('optional variable client_command is not set in suites.oauth.vars') && n.includes(`${clientCases.length} cases skipped`))).toBe(true);
   });
@@ -33,6 +34,7 @@ describe('a run that skipped nothing', () => {
   it('has no notes, and reads no suite for them', () => {
     const passed = { suites: [{ name: 'oauth', cases: clientCases.map((id) => ({ id, outcome: 'passed' })) }] } as unknown as RunResult;
     const gone = { ...oauth, dir: '/nonexistent/specgate-suite' };
+    expect(() => loadSuites([gone], ['oauth'])).toThrow();
     expect(unsetOptionalNotes([gone], passed, targets)).toEqual([]);
   });
 });
