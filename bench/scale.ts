@@ -58,10 +58,11 @@ export async function runBench(): Promise<void> {
     const measurable = (a: number, b: number): boolean => Number.isFinite(a) && Number.isFinite(b) && a > 0 && b > 0;
     const judged = (r: number, ok: boolean, what: string): string => `(goal <= ${GROWTH_GOAL}) ${judgeValue(what, ok ? `${r.toFixed(2)}×` : 'not measurable', `<= ${GROWTH_GOAL}×`, ok && r <= GROWTH_GOAL)}`;
     const n = (r: { size: number }): string => r.size.toLocaleString('en');
+    const againstFirst = judged(time, measurable(last.usPerCase, first.usPerCase), `CPU time a case adds, ${n(last)} cases against ${n(first)}`);
     // with two sizes the middle one is the first: that comparison is the first one, judged once
     const againstMiddle = middle === first ? '' : ` and ${timeMiddle.toFixed(2)}× that at ${n(middle)} ${judged(timeMiddle, measurable(last.usPerCase, middle.usPerCase), `CPU time a case adds, ${n(last)} cases against ${n(middle)}`)}`;
     console.log(
-      `scale: CPU time a case adds at ${n(last)} is ${time.toFixed(2)}× that at ${n(first)} ${judged(time, measurable(last.usPerCase, first.usPerCase), `CPU time a case adds, ${n(last)} cases against ${n(first)}`)}${againstMiddle}; memory a case adds ${memory.toFixed(2)}× that at ${n(middle)} ${judged(memory, measurable(last.kbPerCase, middle.kbPerCase), `memory a case adds, ${n(last)} cases against ${n(middle)}`)}`,
+      `scale: CPU time a case adds at ${n(last)} is ${time.toFixed(2)}× that at ${n(first)} ${againstFirst}${againstMiddle}; memory a case adds ${memory.toFixed(2)}× that at ${n(middle)} ${judged(memory, measurable(last.kbPerCase, middle.kbPerCase), `memory a case adds, ${n(last)} cases against ${n(middle)}`)}`,
     );
   } finally {
     server?.closeAllConnections();
