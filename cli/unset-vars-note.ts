@@ -11,13 +11,13 @@ import { declaredVars, isSet, someOf } from '../src/targets/declared-vars.js';
  * per variable, with the cases it skipped. A profile that silently tests less than it could is
  * how a gate drifts, so the summary says what setting the variable would add.
  */
-export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = [], loaded?: LoadedSuites): string[] {
+export function unsetOptionalNotes(modules: SuiteModule[], result: RunResult, targets: Record<string, TargetChoice>, caseFiles: readonly string[] = [], fromRun?: LoadedSuites): string[] {
   const notes: string[] = [];
   // a suite that skipped nothing left nothing out: its variables need not be read
   const external = result.suites.filter((s) => targets[s.name]?.section && !targets[s.name]?.recording && s.cases.some((c) => c.outcome === 'skipped'));
   if (!external.length) return notes;
   // the run's own suites when given (run's onLoaded), else loaded here
-  const { suites } = loaded ?? loadSuites(modules, external.map((s) => s.name), caseFiles);
+  const { suites } = fromRun ?? loadSuites(modules, external.map((s) => s.name), caseFiles);
   for (const ran of external) {
     const loaded = suites.find((s) => s.name === ran.name);
     const vars = targets[ran.name]?.section?.vars ?? {};

@@ -118,7 +118,6 @@ export interface RunOptions {
   onLoaded?: (loaded: LoadedSuites) => void;
 }
 
-
 export { DEFAULT_CONCURRENCY, DEFAULT_SUITES_AT_ONCE };
 
 /** The cases selected from one loaded suite. */
