@@ -1,5 +1,5 @@
 import { judgeFigure } from './goals.js';
-import { childrenCpuMs, summarize } from './rounds.js';
+import { childrenCpuMs, median, summarize } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +65,6 @@ function runOnce(bin: string, dir: string): Promise<Round> {
   });
 }
 
-const median = (xs: readonly number[]): number => summarize(xs).median;
 
 const secs = (ms: number): string => (ms / 1000).toFixed(2);
 

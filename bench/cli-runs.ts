@@ -46,6 +46,15 @@ if (out) {
   return file;
 }
 
+/**
+ * What a process to measure starts with: `base` plus the preload (and `extraNodeOptions`) in
+ * NODE_OPTIONS and a fresh file in `dir` for it to write to, read back with {@link readPeak}.
+ */
+export function probed(dir: string, preload: string, base: NodeJS.ProcessEnv, extraNodeOptions = ''): { peakFile: string; env: NodeJS.ProcessEnv } {
+  const peakFile = join(dir, `peak-${Math.random().toString(36).slice(2)}.txt`);
+  return { peakFile, env: { ...base, SG_PEAK_FILE: peakFile, NODE_OPTIONS: `--require ${preload} ${extraNodeOptions}` } };
+}
+
 /** The peak RSS (kB) and CPU time (µs) the preload wrote to `file`, NaN each when it wrote none. */
 export function readPeak(file: string): { kb: number; cpuUs: number } {
   const [kb, cpuUs] = existsSync(file) ? readFileSync(file, 'utf8').split(' ').map(Number) : [];
@@ -65,12 +74,12 @@ export interface Measured {
 
 /** Runs the CLI with `args` in `dir` and returns its exit code, wall time and peak RSS. */
 export function measure(dir: string, preload: string, args: string[], opts: { extraNodeOptions?: string } = {}): Promise<Measured> {
-  const peakFile = join(dir, `peak-${Math.random().toString(36).slice(2)}.txt`);
+  const { peakFile, env } = probed(dir, preload, { ...process.env, NO_COLOR: '1' }, opts.extraNodeOptions);
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: dir,
-      env: { ...process.env, NO_COLOR: '1', SG_PEAK_FILE: peakFile, NODE_OPTIONS: `--require ${preload} ${opts.extraNodeOptions ?? ''}` },
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readPeak, writePreload } from './cli-runs.js';
+import { probed, readPeak, writePreload } from './cli-runs.js';
 import { judgeValue } from './goals.js';
 import { fromRoot } from '../src/paths.js';
 
@@ -54,12 +54,11 @@ function writeRecording(file: string, mb: number): number {
 }
 
 /** Runs `script` (an ES module's text) in a node process of its own: its peak RSS (MB, the preload of cli-runs.ts) and wall time. */
-function measured(dir: string, script: string): Promise<{ peakMb: number; ms: number; out: string }> {
+function measured(dir: string, preload: string, script: string): Promise<{ peakMb: number; ms: number; out: string }> {
   const started = performance.now();
-  const peakFile = join(dir, `peak-${Math.random().toString(36).slice(2)}.txt`);
-  const preload = writePreload(dir);
+  const { peakFile, env } = probed(dir, preload, process.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SG_PEAK_FILE: peakFile, NODE_OPTIONS: `--require ${preload}` } });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.on('error', reject);
@@ -74,8 +73,9 @@ export async function runBench(): Promise<void> {
     const entries = writeRecording(file, SIZE_MB);
     const sizeMb = statSync(file).size / 1024 / 1024;
     const loader = pathToFileURL(fromRoot('dist/src/targets/har/load-har.js')).href;
-    const streamed = await measured(dir, `const { loadHar } = await import(${JSON.stringify(loader)}); const r = loadHar(${JSON.stringify(file)}); console.log('EXCHANGES', r.exchanges.length);`);
-    const whole = await measured(dir, `import { readFileSync } from 'node:fs'; const d = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8')); console.log('EXCHANGES', d.log.entries.length);`);
+    const preload = writePreload(dir);
+    const streamed = await measured(dir, preload, `const { loadHar } = await import(${JSON.stringify(loader)}); const r = loadHar(${JSON.stringify(file)}); console.log('EXCHANGES', r.exchanges.length);`);
+    const whole = await measured(dir, preload, `import { readFileSync } from 'node:fs'; const d = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8')); console.log('EXCHANGES', d.log.entries.length);`);
     const count = (out: string): string => /EXCHANGES (\d+)/.exec(out)?.[1] ?? 'none (failed)';
     console.log(`  recording of ${sizeMb.toFixed(0)} MB, ${entries.toLocaleString('en')} entries`);
     console.log(`  streamed, entry by entry   peak ${streamed.peakMb.toFixed(0).padStart(5)} MB  ${(streamed.ms / 1000).toFixed(1).padStart(5)} s  exchanges ${count(streamed.out)}`);

@@ -1,5 +1,5 @@
 import { judgeFigure } from './goals.js';
-import { childrenCpuMs, summarize } from './rounds.js';
+import { childrenCpuMs, median, summarize } from './rounds.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,9 +34,6 @@ export interface SuiteRound {
 
 /** The whole suite's goal on two cores: its median wall time at most this many seconds. */
 const GOAL_S = 4;
-
-const median = (xs: readonly number[]): number => summarize(xs).median;
-
 
 /**
  * Runs the suite once. With `countIn`, every Node process of the run appends a line to that

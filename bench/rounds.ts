@@ -45,6 +45,11 @@ export function summarize(xs: readonly number[]): Summary {
   return { n: s.length, median: quantile(s, 0.5), min: s[0] ?? Number.NaN, max: s[s.length - 1] ?? Number.NaN, q1: quantile(s, 0.25), q3: quantile(s, 0.75) };
 }
 
+/** The median of `xs` (of {@link summarize}); NaN when empty. */
+export function median(xs: readonly number[]): number {
+  return summarize(xs).median;
+}
+
 /** A goal on a figure's median, e.g. `{ op: '<=', value: 1.3 }`. */
 export interface Goal {
   op: '<=' | '<' | '>=' | '>';
