@@ -1,5 +1,6 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SpecgateError } from '../../src/errors.js';
 import { fromRoot } from '../../src/paths.js';
 import { EXTRA_CA_CERTS_VAR } from '../../src/targets/reference-node-command.js';
 import { findOnPath } from './search-path.js';
@@ -51,6 +52,36 @@ function shellQuote(s: string): string {
  */
 let cat: string | undefined;
 
+/**
+ * The scripted plugin's shell script, shipped in the package (reference/plugin/bin/): every
+ * plugin {@link writeScriptedPlugin} makes is a symbolic link to it.
+ */
+export const SCRIPTED_PLUGIN = fromRoot('reference', 'plugin', 'bin', 'scripted-plugin');
+
+let launcherReady = false;
+
+/**
+ * Makes sure the shipped script may be run. An unpacking that dropped its mode bits is mended by
+ * a chmod, which opens nothing for writing; where that is not allowed, a typed error says what to do.
+ */
+function readyLauncher(): string {
+  if (launcherReady) return SCRIPTED_PLUGIN;
+  try {
+    accessSync(SCRIPTED_PLUGIN, constants.X_OK);
+  } catch {
+    try {
+      chmodSync(SCRIPTED_PLUGIN, 0o755);
+    } catch (e) {
+      throw new SpecgateError(
+        'SG_CONFIG',
+        `the scripted plugin ${SCRIPTED_PLUGIN} may not be run and its mode cannot be changed (${(e as Error).message}); reinstall specgate, or run chmod 755 on that file`,
+      );
+    }
+  }
+  launcherReady = true;
+  return SCRIPTED_PLUGIN;
+}
+
 /** What a scripted plugin does: save the request it reads, answer prepared bytes, exit. */
 export interface ScriptedPlugin {
   /** File whose bytes are written to stdout (the CodeGeneratorResponse, or anything else). */
@@ -64,21 +95,24 @@ export interface ScriptedPlugin {
 }
 
 /**
- * Writes a scripted plugin for testing compilers as a POSIX shell script `dir/name` (spec A,
- * "What the service does": one request on stdin, one response on stdout). It reads the whole
- * request before answering, as a plugin must. Plain `sh` and `cat` start in about a millisecond
- * where a Node script takes about 80 ms, and the compiler-side suite starts one per generator of
- * every invocation.
+ * Makes a scripted plugin for testing compilers at `dir/name` (spec A, "What the service does":
+ * one request on stdin, one response on stdout). It reads the whole request before answering, as
+ * a plugin must. Plain `sh` and `cat` start in about a millisecond where a Node script takes about
+ * 80 ms, and the compiler-side suite starts one per generator of every invocation.
+ *
+ * `dir/name` is a symbolic link to {@link SCRIPTED_PLUGIN}, and what it does is data in
+ * `dir/name.conf`. No executable is written at run time: a file just written is briefly held open
+ * for writing by any process another thread forks meanwhile, and Linux refuses to run it then
+ * (ETXTBSY), which failed compilers on a loaded machine when each plugin was a script of its own.
  */
 export function writeScriptedPlugin(dir: string, name: string, plugin: ScriptedPlugin): string {
   const path = join(dir, name);
   cat ??= findOnPath('cat', process.env) ?? 'cat';
-  const catArg = shellQuote(cat);
-  const lines = ['#!/bin/sh', `${catArg} > ${shellQuote(plugin.record)}`];
-  if (plugin.stderr !== undefined) lines.push(`printf '%s\\n' ${shellQuote(plugin.stderr)} >&2`);
-  // The exit status is the scripted one even when the compiler stops reading the answer early.
-  lines.push(`${catArg} ${shellQuote(plugin.response)}`, `exit ${Math.trunc(plugin.exit ?? 0)}`, '');
-  writeFileSync(path, lines.join('\n'));
-  chmodSync(path, 0o755);
+  const lines = [`sg_cat=${shellQuote(cat)}`, `sg_record=${shellQuote(plugin.record)}`, `sg_response=${shellQuote(plugin.response)}`];
+  if (plugin.stderr !== undefined) lines.push(`sg_stderr=${shellQuote(plugin.stderr)}`);
+  lines.push(`sg_exit=${Math.trunc(plugin.exit ?? 0)}`, '');
+  writeFileSync(`${path}.conf`, lines.join('\n'));
+  rmSync(path, { force: true });
+  symlinkSync(readyLauncher(), path);
   return path;
 }

@@ -6,7 +6,7 @@
  * dependency is there after `npm ci`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../src/paths.js';
@@ -43,7 +43,7 @@ describe('npm pack', () => {
 
   it('ships the built code, the suites and the schemas', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['bin/specgate.js', 'dist/cli/main.js', 'dist/src/engine/run.js', 'dist/suites/index.js', 'dist/suites/oauth/index.js', 'suites/oauth/requirements.yaml', 'suites/plugin/suite.yaml', 'schemas/cases.schema.json', 'generators/plugin/well-known.json', 'reference/plugin/bin/protoc-gen-specgate', 'package.json', 'README.md']) {
+    for (const p of ['bin/specgate.js', 'dist/cli/main.js', 'dist/src/engine/run.js', 'dist/suites/index.js', 'dist/suites/oauth/index.js', 'suites/oauth/requirements.yaml', 'suites/plugin/suite.yaml', 'schemas/cases.schema.json', 'generators/plugin/well-known.json', 'reference/plugin/bin/protoc-gen-specgate', 'reference/plugin/bin/scripted-plugin', 'package.json', 'README.md']) {
       expect([p, paths.includes(p)]).toEqual([p, true]);
     }
   });
@@ -66,12 +66,19 @@ describe('npm pack', () => {
     const install = npm(['install', join(tmp.dir, packed.filename), '--no-audit', '--no-fund', '--prefer-offline'], app, 240_000);
     expect(install.status, install.stderr).toBe(0);
     expect(existsSync(join(app, 'node_modules', 'specgate', 'dist', 'cli', 'main.js'))).toBe(true);
+    // the scripted plugin every compiler check links to keeps its mode through pack and install
+    expect(() => accessSync(join(app, 'node_modules', 'specgate', 'reference', 'plugin', 'bin', 'scripted-plugin'), constants.X_OK)).not.toThrow();
     // A check of the package, not of the suites (the seed sweep and the reference tests run them
     // whole): every suite loads, starts its reference and passes a third of its cases (shard 1
     // of 3, the same third every time), with one generated input per property.
     const run = spawnSync('npx', ['--no-install', 'specgate', 'run', '--runs', '1', '--shard', '1/3', '--no-color', '--report', 'json=out/results.json'], { cwd: app, encoding: 'utf8', timeout: 240_000 });
-    expect(run.status, `${run.stdout.slice(-2000)}\n${run.stderr}`).toBe(0);
-    const report = readReport(join(app, 'out', 'results.json'));
+    const reportFile = join(app, 'out', 'results.json');
+    const report = existsSync(reportFile) ? readReport(reportFile) : undefined;
+    // the seed and every failure, so a failure here can be replayed (`--seed N`) and read
+    const failures = (report?.suites ?? []).flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'skipped').map((c) => `${s.name}/${c.id} ${c.outcome}: ${[...c.failures.map((f) => `${f.requirement}: ${f.message}`), c.reason ?? ''].join('; ')}`));
+    const why = `seed ${report?.seed ?? '(no report)'}\n${failures.join('\n')}\n${run.stdout.slice(-2000)}\n${run.stderr}`;
+    expect(run.status, why).toBe(0);
+    if (!report) throw new Error(why);
     expect(report.suites.map((s) => s.name).sort()).toEqual(['affiliate', 'collation', 'ctx-auth', 'events', 'merchant', 'oauth', 'plugin']);
     expect(report.summary.exitCode).toBe(0);
     for (const suite of report.suites) expect([suite.name, suite.cases.some((c) => c.outcome === 'passed')]).toEqual([suite.name, true]);

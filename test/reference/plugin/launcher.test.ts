@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMONJS_BUILD, compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, referenceEnv, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
+import { COMMONJS_BUILD, compiledScript, EXTRA_CA_CERTS_VAR, referenceCommand, referenceEnv, SCRIPTED_PLUGIN, writeScriptedPlugin } from '../../../reference/plugin/launcher.js';
 import { encodeDescriptorSet, encodeRequest } from '../../../reference/plugin/codec.js';
 import { pluginReference } from '../../../reference/plugin/reference-target.js';
 import { fromRoot } from '../../../src/paths.js';
@@ -58,6 +58,64 @@ describe('writeScriptedPlugin', () => {
     child.stdin.end(request);
     const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
     expect({ code, signal }).toEqual({ code: 5, signal: null });
+  });
+});
+
+describe('writeScriptedPlugin writes nothing executable', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-launcher-busy-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const response = join(dir, 'resp.pb');
+  writeFileSync(response, Buffer.from([0x0a, 0x01, 0x41]));
+
+  it('makes each plugin a link to the shipped script, with its data in a file nobody runs', () => {
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-l', { response, record: join(dir, 'l.pb') });
+    expect(lstatSync(plugin).isSymbolicLink()).toBe(true);
+    expect(realpathSync(plugin)).toBe(realpathSync(SCRIPTED_PLUGIN));
+    for (const name of readdirSync(dir)) {
+      const st = lstatSync(join(dir, name));
+      if (st.isFile()) expect([name, st.mode & 0o111]).toEqual([name, 0]);
+    }
+  });
+
+  // A process forked by another thread holds every file open at that moment until it execs.
+  // Holding the files open for writing here is that moment made to last.
+  it('runs while the files it was made from are still held open for writing', () => {
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-h', { response, record: join(dir, 'h.pb') });
+    const held = readdirSync(dir).map((n) => join(dir, n)).filter((p) => lstatSync(p).isFile()).map((p) => openSync(p, 'r+'));
+    try {
+      const r = spawnSync(plugin, [], { input: Buffer.from([0x12, 0x00]) });
+      expect(r.error).toBeUndefined();
+      expect(r.status, r.stderr?.toString()).toBe(0);
+      expect([...r.stdout]).toEqual([0x0a, 0x01, 0x41]);
+    } finally {
+      for (const fd of held) closeSync(fd);
+    }
+  });
+
+  it('control: a script written as a file of its own cannot run while held open for writing (ETXTBSY)', () => {
+    const script = join(dir, 'own-script');
+    writeFileSync(script, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const fd = openSync(script, 'r+');
+    try {
+      const r = spawnSync(script, []);
+      expect((r.error as NodeJS.ErrnoException | undefined)?.code).toBe('ETXTBSY');
+    } finally {
+      closeSync(fd);
+    }
+    expect(spawnSync(script, []).status).toBe(0);
+  });
+
+  it('is made again in place under the same name, doing what it was made to do last', () => {
+    writeScriptedPlugin(dir, 'protoc-gen-again', { response, record: join(dir, 'a1.pb'), exit: 4 });
+    const plugin = writeScriptedPlugin(dir, 'protoc-gen-again', { response, record: join(dir, 'a2.pb') });
+    const r = spawnSync(plugin, [], { input: Buffer.from([0x01]) });
+    expect(r.status).toBe(0);
+    expect(existsSync(join(dir, 'a2.pb'))).toBe(true);
+    expect(existsSync(join(dir, 'a1.pb'))).toBe(false);
+  });
+
+  it('ships the script with its mode bits', () => {
+    expect(statSync(SCRIPTED_PLUGIN).mode & 0o111).toBe(0o111);
   });
 });
 
