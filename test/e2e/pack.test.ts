@@ -73,10 +73,19 @@ describe('npm pack', () => {
     // of 3, the same third every time), with one generated input per property.
     const run = spawnSync('npx', ['--no-install', 'specgate', 'run', '--runs', '1', '--shard', '1/3', '--no-color', '--report', 'json=out/results.json'], { cwd: app, encoding: 'utf8', timeout: 240_000 });
     const reportFile = join(app, 'out', 'results.json');
-    const report = existsSync(reportFile) ? readReport(reportFile) : undefined;
-    // the seed and every failure, so a failure here can be replayed (`--seed N`) and read
-    const failures = (report?.suites ?? []).flatMap((s) => s.cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'skipped').map((c) => `${s.name}/${c.id} ${c.outcome}: ${[...c.failures.map((f) => `${f.requirement}: ${f.message}`), c.reason ?? ''].join('; ')}`));
-    const why = `seed ${report?.seed ?? '(no report)'}\n${failures.join('\n')}\n${run.stdout.slice(-2000)}\n${run.stderr}`;
+    let report: ReturnType<typeof readReport> | undefined;
+    let unread = '';
+    try {
+      if (existsSync(reportFile)) report = readReport(reportFile);
+    } catch (e) {
+      unread = `the report does not read: ${(e as Error).message}`;
+    }
+    // the seed, every suite that did not load and every failure, so a failure here can be replayed (`--seed N`) and read
+    const failures = (report?.suites ?? []).flatMap((s) => [
+      ...(s.error ? [`${s.name}: ${s.error.code} ${s.error.message}`] : []),
+      ...s.cases.filter((c) => c.outcome !== 'passed' && c.outcome !== 'skipped').map((c) => `${s.name}/${c.id} ${c.outcome}: ${[...c.failures.map((f) => `${f.requirement}: ${f.message}`), c.reason ?? ''].join('; ')}`),
+    ]);
+    const why = `seed ${report?.seed ?? '(no report)'} ${unread}\n${failures.join('\n')}\n${run.stdout.slice(-2000)}\n${run.stderr}`;
     expect(run.status, why).toBe(0);
     if (!report) throw new Error(why);
     expect(report.suites.map((s) => s.name).sort()).toEqual(['affiliate', 'collation', 'ctx-auth', 'events', 'merchant', 'oauth', 'plugin']);

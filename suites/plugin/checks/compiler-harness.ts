@@ -16,7 +16,9 @@ import type { CodeGeneratorResponse, FileDescriptorSetShape } from '../../../ref
  * chosen responses, and observes what it writes (spec A, Rules for File; the compiler side).
  *
  * Layout of one run, all inside a fresh temporary folder:
- *   io/        set.pb, the prepared responses, the recorded requests, the plugin launchers
+ *   io/        set.pb, the prepared responses, the recorded requests, and each scripted plugin:
+ *              a link to reference/plugin/bin/scripted-plugin and its data in `<name>.conf`
+ *              (launcher.ts); io/bin/ holds those of the plugins a compiler finds on its search path
  *   fs/a/b/    the compiler's working folder; output folders live under it, so a name with
  *              `..` that a compiler follows lands in fs/ where it is seen (and stays in the temp folder)
  * The text `@SANDBOX@` in a response's file names becomes the absolute path of `fs/`, so an
