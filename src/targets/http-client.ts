@@ -297,10 +297,11 @@ class Answer implements Dispatcher.DispatchHandler, DeadlineEntry {
   /**
    * Lets go of what the exchange no longer needs once it has ended: undici's controller (which
    * holds the answer's raw header buffers and, through them, the socket's read chunks), the body's
-   * chunks and the promise's settling functions. Something may still hold the answer itself after
-   * the minor collection that follows (an object of the old generation, dead or not, is a root for
-   * it): a run of 2,000 requests then carried every answer's raw headers, 2 MB, into the old
-   * generation, where they were copied twice and collected late (bench/harness-http.ts).
+   * chunks and the promise's settling functions. V8 may place answers in the old generation from
+   * the start (it pretenures what an allocation site's objects tend to outlive), and there even a
+   * finished, unreachable answer keeps what it points to through every minor collection until the
+   * next full one: a run of 2,000 requests carried every answer's raw headers, 2 MB, into the old
+   * generation that way (bench/harness-http.ts, docs/performance.md).
    */
   private release(): void {
     this.controller = undefined;
