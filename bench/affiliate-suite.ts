@@ -65,7 +65,6 @@ function runOnce(bin: string, dir: string): Promise<Round> {
   });
 }
 
-
 const secs = (ms: number): string => (ms / 1000).toFixed(2);
 
 function describe(label: string, rounds: readonly Round[]): string {

@@ -282,12 +282,10 @@ class Answer implements Dispatcher.DispatchHandler, DeadlineEntry {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    const { reject } = this;
-    this.release();
-    reject(err);
+    this.fail(err);
   }
 
-  /** The request could not even be handed to the dispatcher. */
+  /** The exchange failed: undici said so, or the request could not even be handed to the dispatcher. */
   fail(err: unknown): void {
     const { reject } = this;
     this.release();
