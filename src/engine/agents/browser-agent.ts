@@ -31,17 +31,6 @@ export interface BrowserAgentOptions {
 }
 
 /**
- * Chromium's process model for the agent's browser: without site isolation, and one renderer
- * per site of a context (renderers are never shared between contexts, so cases stay apart).
- * An approval leaves the target's site for the client's redirect (Chromium's error page when
- * nothing listens there) and comes back with the next action: with the default model each such
- * crossing swaps renderers (the oauth suite: 527 renderers against 199, and a tenth more of
- * Chromium's time; a sixth more in its cases of a hundred approvals). Neither switch alone
- * saves anything measurable. What the pages see is the same either way.
- */
-export const AGENT_CHROMIUM_ARGS: readonly string[] = Object.freeze(['--disable-site-isolation-trials', '--process-per-site']);
-
-/**
  * What a case gives the agent: its ID (for screenshot names), its variables, and when it stops
  * (its actions share one context and page until then).
  */
@@ -180,7 +169,7 @@ export class BrowserAgent implements UserAgentDriver {
   private browser(): Promise<Browser> {
     if (!this.launching) {
       const executable = this.executable();
-      const launching = launchChromium(executable, AGENT_CHROMIUM_ARGS).then((b) => {
+      const launching = launchChromium(executable).then((b) => {
         b.on('disconnected', () => {
           if (this.launching === launching) this.launching = undefined;
         });

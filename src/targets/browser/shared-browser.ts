@@ -11,8 +11,9 @@ import { webOrigin } from './web-origin.js';
  * {@link IDLE_CLOSE_MS}. Each visit gets a seat of its own: a context (cookies, storage, cache)
  * and a tab in it. A seat whose visit is over is wiped (see {@link wipeSeat}) and handed to the
  * next visit, so that a run's visits, one after the other, share a tab's renderer process instead
- * of starting one per visit (most of what a visit costs Chromium); no cookie, storage or cache
- * entry of one visit is left for the next.
+ * of starting one per visit (most of what a visit costs Chromium; launch-browser.ts's process
+ * model keeps it so when the visits cross origins); no cookie, storage or cache entry of one
+ * visit is left for the next.
  */
 export interface BrowserSession {
   /** This visit's context: pages opened in it share cookies, as one visitor's would. */

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
-import { launchBrowser } from '../../../src/targets/browser/launch-browser.js';
+import { makeChromiumHome } from '../../../src/targets/browser/chromium-home.js';
+import { CHROMIUM_ARGS, PROCESS_MODEL_ARGS, launchBrowser } from '../../../src/targets/browser/launch-browser.js';
 import { SEATS, closeIdleBrowser, holdBrowser, IDLE_CLOSE_MS, sharedBrowserOpen, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage } from '../../../src/targets/browser/page-visit.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
@@ -62,6 +65,12 @@ function site(): Server {
       // answers a click in the page itself, after a while: no document loads after the click
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><p id="out"></p><button onclick="setTimeout(() => { document.getElementById('out').textContent = 'Refused & <shown>'; }, 300)">Go</button>`);
+      return;
+    }
+    if (url.pathname === '/leave') {
+      // a link to another origin (another port), followed by a click: a navigation the page starts
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><a id="away" href="${url.searchParams.get('to') ?? '/'}">away</a>`);
       return;
     }
     if (url.pathname === '/api') {
@@ -324,4 +333,67 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
     expect(browser?.isConnected()).toBe(false);
     expect(() => holdBrowser({ ...process.env, SPECGATE_CHROMIUM: '/nonexistent/chromium' })()).not.toThrow();
   }, 60_000);
+
+  describe('the process model: tabs kept for the next visit keep their renderers', () => {
+    let other: Listening;
+    beforeAll(async () => {
+      other = await listenOnLoopback(site());
+    });
+    afterAll(async () => {
+      await other.stop();
+    });
+
+    /** One visit as the integrations' and sign-in pages' go: a page, then a link it follows to another origin, then blank. */
+    const crossOrigin = async (page: Page): Promise<void> => {
+      await page.goto(`${server.url}/leave?to=${encodeURIComponent(`${other.url}/blank`)}`);
+      await page.click('#away');
+      await page.waitForURL(`${other.url}/blank`);
+      await page.goto('about:blank');
+    };
+
+    /** The renderer processes the browser has seen, counted after each of `rounds` rounds of `round`. */
+    const renderersByRound = async (cdp: () => Promise<CDPSession>, round: () => Promise<unknown>, rounds: number): Promise<number[]> => {
+      const seen = new Set<number>();
+      const counts: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        await round();
+        const { processInfo } = (await (await cdp()).send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+        for (const p of processInfo) if (p.type === 'renderer') seen.add(p.id);
+        counts.push(seen.size);
+      }
+      return counts;
+    };
+
+    it('visits in the shared browser, several at once round after round, start no renderer after the first round', async () => {
+      const signal = new AbortController().signal;
+      let browser: Browser | null = null;
+      let session: CDPSession | undefined;
+      const round = (): Promise<unknown> =>
+        Promise.all(
+          Array.from({ length: SEATS }, () =>
+            withBrowser(signal, async (b) => {
+              browser ??= b.context.browser();
+              await crossOrigin(b.page);
+            }),
+          ),
+        );
+      const counts = await renderersByRound(async () => (session ??= await (browser as Browser).newBrowserCDPSession()), round, 5);
+      expect(counts.slice(1)).toEqual(counts.slice(1).map(() => counts[0]));
+    }, 60_000);
+
+    it("control: Chromium's default process model starts renderers round after round for the same visits", async () => {
+      const home = makeChromiumHome();
+      const { chromium: launcher } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+      const browser = await launcher.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS.filter((a) => !PROCESS_MODEL_ARGS.includes(a)), env: home.env });
+      try {
+        const tabs = await Promise.all(Array.from({ length: 2 }, async () => (await browser.newContext()).newPage()));
+        const session = await browser.newBrowserCDPSession();
+        const counts = await renderersByRound(async () => session, () => Promise.all(tabs.map(crossOrigin)), 5);
+        expect(counts[4]).toBeGreaterThan(counts[0] as number);
+      } finally {
+        await browser.close();
+        home.remove();
+      }
+    }, 60_000);
+  });
 });
