@@ -18,8 +18,8 @@ const GOAL = 1.1;
  * undici loop doing the same requests and assertions at the same concurrency, in interleaved
  * rounds (bench/rounds.ts). Goal: median ratio ≤ {@link GOAL}. Reported beside it, from the same
  * rounds: how long loading the suite took (from the call of `run` until it has the suite loaded
- * and checked, `onLoaded`), and the ratio of the rest of the run to the bare loop, which does no
- * loading: what each case costs, apart from what the suite costs once.
+ * and checked, `onLoaded`), and the ratio of the rest of the run (selection, the target's checks,
+ * the cases, the verdicts) to the bare loop, which loads nothing.
  */
 const N = Number(process.env['BENCH_N'] ?? 2000);
 const CONCURRENCY = 8;
@@ -47,6 +47,7 @@ function writeSuite(dir: string): SuiteModule {
 let lastLoadMs = Number.NaN;
 
 async function timeSpecgate(module: SuiteModule, base: string): Promise<number> {
+  lastLoadMs = Number.NaN;
   const t = performance.now();
   // told once loadSuites returns, before the run checks its targets and selects its cases; adds no listener to the run's events
   const onLoaded = (): void => {

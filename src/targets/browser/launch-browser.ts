@@ -11,11 +11,12 @@ import { requireChromium } from './find-chromium.js';
  * (the browser agent) so that it reuses its renderer, and its pages live on loopback origins that
  * differ by port (an integration's page and the landing page it sends the visitor to, an
  * approval's round trip to a client's redirect). With Chromium's default model, tabs of two
- * contexts crossing such origins at the same time start a new renderer nearly every visit
- * (test/targets/browser/browser.test.ts shows both). What the pages see is the same either way.
- * Measured: the affiliate suite's page visits started 14 renderers against 4, and the suite took
- * 3.64 s against 3.95 s wall, 6.5 s against 7.0 s of the machine's CPU (6 alternated rounds); the
- * oauth suite's agent, 527 against 199.
+ * contexts crossing such origins at the same time keep starting new renderers, round after round
+ * (test/targets/browser/browser.test.ts shows the renderers staying as many with this model, and
+ * growing without it). What the pages see is the same either way. Measured (docs/performance.md,
+ * sections `affiliate-suite` and `oauth-browser`): the affiliate suite's seven page visits started
+ * 14 renderers against 4, and the suite took 3.66 s against 3.94 s; the oauth suite's agent
+ * started 190 against 587.
  */
 export const PROCESS_MODEL_ARGS: readonly string[] = Object.freeze(['--disable-site-isolation-trials', '--process-per-site']);
 
@@ -25,7 +26,8 @@ export const PROCESS_MODEL_ARGS: readonly string[] = Object.freeze(['--disable-s
  * writes outside its temporary folder (crash reports, the default-browser check). The
  * host resolver answers every name but localhost with "not found", so a page can reach only
  * the loopback servers specgate plays, never the network. Last, the process model
- * ({@link PROCESS_MODEL_ARGS}).
+ * ({@link PROCESS_MODEL_ARGS}). None may be `--disable-features` or `--blink-settings`: a repeated
+ * switch replaces Playwright's own list.
  */
 export const CHROMIUM_ARGS: readonly string[] = Object.freeze([
   '--headless',
@@ -60,7 +62,7 @@ export interface HeadlessBrowser {
   close(): Promise<void>;
 }
 
-interface LaunchOptions {
+export interface LaunchOptions {
   executablePath: string;
   headless: true;
   args: string[];
@@ -73,14 +75,16 @@ interface LaunchOptions {
 
 /**
  * How every specgate browser starts: headless, with the switches above, under a time limit, its
- * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's.
+ * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's. `args`
+ * other than {@link CHROMIUM_ARGS} are for tests that start a browser as specgate would with
+ * other switches (a control).
  */
-function launchOptions(executablePath: string, home: ChromiumHome, extraArgs: readonly string[] = []): LaunchOptions {
+export function launchOptions(executablePath: string, home: ChromiumHome, args: readonly string[] = CHROMIUM_ARGS): LaunchOptions {
   // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
   return {
     executablePath,
     headless: true,
-    args: [...CHROMIUM_ARGS, ...extraArgs, `--crash-dumps-dir=${home.crashDir}`],
+    args: [...args, `--crash-dumps-dir=${home.crashDir}`],
     env: home.env,
     timeout: LAUNCH_TIMEOUT_MS,
     handleSIGINT: false,
@@ -154,15 +158,14 @@ export async function launchBrowser(signal: AbortSignal, env: NodeJS.ProcessEnv 
  * per case of the user agent, or per page visit: each gets its own cookies), rather than
  * launchBrowser's single persistent profile. `executablePath` is the caller's choice (see
  * requireChromium); the browser is the caller's to close. Its temporary home goes once it has
- * closed (or crashed). `extraArgs` come after {@link CHROMIUM_ARGS} (none of them may be
- * `--disable-features` or `--blink-settings`: a repeated switch replaces Playwright's own list).
+ * closed (or crashed).
  */
-export async function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchChromium(executablePath: string): Promise<Browser> {
   const chromium = await playwrightChromium(executablePath);
   const home = makeChromiumHome();
   let browser: Browser;
   try {
-    browser = await chromium.launch(launchOptions(executablePath, home, extraArgs));
+    browser = await chromium.launch(launchOptions(executablePath, home));
   } catch (e) {
     home.remove();
     throw cannotStart(executablePath, e);
