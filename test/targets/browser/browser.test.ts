@@ -360,7 +360,16 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       await seen();
     };
 
-    /** Runs `round` `rounds` times; the renderers seen so far, counted after each round. */
+    /** The renderers seen so far, by process ID; a test clears it first. */
+    const seen = new Set<number>();
+    /** What a visit calls after each navigation: adds the renderers the browser runs now to {@link seen}. */
+    const seeing =
+      (cdp: () => CDPSession) =>
+      async (): Promise<void> => {
+        for (const id of await renderersOf(cdp())) seen.add(id);
+      };
+
+    /** Runs `round` `rounds` times; how many renderers were seen so far, after each round. */
     const renderersByRound = async (round: () => Promise<unknown>, rounds: number): Promise<number[]> => {
       const counts: number[] = [];
       for (let r = 0; r < rounds; r++) {
@@ -369,12 +378,8 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       }
       return counts;
     };
-    const seen = new Set<number>();
-    const seeing = (cdp: () => CDPSession) => async (): Promise<void> => {
-      for (const id of await renderersOf(cdp())) seen.add(id);
-    };
 
-    it("visits in the shared browser, two at once round after round across origins, start no renderer after the first round", async () => {
+    it(`visits in the shared browser, ${SEATS} at once (one a seat) round after round across origins, start no renderer after the first round`, async () => {
       seen.clear();
       // held, so that the browser does not close for being idle between two rounds
       const letGo = holdBrowser();
