@@ -143,7 +143,17 @@ describe.skipIf(sdk.skip)('@modelcontextprotocol/sdk 1.32.2 as a ctx-auth client
       const r = run('mid-session-expiry');
       const refreshes = grants(r, 'refresh_token');
       const reused = refreshes.filter((g, i) => refreshes.findIndex((h) => form(h).get('refresh_token') === form(g).get('refresh_token')) !== i);
-      expect(reused.length).toBeGreaterThanOrEqual(1);
+      // "together": the SDK's unawaited event-stream GET and its next POST both carried the token
+      // the server refused. They race: on a busy machine the GET's refusal may be refreshed
+      // before the POST leaves, which then carries the new token, and nothing is refused twice.
+      const refusedBearers = r.observations.filter((o) => o.path === '/ctx' && o.status === 401 && o.headers['authorization'] !== undefined).map((o) => o.headers['authorization']);
+      const together = refusedBearers.some((b, i) => refusedBearers.indexOf(b) !== i);
+      if (!together) {
+        // each refusal refreshed once, each refresh token used once
+        expect(reused, trail(r).join('\n')).toEqual([]);
+        return;
+      }
+      expect(reused.length, trail(r).join('\n')).toBeGreaterThanOrEqual(1);
       expect(reused.map((o) => `${o.status} ${json(o.responseBody)['error'] as string}`)).toContain('400 invalid_grant');
     });
   });
