@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, Agent } from 'undici';
-import { run } from '../src/engine/run.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { judgeFigure } from './goals.js';
+import { timedRun } from './timed-run.js';
 import { formatFigure, interleave, roundHead, summarize } from './rounds.js';
 
 /** The overhead the engine may add over the bare loop: at most 10%. */
@@ -47,21 +47,14 @@ function writeSuite(dir: string): SuiteModule {
 let lastLoadMs = Number.NaN;
 
 async function timeSpecgate(module: SuiteModule, base: string): Promise<number> {
-  lastLoadMs = Number.NaN;
-  const t = performance.now();
-  // told once loadSuites returns, before the run checks its targets and selects its cases; adds no listener to the run's events
-  const onLoaded = (): void => {
-    lastLoadMs = performance.now() - t;
-  };
-  const result = await run({
+  const { result, ms, loadMs } = await timedRun({
     modules: [module],
     suites: ['bench'],
     targets: { bench: { section: { vars: { base } }, label: 'bench server', secrets: [] } },
     concurrency: CONCURRENCY,
     seed: 1,
-    onLoaded,
   });
-  const ms = performance.now() - t;
+  lastLoadMs = loadMs;
   if (result.summary.cases.passed !== N) throw new Error(`specgate: expected ${N} passing cases, got ${JSON.stringify(result.summary.cases)}`);
   return ms;
 }

@@ -7,6 +7,7 @@ import { startRecordingProxy, type ProxiedExchange } from '../src/targets/record
 import { startMerchantServer } from '../reference/merchant/server/server.js';
 import { suite } from '../suites/merchant/index.js';
 import { judgeFigure } from './goals.js';
+import { timedRun } from './timed-run.js';
 import { formatFigure, interleaveAll, roundCount, summarize } from './rounds.js';
 
 /** The overhead the route checks may add over the bare requests: at most 20%. */
@@ -76,7 +77,7 @@ async function resend(base: string, agent: Agent, x: ProxiedExchange): Promise<b
   return !(res.statusCode >= 500 || (text && res.statusCode < 300 && text[0] !== '{'));
 }
 
-/** The time the last {@link timeSpecgate} took to load the suite (ms): from the call of `run` to `onLoaded`. */
+/** The time the last {@link timeSpecgate} took to load the suite (ms; bench/timed-run.ts). */
 let lastLoadMs = Number.NaN;
 
 /** Runs `cases` against a fresh reference service; with `record`, through a proxy that keeps the requests sent. */
@@ -85,14 +86,8 @@ async function timeSpecgate(cases: string[], record = false): Promise<{ ms: numb
   const proxy = record ? await startRecordingProxy(service.url) : undefined;
   try {
     const vars = { merchant_url: proxy?.url ?? service.url, merchant_id: service.merchantId, css_group_id: service.cssGroupId, css_domain_id: service.cssDomainId, country: 'US' };
-    lastLoadMs = Number.NaN;
-    const t = performance.now();
-    // told once loadSuites returns, before the run checks its target and selects its cases; adds no listener to the run's events
-    const onLoaded = (): void => {
-      lastLoadMs = performance.now() - t;
-    };
-    const result = await run({ modules: [suite], suites: ['merchant'], cases, targets: { merchant: { section: { vars }, label: 'reference', secrets: [] } }, concurrency: CONCURRENCY, seed: 1, onLoaded });
-    const ms = performance.now() - t;
+    const { result, ms, loadMs } = await timedRun({ modules: [suite], suites: ['merchant'], cases, targets: { merchant: { section: { vars }, label: 'reference', secrets: [] } }, concurrency: CONCURRENCY, seed: 1 });
+    lastLoadMs = loadMs;
     if (result.summary.cases.passed !== cases.length) throw new Error(`specgate: expected ${cases.length} passing cases, got ${JSON.stringify(result.summary.cases)}`);
     return { ms, exchanges: proxy ? [...proxy.exchanges] : [] };
   } finally {

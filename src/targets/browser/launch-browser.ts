@@ -75,16 +75,14 @@ export interface LaunchOptions {
 
 /**
  * How every specgate browser starts: headless, with the switches above, under a time limit, its
- * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's. `args`
- * other than {@link CHROMIUM_ARGS} are for tests that start a browser as specgate would with
- * other switches (a control).
+ * home, caches and crash dumps in `home` (see chromium-home.ts) rather than the user's.
  */
-export function launchOptions(executablePath: string, home: ChromiumHome, args: readonly string[] = CHROMIUM_ARGS): LaunchOptions {
+export function launchOptions(executablePath: string, home: ChromiumHome): LaunchOptions {
   // specgate stops the browser itself (close, abort); Playwright's own handlers would race it.
   return {
     executablePath,
     headless: true,
-    args: [...args, `--crash-dumps-dir=${home.crashDir}`],
+    args: [...CHROMIUM_ARGS, `--crash-dumps-dir=${home.crashDir}`],
     env: home.env,
     timeout: LAUNCH_TIMEOUT_MS,
     handleSIGINT: false,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
 import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
 import { makeChromiumHome } from '../../../src/targets/browser/chromium-home.js';
-import { CHROMIUM_ARGS, PROCESS_MODEL_ARGS, launchBrowser, launchOptions } from '../../../src/targets/browser/launch-browser.js';
+import { PROCESS_MODEL_ARGS, launchBrowser, launchOptions } from '../../../src/targets/browser/launch-browser.js';
 import { SEATS, closeIdleBrowser, holdBrowser, IDLE_CLOSE_MS, sharedBrowserOpen, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
 import { visitPage } from '../../../src/targets/browser/page-visit.js';
 import { listenOnLoopback, type Listening } from '../../../src/targets/loopback-server.js';
@@ -402,7 +402,8 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       const home = makeChromiumHome();
       let browser: Browser | undefined;
       try {
-        browser = await launcher.launch(launchOptions(requireChromium(), home, CHROMIUM_ARGS.filter((a) => !PROCESS_MODEL_ARGS.includes(a))));
+        const options = launchOptions(requireChromium(), home);
+        browser = await launcher.launch({ ...options, args: options.args.filter((a) => !PROCESS_MODEL_ARGS.includes(a)) });
         home.started();
         const tabs = await Promise.all(Array.from({ length: SEATS }, async () => (await (browser as Browser).newContext()).newPage()));
         const session = await browser.newBrowserCDPSession();
