@@ -14,7 +14,7 @@ import { closeSoon } from './context-pool.js';
 export interface BrowserAgentOptions {
   /** Action name -> the page steps that perform it. */
   actions: Record<string, PageStep[]>;
-  /** The Chromium executable the profile names; else SPECGATE_CHROMIUM, /usr/bin/chromium, PATH. */
+  /** The Chromium executable the profile names; else as everywhere (find-chromium.ts): SPECGATE_CHROMIUM, Debian's headless shell, its browser, PATH. */
   chromium?: string;
   /** The target's variables: in scope of every action (a case's own come with forCase). */
   vars?: Record<string, unknown>;

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { chromium as launcher, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSpecgateError } from '../../../src/errors.js';
-import { CHROMIUM_HINT, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
+import { CHROMIUM_HINT, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
 import { makeChromiumHome } from '../../../src/targets/browser/chromium-home.js';
 import { PROCESS_MODEL_ARGS, launchBrowser, launchOptions } from '../../../src/targets/browser/launch-browser.js';
 import { SEATS, closeIdleBrowser, holdBrowser, IDLE_CLOSE_MS, sharedBrowserOpen, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
@@ -13,6 +15,12 @@ import { declarePeer, requirePeer } from '../../helpers/peer.js';
 
 const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
 declarePeer(chromium);
+/** Debian's whole browser, apart from the headless shell specgate takes first: the process model's switches are for it. */
+const wholeBrowser = requirePeer('chromium (the whole browser)', existsSync(DEBIAN_CHROMIUM), 'apt-get install chromium');
+declarePeer(wholeBrowser);
+/** Debian's headless shell, the browser specgate takes first: under CI, the one the browser tests run. */
+const headlessShell = requirePeer('chromium-headless-shell', existsSync(DEBIAN_HEADLESS_SHELL), 'apt-get install chromium-headless-shell');
+declarePeer(headlessShell);
 
 describe('finding Chromium', () => {
   it('refuses a SPECGATE_CHROMIUM that is no executable, saying what to do', () => {
@@ -30,6 +38,37 @@ describe('finding Chromium', () => {
 
   it('takes SPECGATE_CHROMIUM first when it names an executable', () => {
     expect(findChromium({ SPECGATE_CHROMIUM: process.execPath, PATH: '' })).toBe(process.execPath);
+  });
+
+  it("then the first of Debian's places that is an executable (the headless shell before the browser), then the headless shell, then chromium, on PATH", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-find-chromium-'));
+    const fake = (name: string, mode = 0o755): string => {
+      const file = join(dir, name);
+      writeFileSync(file, '#!/bin/sh\n');
+      chmodSync(file, mode);
+      return file;
+    };
+    try {
+      const [shell, whole, plain] = [fake('chromium-headless-shell'), fake('chromium'), fake('not-executable', 0o644)];
+      const bin = mkdtempSync(join(dir, 'bin-'));
+      const env = { PATH: [bin, dir].join(':') };
+      expect(findChromium(env, [plain, whole, shell])).toBe(whole);
+      expect(findChromium(env, [join(dir, 'absent'), shell, whole])).toBe(shell);
+      // none of the places: PATH, the headless shell first even where chromium comes earlier on it
+      writeFileSync(join(bin, 'chromium'), '#!/bin/sh\n');
+      chmodSync(join(bin, 'chromium'), 0o755);
+      expect(findChromium(env, [plain])).toBe(shell);
+      rmSync(shell);
+      expect(findChromium(env, [plain])).toBe(join(bin, 'chromium'));
+      expect(findChromium({ PATH: '' }, [plain])).toBeUndefined();
+      expect(findChromium({ PATH: '', SPECGATE_CHROMIUM: 'none' }, [whole])).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(headlessShell.skip)("finds Debian's headless shell first where it is installed", () => {
+    expect(findChromium({ PATH: '' })).toBe(DEBIAN_HEADLESS_SHELL);
   });
 });
 
@@ -397,23 +436,38 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       }
     }, 60_000);
 
-    it("control: started as specgate starts it but with Chromium's default process model, the browser starts renderers round after round for the same visits", async () => {
+    /**
+     * Debian's whole browser, started as specgate starts a browser (launchOptions), `withSwitches`
+     * or without the process model's: the renderers seen after each of five rounds of the same
+     * visits, {@link SEATS} at once, one a context.
+     */
+    const wholeBrowserRounds = async (withSwitches: boolean): Promise<number[]> => {
       seen.clear();
       const home = makeChromiumHome();
       let browser: Browser | undefined;
       try {
-        const options = launchOptions(requireChromium(), home);
-        browser = await launcher.launch({ ...options, args: options.args.filter((a) => !PROCESS_MODEL_ARGS.includes(a)) });
+        const options = launchOptions(DEBIAN_CHROMIUM, home);
+        browser = await launcher.launch({ ...options, args: withSwitches ? options.args : options.args.filter((a) => !PROCESS_MODEL_ARGS.includes(a)) });
         home.started();
         const tabs = await Promise.all(Array.from({ length: SEATS }, async () => (await (browser as Browser).newContext()).newPage()));
         const session = await browser.newBrowserCDPSession();
-        const counts = await renderersByRound(() => Promise.all(tabs.map((tab) => crossOrigin(tab, seeing(() => session)))), 5);
-        // at least one renderer more for every round after the first
-        expect((counts[4] as number) - (counts[0] as number)).toBeGreaterThanOrEqual(4);
+        return await renderersByRound(() => Promise.all(tabs.map((tab) => crossOrigin(tab, seeing(() => session)))), 5);
       } finally {
         await browser?.close().catch(() => undefined);
         home.remove();
       }
+    };
+
+    it.skipIf(wholeBrowser.skip)("Debian's whole browser, started as specgate starts it, starts no renderer after the first round either", async () => {
+      const counts = await wholeBrowserRounds(true);
+      expect(counts[0]).toBeGreaterThanOrEqual(SEATS);
+      expect(counts).toEqual(counts.map(() => counts[0]));
+    }, 60_000);
+
+    it.skipIf(wholeBrowser.skip)("control: the whole browser started the same way but with Chromium's default process model starts renderers round after round for the same visits", async () => {
+      const counts = await wholeBrowserRounds(false);
+      // at least one renderer more for every round after the first
+      expect((counts[4] as number) - (counts[0] as number)).toBeGreaterThanOrEqual(4);
     }, 60_000);
   });
 });
