@@ -55,11 +55,12 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, places: reado
   return undefined;
 }
 
-/** The Chromium executable, or an SG_CONFIG error that says how to get one. */
-export function requireChromium(env: NodeJS.ProcessEnv = process.env): string {
-  const found = findChromium(env);
+/** The Chromium executable ({@link findChromium}), or an SG_CONFIG error that says where it looked and how to get one. */
+export function requireChromium(env: NodeJS.ProcessEnv = process.env, places: readonly string[] = DEBIAN_PLACES): string {
+  const found = findChromium(env, places);
   if (found) return found;
   const named = env[CHROMIUM_VAR];
-  const why = named ? `${CHROMIUM_VAR}=${named} is not an executable file` : `no Chromium found (${CHROMIUM_VAR} unset, none of ${DEBIAN_PLACES.join(', ')}, no ${PATH_NAMES.join(' nor ')} on PATH)`;
+  const looked = places.length ? `none of ${places.join(', ')}, ` : '';
+  const why = named ? `${CHROMIUM_VAR}=${named} is not an executable file` : `no Chromium found (${CHROMIUM_VAR} unset, ${looked}neither ${PATH_NAMES.join(' nor ')} on PATH)`;
   throw new SpecgateError('SG_CONFIG', `${why}: browser-driven cases need one; ${CHROMIUM_HINT}`);
 }

@@ -19,7 +19,7 @@ import { readReport, runCli, tempDir } from '../../e2e/cli.js';
 const FAULT_INTEGRATION = fromRoot('dist', 'test', 'fixtures', 'affiliate', 'integrations', 'fault-integration.js');
 const built = builtSpecgate(FAULT_INTEGRATION, 'suites/affiliate/index.js');
 declarePeer(built);
-const chromium = requirePeer('chromium', findChromium() !== undefined, 'apt-get install chromium');
+const chromium = requirePeer('chromium', findChromium() !== undefined, CHROMIUM_HINT);
 declarePeer(chromium);
 
 interface CliRun {

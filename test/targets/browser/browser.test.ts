@@ -1,11 +1,8 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { chromium as launcher, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSpecgateError } from '../../../src/errors.js';
-import { CHROMIUM_HINT, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, findChromium, requireChromium } from '../../../src/targets/browser/find-chromium.js';
+import { CHROMIUM_HINT, DEBIAN_CHROMIUM, findChromium } from '../../../src/targets/browser/find-chromium.js';
 import { makeChromiumHome } from '../../../src/targets/browser/chromium-home.js';
 import { PROCESS_MODEL_ARGS, launchBrowser, launchOptions } from '../../../src/targets/browser/launch-browser.js';
 import { SEATS, closeIdleBrowser, holdBrowser, IDLE_CLOSE_MS, sharedBrowserOpen, warmBrowser, withBrowser, type BrowserSession } from '../../../src/targets/browser/shared-browser.js';
@@ -18,59 +15,6 @@ declarePeer(chromium);
 /** Debian's whole browser, apart from the headless shell specgate takes first: the process model's switches are for it. */
 const wholeBrowser = requirePeer('chromium (the whole browser)', existsSync(DEBIAN_CHROMIUM), 'apt-get install chromium');
 declarePeer(wholeBrowser);
-/** Debian's headless shell, the browser specgate takes first: under CI, the one the browser tests run. */
-const headlessShell = requirePeer('chromium-headless-shell', existsSync(DEBIAN_HEADLESS_SHELL), 'apt-get install chromium-headless-shell');
-declarePeer(headlessShell);
-
-describe('finding Chromium', () => {
-  it('refuses a SPECGATE_CHROMIUM that is no executable, saying what to do', () => {
-    const env = { SPECGATE_CHROMIUM: '/nonexistent/chromium', PATH: '' };
-    expect(findChromium(env)).toBeUndefined();
-    let thrown: unknown;
-    try {
-      requireChromium(env);
-    } catch (e) {
-      thrown = e;
-    }
-    expect(isSpecgateError(thrown) && thrown.code).toBe('SG_CONFIG');
-    expect((thrown as Error).message).toMatch(/SPECGATE_CHROMIUM=\/nonexistent\/chromium is not an executable file.*apt-get install chromium.*SPECGATE_CHROMIUM=<path/);
-  });
-
-  it('takes SPECGATE_CHROMIUM first when it names an executable', () => {
-    expect(findChromium({ SPECGATE_CHROMIUM: process.execPath, PATH: '' })).toBe(process.execPath);
-  });
-
-  it("then the first of Debian's places that is an executable (the headless shell before the browser), then the headless shell, then chromium, on PATH", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sg-find-chromium-'));
-    const fake = (name: string, mode = 0o755): string => {
-      const file = join(dir, name);
-      writeFileSync(file, '#!/bin/sh\n');
-      chmodSync(file, mode);
-      return file;
-    };
-    try {
-      const [shell, whole, plain] = [fake('chromium-headless-shell'), fake('chromium'), fake('not-executable', 0o644)];
-      const bin = mkdtempSync(join(dir, 'bin-'));
-      const env = { PATH: [bin, dir].join(':') };
-      expect(findChromium(env, [plain, whole, shell])).toBe(whole);
-      expect(findChromium(env, [join(dir, 'absent'), shell, whole])).toBe(shell);
-      // none of the places: PATH, the headless shell first even where chromium comes earlier on it
-      writeFileSync(join(bin, 'chromium'), '#!/bin/sh\n');
-      chmodSync(join(bin, 'chromium'), 0o755);
-      expect(findChromium(env, [plain])).toBe(shell);
-      rmSync(shell);
-      expect(findChromium(env, [plain])).toBe(join(bin, 'chromium'));
-      expect(findChromium({ PATH: '' }, [plain])).toBeUndefined();
-      expect(findChromium({ PATH: '', SPECGATE_CHROMIUM: 'none' }, [whole])).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it.skipIf(headlessShell.skip)("finds Debian's headless shell first where it is installed", () => {
-    expect(findChromium({ PATH: '' })).toBe(DEBIAN_HEADLESS_SHELL);
-  });
-});
 
 /** How long the slow form's post is answered after (ms); the click's own timeout is shorter. */
 const SLOW_POST_MS = 6000;
