@@ -14,10 +14,10 @@ import { requireChromium } from './find-chromium.js';
  * contexts crossing such origins at the same time keep starting new renderers, round after round
  * (test/targets/browser/browser.test.ts shows the renderers staying as many with this model, and
  * growing without it, in Debian's whole browser; its headless shell, which specgate takes first,
- * kept them without the switches too when measured). What the pages see is the same either way. Measured (docs/performance.md,
- * sections `affiliate-suite` and `oauth-browser`): the affiliate suite's seven page visits started
- * 14 renderers against 4, and the suite took 3.66 s against 3.94 s; the oauth suite's agent
- * started 190 against 587.
+ * kept them without the switches too when measured). What the pages see is the same either way.
+ * Measured in the whole browser (docs/performance.md, sections `affiliate-suite` and
+ * `oauth-browser`): the affiliate suite's seven page visits started 14 renderers against 4, and
+ * the suite took 3.66 s against 3.94 s; the oauth suite's agent started 190 against 587.
  */
 export const PROCESS_MODEL_ARGS: readonly string[] = Object.freeze(['--disable-site-isolation-trials', '--process-per-site']);
 
