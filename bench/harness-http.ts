@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { request, Agent } from 'undici';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { judgeFigure } from './goals.js';
-import { timedRun } from './timed-run.js';
-import { formatFigure, interleave, roundHead, summarize } from './rounds.js';
+import { loadingFigures, timedRun } from './timed-run.js';
+import { interleave, roundHead } from './rounds.js';
 
 /** The overhead the engine may add over the bare loop: at most 10%. */
 const GOAL = 1.1;
@@ -43,10 +43,8 @@ function writeSuite(dir: string): SuiteModule {
   return { name: 'bench', dir };
 }
 
-/** The time the last {@link timeSpecgate} took to load the suite (ms). */
-let lastLoadMs = Number.NaN;
-
-async function timeSpecgate(module: SuiteModule, base: string): Promise<number> {
+/** One run of the suite through the engine: its time and the part of it spent loading (ms). */
+async function timeSpecgate(module: SuiteModule, base: string): Promise<{ ms: number; loadMs: number }> {
   const { result, ms, loadMs } = await timedRun({
     modules: [module],
     suites: ['bench'],
@@ -54,9 +52,8 @@ async function timeSpecgate(module: SuiteModule, base: string): Promise<number> 
     concurrency: CONCURRENCY,
     seed: 1,
   });
-  lastLoadMs = loadMs;
   if (result.summary.cases.passed !== N) throw new Error(`specgate: expected ${N} passing cases, got ${JSON.stringify(result.summary.cases)}`);
-  return ms;
+  return { ms, loadMs };
 }
 
 async function timeBare(base: string): Promise<number> {
@@ -86,10 +83,16 @@ export async function runBench(): Promise<void> {
   try {
     const module = writeSuite(dir);
     // one warm-up round (JIT, connection pools, file cache), then the rounds measured
+    // the loading of the run just timed, kept for its round (the warm-up round has none)
+    let lastLoadMs = Number.NaN;
     const loads: number[] = [];
     const result = await interleave(
       () => timeBare(base),
-      () => timeSpecgate(module, base),
+      async () => {
+        const { ms, loadMs } = await timeSpecgate(module, base);
+        lastLoadMs = loadMs;
+        return ms;
+      },
       {
         onRound: (r) => {
           loads.push(lastLoadMs);
@@ -99,8 +102,7 @@ export async function runBench(): Promise<void> {
     );
     const label = `harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`;
     console.log(judgeFigure(label, result.ratio, { goal: { op: '<=', value: GOAL } }));
-    console.log(formatFigure(`  ${label}, loading the suite`, summarize(loads), { name: 'median', unit: ' ms', digits: 1 }));
-    console.log(formatFigure(`  ${label}, the run once the suite is loaded`, summarize(result.rounds.map((r, i) => (r.specgate - (loads[i] ?? Number.NaN)) / r.bare))));
+    for (const line of loadingFigures(label, loads, result.rounds.map((r) => r.specgate), result.rounds.map((r) => r.bare), 'the run once the suite is loaded')) console.log(line);
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

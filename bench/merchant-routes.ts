@@ -7,7 +7,7 @@ import { startRecordingProxy, type ProxiedExchange } from '../src/targets/record
 import { startMerchantServer } from '../reference/merchant/server/server.js';
 import { suite } from '../suites/merchant/index.js';
 import { judgeFigure } from './goals.js';
-import { timedRun } from './timed-run.js';
+import { loadingFigures, timedRun } from './timed-run.js';
 import { formatFigure, interleaveAll, roundCount, summarize } from './rounds.js';
 
 /** The overhead the route checks may add over the bare requests: at most 20%. */
@@ -77,19 +77,15 @@ async function resend(base: string, agent: Agent, x: ProxiedExchange): Promise<b
   return !(res.statusCode >= 500 || (text && res.statusCode < 300 && text[0] !== '{'));
 }
 
-/** The time the last {@link timeSpecgate} took to load the suite (ms; bench/timed-run.ts). */
-let lastLoadMs = Number.NaN;
-
-/** Runs `cases` against a fresh reference service; with `record`, through a proxy that keeps the requests sent. */
-async function timeSpecgate(cases: string[], record = false): Promise<{ ms: number; exchanges: ProxiedExchange[] }> {
+/** Runs `cases` against a fresh reference service; with `record`, through a proxy that keeps the requests sent. Its time and the part spent loading (ms, bench/timed-run.ts). */
+async function timeSpecgate(cases: string[], record = false): Promise<{ ms: number; loadMs: number; exchanges: ProxiedExchange[] }> {
   const service = await startMerchantServer({});
   const proxy = record ? await startRecordingProxy(service.url) : undefined;
   try {
     const vars = { merchant_url: proxy?.url ?? service.url, merchant_id: service.merchantId, css_group_id: service.cssGroupId, css_domain_id: service.cssDomainId, country: 'US' };
     const { result, ms, loadMs } = await timedRun({ modules: [suite], suites: ['merchant'], cases, targets: { merchant: { section: { vars }, label: 'reference', secrets: [] } }, concurrency: CONCURRENCY, seed: 1 });
-    lastLoadMs = loadMs;
     if (result.summary.cases.passed !== cases.length) throw new Error(`specgate: expected ${cases.length} passing cases, got ${JSON.stringify(result.summary.cases)}`);
-    return { ms, exchanges: proxy ? [...proxy.exchanges] : [] };
+    return { ms, loadMs, exchanges: proxy ? [...proxy.exchanges] : [] };
   } finally {
     await proxy?.stop();
     await service.stop();
@@ -173,12 +169,18 @@ export async function runBench(): Promise<void> {
   const sent = [...byCase.values()].reduce((n, list) => n + list.length, 0);
   if (sent !== exchanges.length) throw new Error(`the route checks sent ${exchanges.length} requests at concurrency ${CONCURRENCY} and ${sent} one case at a time`);
   // one warm-up round of every side, then the rounds measured, in an order rotated each round
+  // the loading of the run just timed, kept for its round (the warm-up round has none)
+  let lastLoadMs = Number.NaN;
   const loads: number[] = [];
   const sides = await interleaveAll(
     {
       bare: () => timeBare(exchanges),
       ordered: () => timeOrderedBare(routes, defs, byCase),
-      specgate: async () => (await timeSpecgate(routes)).ms,
+      specgate: async () => {
+        const { ms, loadMs } = await timeSpecgate(routes);
+        lastLoadMs = loadMs;
+        return ms;
+      },
     },
     {
       rounds,
@@ -196,9 +198,7 @@ export async function runBench(): Promise<void> {
   console.log(formatFigure(`${label}, bare requests in any order`, summarize(ratios('bare'))));
   console.log(judgeFigure(`${label}, bare requests in the order the cases keep`, summarize(ratios('ordered')), { goal: { op: '<=', value: GOAL } }));
   // apart from what the suite costs once: its loading, and the rest of the run against the same loop
-  console.log(formatFigure(`  ${label}, loading the suite`, summarize(loads), { name: 'median', unit: ' ms', digits: 1 }));
-  const rest = (sides['specgate']?.values ?? []).map((s, i) => (s - (loads[i] ?? NaN)) / (sides['ordered']?.values[i] ?? NaN));
-  console.log(formatFigure(`  ${label}, the run once the suite is loaded, bare requests in the order the cases keep`, summarize(rest)));
+  for (const line of loadingFigures(label, loads, sides['specgate']?.values ?? [], sides['ordered']?.values ?? [], 'the run once the suite is loaded, bare requests in the order the cases keep')) console.log(line);
   // the whole server side, in wall-clock time: no bare side, the same number of rounds after one warm-up
   await timeSpecgate(server);
   const whole: number[] = [];

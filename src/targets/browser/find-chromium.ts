@@ -1,5 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, join } from 'node:path';
 import { SpecgateError } from '../../errors.js';
 
 /** The variable that names a Chromium executable, ahead of every other place looked at. */
@@ -17,8 +17,8 @@ export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
  * docs/performance.md, section `whole-runs`).
  */
 export const DEBIAN_PLACES: readonly string[] = Object.freeze([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]);
-/** The executable names looked for on PATH after {@link DEBIAN_PLACES}, in the same order. */
-export const PATH_NAMES: readonly string[] = Object.freeze(['chromium-headless-shell', 'chromium']);
+/** The executable names looked for on PATH after {@link DEBIAN_PLACES}: theirs, in the same order. */
+export const PATH_NAMES: readonly string[] = Object.freeze(DEBIAN_PLACES.map((place) => basename(place)));
 /** `SPECGATE_CHROMIUM=none`: use no browser (browser-driven cases are skipped), whatever is installed. */
 export const NO_BROWSER = 'none';
 /** What to do when no Chromium is found: said by the error, and by the skip reason of tests. */

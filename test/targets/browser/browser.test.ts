@@ -343,34 +343,31 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
       await seen();
     };
 
-    /** The renderers seen so far, by process ID; a test clears it first. */
-    const seen = new Set<number>();
-    /** What a visit calls after each navigation: adds the renderers the browser runs now to {@link seen}. */
-    const seeing =
-      (cdp: () => CDPSession) =>
-      async (): Promise<void> => {
-        for (const id of await renderersOf(cdp())) seen.add(id);
+    /**
+     * Runs five rounds of `round`, each given `seen` to call after every navigation (it adds the
+     * renderers the browser runs then, by process ID, asked through `cdp`); how many renderers
+     * were seen so far, after each round.
+     */
+    const renderersByRound = async (cdp: CDPSession, round: (seen: () => Promise<void>) => Promise<unknown>): Promise<number[]> => {
+      const ids = new Set<number>();
+      const seen = async (): Promise<void> => {
+        for (const id of await renderersOf(cdp)) ids.add(id);
       };
-
-    /** Runs `round` `rounds` times; how many renderers were seen so far, after each round. */
-    const renderersByRound = async (round: () => Promise<unknown>, rounds: number): Promise<number[]> => {
       const counts: number[] = [];
-      for (let r = 0; r < rounds; r++) {
-        await round();
-        counts.push(seen.size);
+      for (let r = 0; r < 5; r++) {
+        await round(seen);
+        counts.push(ids.size);
       }
       return counts;
     };
 
     it(`visits in the shared browser, ${SEATS} at once (one a seat) round after round across origins, start no renderer after the first round`, async () => {
-      seen.clear();
       // held, so that the browser does not close for being idle between two rounds
       const letGo = holdBrowser();
       const signal = new AbortController().signal;
       const session = await withBrowser(signal, async (b) => (b.context.browser() as Browser).newBrowserCDPSession());
       try {
-        const round = (): Promise<unknown> => Promise.all(Array.from({ length: SEATS }, () => withBrowser(signal, (b) => crossOrigin(b.page, seeing(() => session)))));
-        const counts = await renderersByRound(round, 5);
+        const counts = await renderersByRound(session, (seen) => Promise.all(Array.from({ length: SEATS }, () => withBrowser(signal, (b) => crossOrigin(b.page, seen)))));
         // contexts never share a renderer: one a seat at the least
         expect(counts[0]).toBeGreaterThanOrEqual(SEATS);
         expect(counts).toEqual(counts.map(() => counts[0]));
@@ -386,7 +383,6 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
      * visits, {@link SEATS} at once, one a context.
      */
     const wholeBrowserRounds = async (withSwitches: boolean): Promise<number[]> => {
-      seen.clear();
       const home = makeChromiumHome();
       let browser: Browser | undefined;
       try {
@@ -395,7 +391,7 @@ describe.skipIf(chromium.skip)('driving a page in headless Chromium', () => {
         home.started();
         const tabs = await Promise.all(Array.from({ length: SEATS }, async () => (await (browser as Browser).newContext()).newPage()));
         const session = await browser.newBrowserCDPSession();
-        return await renderersByRound(() => Promise.all(tabs.map((tab) => crossOrigin(tab, seeing(() => session)))), 5);
+        return await renderersByRound(session, (seen) => Promise.all(tabs.map((tab) => crossOrigin(tab, seen))));
       } finally {
         await browser?.close().catch(() => undefined);
         home.remove();
