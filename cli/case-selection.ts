@@ -3,7 +3,7 @@
  * that selects nothing would otherwise leave a gate green with zero cases.
  */
 import { SpecgateError } from '../src/errors.js';
-import { loadSuites } from '../src/engine/load-suites.js';
+import { loadSuites, type LoadedSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { didYouMean } from './suggest.js';
 
@@ -16,15 +16,17 @@ function someOf(names: readonly string[]): string {
 /**
  * Throws when a wanted case (written `<case-id>` or `<suite>/<case-id>`) is no case of the
  * suites that run (with the cases of `caseFiles`, `--cases`), naming the nearest case IDs.
+ * Returns the suites it loaded to look, for the run to use rather than load them again.
  * @throws SpecgateError `SG_USAGE`; suite load errors as the loader reports them.
  */
-export function checkCaseSelection(modules: SuiteModule[], suiteNames: string[], wanted: readonly string[], caseFiles: readonly string[] = []): void {
-  const { suites } = loadSuites(modules, suiteNames, caseFiles);
+export function checkCaseSelection(modules: SuiteModule[], suiteNames: string[], wanted: readonly string[], caseFiles: readonly string[] = []): LoadedSuites {
+  const loaded = loadSuites(modules, suiteNames, caseFiles);
+  const { suites } = loaded;
   const bare = suites.flatMap((s) => s.cases.map((c) => c.id));
   const qualified = suites.flatMap((s) => s.cases.map((c) => `${s.name}/${c.id}`));
   const known = new Set([...bare, ...qualified]);
   const missing = wanted.filter((w) => !known.has(w));
-  if (!missing.length) return;
+  if (!missing.length) return loaded;
   const lines = missing.map((w) => `no case "${w}" in ${suiteNames.length > 1 ? 'suites' : 'suite'} ${suiteNames.join(', ')}${didYouMean(w, w.includes('/') ? qualified : bare) || someOf(w.includes('/') ? qualified : bare)}`);
   throw new SpecgateError('SG_USAGE', `${lines.join('\n')}\n(\`specgate list --suite ${suiteNames.join(',')}\` lists the cases; fix --case so every ID selects a case)`, { missing });
 }

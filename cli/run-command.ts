@@ -78,7 +78,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const caseFiles = keptCaseFiles(flags.cases);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
-  if (flags.case?.length) checkCaseSelection(modules, plan.suites, flags.case, caseFiles);
+  // the suites loaded to check --case are the run's own: loaded once
+  let loadedForCases = flags.case?.length ? checkCaseSelection(modules, plan.suites, flags.case, caseFiles) : undefined;
   const sides = flags.side?.length ? parseSides(flags.side, plan.suites) : undefined;
   const selection = selectionChoice(flags, plan.suites);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
@@ -131,11 +132,13 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       signal: interrupts.signal,
       ...(shard ? { shard } : {}),
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
+      ...(loadedForCases ? { loaded: loadedForCases } : {}),
       onLoaded: (l) => (loaded = l),
     });
     // the loaded suites are kept while the reports are written only when regression cases need them (a large suite is memory)
     const forRegressions = hasRegressionCases(result) ? loaded : undefined;
     loaded = undefined;
+    loadedForCases = undefined;
     const unwritten = await finishWriters(fileReporters);
     try {
       for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles, ...(forRegressions ? { loaded: forRegressions } : {}) })) process.stdout.write(`${line}\n`);

@@ -116,6 +116,13 @@ export interface RunOptions {
    * cases) need not load them again, which on a suite of 200,000 cases took seconds.
    */
   onLoaded?: (loaded: LoadedSuites) => void;
+  /**
+   * The suites already loaded by the caller, by {@link loadSuites} of `modules`, `suites` (the
+   * same names, in the same order) and `caseFiles`: the run uses them rather than loading them
+   * again (the CLI loads once to check `--case` before the run). `onLoaded` is told them too.
+   * @throws SpecgateError `SG_INTERNAL` before anything runs when they are not the suites `suites` names.
+   */
+  loaded?: LoadedSuites;
 }
 
 export { DEFAULT_CONCURRENCY, DEFAULT_SUITES_AT_ONCE };
@@ -126,6 +133,14 @@ export interface SelectedCases {
   cases: CaseDef[];
 }
 
+/** `loaded` when it holds the suites `names` names, in that order (RunOptions.loaded). */
+function loadedAsNamed(loaded: LoadedSuites, names: readonly string[]): LoadedSuites {
+  const held = loaded.suites.map((s) => s.name);
+  if (held.length !== names.length || held.some((n, i) => n !== names[i]))
+    throw new SpecgateError('SG_INTERNAL', `run: the suites given as loaded are ${held.join(', ') || 'none'}, but the run names ${names.join(', ') || 'none'}; load the suites the run names (loadSuites(modules, suites, caseFiles)) or leave loaded out`);
+  return loaded;
+}
+
 /**
  * Loads the selected suites, checks their targets, runs each suite against its target (live,
  * recorded or interrupted; live ones side by side, see {@link RunOptions.suitesAtOnce}) and
@@ -133,7 +148,7 @@ export interface SelectedCases {
  * order of `opts.suites`.
  */
 export async function run(opts: RunOptions): Promise<RunResult> {
-  const loaded = loadSuites(opts.modules, opts.suites, opts.caseFiles);
+  const loaded = opts.loaded ? loadedAsNamed(opts.loaded, opts.suites) : loadSuites(opts.modules, opts.suites, opts.caseFiles);
   opts.onLoaded?.(loaded);
   const { registry } = loaded;
   const suites = suitesOfNamedCases(loaded.suites, opts.cases ?? [], opts.suitesNamed ?? true);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src/engine/events.js';
-import { run } from '../../src/engine/run.js';
+import { loadSuites, run, type LoadedSuites } from '../../src/engine/run.js';
 import type { SuiteModule } from '../../src/engine/suite-module.js';
 import { suite as demo } from '../fixtures/demo/suite.js';
 import { CONFORMANT } from '../e2e/demo-verdicts.js';
@@ -118,5 +118,28 @@ describe('run() tells the suites it loaded', () => {
     await run({ modules: [demo], suites: ['demo'], cases: ['token-expiry'], targets: {}, seed: 11, sinks: [(e) => events.push(e)], onLoaded: (l) => told.push({ cases: l.suites[0]?.cases.length ?? 0, eventsBefore: events.length }) });
     expect(told).toEqual([{ cases: 10, eventsBefore: 0 }]);
     expect(events.filter((e) => e.type === 'case-finish')).toHaveLength(1);
+  });
+});
+
+describe('run() with the suites loaded by its caller (loaded)', () => {
+  it('runs them as given and does not load them again', async () => {
+    const loaded = loadSuites([demo], ['demo']);
+    // a module whose folder is gone: a run that loaded it would stop with the loader's error
+    const gone = { ...demo, dir: '/nonexistent/specgate-suite' };
+    expect(() => loadSuites([gone], ['demo'])).toThrow();
+    const told: LoadedSuites[] = [];
+    const result = await run({ modules: [gone], suites: ['demo'], cases: ['token-expiry'], targets: {}, seed: 11, loaded, onLoaded: (l) => told.push(l) });
+    expect(told).toEqual([loaded]);
+    expect(told[0]).toBe(loaded);
+    expect(result.suites[0]?.cases.map((c) => [c.id, c.outcome])).toEqual([['token-expiry', 'passed']]);
+  });
+
+  it('refuses suites other than the ones the run names, before any event', async () => {
+    const loaded = loadSuites([demo], ['demo']);
+    const events: EngineEvent[] = [];
+    const other: SuiteModule = { ...demo, name: 'other' };
+    await expect(run({ modules: [demo, other], suites: ['other'], targets: {}, seed: 11, loaded, sinks: [(e) => events.push(e)] })).rejects.toMatchObject({ code: 'SG_INTERNAL', message: expect.stringContaining('the suites given as loaded are demo, but the run names other') });
+    await expect(run({ modules: [demo], suites: [], targets: {}, seed: 11, loaded })).rejects.toMatchObject({ code: 'SG_INTERNAL' });
+    expect(events).toEqual([]);
   });
 });
