@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, Agent } from 'undici';
+import { loadSuites, type LoadedSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { judgeFigure } from './goals.js';
 import { loadingFigures, timedRun } from './timed-run.js';
-import { interleave, roundHead } from './rounds.js';
+import { formatFigure, interleaveAll, summarize } from './rounds.js';
 
 /** The overhead the engine may add over the bare loop: at most 10%. */
 const GOAL = 1.1;
@@ -18,8 +19,10 @@ const GOAL = 1.1;
  * undici loop doing the same requests and assertions at the same concurrency, in interleaved
  * rounds (bench/rounds.ts). Goal: median ratio ≤ {@link GOAL}. Reported beside it, from the same
  * rounds: how long loading the suite took (from the call of `run` until it has the suite loaded
- * and checked, `onLoaded`), and the ratio of the rest of the run (selection, the target's checks,
- * the cases, the verdicts) to the bare loop, which loads nothing.
+ * and checked, `onLoaded`), the ratio of the rest of the run (selection, the target's checks,
+ * the cases, the verdicts) to the bare loop, which loads nothing, and a third side of each
+ * round: the same run given the suite loaded once before the rounds (`RunOptions.loaded`), which
+ * measures the engine's cost per case with loading and the loaded cases' garbage taken out.
  */
 const N = Number(process.env['BENCH_N'] ?? 2000);
 const CONCURRENCY = 8;
@@ -43,14 +46,15 @@ function writeSuite(dir: string): SuiteModule {
   return { name: 'bench', dir };
 }
 
-/** One run of the suite through the engine: its time and the part of it spent loading (ms). */
-async function timeSpecgate(module: SuiteModule, base: string): Promise<{ ms: number; loadMs: number }> {
+/** One run of the suite through the engine: its time and the part of it spent loading (ms); with `loaded`, of the suite loaded before. */
+async function timeSpecgate(module: SuiteModule, base: string, loaded?: LoadedSuites): Promise<{ ms: number; loadMs: number }> {
   const { result, ms, loadMs } = await timedRun({
     modules: [module],
     suites: ['bench'],
     targets: { bench: { section: { vars: { base } }, label: 'bench server', secrets: [] } },
     concurrency: CONCURRENCY,
     seed: 1,
+    ...(loaded ? { loaded } : {}),
   });
   if (result.summary.cases.passed !== N) throw new Error(`specgate: expected ${N} passing cases, got ${JSON.stringify(result.summary.cases)}`);
   return { ms, loadMs };
@@ -82,27 +86,36 @@ export async function runBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'specgate-bench-'));
   try {
     const module = writeSuite(dir);
-    // one warm-up round (JIT, connection pools, file cache), then the rounds measured
+    // the third side's suite, loaded once here: its runs load nothing
+    const loaded = loadSuites([module], ['bench']);
+    // one warm-up round (JIT, connection pools, file cache), then the rounds measured, in an order rotated each round
     // the loading of the run just timed, kept for its round (the warm-up round has none)
     let lastLoadMs = Number.NaN;
     const loads: number[] = [];
-    const result = await interleave(
-      () => timeBare(base),
-      async () => {
-        const { ms, loadMs } = await timeSpecgate(module, base);
-        lastLoadMs = loadMs;
-        return ms;
+    const sides = await interleaveAll(
+      {
+        bare: () => timeBare(base),
+        specgate: async () => {
+          const { ms, loadMs } = await timeSpecgate(module, base);
+          lastLoadMs = loadMs;
+          return ms;
+        },
+        loaded: async () => (await timeSpecgate(module, base, loaded)).ms,
       },
       {
-        onRound: (r) => {
+        onRound: (r, v) => {
           loads.push(lastLoadMs);
-          console.log(`  ${roundHead(r)}: bare undici ${r.bare.toFixed(0)} ms, specgate ${r.specgate.toFixed(0)} ms (loading ${lastLoadMs.toFixed(1)} ms), ratio ${r.ratio.toFixed(2)}`);
+          const bare = v['bare'] ?? Number.NaN;
+          console.log(`  round ${r}: bare undici ${bare.toFixed(0)} ms, specgate ${v['specgate']?.toFixed(0)} ms (loading ${lastLoadMs.toFixed(1)} ms), ratio ${((v['specgate'] ?? Number.NaN) / bare).toFixed(2)}; the suite loaded before ${v['loaded']?.toFixed(0)} ms, ratio ${((v['loaded'] ?? Number.NaN) / bare).toFixed(2)}`);
         },
       },
     );
+    const bares = sides['bare']?.values ?? [];
+    const ratios = (side: string): number[] => (sides[side]?.values ?? []).map((ms, i) => ms / (bares[i] ?? Number.NaN));
     const label = `harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`;
-    console.log(judgeFigure(label, result.ratio, { goal: { op: '<=', value: GOAL } }));
-    for (const line of loadingFigures(label, loads, result.rounds.map((r) => r.specgate), result.rounds.map((r) => r.bare), 'the run once the suite is loaded')) console.log(line);
+    console.log(judgeFigure(label, summarize(ratios('specgate')), { goal: { op: '<=', value: GOAL } }));
+    for (const line of loadingFigures(label, loads, sides['specgate']?.values ?? [], bares, 'the run once the suite is loaded')) console.log(line);
+    console.log(formatFigure(`  ${label}, the same run given the suite loaded before it`, summarize(ratios('loaded'))));
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });
