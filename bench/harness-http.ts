@@ -21,8 +21,10 @@ const GOAL = 1.1;
  * rounds: how long loading the suite took (from the call of `run` until it has the suite loaded
  * and checked, `onLoaded`), the ratio of the rest of the run (selection, the target's checks,
  * the cases, the verdicts) to the bare loop, which loads nothing, and a third side of each
- * round: the same run given the suite loaded once before the rounds (`RunOptions.loaded`), which
- * measures the engine's cost per case with loading and the loaded cases' garbage taken out.
+ * round: the same run given the suite loaded once before the rounds (`RunOptions.loaded`): the
+ * engine's cost per case with loading taken out, and with what the engine keeps per loaded
+ * object (parsed steps, checked arguments, values known to hold no expression) kept from one
+ * run to the next, where a run of the CLI loads fresh objects and fills those again.
  */
 const N = Number(process.env['BENCH_N'] ?? 2000);
 const CONCURRENCY = 8;

@@ -33,15 +33,18 @@ const GOAL = 1.2;
  * has the suite loaded and checked, `onLoaded`), the ratio of the rest of the run
  * (selection, the target's checks, the cases, the verdicts) to the ordered loop, which loads
  * nothing, and a fourth side of each round: the same run given the suite loaded once before the
- * rounds (`RunOptions.loaded`), the engine's cost per route check with loading taken out.
+ * rounds (`RunOptions.loaded`): the engine's cost per route check with loading taken out, and
+ * with what it keeps per loaded object (the arbitraries of each schema, parsed steps, checked
+ * arguments) kept from one run to the next, where a run of the CLI fills those again.
  */
 const CONCURRENCY = 8;
 
-function caseIds(): { server: string[]; routes: string[]; defs: Map<string, CaseDef> } {
-  const loaded = loadSuites([suite], ['merchant']).suites[0];
-  const cases = loaded?.cases ?? [];
+/** The suite loaded, and the IDs of its server-side cases and of its route checks. */
+function caseIds(): { loaded?: LoadedSuites; server: string[]; routes: string[]; defs: Map<string, CaseDef> } {
+  const loaded = loadSuites([suite], ['merchant']);
+  const cases = loaded.suites[0]?.cases ?? [];
   const ids = cases.map((c) => c.id);
-  return { server: ids.filter((id) => !id.startsWith('client-')), routes: ids.filter((id) => id.startsWith('op-')), defs: new Map(cases.map((c) => [c.id, c])) };
+  return { loaded, server: ids.filter((id) => !id.startsWith('client-')), routes: ids.filter((id) => id.startsWith('op-')), defs: new Map(cases.map((c) => [c.id, c])) };
 }
 
 /** The requests of each case, in the order the case sent them. */
@@ -166,16 +169,16 @@ async function timeOrderedBare(routes: string[], defs: Map<string, CaseDef>, byC
 }
 
 export async function runBench(): Promise<void> {
-  const { server, routes, defs } = caseIds();
+  // the suite loaded here is also the fourth side's, whose runs load nothing; let go once its rounds are done
+  const ids = caseIds();
+  const { server, routes, defs } = ids;
   const rounds = roundCount();
   // the request list of the route checks (recorded through the proxy), and each case's own
   const { exchanges } = await timeSpecgate(routes, true);
   const byCase = await recordByCase(routes);
   const sent = [...byCase.values()].reduce((n, list) => n + list.length, 0);
   if (sent !== exchanges.length) throw new Error(`the route checks sent ${exchanges.length} requests at concurrency ${CONCURRENCY} and ${sent} one case at a time`);
-  // the fourth side's suite, loaded once here: its runs load nothing
-  const loaded = loadSuites([suite], ['merchant']);
-  // one warm-up round of every side, then the rounds measured, in an order rotated each round
+  // one warm-up round of every side, then the rounds measured, in the order of bench/rounds.ts roundOrder
   // the loading of the run just timed, kept for its round (the warm-up round has none)
   let lastLoadMs = Number.NaN;
   const loads: number[] = [];
@@ -188,18 +191,19 @@ export async function runBench(): Promise<void> {
         lastLoadMs = loadMs;
         return ms;
       },
-      loaded: async () => (await timeSpecgate(routes, false, loaded)).ms,
+      loaded: async () => (await timeSpecgate(routes, false, ids.loaded)).ms,
     },
     {
       rounds,
       onRound: (r, v) => {
         loads.push(lastLoadMs);
         console.log(
-          `  route checks round ${r}: bare undici ${v['bare']?.toFixed(0)} ms, in the cases' order ${v['ordered']?.toFixed(0)} ms, specgate ${v['specgate']?.toFixed(0)} ms (loading ${lastLoadMs.toFixed(1)} ms), ratios ${((v['specgate'] ?? NaN) / (v['bare'] ?? NaN)).toFixed(2)} and ${((v['specgate'] ?? NaN) / (v['ordered'] ?? NaN)).toFixed(2)}; the suite loaded before ${v['loaded']?.toFixed(0)} ms, ratio ${((v['loaded'] ?? NaN) / (v['ordered'] ?? NaN)).toFixed(2)}`,
+          `  route checks round ${r}: bare undici ${v['bare']?.toFixed(0)} ms, in the cases' order ${v['ordered']?.toFixed(0)} ms, specgate ${v['specgate']?.toFixed(0)} ms (loading ${lastLoadMs.toFixed(1)} ms), ratios ${((v['specgate'] ?? NaN) / (v['bare'] ?? NaN)).toFixed(2)} and ${((v['specgate'] ?? NaN) / (v['ordered'] ?? NaN)).toFixed(2)}; the suite loaded before ${v['loaded']?.toFixed(0)} ms, ratio to the ordered loop ${((v['loaded'] ?? NaN) / (v['ordered'] ?? NaN)).toFixed(2)}`,
         );
       },
     },
   );
+  delete ids.loaded;
   const ratios = (base: 'bare' | 'ordered', side = 'specgate'): number[] => (sides[side]?.values ?? []).map((s, i) => s / (sides[base]?.values[i] ?? NaN));
   const label = `merchant route checks, ${routes.length} operations (${exchanges.length} requests) at concurrency ${CONCURRENCY}`;
   // the loop that ignores the order the cases keep does less work: reported, to compare with earlier figures

@@ -181,10 +181,21 @@ export interface SideRounds {
 }
 
 /**
+ * The order of the sides in round `r` (0-based) of {@link interleaveAll}: the names rotated by
+ * one every second round, and reversed in odd rounds (A B C, C B A, B C A, A C B, C A B, B A C,
+ * ...), so that every two rounds run each pair of sides once in each order. A rotation alone
+ * would run a pair in the same order in two rounds of every three.
+ */
+export function roundOrder(names: readonly string[], r: number): string[] {
+  const k = Math.floor(r / 2) % Math.max(1, names.length);
+  const rotated = [...names.slice(k), ...names.slice(0, k)];
+  return r % 2 === 1 ? rotated.reverse() : rotated;
+}
+
+/**
  * Runs several sides (each returning its own measure) round after round, after `warmup`
- * unrecorded rounds, in an order rotated by one each round (A B C, B C A, C A B, ...) so a drift
- * in machine load favours none; returns each side's measures and summary, by name. With two
- * sides it alternates as {@link interleave} does.
+ * unrecorded rounds, in the order of {@link roundOrder} so a drift in machine load favours no
+ * side over another; returns each side's measures and summary, by name.
  */
 export async function interleaveAll(sides: Readonly<Record<string, Thunk>>, opts: Pick<InterleaveOptions, 'rounds' | 'warmup'> & { onRound?: (round: number, values: Record<string, number>) => void } = {}): Promise<Record<string, SideRounds>> {
   const count = opts.rounds ?? roundCount();
@@ -194,10 +205,7 @@ export async function interleaveAll(sides: Readonly<Record<string, Thunk>>, opts
   const values: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < count; r++) {
     const got: Record<string, number> = {};
-    for (let i = 0; i < names.length; i++) {
-      const n = names[(r + i) % names.length] as string;
-      got[n] = await (sides[n] as Thunk)();
-    }
+    for (const n of roundOrder(names, r)) got[n] = await (sides[n] as Thunk)();
     for (const n of names) (values[n] as number[]).push(got[n] as number);
     opts.onRound?.(r + 1, got);
   }

@@ -16,7 +16,7 @@ function someOf(names: readonly string[]): string {
 /**
  * Throws when a wanted case (written `<case-id>` or `<suite>/<case-id>`) is no case of the
  * suites that run (with the cases of `caseFiles`, `--cases`), naming the nearest case IDs.
- * Returns the suites it loaded to look, for the run to use rather than load them again.
+ * Returns the suites it loaded to look the names up, for the run to use rather than load them again.
  * @throws SpecgateError `SG_USAGE`; suite load errors as the loader reports them.
  */
 export function checkCaseSelection(modules: SuiteModule[], suiteNames: string[], wanted: readonly string[], caseFiles: readonly string[] = []): LoadedSuites {

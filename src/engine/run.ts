@@ -120,6 +120,7 @@ export interface RunOptions {
    * The suites already loaded by the caller, by {@link loadSuites} of `modules`, `suites` (the
    * same names, in the same order) and `caseFiles`: the run uses them rather than loading them
    * again (the CLI loads once to check `--case` before the run). `onLoaded` is told them too.
+   * `modules` and `caseFiles` are then not read: only the suites' names are checked.
    * @throws SpecgateError `SG_INTERNAL` before anything runs when they are not the suites `suites` names.
    */
   loaded?: LoadedSuites;

@@ -3,7 +3,7 @@
  * samples, goals judged on the median, the figure's line, and the interleaved order of the rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { formatFigure, formatSummary, interleave, interleaveAll, meets, MIN_ROUNDS, quantile, roundCount, summarize } from '../../bench/rounds.js';
+import { formatFigure, formatSummary, interleave, interleaveAll, meets, MIN_ROUNDS, quantile, roundCount, roundOrder, summarize } from '../../bench/rounds.js';
 
 describe('summarize', () => {
   it('gives the middle value, the extremes and the quartiles of an odd sample, whatever its order', () => {
@@ -138,7 +138,7 @@ describe('interleave', () => {
 });
 
 describe('interleaveAll', () => {
-  it('rotates the order of the sides by one each round, after the warm-up, and summarizes each side', async () => {
+  it('runs the sides rotated every second round and reversed in odd rounds, after the warm-up, and summarizes each side', async () => {
     const calls: string[] = [];
     const side = (name: string, times: number[]) => {
       let i = 0;
@@ -156,12 +156,26 @@ describe('interleaveAll', () => {
       { rounds: 7 },
     );
     expect(calls.slice(0, 3)).toEqual(['a', 'b', 'c']);
-    expect(calls.slice(3, 12)).toEqual(['a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b']);
-    expect(calls.slice(12, 15)).toEqual(['a', 'b', 'c']);
+    expect(calls.slice(3).join(' ')).toBe(['a b c', 'c b a', 'b c a', 'a c b', 'c a b', 'b a c', 'a b c'].join(' '));
     // the warm-up's 999 is not a round
     expect(result['a']?.values).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(result['b']?.summary).toEqual({ n: 7, median: 40, min: 10, max: 70, q1: 25, q3: 55 });
     expect(result['c']?.summary.median).toBe(4);
+  });
+
+  it('runs every pair of sides once in each order in every two rounds', () => {
+    for (const names of [['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']]) {
+      for (let r = 0; r < 2 * names.length * 3; r += 2) {
+        const first = roundOrder(names, r);
+        const second = roundOrder(names, r + 1);
+        expect([...first].sort()).toEqual(names);
+        for (const x of names)
+          for (const y of names) if (x !== y) expect(first.indexOf(x) < first.indexOf(y)).toBe(second.indexOf(x) > second.indexOf(y));
+      }
+      // and each side takes every place in turn
+      const places = new Set(Array.from({ length: 2 * names.length }, (_, r) => roundOrder(names, r).indexOf('a')));
+      expect(places.size).toBe(names.length);
+    }
   });
 
   it('reports each round with every side measured, and refuses fewer than 7 rounds', async () => {

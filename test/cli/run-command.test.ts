@@ -1,6 +1,6 @@
 /**
  * cli/run-command.ts: a run of named cases (`--case`, what every replay command uses) loads its
- * suites once, to check the names and to run them, where it loaded them twice before.
+ * suites once, both to check the names and to run them.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +50,7 @@ describe('specgate run --case', () => {
     expect(loads.names).toEqual([['demo']]);
   });
 
+  // the two below guard what the change must keep: the check of the names, and one load of a run without --case
   it('still stops on a name that selects nothing, before anything runs', async () => {
     await expect(runQuietly({ suite: ['demo'], case: ['token-expiri'], report: [`json=${join(dir, 'results.json')}`], targetFlags: {} }, ['run'])).rejects.toMatchObject({ code: 'SG_USAGE', message: expect.stringContaining('no case "token-expiri" in suite demo') });
     expect(loads.names).toEqual([['demo']]);
