@@ -90,7 +90,7 @@ export async function runBench(): Promise<void> {
     const module = writeSuite(dir);
     // the third side's suite, loaded once here: its runs load nothing
     const loaded = loadSuites([module], ['bench']);
-    // one warm-up round (JIT, connection pools, file cache), then the rounds measured, in an order rotated each round
+    // one warm-up round (JIT, connection pools, file cache), then the rounds measured, in the order of bench/rounds.ts roundOrder
     // the loading of the run just timed, kept for its round (the warm-up round has none)
     let lastLoadMs = Number.NaN;
     const loads: number[] = [];
