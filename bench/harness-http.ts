@@ -8,7 +8,7 @@ import { loadSuites, type LoadedSuites } from '../src/engine/load-suites.js';
 import type { SuiteModule } from '../src/engine/suite-module.js';
 import { judgeFigure } from './goals.js';
 import { loadingFigures, timedRun } from './timed-run.js';
-import { formatFigure, interleaveAll, summarize } from './rounds.js';
+import { formatFigure, interleaveAll, roundRatios, summarize } from './rounds.js';
 
 /** The overhead the engine may add over the bare loop: at most 10%. */
 const GOAL = 1.1;
@@ -112,12 +112,10 @@ export async function runBench(): Promise<void> {
         },
       },
     );
-    const bares = sides['bare']?.values ?? [];
-    const ratios = (side: string): number[] => (sides[side]?.values ?? []).map((ms, i) => ms / (bares[i] ?? Number.NaN));
     const label = `harness overhead, ${N} GET+assert cases at concurrency ${CONCURRENCY}`;
-    console.log(judgeFigure(label, summarize(ratios('specgate')), { goal: { op: '<=', value: GOAL } }));
-    for (const line of loadingFigures(label, loads, sides['specgate']?.values ?? [], bares, 'the run once the suite is loaded')) console.log(line);
-    console.log(formatFigure(`  ${label}, the same run given the suite loaded before it`, summarize(ratios('loaded'))));
+    console.log(judgeFigure(label, summarize(roundRatios(sides, 'specgate', 'bare')), { goal: { op: '<=', value: GOAL } }));
+    for (const line of loadingFigures(label, loads, sides['specgate']?.values ?? [], sides['bare']?.values ?? [], 'the run once the suite is loaded')) console.log(line);
+    console.log(formatFigure(`  ${label}, the same run given the suite loaded before it`, summarize(roundRatios(sides, 'loaded', 'bare'))));
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { startMerchantServer } from '../reference/merchant/server/server.js';
 import { suite } from '../suites/merchant/index.js';
 import { judgeFigure } from './goals.js';
 import { loadingFigures, timedRun } from './timed-run.js';
-import { formatFigure, interleaveAll, roundCount, summarize } from './rounds.js';
+import { formatFigure, interleaveAll, roundCount, roundRatios, summarize } from './rounds.js';
 
 /** The overhead the route checks may add over the bare requests: at most 20%. */
 const GOAL = 1.2;
@@ -40,7 +40,7 @@ const GOAL = 1.2;
 const CONCURRENCY = 8;
 
 /** The suite loaded, and the IDs of its server-side cases and of its route checks. */
-function caseIds(): { loaded?: LoadedSuites; server: string[]; routes: string[]; defs: Map<string, CaseDef> } {
+function caseIds(): { loaded: LoadedSuites; server: string[]; routes: string[]; defs: Map<string, CaseDef> } {
   const loaded = loadSuites([suite], ['merchant']);
   const cases = loaded.suites[0]?.cases ?? [];
   const ids = cases.map((c) => c.id);
@@ -169,9 +169,8 @@ async function timeOrderedBare(routes: string[], defs: Map<string, CaseDef>, byC
 }
 
 export async function runBench(): Promise<void> {
-  // the suite loaded here is also the fourth side's, whose runs load nothing; let go once its rounds are done
-  const ids = caseIds();
-  const { server, routes, defs } = ids;
+  // the suite loaded here is also the fourth side's, whose runs load nothing
+  const { loaded, server, routes, defs } = caseIds();
   const rounds = roundCount();
   // the request list of the route checks (recorded through the proxy), and each case's own
   const { exchanges } = await timeSpecgate(routes, true);
@@ -191,7 +190,7 @@ export async function runBench(): Promise<void> {
         lastLoadMs = loadMs;
         return ms;
       },
-      loaded: async () => (await timeSpecgate(routes, false, ids.loaded)).ms,
+      loaded: async () => (await timeSpecgate(routes, false, loaded)).ms,
     },
     {
       rounds,
@@ -203,15 +202,13 @@ export async function runBench(): Promise<void> {
       },
     },
   );
-  delete ids.loaded;
-  const ratios = (base: 'bare' | 'ordered', side = 'specgate'): number[] => (sides[side]?.values ?? []).map((s, i) => s / (sides[base]?.values[i] ?? NaN));
   const label = `merchant route checks, ${routes.length} operations (${exchanges.length} requests) at concurrency ${CONCURRENCY}`;
   // the loop that ignores the order the cases keep does less work: reported, to compare with earlier figures
-  console.log(formatFigure(`${label}, bare requests in any order`, summarize(ratios('bare'))));
-  console.log(judgeFigure(`${label}, bare requests in the order the cases keep`, summarize(ratios('ordered')), { goal: { op: '<=', value: GOAL } }));
+  console.log(formatFigure(`${label}, bare requests in any order`, summarize(roundRatios(sides, 'specgate', 'bare'))));
+  console.log(judgeFigure(`${label}, bare requests in the order the cases keep`, summarize(roundRatios(sides, 'specgate', 'ordered')), { goal: { op: '<=', value: GOAL } }));
   // apart from what the suite costs once: its loading, and the rest of the run against the same loop
   for (const line of loadingFigures(label, loads, sides['specgate']?.values ?? [], sides['ordered']?.values ?? [], 'the run once the suite is loaded, bare requests in the order the cases keep')) console.log(line);
-  console.log(formatFigure(`  ${label}, the same run given the suite loaded before it, bare requests in the order the cases keep`, summarize(ratios('ordered', 'loaded'))));
+  console.log(formatFigure(`  ${label}, the same run given the suite loaded before it, bare requests in the order the cases keep`, summarize(roundRatios(sides, 'loaded', 'ordered'))));
   // the whole server side, in wall-clock time: no bare side, the same number of rounds after one warm-up
   await timeSpecgate(server);
   const whole: number[] = [];

@@ -212,6 +212,12 @@ export async function interleaveAll(sides: Readonly<Record<string, Thunk>>, opts
   return Object.fromEntries(names.map((n) => [n, { values: values[n] as number[], summary: summarize(values[n] as number[]) }]));
 }
 
+/** Of {@link interleaveAll}'s result: `side`'s measure over `base`'s, round by round (NaN where either is missing). */
+export function roundRatios(sides: Readonly<Record<string, SideRounds>>, side: string, base: string): number[] {
+  const bases = sides[base]?.values ?? [];
+  return (sides[side]?.values ?? []).map((x, i) => x / (bases[i] ?? Number.NaN));
+}
+
 /** CPU time (ms) of this process's reaped children and theirs, from /proc/self/stat; NaN without /proc. */
 export function childrenCpuMs(): number {
   try {

@@ -78,8 +78,8 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const caseFiles = keptCaseFiles(flags.cases);
   const plan = planTargets(modules, { ...(flags.suite ? { suites: flags.suite } : {}), ...(flags.target ? { target: flags.target } : {}), flags: flags.targetFlags });
   if (flags.path && !flags.case?.length) throw new SpecgateError('SG_USAGE', '--path replays one property failure: give the case with --case too (the replay command printed with the failure has both)');
-  // the suites loaded to check --case are the run's own: loaded once
-  let loadedForCases = flags.case?.length ? checkCaseSelection(modules, plan.suites, flags.case, caseFiles) : undefined;
+  // the suites as loaded, once: to check --case when given (then handed to the run), else by the run; for what reads them after it
+  let loaded: LoadedSuites | undefined = flags.case?.length ? checkCaseSelection(modules, plan.suites, flags.case, caseFiles) : undefined;
   const sides = flags.side?.length ? parseSides(flags.side, plan.suites) : undefined;
   const selection = selectionChoice(flags, plan.suites);
   const baseline = flags.baseline ? loadBaseline(flags.baseline) : undefined;
@@ -87,8 +87,6 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
   const shard = flags.shard
     ? shardSelector(parseShard(flags.shard), { ...(flags.shardTimings ? { timings: readTimings(flags.shardTimings) } : {}), concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY, log: (line) => process.stdout.write(`${line}\n`) })
     : undefined;
-  // the suites as the run loaded them, for what reads them after it
-  let loaded: LoadedSuites | undefined;
   // the summary ends with the exit code, which a report that cannot be written changes: it waits for the writes
   const terminal = holdSummary(
     withUnsetNotes(
@@ -132,13 +130,12 @@ export async function runCommand(modules: SuiteModule[], flags: RunFlags, argv: 
       signal: interrupts.signal,
       ...(shard ? { shard } : {}),
       ...(reportFile ? { reportDir: dirname(reportFile) } : {}),
-      ...(loadedForCases ? { loaded: loadedForCases } : {}),
+      ...(loaded ? { loaded } : {}),
       onLoaded: (l) => (loaded = l),
     });
     // the loaded suites are kept while the reports are written only when regression cases need them (a large suite is memory)
     const forRegressions = hasRegressionCases(result) ? loaded : undefined;
     loaded = undefined;
-    loadedForCases = undefined;
     const unwritten = await finishWriters(fileReporters);
     try {
       for (const line of writeRegressionCases(modules, result, regressions, { argv, caseFiles, ...(forRegressions ? { loaded: forRegressions } : {}) })) process.stdout.write(`${line}\n`);

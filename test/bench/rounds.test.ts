@@ -3,7 +3,7 @@
  * samples, goals judged on the median, the figure's line, and the interleaved order of the rounds.
  */
 import { describe, expect, it } from 'vitest';
-import { formatFigure, formatSummary, interleave, interleaveAll, meets, MIN_ROUNDS, quantile, roundCount, roundOrder, summarize } from '../../bench/rounds.js';
+import { formatFigure, formatSummary, interleave, interleaveAll, meets, MIN_ROUNDS, quantile, roundCount, roundOrder, roundRatios, summarize } from '../../bench/rounds.js';
 
 describe('summarize', () => {
   it('gives the middle value, the extremes and the quartiles of an odd sample, whatever its order', () => {
@@ -161,6 +161,12 @@ describe('interleaveAll', () => {
     expect(result['a']?.values).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(result['b']?.summary).toEqual({ n: 7, median: 40, min: 10, max: 70, q1: 25, q3: 55 });
     expect(result['c']?.summary.median).toBe(4);
+  });
+
+  it('gives one side over another round by round (roundRatios)', () => {
+    const sides = { a: { values: [2, 3, 8], summary: summarize([2, 3, 8]) }, b: { values: [1, 2, 4], summary: summarize([1, 2, 4]) } };
+    expect(roundRatios(sides, 'a', 'b')).toEqual([2, 1.5, 2]);
+    expect(roundRatios(sides, 'a', 'missing').every(Number.isNaN)).toBe(true);
   });
 
   it('runs every pair of sides once in each order in every two rounds', () => {
